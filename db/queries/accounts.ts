@@ -1,0 +1,74 @@
+import type { Db } from '@/db';
+import {
+  accounts,
+  callOutcomes,
+  contractTypes,
+  deliveryMethods,
+  divisions,
+  industries,
+  leadSources,
+  lossReasons,
+  marketSectors,
+  projectStages,
+  tenderTypes,
+  users,
+  workforceRoles,
+} from '@/db/schema';
+import type { StageCategory } from '@/db/schema/enums';
+
+export async function insertAccount(db: Db, name: string): Promise<number> {
+  const [row] = await db.insert(accounts).values({ name }).returning({ id: accounts.id });
+  return row!.id;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { accountId: number; firstName: string | null; lastName: string | null; email: string },
+): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export const namedLookupTables = {
+  contract_types: contractTypes,
+  delivery_methods: deliveryMethods,
+  divisions,
+  lead_sources: leadSources,
+  market_sectors: marketSectors,
+  tender_types: tenderTypes,
+  loss_reasons: lossReasons,
+  call_outcomes: callOutcomes,
+  industries,
+};
+export type NamedLookupKey = keyof typeof namedLookupTables;
+
+/** Inserts lookup values and returns their ids in order. */
+export async function insertNamedLookups(db: Db, key: NamedLookupKey, accountId: number, names: string[]) {
+  if (names.length === 0) return [];
+  const table = namedLookupTables[key];
+  const rows = await db
+    .insert(table)
+    .values(names.map((name) => ({ accountId, name })))
+    .returning({ id: table.id });
+  return rows.map((r) => r.id);
+}
+
+export async function insertProjectStages(
+  db: Db,
+  accountId: number,
+  stages: { name: string; category: StageCategory }[],
+) {
+  const rows = await db
+    .insert(projectStages)
+    .values(stages.map((s, position) => ({ accountId, name: s.name, category: s.category, position })))
+    .returning({ id: projectStages.id });
+  return rows.map((r) => r.id);
+}
+
+export async function insertWorkforceRoles(db: Db, accountId: number, roles: { name: string; abbreviation: string }[]) {
+  const rows = await db
+    .insert(workforceRoles)
+    .values(roles.map((r) => ({ accountId, ...r })))
+    .returning({ id: workforceRoles.id });
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,36 @@
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accountId, users } from './accounts';
+import { id, timestamps, ts } from './columns';
+
+/**
+ * Credentials for the API. Only the SHA-256 of a token is stored. `kind` leaves room for
+ * OAuth access tokens, which are one more kind of token checked by the same code.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    accountId: accountId(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('personal'),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The last characters of the token, so a user can tell tokens apart. */
+    hint: text('hint').notNull(),
+    scope: text('scope').notNull().default('read write'),
+    lastUsedAt: ts('last_used_at'),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
+    index('api_tokens_user_id_idx').on(t.userId),
+    index('api_tokens_account_id_idx').on(t.accountId),
+    check('api_tokens_kind_check', sql`${t.kind} in ('personal', 'oauth_access')`),
+    check('api_tokens_scope_check', sql`${t.scope} in ('read', 'read write')`),
+  ],
+);

@@ -1,0 +1,48 @@
+import { bigint, check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { accountId, users } from './accounts';
+import { addressColumns, id, ref, timestamps } from './columns';
+import { COMPANY_CATEGORIES, oneOf, type CompanyCategory } from './enums';
+import { imports, industries } from './lookups';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    accountId: accountId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    phone: text('phone'),
+    website: text('website'),
+    category: text('category').$type<CompanyCategory>(),
+    ...addressColumns(),
+    importId: ref('import_id', () => imports.id),
+    createdById: ref('created_by_id', () => users.id),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('companies_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('companies_account_updated_idx').on(t.accountId, t.updatedAt),
+    index('companies_account_category_idx').on(t.accountId, t.category),
+    index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('companies_import_id_idx').on(t.importId),
+    index('companies_created_by_id_idx').on(t.createdById),
+    check('companies_category_check', oneOf(t.category, COMPANY_CATEGORIES)),
+  ],
+);
+
+export const companyIndustries = pgTable(
+  'company_industries',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    industryId: bigint('industry_id', { mode: 'number' })
+      .notNull()
+      .references(() => industries.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.industryId] }),
+    index('company_industries_industry_id_idx').on(t.industryId),
+  ],
+);

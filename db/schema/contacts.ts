@@ -1,0 +1,41 @@
+import { index, jsonb, pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accountId, users } from './accounts';
+import { id, ref, timestamps } from './columns';
+import { companies } from './companies';
+import { imports } from './lookups';
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    accountId: accountId(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    jobTitle: text('job_title'),
+    mobilePhone: text('mobile_phone'),
+    officePhone: text('office_phone'),
+    linkedInProfileUrl: text('linked_in_profile_url'),
+    companyId: ref('company_id', () => companies.id),
+    assignedToId: ref('assigned_to_id', () => users.id),
+    createdById: ref('created_by_id', () => users.id),
+    importId: ref('import_id', () => imports.id),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('contacts_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_account_updated_idx').on(t.accountId, t.updatedAt),
+    index('contacts_company_id_idx').on(t.companyId),
+    index('contacts_assigned_to_id_idx').on(t.assignedToId),
+    index('contacts_created_by_id_idx').on(t.createdById),
+    index('contacts_import_id_idx').on(t.importId),
+    index('contacts_search_trgm_idx').using('gin', sql`(${contactSearchText(t)}) gin_trgm_ops`),
+  ],
+);
+
+/** The text `q` searches: name and email. The index above is built on this same expression. */
+export function contactSearchText(t: { firstName: PgColumn; lastName: PgColumn; email: PgColumn }) {
+  return sql`(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '') || ' ' || coalesce(${t.email}, ''))`;
+}

@@ -1,0 +1,55 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+// Closed sets for the spec's string enumerations (part 2.12 leaves them open; these are ours).
+// The database enforces them with CHECK constraints and the API validates and documents them.
+
+export const STAGE_CATEGORIES = ['open', 'won', 'lost'] as const;
+export const CONSTRUCTION_DURATION_UNITS = ['days', 'weeks', 'months', 'years'] as const;
+export const WORK_SCOPES = [
+  'new_construction',
+  'renovation',
+  'addition',
+  'tenant_improvement',
+  'repair',
+  'demolition',
+  'other',
+] as const;
+export const CLOSE_TYPES = ['won', 'lost'] as const;
+export const PROJECT_STATUSES = ['pursuit', 'upcoming', 'active', 'complete', 'lost'] as const;
+export const COMPANY_CATEGORIES = [
+  'client',
+  'architect',
+  'engineer',
+  'subcontractor',
+  'supplier',
+  'owner',
+  'consultant',
+  'other',
+] as const;
+export const MEMBERSHIP_ROLES = {
+  project_admin: 'Project Admin',
+  project_executive: 'Project Executive',
+  project_manager: 'Project Manager',
+  assistant_project_manager: 'Assistant Project Manager',
+  estimator: 'Estimator',
+  superintendent: 'Superintendent',
+  project_engineer: 'Project Engineer',
+  foreman: 'Foreman',
+  safety_manager: 'Safety Manager',
+  accountant: 'Accountant',
+} as const;
+export const MEMBERSHIP_ROLE_KEYS = Object.keys(MEMBERSHIP_ROLES) as [MembershipRole, ...MembershipRole[]];
+
+export type StageCategory = (typeof STAGE_CATEGORIES)[number];
+export type ConstructionDurationUnit = (typeof CONSTRUCTION_DURATION_UNITS)[number];
+export type WorkScope = (typeof WORK_SCOPES)[number];
+export type CloseType = (typeof CLOSE_TYPES)[number];
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export type CompanyCategory = (typeof COMPANY_CATEGORIES)[number];
+export type MembershipRole = keyof typeof MEMBERSHIP_ROLES;
+
+/** `column IN (...)` over a closed set, for CHECK constraints. */
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}

@@ -1,0 +1,80 @@
+import { bigint, boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accountId, users } from './accounts';
+import { addressColumns, id, ref, timestamps, ts } from './columns';
+import { companies } from './companies';
+import { contacts } from './contacts';
+import {
+  CONSTRUCTION_DURATION_UNITS,
+  WORK_SCOPES,
+  oneOf,
+  type ConstructionDurationUnit,
+  type WorkScope,
+} from './enums';
+import {
+  contractTypes,
+  deliveryMethods,
+  divisions,
+  leadSources,
+  marketSectors,
+  tenderTypes,
+} from './lookups';
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    accountId: accountId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    priority: boolean('priority').notNull().default(false),
+    valueInCents: bigint('value_in_cents', { mode: 'number' }),
+    estimatedStartDate: date('estimated_start_date', { mode: 'string' }),
+    constructionDuration: integer('construction_duration'),
+    constructionDurationUnit: text('construction_duration_unit').$type<ConstructionDurationUnit>(),
+    squareFeet: integer('square_feet'),
+    units: integer('units'),
+    archivedAt: ts('archived_at'),
+    snoozeUntil: ts('snooze_until'),
+    workScope: text('work_scope').$type<WorkScope>(),
+    ...addressColumns(),
+    assignedToId: ref('assigned_to_id', () => users.id),
+    archivedById: ref('archived_by_id', () => users.id),
+    createdById: ref('created_by_id', () => users.id),
+    companyId: ref('company_id', () => companies.id),
+    contactId: ref('contact_id', () => contacts.id),
+    contractTypeId: ref('contract_type_id', () => contractTypes.id),
+    deliveryMethodId: ref('delivery_method_id', () => deliveryMethods.id),
+    divisionId: ref('division_id', () => divisions.id),
+    leadSourceId: ref('lead_source_id', () => leadSources.id),
+    marketSectorId: ref('market_sector_id', () => marketSectors.id),
+    tenderTypeId: ref('tender_type_id', () => tenderTypes.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('leads_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    // The default list shows only leads that are not archived.
+    index('leads_account_active_created_idx')
+      .on(t.accountId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index('leads_account_updated_idx').on(t.accountId, t.updatedAt),
+    index('leads_account_snooze_idx').on(t.accountId, t.snoozeUntil),
+    index('leads_account_priority_idx').on(t.accountId, t.priority),
+    index('leads_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('leads_assigned_to_id_idx').on(t.assignedToId),
+    index('leads_archived_by_id_idx').on(t.archivedById),
+    index('leads_created_by_id_idx').on(t.createdById),
+    index('leads_company_id_idx').on(t.companyId),
+    index('leads_contact_id_idx').on(t.contactId),
+    index('leads_contract_type_id_idx').on(t.contractTypeId),
+    index('leads_delivery_method_id_idx').on(t.deliveryMethodId),
+    index('leads_division_id_idx').on(t.divisionId),
+    index('leads_lead_source_id_idx').on(t.leadSourceId),
+    index('leads_market_sector_id_idx').on(t.marketSectorId),
+    index('leads_tender_type_id_idx').on(t.tenderTypeId),
+    check('leads_construction_duration_unit_check', oneOf(t.constructionDurationUnit, CONSTRUCTION_DURATION_UNITS)),
+    check('leads_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
+    // archived_by goes with archived_at (it may be cleared alone when that user is deleted).
+    check('leads_archived_by_check', sql`${t.archivedAt} is not null or ${t.archivedById} is null`),
+  ],
+);

@@ -1,0 +1,58 @@
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accountId } from './accounts';
+import { id, timestamps } from './columns';
+import { STAGE_CATEGORIES, oneOf, type StageCategory } from './enums';
+
+// The named-reference lookups of the spec (part 2.1): per-account lists a user picks from.
+// Each is its own table so a foreign key can only point at the right kind of lookup.
+
+function lookupTable(name: string) {
+  return pgTable(
+    name,
+    { id: id(), accountId: accountId(), name: text('name').notNull(), ...timestamps },
+    (t) => [uniqueIndex(`${name}_account_name_key`).on(t.accountId, sql`lower(${t.name})`)],
+  );
+}
+
+export const contractTypes = lookupTable('contract_types');
+export const deliveryMethods = lookupTable('delivery_methods');
+export const divisions = lookupTable('divisions');
+export const leadSources = lookupTable('lead_sources');
+export const marketSectors = lookupTable('market_sectors');
+export const tenderTypes = lookupTable('tender_types');
+export const lossReasons = lookupTable('loss_reasons');
+export const callOutcomes = lookupTable('call_outcomes');
+export const industries = lookupTable('industries');
+/** Batches of records imported from spreadsheets; read-only through the API. */
+export const imports = lookupTable('imports');
+
+export const projectStages = pgTable(
+  'project_stages',
+  {
+    id: id(),
+    accountId: accountId(),
+    name: text('name').notNull(),
+    category: text('category').$type<StageCategory>().notNull(),
+    /** Order of the stage on the pipeline board. */
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('project_stages_account_name_key').on(t.accountId, sql`lower(${t.name})`),
+    index('project_stages_account_position_idx').on(t.accountId, t.position),
+    check('project_stages_category_check', oneOf(t.category, STAGE_CATEGORIES)),
+  ],
+);
+
+export const workforceRoles = pgTable(
+  'workforce_roles',
+  {
+    id: id(),
+    accountId: accountId(),
+    name: text('name').notNull(),
+    abbreviation: text('abbreviation'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('workforce_roles_account_name_key').on(t.accountId, sql`lower(${t.name})`)],
+);

@@ -1,0 +1,42 @@
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountId, users } from './accounts';
+import { id, timestamps } from './columns';
+import { MEMBERSHIP_ROLE_KEYS, oneOf, type MembershipRole } from './enums';
+import { projects } from './projects';
+
+export const projectTeamMemberships = pgTable(
+  'project_team_memberships',
+  {
+    id: id(),
+    accountId: accountId(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('project_team_memberships_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('project_team_memberships_project_user_key').on(t.projectId, t.userId),
+    index('project_team_memberships_user_id_idx').on(t.userId),
+  ],
+);
+
+/** One row per role a member holds, so each role is a record with its own id and timestamps. */
+export const projectTeamMembershipRoles = pgTable(
+  'project_team_membership_roles',
+  {
+    id: id(),
+    membershipId: bigint('membership_id', { mode: 'number' })
+      .notNull()
+      .references(() => projectTeamMemberships.id, { onDelete: 'cascade' }),
+    role: text('role').$type<MembershipRole>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('project_team_membership_roles_membership_role_key').on(t.membershipId, t.role),
+    check('project_team_membership_roles_role_check', oneOf(t.role, MEMBERSHIP_ROLE_KEYS)),
+  ],
+);

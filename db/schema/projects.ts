@@ -1,0 +1,99 @@
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accountId, users } from './accounts';
+import { addressColumns, id, ref, timestamps, ts } from './columns';
+import { companies } from './companies';
+import { contacts } from './contacts';
+import { CLOSE_TYPES, WORK_SCOPES, oneOf, type CloseType, type WorkScope } from './enums';
+import { leads } from './leads';
+import {
+  contractTypes,
+  deliveryMethods,
+  divisions,
+  imports,
+  leadSources,
+  lossReasons,
+  marketSectors,
+  projectStages,
+  tenderTypes,
+} from './lookups';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    accountId: accountId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    projectNumber: text('project_number'),
+    externalId: text('external_id'),
+    /** The API's `amount` is in dollars; it is stored exactly, in cents. */
+    amountInCents: bigint('amount_in_cents', { mode: 'number' }),
+    probability: doublePrecision('probability'),
+    squareFeet: integer('square_feet'),
+    units: integer('units'),
+    awardDate: date('award_date', { mode: 'string' }),
+    bidDueDate: date('bid_due_date', { mode: 'string' }),
+    bidDueAt: ts('bid_due_at'),
+    bidDueAtIncludesTime: boolean('bid_due_at_includes_time').notNull().default(false),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    workScope: text('work_scope').$type<WorkScope>(),
+    closeType: text('close_type').$type<CloseType>(),
+    ...addressColumns(),
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    projectStageId: ref('project_stage_id', () => projectStages.id),
+    /** When the project entered its current stage; `stage_age` counts from here. */
+    stageEnteredAt: ts('stage_entered_at').notNull().defaultNow(),
+    companyId: ref('company_id', () => companies.id),
+    contactId: ref('contact_id', () => contacts.id),
+    assignedToId: ref('assigned_to_id', () => users.id),
+    createdById: ref('created_by_id', () => users.id),
+    contractTypeId: ref('contract_type_id', () => contractTypes.id),
+    deliveryMethodId: ref('delivery_method_id', () => deliveryMethods.id),
+    divisionId: ref('division_id', () => divisions.id),
+    importId: ref('import_id', () => imports.id),
+    leadSourceId: ref('lead_source_id', () => leadSources.id),
+    lossReasonId: ref('loss_reason_id', () => lossReasons.id),
+    marketSectorId: ref('market_sector_id', () => marketSectors.id),
+    tenderTypeId: ref('tender_type_id', () => tenderTypes.id),
+    /** The lead this project was converted from; a lead converts at most once. */
+    leadId: ref('lead_id', () => leads.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('projects_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('projects_account_updated_idx').on(t.accountId, t.updatedAt),
+    index('projects_account_close_type_idx').on(t.accountId, t.closeType),
+    index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('projects_project_stage_id_idx').on(t.projectStageId),
+    index('projects_company_id_idx').on(t.companyId),
+    index('projects_contact_id_idx').on(t.contactId),
+    index('projects_assigned_to_id_idx').on(t.assignedToId),
+    index('projects_created_by_id_idx').on(t.createdById),
+    index('projects_contract_type_id_idx').on(t.contractTypeId),
+    index('projects_delivery_method_id_idx').on(t.deliveryMethodId),
+    index('projects_division_id_idx').on(t.divisionId),
+    index('projects_import_id_idx').on(t.importId),
+    index('projects_lead_source_id_idx').on(t.leadSourceId),
+    index('projects_loss_reason_id_idx').on(t.lossReasonId),
+    index('projects_market_sector_id_idx').on(t.marketSectorId),
+    index('projects_tender_type_id_idx').on(t.tenderTypeId),
+    uniqueIndex('projects_lead_id_key').on(t.leadId),
+    check('projects_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
+    check('projects_close_type_check', oneOf(t.closeType, CLOSE_TYPES)),
+    check('projects_probability_check', sql`${t.probability} between 0 and 1`),
+  ],
+);

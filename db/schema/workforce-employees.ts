@@ -1,0 +1,43 @@
+import { date, index, pgTable, text, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { accountId } from './accounts';
+import { addressColumns, id, ref, timestamps } from './columns';
+import { workforceRoles } from './lookups';
+
+export const workforceEmployees = pgTable(
+  'workforce_employees',
+  {
+    id: id(),
+    accountId: accountId(),
+    legalFirstName: text('legal_first_name').notNull(),
+    preferredFirstName: text('preferred_first_name'),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    notes: text('notes'),
+    birthday: date('birthday', { mode: 'string' }),
+    startDate: date('start_date', { mode: 'string' }),
+    industryStartDate: date('industry_start_date', { mode: 'string' }),
+    ...addressColumns(),
+    roleId: ref('role_id', () => workforceRoles.id),
+    managerId: ref('manager_id', (): AnyPgColumn => workforceEmployees.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('workforce_employees_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('workforce_employees_account_updated_idx').on(t.accountId, t.updatedAt),
+    index('workforce_employees_role_id_idx').on(t.roleId),
+    index('workforce_employees_manager_id_idx').on(t.managerId),
+    index('workforce_employees_search_trgm_idx').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
+  ],
+);
+
+/** The text `q` searches: every name and the email. The index above is built on this expression. */
+export function employeeSearchText(t: {
+  legalFirstName: PgColumn;
+  preferredFirstName: PgColumn;
+  lastName: PgColumn;
+  email: PgColumn;
+}) {
+  return sql`(${t.legalFirstName} || ' ' || coalesce(${t.preferredFirstName}, '') || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, ''))`;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The one error type handlers throw; the route wrapper turns it into the one error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const notFound = (what = 'Record') => new ApiError(404, 'not_found', `${what} not found.`);
+
+export const validationFailed = (details: FieldErrors, message = 'The request has invalid fields.') =>
+  new ApiError(422, 'validation_failed', message, details);
+
+/** A 422 for one field, for rules zod cannot see (state transitions, cross-record checks). */
+export const invalidField = (field: string, message: string) =>
+  validationFailed({ [field]: [message] }, `${field} ${message}`);
+
+export const conflict = (message: string, details: FieldErrors = {}) =>
+  new ApiError(409, 'conflict', message, details);
+
+/** Field paths joined with dots (`address.city`, `roles.0`), each with its messages. */
+export function zodDetails(error: z.ZodError, prefix?: string): FieldErrors {
+  const details: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = [prefix, ...issue.path.map(String)].filter((p) => p !== undefined && p !== '').join('.') || 'base';
+    (details[key] ??= []).push(issue.message);
+  }
+  return details;
+}
+
+export function errorBody(requestId: string, code: string, message: string, details: Record<string, unknown> = {}) {
+  return { error: code, message, details, request_id: requestId };
+}

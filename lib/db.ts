@@ -1,0 +1,22 @@
+import { openDatabase, type Database, type DatabaseConfig } from '@/db';
+import { env } from './env';
+
+// One database per process. Next.js may evaluate this module more than once (per route bundle,
+// and again on hot reload), so the instance lives on globalThis: two PGlite instances on one
+// data folder would corrupt it.
+const globalForDb = globalThis as unknown as { __groundworkDatabase?: Database };
+
+export function databaseConfig(): DatabaseConfig {
+  return env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR };
+}
+
+export function getDatabase(): Database {
+  globalForDb.__groundworkDatabase ??= openDatabase(databaseConfig());
+  return globalForDb.__groundworkDatabase;
+}
+
+export function getDb() {
+  return getDatabase().db;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+// The environment, validated once. A bad value stops the process with a message naming it.
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** PostgreSQL connection string. Without it, an embedded PGlite database is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Folder of the embedded database, or `memory://` for an in-memory one. */
+  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+  /** Public origin used in links (webhook payload URLs, pagination); defaults to the request's. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const source = { ...process.env };
+  // An empty variable means unset, as in most .env files.
+  for (const [key, value] of Object.entries(source)) if (value === '') delete source[key];
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${problems}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();

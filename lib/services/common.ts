@@ -1,0 +1,84 @@
+import type { Db } from '@/db';
+import { missingReferences, type AccountTable } from '@/db/queries/relations';
+import { insertWebhookMessage } from '@/db/queries/webhook-messages';
+import type { ApiContext } from '@/lib/api/route';
+import { validationFailed } from '@/lib/api/errors';
+
+// Pieces every write service uses: input-to-column mapping, tenant checks of related ids,
+// change detection, and the event outbox.
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** snake_case API fields to camelCase columns, leaving out omitted (undefined) fields. */
+export function toColumns(input: Record<string, unknown>, skip: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value !== undefined && !skip.includes(key)) out[camel(key)] = value;
+  }
+  return out;
+}
+
+/** 422 on each `<relation>_id` that names no record of the caller's account. */
+export async function assertReferences(
+  db: Db,
+  ctx: ApiContext,
+  input: Record<string, unknown>,
+  tables: Record<string, AccountTable>,
+): Promise<void> {
+  const refs = Object.entries(tables)
+    .filter(([field]) => typeof input[field] === 'number')
+    .map(([field, table]) => ({ field, table, id: input[field] as number }));
+  const missing = await missingReferences(db, ctx.accountId, refs);
+  if (missing.length > 0) {
+    throw validationFailed(Object.fromEntries(missing.map((f) => [f, ['does not exist']])));
+  }
+}
+
+/** JSON with object keys sorted, as jsonb stores them, so key order alone is not a change. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (typeof a === 'object' && a !== null) return canonical(a) === canonical(b);
+  return a === b;
+}
+
+/** The subset of `next` that differs from `current`: an update that changes nothing writes nothing. */
+export function changedColumns<T extends Record<string, unknown>>(current: T, next: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) if (!same(current[key], value)) out[key] = value;
+  return out as Partial<T>;
+}
+
+export type EventResource =
+  | 'lead'
+  | 'project'
+  | 'company'
+  | 'contact'
+  | 'task'
+  | 'task_list'
+  | 'call'
+  | 'workforce_employee'
+  | 'project_team_membership';
+
+/** Records the change's webhook message in the same transaction as the change (outbox). */
+export async function recordEvent(
+  db: Db,
+  ctx: ApiContext,
+  event: { resource: EventResource; action: 'create' | 'update' | 'delete'; id: number; path: string },
+) {
+  await insertWebhookMessage(db, {
+    accountId: ctx.accountId,
+    eventType: `${event.resource}.${event.action}`,
+    payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
+    actorId: ctx.userId,
+  });
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/db/schema/enums';
+import {
+  addressInput,
+  addressResponse,
+  cents,
+  companyReference,
+  date,
+  longText,
+  name,
+  namedReference,
+  nonNegativeInt,
+  paginationQuery,
+  queryBoolean,
+  queryId,
+  querySearch,
+  recordBase,
+  relationId,
+  responseDate,
+  responseTimestamp,
+  timestamp,
+  userReference,
+} from './common';
+
+const fields = {
+  name,
+  description: longText.nullable(),
+  priority: z.boolean(),
+  value_in_cents: cents.nullable(),
+  estimated_start_date: date.nullable(),
+  construction_duration: nonNegativeInt.nullable(),
+  construction_duration_unit: z.enum(CONSTRUCTION_DURATION_UNITS).nullable(),
+  square_feet: nonNegativeInt.nullable(),
+  units: nonNegativeInt.nullable(),
+  work_scope: z.enum(WORK_SCOPES).nullable(),
+  archived_at: timestamp.nullable(),
+  snooze_until: timestamp.nullable(),
+  address: addressInput.nullable(),
+  archived_by_id: relationId.nullable(),
+  assigned_to_id: relationId.nullable(),
+  company_id: relationId.nullable(),
+  contact_id: relationId.nullable(),
+  contract_type_id: relationId.nullable(),
+  delivery_method_id: relationId.nullable(),
+  division_id: relationId.nullable(),
+  lead_source_id: relationId.nullable(),
+  market_sector_id: relationId.nullable(),
+  tender_type_id: relationId.nullable(),
+};
+
+/** POST body under `lead`: `name` is required. */
+export const leadCreate = z.object(fields).partial().required({ name: true }).meta({ id: 'LeadCreate' });
+/** PATCH body under `lead`: any subset; null clears a nullable field. */
+export const leadUpdate = z.object(fields).partial().meta({ id: 'LeadUpdate' });
+export type LeadCreate = z.output<typeof leadCreate>;
+export type LeadUpdate = z.output<typeof leadUpdate>;
+
+export const leadListQuery = paginationQuery.extend({
+  assigned_to_id: queryId.optional(),
+  company_id: queryId.optional(),
+  archived: queryBoolean.default(false).meta({ description: 'true lists only archived leads; default false.' }),
+  snoozed: queryBoolean.optional().meta({ description: 'true: snooze_until is in the future; false: it is not.' }),
+  priority: queryBoolean.optional(),
+  q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+});
+export type LeadListQuery = z.output<typeof leadListQuery>;
+
+export const leadResponse = z
+  .object({
+    ...recordBase,
+    name: z.string(),
+    description: z.string().nullable(),
+    priority: z.boolean(),
+    value_in_cents: z.number().int().nullable(),
+    estimated_start_date: responseDate.nullable(),
+    construction_duration: z.number().int().nullable(),
+    construction_duration_unit: z.enum(CONSTRUCTION_DURATION_UNITS).nullable(),
+    square_feet: z.number().int().nullable(),
+    units: z.number().int().nullable(),
+    archived_at: responseTimestamp.nullable(),
+    snooze_until: responseTimestamp.nullable(),
+    work_scope: z.enum(WORK_SCOPES).nullable(),
+    address: addressResponse,
+    assigned_to: userReference.nullable(),
+    archived_by: userReference.nullable(),
+    created_by: userReference.nullable(),
+    company: companyReference.nullable(),
+    contact: userReference.nullable(),
+    contract_type: namedReference.nullable(),
+    delivery_method: namedReference.nullable(),
+    division: namedReference.nullable(),
+    lead_source: namedReference.nullable(),
+    market_sector: namedReference.nullable(),
+    tender_type: namedReference.nullable(),
+  })
+  .meta({ id: 'Lead' });
+export type LeadResponse = z.output<typeof leadResponse>;

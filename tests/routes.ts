@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The route files of app/api, as Next.js would match them: static segments before dynamic ones,
+// a catch-all last.
+
+export interface RouteFile {
+  file: string;
+  /** `/api/2023-01/leads/{id}` */
+  template: string;
+  pattern: RegExp;
+  keys: string[];
+  rank: number;
+}
+
+const appDir = path.resolve(import.meta.dirname, '..', 'app');
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return walk(full);
+    return e.name === 'route.ts' ? [full] : [];
+  });
+}
+
+export function routeFiles(): RouteFile[] {
+  return walk(path.join(appDir, 'api'))
+    .map((file) => {
+      const segments = path.relative(appDir, path.dirname(file)).split(path.sep);
+      const keys: string[] = [];
+      let rank = 0;
+      const parts = segments.map((s) => {
+        const catchAll = /^\[\.\.\.(\w+)\]$/.exec(s);
+        if (catchAll) {
+          keys.push(catchAll[1]!);
+          rank += 100;
+          return { re: '(.+)', tpl: `{${catchAll[1]}}` };
+        }
+        const dynamic = /^\[(\w+)\]$/.exec(s);
+        if (dynamic) {
+          keys.push(dynamic[1]!);
+          rank += 1;
+          return { re: '([^/]+)', tpl: `{${dynamic[1]}}` };
+        }
+        return { re: s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), tpl: s };
+      });
+      return {
+        file,
+        template: '/' + parts.map((p) => p.tpl).join('/'),
+        pattern: new RegExp('^/' + parts.map((p) => p.re).join('/') + '$'),
+        keys,
+        rank,
+      };
+    })
+    .sort((a, b) => a.rank - b.rank);
+}
