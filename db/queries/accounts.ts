@@ -1,3 +1,4 @@
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import {
   accounts,
@@ -71,4 +72,18 @@ export async function insertWorkforceRoles(db: Db, accountId: number, roles: { n
     .values(roles.map((r) => ({ accountId, ...r })))
     .returning({ id: workforceRoles.id });
   return rows.map((r) => r.id);
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, accountId: users.accountId, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function countAccounts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts);
+  return row?.n ?? 0;
 }

@@ -16,7 +16,7 @@ export const relationId = z
   .union([z.string().regex(/^[1-9][0-9]{0,15}$/, 'must be an id (a string of digits)'), z.number().int().positive()])
   .transform((v) => Number(v))
   .refine((v) => Number.isSafeInteger(v), 'must be an id (a string of digits)')
-  .meta({ type: 'string', description: 'Id of a related record.' });
+  .meta({ description: 'Id of a related record (a string of digits).' });
 
 /** ISO 8601 date-time with Z or an offset, as a Date. */
 export const timestamp = z.iso

@@ -1,0 +1,14 @@
+import { defineRoute, json, listResponse } from '@/lib/api/route';
+import { parseBody, parseQuery } from '@/lib/api/request';
+import { createContact, listContacts } from '@/lib/services/contacts';
+import { contactCreate, contactListQuery } from '@/lib/validation/contacts';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/contacts — list contacts
+  GET: async (a) => listResponse(a, 'contacts', await listContacts(a.db, a.ctx, parseQuery(a.url, contactListQuery))),
+  // POST /api/2023-01/contacts — create a contact (operation 5)
+  POST: async (a) => {
+    const input = await parseBody(a.req, 'contact', contactCreate);
+    return json({ contact: await createContact(a.db, a.ctx, input) }, 201);
+  },
+});

@@ -1,0 +1,8 @@
+import { defineRoute, json } from '@/lib/api/route';
+import { parseId } from '@/lib/api/request';
+import { convertLead } from '@/lib/services/lead-conversion';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // POST /api/2023-01/leads/{id}/convert — convert a lead into a project (the lead is archived)
+  POST: async (a) => json({ project: await convertLead(a.db, a.ctx, parseId(a.params.id, 'Lead')) }, 201),
+});

@@ -1,0 +1,7 @@
+import { definePublicRoute, json } from '@/lib/api/route';
+import { openApiDocument } from '@/lib/openapi/document';
+
+export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
+  // GET /api/2023-01/openapi.json — the OpenAPI 3.1 document (no auth)
+  GET: async () => json(openApiDocument()),
+});

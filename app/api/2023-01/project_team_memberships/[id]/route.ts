@@ -1,0 +1,29 @@
+import { defineRoute, json, noContent } from '@/lib/api/route';
+import { parseBody, parseId, parseQuery } from '@/lib/api/request';
+import { deleteMembership, getMembership, updateMembership } from '@/lib/services/project-team-memberships';
+import {
+  membershipOptionalQuery,
+  membershipQuery,
+  membershipUpdate,
+} from '@/lib/validation/project-team-memberships';
+
+const KEY = 'project_team_membership';
+const NAME = 'Project team membership';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/project_team_memberships/{id}?project_id= — get a team membership (operation 16)
+  GET: async (a) => {
+    const [id, { project_id }] = [parseId(a.params.id, NAME), parseQuery(a.url, membershipQuery)];
+    return json({ [KEY]: await getMembership(a.db, a.ctx, id, project_id) });
+  },
+  // PATCH /api/2023-01/project_team_memberships/{id} — replace a member's roles
+  PATCH: async (a) => {
+    const [id, query] = [parseId(a.params.id, NAME), parseQuery(a.url, membershipOptionalQuery)];
+    return json({ [KEY]: await updateMembership(a.db, a.ctx, id, query, await parseBody(a.req, KEY, membershipUpdate)) });
+  },
+  // DELETE /api/2023-01/project_team_memberships/{id} — remove a member from the team
+  DELETE: async (a) => {
+    await deleteMembership(a.db, a.ctx, parseId(a.params.id, NAME), parseQuery(a.url, membershipOptionalQuery));
+    return noContent();
+  },
+});

@@ -1,0 +1,21 @@
+import { defineRoute, json, listResponse } from '@/lib/api/route';
+import { parseBody, parseQuery } from '@/lib/api/request';
+import { createMembership, listMemberships } from '@/lib/services/project-team-memberships';
+import {
+  membershipCreate,
+  membershipOptionalQuery,
+  membershipsListQuery,
+} from '@/lib/validation/project-team-memberships';
+
+const KEY = 'project_team_membership';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/project_team_memberships?project_id= — list a project's team (operation 14)
+  GET: async (a) =>
+    listResponse(a, 'project_team_memberships', await listMemberships(a.db, a.ctx, parseQuery(a.url, membershipsListQuery))),
+  // POST /api/2023-01/project_team_memberships?project_id= — add a member to a project's team (operation 15)
+  POST: async (a) => {
+    const query = parseQuery(a.url, membershipOptionalQuery);
+    return json({ [KEY]: await createMembership(a.db, a.ctx, query, await parseBody(a.req, KEY, membershipCreate)) }, 201);
+  },
+});

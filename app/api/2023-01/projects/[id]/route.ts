@@ -1,0 +1,19 @@
+import { defineRoute, json, noContent } from '@/lib/api/route';
+import { parseBody, parseId } from '@/lib/api/request';
+import { deleteProject, getProject, updateProject } from '@/lib/services/projects';
+import { projectUpdate } from '@/lib/validation/projects';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/projects/{id} — get a project (operation 3)
+  GET: async (a) => json({ project: await getProject(a.db, a.ctx, parseId(a.params.id, 'Project')) }),
+  // PATCH /api/2023-01/projects/{id} — update a project
+  PATCH: async (a) => {
+    const id = parseId(a.params.id, 'Project');
+    return json({ project: await updateProject(a.db, a.ctx, id, await parseBody(a.req, 'project', projectUpdate)) });
+  },
+  // DELETE /api/2023-01/projects/{id} — delete a project (its task lists and team go with it)
+  DELETE: async (a) => {
+    await deleteProject(a.db, a.ctx, parseId(a.params.id, 'Project'));
+    return noContent();
+  },
+});

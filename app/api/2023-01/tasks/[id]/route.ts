@@ -1,0 +1,19 @@
+import { defineRoute, json, noContent } from '@/lib/api/route';
+import { parseBody, parseId } from '@/lib/api/request';
+import { deleteTask, getTask, updateTask } from '@/lib/services/tasks';
+import { taskUpdate } from '@/lib/validation/tasks';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/tasks/{id} — get a task
+  GET: async (a) => json({ task: await getTask(a.db, a.ctx, parseId(a.params.id, 'Task')) }),
+  // PATCH /api/2023-01/tasks/{id} — update a task (operation 8)
+  PATCH: async (a) => {
+    const id = parseId(a.params.id, 'Task');
+    return json({ task: await updateTask(a.db, a.ctx, id, await parseBody(a.req, 'task', taskUpdate)) });
+  },
+  // DELETE /api/2023-01/tasks/{id} — delete a task
+  DELETE: async (a) => {
+    await deleteTask(a.db, a.ctx, parseId(a.params.id, 'Task'));
+    return noContent();
+  },
+});

@@ -1,0 +1,7 @@
+import { defineRoute, json } from '@/lib/api/route';
+import { getCurrentUser } from '@/lib/services/users';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/users/me — the user the token acts for
+  GET: async (a) => json({ user: await getCurrentUser(a.db, a.ctx) }),
+});

@@ -1,0 +1,106 @@
+import { and, count, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { companies, contacts, imports, users } from '@/db/schema';
+import { contactSearchText } from '@/db/schema/contacts';
+import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { likePattern } from './sql';
+
+const assignedTo = alias(users, 'assigned_to');
+const createdBy = alias(users, 'created_by');
+
+const contactSelection = {
+  contact: contacts,
+  company: companyRefColumns(companies),
+  assignedTo: personRefColumns(assignedTo),
+  createdBy: personRefColumns(createdBy),
+  import: namedRefColumns(imports),
+};
+
+/** Contacts with every embedded relation, by joins: one statement whatever the page size. */
+function selectContacts(db: Db) {
+  return db
+    .select(contactSelection)
+    .from(contacts)
+    .leftJoin(companies, eq(companies.id, contacts.companyId))
+    .leftJoin(assignedTo, eq(assignedTo.id, contacts.assignedToId))
+    .leftJoin(createdBy, eq(createdBy.id, contacts.createdById))
+    .leftJoin(imports, eq(imports.id, contacts.importId));
+}
+
+export type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContacts>['execute']>>[number];
+export type ContactRecord = typeof contacts.$inferSelect;
+
+export interface ContactFilters {
+  companyId?: number;
+  q?: string;
+  updatedSince?: Date;
+}
+
+function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
+  return and(
+    eq(contacts.accountId, accountId),
+    f.companyId !== undefined ? eq(contacts.companyId, f.companyId) : undefined,
+    // The same expression as the trigram index, so the planner can use it.
+    f.q !== undefined ? ilike(contactSearchText(contacts), likePattern(f.q)) : undefined,
+    f.updatedSince !== undefined ? gte(contacts.updatedAt, f.updatedSince) : undefined,
+  );
+}
+
+export async function listContacts(
+  db: Db,
+  accountId: number,
+  filters: ContactFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = filterWhere(accountId, filters);
+  const [items, [total]] = await Promise.all([
+    selectContacts(db)
+      .where(where)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(contacts).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findContact(db: Db, accountId: number, id: number): Promise<ContactRow | undefined> {
+  const [row] = await selectContacts(db).where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)));
+  return row;
+}
+
+/** The bare row, locked for the rest of the transaction. */
+export async function lockContact(db: Db, accountId: number, id: number): Promise<ContactRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertContact(db: Db, values: typeof contacts.$inferInsert): Promise<number> {
+  const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
+  return row!.id;
+}
+
+export async function updateContactColumns(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Partial<typeof contacts.$inferInsert>,
+) {
+  await db
+    .update(contacts)
+    .set(values)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)));
+}
+
+export async function deleteContactRow(db: Db, accountId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .returning({ id: contacts.id });
+  return deleted.length > 0;
+}

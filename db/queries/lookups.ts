@@ -1,0 +1,124 @@
+import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { contractTypes, projectStages, workforceRoles } from '@/db/schema';
+import type { StageCategory } from '@/db/schema/enums';
+import { namedRefColumns } from './refs';
+
+// The per-account pick lists: the named lookups (one table each, all of one shape), project
+// stages and workforce roles. Named lists sort by name on the `(account_id, lower(name))` unique
+// index; stages sort by their board position.
+
+/** Every named-lookup table (and `imports`) has this one shape. */
+export type NamedLookupTable = typeof contractTypes;
+
+export interface LookupFilters {
+  updatedSince?: Date;
+}
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/** The Workforce role shape: a named reference plus its abbreviation. */
+type RoleColumnName = 'id' | 'createdAt' | 'updatedAt' | 'name' | 'abbreviation';
+export const workforceRoleColumns = <T extends Record<RoleColumnName, AnyPgColumn>>(
+  t: T,
+): { [K in RoleColumnName]: T[K] } => ({
+  ...namedRefColumns(t),
+  abbreviation: t.abbreviation,
+});
+
+type Scoped = { accountId: AnyPgColumn; updatedAt: AnyPgColumn };
+function scoped(table: Scoped, accountId: number, f: LookupFilters): SQL | undefined {
+  return and(eq(table.accountId, accountId), f.updatedSince ? gte(table.updatedAt, f.updatedSince) : undefined);
+}
+
+export async function listNamedLookups(
+  db: Db,
+  table: NamedLookupTable,
+  accountId: number,
+  f: LookupFilters,
+  page: PageWindow,
+) {
+  const where = scoped(table, accountId, f);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(namedRefColumns(table))
+      .from(table)
+      .where(where)
+      .orderBy(asc(sql`lower(${table.name})`), asc(table.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(table).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** The new row, or undefined when the account already has one of that name (any case). */
+export async function insertNamedLookup(db: Db, table: NamedLookupTable, values: { accountId: number; name: string }) {
+  const [row] = await db.insert(table).values(values).onConflictDoNothing().returning(namedRefColumns(table));
+  return row;
+}
+
+const stageColumns = {
+  ...namedRefColumns(projectStages),
+  category: projectStages.category,
+  position: projectStages.position,
+};
+
+export async function listProjectStages(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
+  const where = scoped(projectStages, accountId, f);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(stageColumns)
+      .from(projectStages)
+      .where(where)
+      .orderBy(asc(projectStages.position), asc(projectStages.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(projectStages).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** Without a position the stage goes after the account's last one, computed in the same statement. */
+export async function insertProjectStage(
+  db: Db,
+  values: { accountId: number; name: string; category: StageCategory; position?: number },
+) {
+  const t = projectStages;
+  const position =
+    values.position ?? sql`(select coalesce(max(${t.position}) + 1, 0) from ${t} where ${t.accountId} = ${values.accountId})`;
+  const [row] = await db
+    .insert(projectStages)
+    .values({ ...values, position })
+    .onConflictDoNothing()
+    .returning(stageColumns);
+  return row;
+}
+
+const roleColumns = workforceRoleColumns(workforceRoles);
+
+export async function listWorkforceRoles(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
+  const where = scoped(workforceRoles, accountId, f);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(roleColumns)
+      .from(workforceRoles)
+      .where(where)
+      .orderBy(asc(sql`lower(${workforceRoles.name})`), asc(workforceRoles.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(workforceRoles).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function insertWorkforceRole(
+  db: Db,
+  values: { accountId: number; name: string; abbreviation: string | null },
+) {
+  const [row] = await db.insert(workforceRoles).values(values).onConflictDoNothing().returning(roleColumns);
+  return row;
+}

@@ -1,0 +1,173 @@
+import { and, asc, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
+import type { MembershipRole } from '@/db/schema/enums';
+import { namedRefColumns, personRefColumns } from './refs';
+
+const membershipSelection = {
+  membership: projectTeamMemberships,
+  user: personRefColumns(users),
+  project: namedRefColumns(projects),
+};
+
+/** Memberships with their user and project, by joins; roles come from one batched query beside. */
+function selectMemberships(db: Db) {
+  // Inner joins: both foreign keys are NOT NULL and cascade.
+  return db
+    .select(membershipSelection)
+    .from(projectTeamMemberships)
+    .innerJoin(users, eq(users.id, projectTeamMemberships.userId))
+    .innerJoin(projects, eq(projects.id, projectTeamMemberships.projectId));
+}
+
+export type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships>['execute']>>[number];
+export type MembershipRecord = typeof projectTeamMemberships.$inferSelect;
+export type MembershipRoleRow = typeof projectTeamMembershipRoles.$inferSelect;
+
+export interface MembershipFilters {
+  projectId: number;
+  updatedSince?: Date;
+}
+
+function filterWhere(accountId: number, f: MembershipFilters): SQL | undefined {
+  return and(
+    eq(projectTeamMemberships.accountId, accountId),
+    eq(projectTeamMemberships.projectId, f.projectId),
+    f.updatedSince !== undefined ? gte(projectTeamMemberships.updatedAt, f.updatedSince) : undefined,
+  );
+}
+
+export async function listMemberships(
+  db: Db,
+  accountId: number,
+  filters: MembershipFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = filterWhere(accountId, filters);
+  const [items, [total]] = await Promise.all([
+    selectMemberships(db)
+      .where(where)
+      .orderBy(desc(projectTeamMemberships.createdAt), desc(projectTeamMemberships.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(projectTeamMemberships).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** A membership of the account; when `projectId` is given it must be the membership's project. */
+export async function findMembership(
+  db: Db,
+  accountId: number,
+  id: number,
+  projectId?: number,
+): Promise<MembershipRow | undefined> {
+  const [row] = await selectMemberships(db).where(
+    and(
+      eq(projectTeamMemberships.accountId, accountId),
+      eq(projectTeamMemberships.id, id),
+      projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
+    ),
+  );
+  return row;
+}
+
+/** The bare row, locked for the rest of the transaction. */
+export async function lockMembership(
+  db: Db,
+  accountId: number,
+  id: number,
+  projectId?: number,
+): Promise<MembershipRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(projectTeamMemberships)
+    .where(
+      and(
+        eq(projectTeamMemberships.accountId, accountId),
+        eq(projectTeamMemberships.id, id),
+        projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function findMembershipOfUser(
+  db: Db,
+  accountId: number,
+  projectId: number,
+  userId: number,
+): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: projectTeamMemberships.id })
+    .from(projectTeamMemberships)
+    .where(
+      and(
+        eq(projectTeamMemberships.accountId, accountId),
+        eq(projectTeamMemberships.projectId, projectId),
+        eq(projectTeamMemberships.userId, userId),
+      ),
+    );
+  return row;
+}
+
+/** The roles of many memberships in one statement, grouped by membership id (in role id order). */
+export async function rolesOfMemberships(db: Db, membershipIds: number[]): Promise<Map<number, MembershipRoleRow[]>> {
+  const byMembership = new Map<number, MembershipRoleRow[]>(membershipIds.map((id) => [id, []]));
+  if (membershipIds.length === 0) return byMembership;
+  const rows = await db
+    .select()
+    .from(projectTeamMembershipRoles)
+    .where(inArray(projectTeamMembershipRoles.membershipId, membershipIds))
+    .orderBy(asc(projectTeamMembershipRoles.id));
+  for (const row of rows) byMembership.get(row.membershipId)?.push(row);
+  return byMembership;
+}
+
+export async function insertMembership(db: Db, values: typeof projectTeamMemberships.$inferInsert): Promise<number> {
+  const [row] = await db.insert(projectTeamMemberships).values(values).returning({ id: projectTeamMemberships.id });
+  return row!.id;
+}
+
+export async function insertMembershipRoles(db: Db, membershipId: number, roles: MembershipRole[]) {
+  if (roles.length === 0) return;
+  await db.insert(projectTeamMembershipRoles).values(roles.map((role) => ({ membershipId, role })));
+}
+
+export async function deleteMembershipRoles(db: Db, membershipId: number, roles: MembershipRole[]) {
+  if (roles.length === 0) return;
+  await db
+    .delete(projectTeamMembershipRoles)
+    .where(
+      and(eq(projectTeamMembershipRoles.membershipId, membershipId), inArray(projectTeamMembershipRoles.role, roles)),
+    );
+}
+
+/** Bumps updated_at, so a change of roles shows on the membership (and in `updated_since`). */
+export async function touchMembership(db: Db, accountId: number, id: number) {
+  await db
+    .update(projectTeamMemberships)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(projectTeamMemberships.accountId, accountId), eq(projectTeamMemberships.id, id)));
+}
+
+/** Deletes a membership (its roles cascade); returns its project id, or undefined when none matched. */
+export async function deleteMembershipRow(
+  db: Db,
+  accountId: number,
+  id: number,
+  projectId?: number,
+): Promise<number | undefined> {
+  const [deleted] = await db
+    .delete(projectTeamMemberships)
+    .where(
+      and(
+        eq(projectTeamMemberships.accountId, accountId),
+        eq(projectTeamMemberships.id, id),
+        projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
+      ),
+    )
+    .returning({ projectId: projectTeamMemberships.projectId });
+  return deleted?.projectId;
+}

@@ -1,0 +1,195 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import {
+  companies,
+  contacts,
+  contractTypes,
+  deliveryMethods,
+  divisions,
+  imports,
+  leadSources,
+  lossReasons,
+  marketSectors,
+  projects,
+  projectStages,
+  tenderTypes,
+  users,
+} from '@/db/schema';
+import type { CloseType, ProjectStatus } from '@/db/schema/enums';
+import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { likePattern } from './sql';
+
+const assignedTo = alias(users, 'assigned_to');
+const createdBy = alias(users, 'created_by');
+
+const projectSelection = {
+  project: projects,
+  assignedTo: personRefColumns(assignedTo),
+  createdBy: personRefColumns(createdBy),
+  company: companyRefColumns(companies),
+  contact: personRefColumns(contacts),
+  contractType: namedRefColumns(contractTypes),
+  deliveryMethod: namedRefColumns(deliveryMethods),
+  division: namedRefColumns(divisions),
+  import: namedRefColumns(imports),
+  leadSource: namedRefColumns(leadSources),
+  lossReason: namedRefColumns(lossReasons),
+  marketSector: namedRefColumns(marketSectors),
+  tenderType: namedRefColumns(tenderTypes),
+  projectStage: {
+    ...namedRefColumns(projectStages),
+    category: projectStages.category,
+    position: projectStages.position,
+  },
+};
+
+/** Projects with every embedded relation, by joins: one statement whatever the page size. */
+function selectProjects(db: Db) {
+  return db
+    .select(projectSelection)
+    .from(projects)
+    .leftJoin(assignedTo, eq(assignedTo.id, projects.assignedToId))
+    .leftJoin(createdBy, eq(createdBy.id, projects.createdById))
+    .leftJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(contacts, eq(contacts.id, projects.contactId))
+    .leftJoin(contractTypes, eq(contractTypes.id, projects.contractTypeId))
+    .leftJoin(deliveryMethods, eq(deliveryMethods.id, projects.deliveryMethodId))
+    .leftJoin(divisions, eq(divisions.id, projects.divisionId))
+    .leftJoin(imports, eq(imports.id, projects.importId))
+    .leftJoin(leadSources, eq(leadSources.id, projects.leadSourceId))
+    .leftJoin(lossReasons, eq(lossReasons.id, projects.lossReasonId))
+    .leftJoin(marketSectors, eq(marketSectors.id, projects.marketSectorId))
+    .leftJoin(tenderTypes, eq(tenderTypes.id, projects.tenderTypeId))
+    .leftJoin(projectStages, eq(projectStages.id, projects.projectStageId));
+}
+
+export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
+export type ProjectRecord = typeof projects.$inferSelect;
+
+export interface ProjectFilters {
+  projectStageId?: number;
+  projectStatus?: ProjectStatus;
+  closeType?: CloseType;
+  companyId?: number;
+  assignedToId?: number;
+  q?: string;
+  updatedSince?: Date;
+  /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
+  today: string;
+}
+
+/** project_status as SQL; the same rules as `projectStatus` in lib/domain/projects.ts. */
+function statusWhere(status: ProjectStatus, today: string): SQL | undefined {
+  const won = eq(projects.closeType, 'won');
+  const notComplete = or(isNull(projects.endDate), gte(projects.endDate, today));
+  switch (status) {
+    case 'pursuit':
+      return isNull(projects.closeType);
+    case 'lost':
+      return eq(projects.closeType, 'lost');
+    case 'complete':
+      return and(won, lt(projects.endDate, today));
+    case 'upcoming':
+      return and(won, notComplete, or(isNull(projects.startDate), gt(projects.startDate, today)));
+    case 'active':
+      return and(won, notComplete, lte(projects.startDate, today));
+  }
+}
+
+function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
+  return and(
+    eq(projects.accountId, accountId),
+    f.projectStageId !== undefined ? eq(projects.projectStageId, f.projectStageId) : undefined,
+    f.projectStatus !== undefined ? statusWhere(f.projectStatus, f.today) : undefined,
+    f.closeType !== undefined ? eq(projects.closeType, f.closeType) : undefined,
+    f.companyId !== undefined ? eq(projects.companyId, f.companyId) : undefined,
+    f.assignedToId !== undefined ? eq(projects.assignedToId, f.assignedToId) : undefined,
+    f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
+    f.updatedSince !== undefined ? gte(projects.updatedAt, f.updatedSince) : undefined,
+  );
+}
+
+export async function listProjects(
+  db: Db,
+  accountId: number,
+  filters: ProjectFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = filterWhere(accountId, filters);
+  const [items, [total]] = await Promise.all([
+    selectProjects(db)
+      .where(where)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findProject(db: Db, accountId: number, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await selectProjects(db).where(and(eq(projects.accountId, accountId), eq(projects.id, id)));
+  return row;
+}
+
+export async function lockProject(db: Db, accountId: number, id: number): Promise<ProjectRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function findProjectByLead(db: Db, accountId: number, leadId: number) {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.leadId, leadId)));
+  return row;
+}
+
+export async function findStage(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select({ id: projectStages.id, category: projectStages.category })
+    .from(projectStages)
+    .where(and(eq(projectStages.accountId, accountId), eq(projectStages.id, id)));
+  return row;
+}
+
+/** The stage new projects start in: the account's first open stage. */
+export async function firstOpenStage(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ id: projectStages.id, category: projectStages.category })
+    .from(projectStages)
+    .where(and(eq(projectStages.accountId, accountId), eq(projectStages.category, 'open')))
+    .orderBy(asc(projectStages.position), asc(projectStages.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertProject(db: Db, values: typeof projects.$inferInsert): Promise<number> {
+  const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
+  return row!.id;
+}
+
+export async function updateProjectColumns(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Partial<typeof projects.$inferInsert>,
+) {
+  await db
+    .update(projects)
+    .set(values)
+    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)));
+}
+
+export async function deleteProjectRow(db: Db, accountId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)))
+    .returning({ id: projects.id });
+  return deleted.length > 0;
+}

@@ -1,0 +1,124 @@
+import { and, count, desc, eq, gte, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
+import { namedRefColumns, personRefColumns } from './refs';
+
+const assignedTo = alias(users, 'assigned_to');
+const createdBy = alias(users, 'created_by');
+// The task list embeds its own project, which may differ from the task's project join.
+const taskListProject = alias(projects, 'task_list_project');
+
+const taskSelection = {
+  task: tasks,
+  assignedTo: personRefColumns(assignedTo),
+  createdBy: personRefColumns(createdBy),
+  contact: personRefColumns(contacts),
+  project: namedRefColumns(projects),
+  taskList: namedRefColumns(taskLists),
+  taskListProject: namedRefColumns(taskListProject),
+};
+
+/** Tasks with every embedded relation, by joins: one statement whatever the page size. */
+function selectTasks(db: Db) {
+  return db
+    .select(taskSelection)
+    .from(tasks)
+    .leftJoin(assignedTo, eq(assignedTo.id, tasks.assignedToId))
+    .leftJoin(createdBy, eq(createdBy.id, tasks.createdById))
+    .leftJoin(contacts, eq(contacts.id, tasks.contactId))
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .leftJoin(taskLists, eq(taskLists.id, tasks.taskListId))
+    .leftJoin(taskListProject, eq(taskListProject.id, taskLists.projectId));
+}
+
+export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
+export type TaskRecord = typeof tasks.$inferSelect;
+
+export interface TaskFilters {
+  projectId?: number;
+  taskListId?: number;
+  assignedToId?: number;
+  completed?: boolean;
+  updatedSince?: Date;
+}
+
+function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
+  return and(
+    eq(tasks.accountId, accountId),
+    f.projectId !== undefined ? eq(tasks.projectId, f.projectId) : undefined,
+    f.taskListId !== undefined ? eq(tasks.taskListId, f.taskListId) : undefined,
+    f.assignedToId !== undefined ? eq(tasks.assignedToId, f.assignedToId) : undefined,
+    f.completed === true ? isNotNull(tasks.completedAt) : undefined,
+    f.completed === false ? isNull(tasks.completedAt) : undefined,
+    f.updatedSince !== undefined ? gte(tasks.updatedAt, f.updatedSince) : undefined,
+  );
+}
+
+export async function listTasks(db: Db, accountId: number, filters: TaskFilters, page: { limit: number; offset: number }) {
+  const where = filterWhere(accountId, filters);
+  const [items, [total]] = await Promise.all([
+    selectTasks(db).where(where).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(tasks).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findTask(db: Db, accountId: number, id: number): Promise<TaskRow | undefined> {
+  const [row] = await selectTasks(db).where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)));
+  return row;
+}
+
+/** The bare row, locked for the rest of the transaction, for updates that check state. */
+export async function lockTask(db: Db, accountId: number, id: number): Promise<TaskRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)))
+    .for('update');
+  return row;
+}
+
+/** The project of a task list of the account, or undefined when there is no such list. */
+export async function taskListProjectId(db: Db, accountId: number, taskListId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ projectId: taskLists.projectId })
+    .from(taskLists)
+    .where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, taskListId)));
+  return row?.projectId;
+}
+
+export async function insertTask(db: Db, values: typeof tasks.$inferInsert): Promise<number> {
+  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
+  return row!.id;
+}
+
+export async function updateTaskColumns(db: Db, accountId: number, id: number, values: Partial<typeof tasks.$inferInsert>) {
+  await db
+    .update(tasks)
+    .set(values)
+    .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)));
+}
+
+/** Updates every task of a list in one statement; returns the ids of the tasks changed. */
+export async function updateTasksOfList(
+  db: Db,
+  accountId: number,
+  taskListId: number,
+  values: Partial<typeof tasks.$inferInsert>,
+): Promise<number[]> {
+  const changed = await db
+    .update(tasks)
+    .set(values)
+    .where(and(eq(tasks.accountId, accountId), eq(tasks.taskListId, taskListId)))
+    .returning({ id: tasks.id });
+  return changed.map((t) => t.id);
+}
+
+export async function deleteTaskRow(db: Db, accountId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(tasks)
+    .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)))
+    .returning({ id: tasks.id });
+  return deleted.length > 0;
+}

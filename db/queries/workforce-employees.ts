@@ -1,0 +1,141 @@
+import { and, count, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { employeeSearchText, workforceEmployees, workforceRoles } from '@/db/schema';
+import { workforceRoleColumns } from './lookups';
+import { baseColumns } from './refs';
+import { rows, likePattern } from './sql';
+
+const role = alias(workforceRoles, 'role');
+const manager = alias(workforceEmployees, 'manager');
+const managerRole = alias(workforceRoles, 'manager_role');
+
+const employeeSelection = {
+  employee: workforceEmployees,
+  role: workforceRoleColumns(role),
+  manager: {
+    ...baseColumns(manager),
+    legalFirstName: manager.legalFirstName,
+    preferredFirstName: manager.preferredFirstName,
+    lastName: manager.lastName,
+    email: manager.email,
+  },
+  managerRole: workforceRoleColumns(managerRole),
+};
+
+/** Employees with their role, manager and the manager's role, by joins: one statement per page. */
+function selectEmployees(db: Db) {
+  return db
+    .select(employeeSelection)
+    .from(workforceEmployees)
+    .leftJoin(role, eq(role.id, workforceEmployees.roleId))
+    .leftJoin(manager, eq(manager.id, workforceEmployees.managerId))
+    .leftJoin(managerRole, eq(managerRole.id, manager.roleId));
+}
+
+export type WorkforceEmployeeRow = Awaited<ReturnType<ReturnType<typeof selectEmployees>['execute']>>[number];
+export type WorkforceEmployeeRecord = typeof workforceEmployees.$inferSelect;
+
+export interface WorkforceEmployeeFilters {
+  managerId?: number;
+  roleId?: number;
+  q?: string;
+  updatedSince?: Date;
+}
+
+function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | undefined {
+  return and(
+    eq(workforceEmployees.accountId, accountId),
+    f.managerId !== undefined ? eq(workforceEmployees.managerId, f.managerId) : undefined,
+    f.roleId !== undefined ? eq(workforceEmployees.roleId, f.roleId) : undefined,
+    // The same expression as the trigram index, so the planner can use it.
+    f.q !== undefined ? ilike(employeeSearchText(workforceEmployees), likePattern(f.q)) : undefined,
+    f.updatedSince !== undefined ? gte(workforceEmployees.updatedAt, f.updatedSince) : undefined,
+  );
+}
+
+export async function listWorkforceEmployees(
+  db: Db,
+  accountId: number,
+  filters: WorkforceEmployeeFilters,
+  page: { limit: number; offset: number },
+) {
+  const where = filterWhere(accountId, filters);
+  const [items, [total]] = await Promise.all([
+    selectEmployees(db)
+      .where(where)
+      .orderBy(desc(workforceEmployees.createdAt), desc(workforceEmployees.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(workforceEmployees).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+const byId = (accountId: number, id: number) =>
+  and(eq(workforceEmployees.accountId, accountId), eq(workforceEmployees.id, id));
+
+export async function findWorkforceEmployee(db: Db, accountId: number, id: number) {
+  const [row]: (WorkforceEmployeeRow | undefined)[] = await selectEmployees(db).where(byId(accountId, id));
+  return row;
+}
+
+/** The bare row, locked for the rest of the transaction. */
+export async function lockWorkforceEmployee(db: Db, accountId: number, id: number) {
+  const [row]: (WorkforceEmployeeRecord | undefined)[] = await db
+    .select()
+    .from(workforceEmployees)
+    .where(byId(accountId, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * Serialises changes to one account's manager tree until the transaction ends. Without it, two
+ * concurrent updates (A reports to B, B reports to A) could each pass the cycle check.
+ */
+export async function lockManagerTree(db: Db, accountId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`workforce_manager_tree:${accountId}`}, 0))`);
+}
+
+/**
+ * Whether `employeeId` is `managerId` or one of its managers, up the chain: then making
+ * `managerId` the employee's manager would close a loop. One recursive statement; UNION (not
+ * UNION ALL) stops the walk even on a tree that is somehow already cyclic.
+ */
+export async function isInManagerChain(db: Db, accountId: number, managerId: number, employeeId: number) {
+  const t = workforceEmployees;
+  const [row] = await rows<{ found: boolean }>(
+    db,
+    sql`with recursive chain(id, manager_id) as (
+          select ${t.id}, ${t.managerId} from ${t} where ${t.id} = ${managerId} and ${t.accountId} = ${accountId}
+          union
+          select e.id, e.manager_id from ${t} e join chain c on e.id = c.manager_id where e.account_id = ${accountId}
+        )
+        select exists(select 1 from chain where id = ${employeeId}) as found`,
+  );
+  return row?.found === true;
+}
+
+export async function insertWorkforceEmployee(db: Db, values: typeof workforceEmployees.$inferInsert): Promise<number> {
+  const [row] = await db.insert(workforceEmployees).values(values).returning({ id: workforceEmployees.id });
+  return row!.id;
+}
+
+export async function updateWorkforceEmployeeColumns(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Partial<typeof workforceEmployees.$inferInsert>,
+) {
+  await db.update(workforceEmployees).set(values).where(byId(accountId, id));
+}
+
+/** Deletes the employee; their reports' manager becomes null through the foreign key. */
+export async function deleteWorkforceEmployeeRow(db: Db, accountId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(workforceEmployees)
+    .where(byId(accountId, id))
+    .returning({ id: workforceEmployees.id });
+  return deleted.length > 0;
+}

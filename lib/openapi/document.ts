@@ -1,0 +1,67 @@
+import { createDocument } from 'zod-openapi';
+import { callsPaths } from './paths/calls';
+import { companiesPaths } from './paths/companies';
+import { contactsPaths } from './paths/contacts';
+import { leadPaths } from './paths/leads';
+import { lookupsPaths } from './paths/lookups';
+import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
+import { projectsPaths } from './paths/projects';
+import { taskListsPaths } from './paths/task-lists';
+import { tasksPaths } from './paths/tasks';
+import { usersPaths } from './paths/users';
+import { webhookMessagesPaths } from './paths/webhook-messages';
+import { workforceEmployeesPaths } from './paths/workforce-employees';
+
+const description = `Groundwork construction pipeline API, version 2023-01.
+
+Conventions: every request carries \`Authorization: Bearer <token>\`; bodies wrap their fields in an
+object named for the resource; lists are paginated with \`page\` and \`per_page\` (max 100) and
+answer a \`Link\` header and \`X-Total-Count\`; errors are \`{error, message, details, request_id}\`.`;
+
+function build() {
+  return createDocument({
+    openapi: '3.1.0',
+    info: { title: 'Groundwork API', version: '2023-01', description },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    components: {
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A personal API token (`gw_pat_…`); the bare token without "Bearer" is accepted too.',
+        },
+      },
+    },
+    paths: {
+      ...leadPaths,
+      ...projectsPaths,
+      ...companiesPaths,
+      ...contactsPaths,
+      ...tasksPaths,
+      ...taskListsPaths,
+      ...callsPaths,
+      ...workforceEmployeesPaths,
+      ...projectTeamMembershipsPaths,
+      ...webhookMessagesPaths,
+      ...usersPaths,
+      ...lookupsPaths,
+      '/api/2023-01/openapi.json': {
+        get: {
+          tags: ['Meta'],
+          summary: 'This OpenAPI 3.1 document',
+          security: [],
+          responses: { '200': { description: 'The document.' } },
+        },
+      },
+    },
+  });
+}
+
+let cached: ReturnType<typeof build> | undefined;
+
+/** The OpenAPI 3.1 document, generated from the zod schemas once per process. */
+export function openApiDocument() {
+  cached ??= build();
+  return cached;
+}

@@ -1,0 +1,28 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { LOOKUPS, lookupListQuery } from '@/lib/validation/lookups';
+import { resourcePaths } from '../resource';
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+/** List (and, except imports, create) for every lookup, from the table the routes are built from. */
+export const lookupsPaths: ZodOpenApiPathsObject = Object.assign(
+  {},
+  ...Object.values(LOOKUPS).map((l) => {
+    const label = l.singular.replace(/_/g, ' ');
+    const order = l.kind === 'project_stage' ? 'by position, then id' : 'by name';
+    return resourcePaths({
+      path: l.path,
+      tag: 'Lookups',
+      singular: l.singular,
+      plural: l.plural,
+      response: l.response,
+      create: l.create ?? undefined,
+      listQuery: lookupListQuery,
+      ops: l.create ? ['list', 'create'] : ['list'],
+      summaries: {
+        list: `List ${l.plural.replace(/_/g, ' ')} (ordered ${order})`,
+        create: `Create ${article(label)} ${label} (409 when the name exists, in any letter case)`,
+      },
+    });
+  }),
+);

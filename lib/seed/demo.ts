@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { users } from '@/db/schema';
+import { seedAccount } from './account';
+import { DEFAULT_ADMIN_EMAIL, summitRidgePlan } from './data';
+import { harborPointPlan } from './harbor';
+import type { PlanUser } from './plan';
+import { createRandom } from './random';
+
+/** The demo admin's email: `SEED_ADMIN_EMAIL`, else demo@groundwork.dev. */
+export const DEMO_ADMIN_EMAIL = (process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim();
+
+export interface SeedResult {
+  accountId: number;
+  adminUserId: number;
+  adminEmail: string;
+  otherAccountId: number;
+}
+
+/**
+ * Creates the demo general contractor "Summit Ridge Builders" with a full pipeline, and a small
+ * second account, "Harbor Point Construction", that proves tenant isolation. Everything is
+ * written in one transaction: a failure leaves nothing behind.
+ *
+ * The data is the same on every run (names come from a seeded Faker and hand-written lists);
+ * dates are relative to now so overdue tasks, snoozes and project statuses always look current.
+ *
+ * It may be called again with another admin email: that adds another, independent pair of
+ * accounts, whose other users get a `+tag` in their emails to keep emails unique. An admin email
+ * that already exists is refused before anything is written.
+ */
+export async function seedDemo(db: Db, options: { adminEmail?: string } = {}): Promise<SeedResult> {
+  const adminEmail = (options.adminEmail || process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim();
+  const baseUrl = (process.env.PUBLIC_BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const r = createRandom(new Date());
+  return db.transaction(async (tx) => {
+    const email = await emailResolver(tx, adminEmail);
+    const main = await seedAccount(tx, r, summitRidgePlan, email, baseUrl);
+    const other = await seedAccount(tx, r, harborPointPlan, email, baseUrl);
+    return { accountId: main.accountId, adminUserId: main.userIds[0]!, adminEmail, otherAccountId: other.accountId };
+  });
+}
+
+/** Plan emails to real ones: as written on a first seed, tagged when those are already taken. */
+async function emailResolver(db: Db, adminEmail: string) {
+  const staff = [...summitRidgePlan.users, ...harborPointPlan.users].flatMap((u) =>
+    u.email === 'admin' ? [] : [`${u.email.local}@${u.email.domain}`],
+  );
+  const wanted = [adminEmail, ...staff].map((e) => e.toLowerCase());
+  const found = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  const taken = new Set(found.map((f) => f.email.toLowerCase()));
+  if (taken.has(adminEmail.toLowerCase())) {
+    throw new Error(`A user with the email ${adminEmail} already exists; seed with another admin email.`);
+  }
+  const tag = taken.size > 0 ? `+${createHash('sha256').update(adminEmail.toLowerCase()).digest('hex').slice(0, 6)}` : '';
+  return (e: PlanUser['email']) => (e === 'admin' ? adminEmail : `${e.local}${tag}@${e.domain}`);
+}

@@ -1,0 +1,14 @@
+import type { WebhookMessageRow } from '@/db/queries/webhook-messages';
+import type { WebhookMessageResponse } from '@/lib/validation/webhook-messages';
+import { iso } from './common';
+
+/** The Webhook message shape (part 2.11); the account and the actor stay internal. */
+export function serializeWebhookMessage(row: WebhookMessageRow): WebhookMessageResponse {
+  return {
+    id: String(row.id),
+    event_type: row.eventType as WebhookMessageResponse['event_type'],
+    event_id: row.eventId,
+    payload: { id: row.payload.id, url: row.payload.url },
+    timestamp: iso(row.timestamp),
+  };
+}

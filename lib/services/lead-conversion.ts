@@ -1,0 +1,52 @@
+import type { Db } from '@/db';
+import { lockLead, updateLeadColumns } from '@/db/queries/leads';
+import { findProjectByLead } from '@/db/queries/projects';
+import { conflict, notFound } from '@/lib/api/errors';
+import type { ApiContext } from '@/lib/api/route';
+import { address } from '@/lib/serializers/common';
+import type { ProjectResponse } from '@/lib/validation/projects';
+import { recordEvent } from './common';
+import { createProject } from './projects';
+
+/**
+ * Turns a lead into a project in the account's first open stage, carrying everything the two
+ * share, and archives the lead — one transaction, two events (project.create, lead.update).
+ */
+export async function convertLead(db: Db, ctx: ApiContext, leadId: number): Promise<ProjectResponse> {
+  return db.transaction(async (tx) => {
+    const lead = await lockLead(tx, ctx.accountId, leadId);
+    if (!lead) throw notFound('Lead');
+    const existing = await findProjectByLead(tx, ctx.accountId, leadId);
+    if (existing) throw conflict(`This lead was already converted to project ${existing.id}.`, { project_id: [String(existing.id)] });
+
+    const project = await createProject(
+      tx,
+      ctx,
+      {
+        name: lead.name,
+        description: lead.description,
+        square_feet: lead.squareFeet,
+        units: lead.units,
+        start_date: lead.estimatedStartDate,
+        work_scope: lead.workScope,
+        address: address(lead),
+        company_id: lead.companyId,
+        contact_id: lead.contactId,
+        assigned_to_id: lead.assignedToId,
+        contract_type_id: lead.contractTypeId,
+        delivery_method_id: lead.deliveryMethodId,
+        division_id: lead.divisionId,
+        lead_source_id: lead.leadSourceId,
+        market_sector_id: lead.marketSectorId,
+        tender_type_id: lead.tenderTypeId,
+      },
+      // Cents carried as they are, not through the dollars field.
+      { leadId: lead.id, amountInCents: lead.valueInCents },
+    );
+    if (!lead.archivedAt) {
+      await updateLeadColumns(tx, ctx.accountId, leadId, { archivedAt: new Date(), archivedById: ctx.userId });
+      await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id: leadId, path: `leads/${leadId}` });
+    }
+    return project;
+  });
+}

@@ -1,0 +1,82 @@
+import type { Db } from '@/db';
+import { namedLookupTables } from '@/db/queries/accounts';
+import {
+  insertNamedLookup,
+  insertProjectStage,
+  insertWorkforceRole,
+  listNamedLookups,
+  listProjectStages,
+  listWorkforceRoles,
+  type NamedLookupTable,
+} from '@/db/queries/lookups';
+import { imports } from '@/db/schema';
+import { conflict } from '@/lib/api/errors';
+import { offsetOf, type Page } from '@/lib/api/pagination';
+import type { ApiContext } from '@/lib/api/route';
+import { serializeNamedLookup, serializeProjectStage, serializeWorkforceRole } from '@/lib/serializers/lookups';
+import {
+  LOOKUPS,
+  type LookupCreateInput,
+  type LookupKey,
+  type LookupListQuery,
+  type LookupResponse,
+  type NamedLookupCreate,
+  type ProjectStageCreate,
+  type WorkforceRoleCreate,
+  type WritableLookupKey,
+} from '@/lib/validation/lookups';
+
+// Lookups are configuration rather than pipeline data: they record no webhook events.
+
+const namedTables: Record<string, NamedLookupTable> = { ...namedLookupTables, imports };
+
+export async function listLookup(
+  db: Db,
+  ctx: ApiContext,
+  key: LookupKey,
+  query: LookupListQuery,
+): Promise<Page<LookupResponse>> {
+  const filters = { updatedSince: query.updated_since };
+  const window = { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) };
+  const kind = LOOKUPS[key].kind;
+  let result: { items: LookupResponse[]; total: number };
+  if (kind === 'project_stage') {
+    const { items, total } = await listProjectStages(db, ctx.accountId, filters, window);
+    result = { items: items.map(serializeProjectStage), total };
+  } else if (kind === 'workforce_role') {
+    const { items, total } = await listWorkforceRoles(db, ctx.accountId, filters, window);
+    result = { items: items.map(serializeWorkforceRole), total };
+  } else {
+    const { items, total } = await listNamedLookups(db, namedTables[key]!, ctx.accountId, filters, window);
+    result = { items: items.map(serializeNamedLookup), total };
+  }
+  return { ...result, page: query.page, perPage: query.per_page };
+}
+
+/** Creates a lookup value; a name the account already has (in any letter case) is a 409. */
+export async function createLookup<K extends WritableLookupKey>(
+  db: Db,
+  ctx: ApiContext,
+  key: K,
+  input: LookupCreateInput<K>,
+): Promise<LookupResponse> {
+  const def = LOOKUPS[key];
+  const accountId = ctx.accountId;
+  let created: LookupResponse | undefined;
+  if (def.kind === 'project_stage') {
+    const row = await insertProjectStage(db, { accountId, ...(input as ProjectStageCreate) });
+    created = row && serializeProjectStage(row);
+  } else if (def.kind === 'workforce_role') {
+    const { name, abbreviation } = input as WorkforceRoleCreate;
+    const row = await insertWorkforceRole(db, { accountId, name, abbreviation: abbreviation ?? null });
+    created = row && serializeWorkforceRole(row);
+  } else {
+    const row = await insertNamedLookup(db, namedTables[key]!, { accountId, name: (input as NamedLookupCreate).name });
+    created = row && serializeNamedLookup(row);
+  }
+  if (!created) {
+    const label = def.singular.replace(/_/g, ' ');
+    throw conflict(`A ${label} with this name already exists.`, { name: ['has already been taken'] });
+  }
+  return created;
+}

@@ -1,0 +1,157 @@
+import type { Db } from '@/db';
+import {
+  deleteProjectRow,
+  findProject,
+  findStage,
+  firstOpenStage,
+  insertProject,
+  listProjects as queryProjects,
+  lockProject,
+  updateProjectColumns,
+  type ProjectRecord,
+} from '@/db/queries/projects';
+import {
+  companies,
+  contacts,
+  contractTypes,
+  deliveryMethods,
+  divisions,
+  leadSources,
+  lossReasons,
+  marketSectors,
+  projectStages,
+  tenderTypes,
+  users,
+} from '@/db/schema';
+import type { CloseType, StageCategory } from '@/db/schema/enums';
+import { invalidField, notFound } from '@/lib/api/errors';
+import { offsetOf, type Page } from '@/lib/api/pagination';
+import type { ApiContext } from '@/lib/api/route';
+import { todayUtc } from '@/lib/domain/projects';
+import { addressColumnsFrom } from '@/lib/serializers/common';
+import { serializeProject } from '@/lib/serializers/projects';
+import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/validation/projects';
+import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+
+const references = {
+  project_stage_id: projectStages,
+  company_id: companies,
+  contact_id: contacts,
+  assigned_to_id: users,
+  contract_type_id: contractTypes,
+  delivery_method_id: deliveryMethods,
+  division_id: divisions,
+  lead_source_id: leadSources,
+  loss_reason_id: lossReasons,
+  market_sector_id: marketSectors,
+  tender_type_id: tenderTypes,
+};
+
+export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
+  const now = new Date();
+  const { items, total } = await queryProjects(
+    db,
+    ctx.accountId,
+    {
+      projectStageId: query.project_stage_id,
+      projectStatus: query.project_status,
+      closeType: query.close_type,
+      companyId: query.company_id,
+      assignedToId: query.assigned_to_id,
+      q: query.q,
+      updatedSince: query.updated_since,
+      today: todayUtc(now),
+    },
+    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+  );
+  return { items: items.map((r) => serializeProject(r, now)), total, page: query.page, perPage: query.per_page };
+}
+
+export async function getProject(db: Db, ctx: ApiContext, id: number): Promise<ProjectResponse> {
+  const row = await findProject(db, ctx.accountId, id);
+  if (!row) throw notFound('Project');
+  return serializeProject(row);
+}
+
+/**
+ * close_type follows the stage: it is only accepted in a closed stage and must match that stage's
+ * category; entering a closed stage sets it, moving back to an open stage clears it.
+ */
+function closeTypeFor(category: StageCategory, given: CloseType | null | undefined) {
+  if (category === 'open') {
+    if (given) {
+      throw invalidField('close_type', 'can only be set when the project is in a closed (won or lost) stage');
+    }
+    return null;
+  }
+  const closeType = given === undefined ? category : given;
+  if (closeType !== category) {
+    throw invalidField('close_type', `must be ${category} in a ${category} stage (move the project to another stage instead)`);
+  }
+  return closeType;
+}
+
+function columnsFrom(input: ProjectUpdate) {
+  const { amount, ...rest } = input;
+  return {
+    ...toColumns(rest, ['address', 'close_type']),
+    ...(amount !== undefined ? { amountInCents: amount === null ? null : Math.round(amount * 100) } : {}),
+    ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
+  };
+}
+
+async function stageOf(db: Db, ctx: ApiContext, stageId: number | null | undefined) {
+  if (stageId == null) return (await firstOpenStage(db, ctx.accountId)) ?? null;
+  return (await findStage(db, ctx.accountId, stageId)) ?? null;
+}
+
+export async function createProject(
+  db: Db,
+  ctx: ApiContext,
+  input: ProjectCreate,
+  extra: Partial<ProjectRecord> = {},
+): Promise<ProjectResponse> {
+  return db.transaction(async (tx) => {
+    await assertReferences(tx, ctx, input, references);
+    const stage = await stageOf(tx, ctx, input.project_stage_id);
+    const closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
+    const id = await insertProject(tx, {
+      ...(columnsFrom(input) as { name: string }),
+      ...extra,
+      projectStageId: stage?.id ?? null,
+      closeType,
+      accountId: ctx.accountId,
+      createdById: ctx.userId,
+    });
+    await recordEvent(tx, ctx, { resource: 'project', action: 'create', id, path: `projects/${id}` });
+    return getProject(tx, ctx, id);
+  });
+}
+
+export async function updateProject(db: Db, ctx: ApiContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
+  return db.transaction(async (tx) => {
+    const current = await lockProject(tx, ctx.accountId, id);
+    if (!current) throw notFound('Project');
+    await assertReferences(tx, ctx, input, references);
+    const next: Record<string, unknown> = columnsFrom(input);
+    const stageId = input.project_stage_id ?? current.projectStageId;
+    const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
+    next.closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
+    const { startDate = current.startDate, endDate = current.endDate } = next as Partial<ProjectRecord>;
+    if (startDate && endDate && endDate < startDate) throw invalidField('end_date', 'must be on or after start_date');
+    const changes = changedColumns(current, next);
+    if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
+    if (Object.keys(changes).length > 0) {
+      await updateProjectColumns(tx, ctx.accountId, id, changes);
+      await recordEvent(tx, ctx, { resource: 'project', action: 'update', id, path: `projects/${id}` });
+    }
+    return getProject(tx, ctx, id);
+  });
+}
+
+export async function deleteProject(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await deleteProjectRow(tx, ctx.accountId, id))) throw notFound('Project');
+    await recordEvent(tx, ctx, { resource: 'project', action: 'delete', id, path: `projects/${id}` });
+  });
+}

@@ -1,0 +1,88 @@
+import type { Db } from '@/db';
+import {
+  deleteTaskListRow,
+  findTaskList,
+  insertTaskList,
+  listTaskLists as queryTaskLists,
+  lockTaskList,
+  updateTaskListColumns,
+} from '@/db/queries/task-lists';
+import { updateTasksOfList } from '@/db/queries/tasks';
+import { projects } from '@/db/schema';
+import { notFound } from '@/lib/api/errors';
+import { offsetOf, type Page } from '@/lib/api/pagination';
+import type { ApiContext } from '@/lib/api/route';
+import { serializeTaskList } from '@/lib/serializers/task-lists';
+import type {
+  TaskListCreate,
+  TaskListResponse,
+  TaskListsListQuery,
+  TaskListUpdate,
+} from '@/lib/validation/task-lists';
+import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+
+const references = { project_id: projects };
+
+export async function listTaskLists(db: Db, ctx: ApiContext, query: TaskListsListQuery): Promise<Page<TaskListResponse>> {
+  const { items, total } = await queryTaskLists(
+    db,
+    ctx.accountId,
+    { projectId: query.project_id, updatedSince: query.updated_since },
+    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+  );
+  return { items: items.map(serializeTaskList), total, page: query.page, perPage: query.per_page };
+}
+
+export async function getTaskList(db: Db, ctx: ApiContext, id: number): Promise<TaskListResponse> {
+  const row = await findTaskList(db, ctx.accountId, id);
+  if (!row) throw notFound('Task list');
+  return serializeTaskList(row);
+}
+
+export async function createTaskList(db: Db, ctx: ApiContext, input: TaskListCreate): Promise<TaskListResponse> {
+  return db.transaction(async (tx) => {
+    await assertReferences(tx, ctx, input, references);
+    const id = await insertTaskList(tx, { name: input.name, projectId: input.project_id, accountId: ctx.accountId });
+    await recordEvent(tx, ctx, { resource: 'task_list', action: 'create', id, path: `task_lists/${id}` });
+    return getTaskList(tx, ctx, id);
+  });
+}
+
+/**
+ * A task's project is always its list's project, so moving a list to another project moves its
+ * tasks along (each records a `task.update`).
+ */
+export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input: TaskListUpdate): Promise<TaskListResponse> {
+  return db.transaction(async (tx) => {
+    const current = await lockTaskList(tx, ctx.accountId, id);
+    if (!current) throw notFound('Task list');
+    await assertReferences(tx, ctx, input, references);
+    const changes = changedColumns(current, toColumns(input));
+    if (Object.keys(changes).length > 0) {
+      await updateTaskListColumns(tx, ctx.accountId, id, changes);
+      await recordEvent(tx, ctx, { resource: 'task_list', action: 'update', id, path: `task_lists/${id}` });
+      if (changes.projectId !== undefined) {
+        await recordTaskUpdates(tx, ctx, await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId }));
+      }
+    }
+    return getTaskList(tx, ctx, id);
+  });
+}
+
+/**
+ * Deletes the list only: its tasks stay, out of any list. They are taken out explicitly (rather
+ * than left to the foreign key) so their updated_at and a `task.update` tell sync clients.
+ */
+export async function deleteTaskList(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockTaskList(tx, ctx.accountId, id))) throw notFound('Task list');
+    const detached = await updateTasksOfList(tx, ctx.accountId, id, { taskListId: null });
+    await deleteTaskListRow(tx, ctx.accountId, id);
+    await recordEvent(tx, ctx, { resource: 'task_list', action: 'delete', id, path: `task_lists/${id}` });
+    await recordTaskUpdates(tx, ctx, detached);
+  });
+}
+
+async function recordTaskUpdates(db: Db, ctx: ApiContext, taskIds: number[]) {
+  for (const id of taskIds) await recordEvent(db, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}` });
+}

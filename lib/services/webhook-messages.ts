@@ -1,0 +1,36 @@
+import type { Db } from '@/db';
+import { listWebhookMessages as queryMessages } from '@/db/queries/webhook-messages';
+import { offsetOf, type Page } from '@/lib/api/pagination';
+import type { ApiContext } from '@/lib/api/route';
+import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
+import {
+  EVENT_RESOURCES,
+  type WebhookMessageListQuery,
+  type WebhookMessageResponse,
+} from '@/lib/validation/webhook-messages';
+import type { EventResource } from './common';
+
+// The filter's list of resources must be exactly the resources recordEvent writes.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const resourcesMatch: Same<(typeof EVENT_RESOURCES)[number], EventResource> = true;
+void resourcesMatch;
+
+const later = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/**
+ * The account's event feed, newest first. Messages never change after they are written, so the
+ * `updated_since` every list takes means the same as `since`; given both, the later one wins.
+ */
+export async function listWebhookMessages(
+  db: Db,
+  ctx: ApiContext,
+  query: WebhookMessageListQuery,
+): Promise<Page<WebhookMessageResponse>> {
+  const { items, total } = await queryMessages(
+    db,
+    ctx.accountId,
+    { eventTypes: query.event_type, since: later(query.since, query.updated_since) },
+    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+  );
+  return { items: items.map(serializeWebhookMessage), total, page: query.page, perPage: query.per_page };
+}

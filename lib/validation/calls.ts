@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import {
+  companyReference,
+  longText,
+  namedReference,
+  paginationQuery,
+  projectReference,
+  queryId,
+  recordBase,
+  relationId,
+  responseTimestamp,
+  userReference,
+} from './common';
+
+/** Like the shared timestamp, but a null gets a message that says why it is refused. */
+const recordedAt = z.iso
+  .datetime({
+    offset: true,
+    error: (issue) => (issue.input === null ? 'can\'t be null: a call always has a time' : undefined),
+  })
+  .transform((v) => new Date(v))
+  .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
+  .meta({ description: 'When the call took place; defaults to now on create; cannot be cleared.' });
+
+const fields = {
+  call_outcome_id: relationId.nullable(),
+  company_id: relationId.nullable(),
+  contact_id: relationId.nullable(),
+  project_id: relationId.nullable(),
+  notes: longText.nullable(),
+  recorded_at: recordedAt,
+};
+
+/** POST body under `call`: every field optional; `recorded_at` defaults to now. */
+export const callCreate = z.object(fields).partial().meta({ id: 'CallCreate' });
+/** PATCH body under `call`: any subset; null clears a nullable field (not `recorded_at`). */
+export const callUpdate = z.object(fields).partial().meta({ id: 'CallUpdate' });
+export type CallCreate = z.output<typeof callCreate>;
+export type CallUpdate = z.output<typeof callUpdate>;
+
+export const callListQuery = paginationQuery.extend({
+  project_id: queryId.optional(),
+  company_id: queryId.optional(),
+  contact_id: queryId.optional(),
+});
+export type CallListQuery = z.output<typeof callListQuery>;
+
+export const callResponse = z
+  .object({
+    ...recordBase,
+    notes: z.string().nullable(),
+    recorded_at: responseTimestamp,
+    call_outcome: namedReference.nullable(),
+    company: companyReference.nullable(),
+    contact: userReference.nullable(),
+    created_by: userReference.nullable(),
+    project: projectReference.nullable(),
+  })
+  .meta({ id: 'Call' });
+export type CallResponse = z.output<typeof callResponse>;

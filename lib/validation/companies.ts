@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { COMPANY_CATEGORIES } from '@/db/schema/enums';
+import {
+  addressInput,
+  addressResponse,
+  customFields,
+  longText,
+  name,
+  namedReference,
+  paginationQuery,
+  querySearch,
+  recordBase,
+  relationId,
+  shortText,
+  urlText,
+  userReference,
+} from './common';
+
+/** How many industries one company may carry; far above real use, it bounds the request. */
+export const MAX_INDUSTRIES = 100;
+
+const fields = {
+  name,
+  description: longText.nullable(),
+  phone: shortText.nullable(),
+  website: urlText.nullable(),
+  category: z.enum(COMPANY_CATEGORIES).nullable(),
+  address: addressInput.nullable(),
+  industry_ids: z
+    .array(relationId)
+    .max(MAX_INDUSTRIES)
+    .nullable()
+    .meta({ description: 'Ids of industries; replaces the whole set (null or [] clears it).' }),
+  custom_fields: customFields
+    .nullable()
+    .meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
+};
+
+/** POST body under `company`: `name` is required. */
+export const companyCreate = z.object(fields).partial().required({ name: true }).meta({ id: 'CompanyCreate' });
+/** PATCH body under `company`: any subset; null clears a nullable field. */
+export const companyUpdate = z.object(fields).partial().meta({ id: 'CompanyUpdate' });
+export type CompanyCreate = z.output<typeof companyCreate>;
+export type CompanyUpdate = z.output<typeof companyUpdate>;
+
+export const companyListQuery = paginationQuery.extend({
+  category: z.enum(COMPANY_CATEGORIES).optional(),
+  q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+});
+export type CompanyListQuery = z.output<typeof companyListQuery>;
+
+export const companyResponse = z
+  .object({
+    ...recordBase,
+    name: z.string(),
+    description: z.string().nullable(),
+    phone: z.string().nullable(),
+    website: z.string().nullable(),
+    category: z.enum(COMPANY_CATEGORIES).nullable(),
+    address: addressResponse,
+    created_by: userReference.nullable(),
+    import: namedReference.nullable(),
+    industries: z.array(namedReference).meta({ description: 'Ordered by name.' }),
+    custom_fields: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Company' });
+export type CompanyResponse = z.output<typeof companyResponse>;

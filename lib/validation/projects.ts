@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { CLOSE_TYPES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
+import {
+  addressInput,
+  addressResponse,
+  companyReference,
+  customFields,
+  date,
+  longText,
+  name,
+  namedReference,
+  nonNegativeInt,
+  paginationQuery,
+  projectStageResponse,
+  queryId,
+  querySearch,
+  recordBase,
+  relationId,
+  responseDate,
+  responseTimestamp,
+  shortText,
+  timestamp,
+  userReference,
+} from './common';
+
+/** Dollars with at most two decimals; stored exactly as integer cents. */
+const dollars = z
+  .number()
+  .min(0)
+  .max(1e13)
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals (cents)')
+  .meta({ description: 'Dollars, at most two decimals; stored exactly in cents.' });
+
+const fields = {
+  name,
+  description: longText.nullable(),
+  project_number: shortText.nullable(),
+  external_id: shortText.nullable(),
+  amount: dollars.nullable(),
+  probability: z.number().min(0).max(1).nullable(),
+  square_feet: nonNegativeInt.nullable(),
+  units: nonNegativeInt.nullable(),
+  award_date: date.nullable(),
+  bid_due_date: date.nullable(),
+  bid_due_at: timestamp.nullable(),
+  bid_due_at_includes_time: z.boolean(),
+  start_date: date.nullable(),
+  end_date: date.nullable(),
+  work_scope: z.enum(WORK_SCOPES).nullable(),
+  close_type: z.enum(CLOSE_TYPES).nullable().meta({
+    description: "Only in a closed stage, and equal to its category (won/lost); set from the stage when omitted.",
+  }),
+  address: addressInput.nullable(),
+  custom_fields: customFields,
+  project_stage_id: relationId.meta({ description: "Defaults to the account's first open stage." }),
+  company_id: relationId.nullable(),
+  contact_id: relationId.nullable(),
+  assigned_to_id: relationId.nullable(),
+  contract_type_id: relationId.nullable(),
+  delivery_method_id: relationId.nullable(),
+  division_id: relationId.nullable(),
+  lead_source_id: relationId.nullable(),
+  loss_reason_id: relationId.nullable(),
+  market_sector_id: relationId.nullable(),
+  tender_type_id: relationId.nullable(),
+};
+
+const checkDates = (p: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx) => {
+  if (p.start_date && p.end_date && p.end_date < p.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'must be on or after start_date' });
+  }
+};
+
+/** POST body under `project`: `name` is required. */
+export const projectCreate = z.object(fields).partial().required({ name: true }).superRefine(checkDates).meta({ id: 'ProjectCreate' });
+/** PATCH body under `project`: any subset; null clears a nullable field. */
+export const projectUpdate = z.object(fields).partial().superRefine(checkDates).meta({ id: 'ProjectUpdate' });
+export type ProjectCreate = z.output<typeof projectCreate>;
+export type ProjectUpdate = z.output<typeof projectUpdate>;
+
+export const projectListQuery = paginationQuery.extend({
+  project_stage_id: queryId.optional(),
+  project_status: z.enum(PROJECT_STATUSES).optional(),
+  close_type: z.enum(CLOSE_TYPES).optional(),
+  company_id: queryId.optional(),
+  assigned_to_id: queryId.optional(),
+  q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+});
+export type ProjectListQuery = z.output<typeof projectListQuery>;
+
+export const projectResponse = z
+  .object({
+    ...recordBase,
+    name: z.string(),
+    description: z.string().nullable(),
+    project_number: z.string().nullable(),
+    external_id: z.string().nullable(),
+    stage_age: z.number().int().meta({ description: 'Whole days since the project entered its current stage.' }),
+    project_duration: z.number().int().nullable().meta({ description: 'Whole months from start_date to end_date.' }),
+    pursuit_duration: z.number().int().nullable().meta({
+      description: 'Days from creation to award_date; while open, to today; once closed without award_date, to the close.',
+    }),
+    square_feet: z.number().int().nullable(),
+    units: z.number().int().nullable(),
+    probability: z.number().nullable(),
+    price_per_square_foot: z.number().nullable().meta({ description: 'amount / square_feet, dollars, 2 decimals.' }),
+    price_per_unit: z.number().nullable().meta({ description: 'amount / units, dollars, 2 decimals.' }),
+    amount: z.number().nullable().meta({ description: 'Dollars.' }),
+    project_status: z.enum(PROJECT_STATUSES).meta({
+      description:
+        'Derived: pursuit (open stage), upcoming (won, before start_date), active (won, started), complete (won, past end_date), lost.',
+    }),
+    close_type: z.enum(CLOSE_TYPES).nullable(),
+    award_date: responseDate.nullable(),
+    bid_due_date: responseDate.nullable(),
+    start_date: responseDate.nullable(),
+    end_date: responseDate.nullable(),
+    bid_due_at: responseTimestamp.nullable(),
+    bid_due_at_includes_time: z.boolean(),
+    work_scope: z.enum(WORK_SCOPES).nullable(),
+    address: addressResponse,
+    assigned_to: userReference.nullable(),
+    created_by: userReference.nullable(),
+    company: companyReference.nullable(),
+    contact: userReference.nullable(),
+    contract_type: namedReference.nullable(),
+    division: namedReference.nullable(),
+    import: namedReference.nullable(),
+    lead_source: namedReference.nullable(),
+    loss_reason: namedReference.nullable(),
+    market_sector: namedReference.nullable(),
+    tender_type: namedReference.nullable(),
+    delivery_method: namedReference.nullable(),
+    project_stage: projectStageResponse.nullable(),
+    custom_fields: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'Project' });
+export type ProjectResponse = z.output<typeof projectResponse>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import {
+  date,
+  longText,
+  name,
+  paginationQuery,
+  projectReference,
+  queryBoolean,
+  queryId,
+  recordBase,
+  relationId,
+  responseDate,
+  responseTimestamp,
+  taskListReference,
+  timestamp,
+  userReference,
+} from './common';
+
+const fields = {
+  title: name,
+  notes: longText.nullable(),
+  deadline: date.nullable(),
+  completed_at: timestamp.nullable().meta({ description: 'Set when the task is done; null reopens it.' }),
+  assigned_to_id: relationId.nullable(),
+  contact_id: relationId.nullable(),
+  project_id: relationId.nullable(),
+  task_list_id: relationId.nullable().meta({
+    description:
+      "A task list of the task's project. Given without project_id on a task that has no project, " +
+      "the task takes the list's project.",
+  }),
+};
+
+/** POST body under `task`: `title` is required. */
+export const taskCreate = z.object(fields).partial().required({ title: true }).meta({ id: 'TaskCreate' });
+/** PATCH body under `task`: any subset; null clears a nullable field. */
+export const taskUpdate = z.object(fields).partial().meta({ id: 'TaskUpdate' });
+export type TaskCreate = z.output<typeof taskCreate>;
+export type TaskUpdate = z.output<typeof taskUpdate>;
+
+export const tasksListQuery = paginationQuery.extend({
+  project_id: queryId.optional(),
+  task_list_id: queryId.optional(),
+  assigned_to_id: queryId.optional(),
+  completed: queryBoolean.optional().meta({ description: 'true: completed_at is set; false: it is not.' }),
+});
+export type TasksListQuery = z.output<typeof tasksListQuery>;
+
+export const taskResponse = z
+  .object({
+    ...recordBase,
+    title: z.string(),
+    notes: z.string().nullable(),
+    completed_at: responseTimestamp.nullable(),
+    deadline: responseDate.nullable(),
+    assigned_to: userReference.nullable(),
+    created_by: userReference.nullable(),
+    contact: userReference.nullable(),
+    project: projectReference.nullable(),
+    task_list: taskListReference.nullable(),
+  })
+  .meta({ id: 'Task' });
+export type TaskResponse = z.output<typeof taskResponse>;

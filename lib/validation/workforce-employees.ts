@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import {
+  addressInput,
+  addressResponse,
+  date,
+  LIMITS,
+  longText,
+  managerSummary,
+  name,
+  paginationQuery,
+  queryId,
+  querySearch,
+  recordBase,
+  relationId,
+  responseDate,
+  shortText,
+  workforceRoleResponse,
+} from './common';
+
+const fields = {
+  legal_first_name: name,
+  preferred_first_name: shortText.nullable(),
+  last_name: name,
+  email: z.email('must be an email address').max(LIMITS.shortText).nullable(),
+  phone: shortText.nullable(),
+  notes: longText.nullable(),
+  birthday: date.nullable(),
+  start_date: date.nullable(),
+  industry_start_date: date.nullable(),
+  address: addressInput.nullable(),
+  role_id: relationId.nullable().meta({ description: 'Id of a workforce role.' }),
+  manager_id: relationId
+    .nullable()
+    .meta({ description: 'Id of another employee; may not be the employee or one of their reports.' }),
+};
+
+/** POST body under `workforce_employee`: `legal_first_name` and `last_name` are required. */
+export const workforceEmployeeCreate = z
+  .object(fields)
+  .partial()
+  .required({ legal_first_name: true, last_name: true })
+  .meta({ id: 'WorkforceEmployeeCreate' });
+/** PATCH body under `workforce_employee`: any subset; null clears a nullable field. */
+export const workforceEmployeeUpdate = z.object(fields).partial().meta({ id: 'WorkforceEmployeeUpdate' });
+export type WorkforceEmployeeCreate = z.output<typeof workforceEmployeeCreate>;
+export type WorkforceEmployeeUpdate = z.output<typeof workforceEmployeeUpdate>;
+
+export const workforceEmployeeListQuery = paginationQuery.extend({
+  manager_id: queryId.optional().meta({ description: 'Direct reports of this employee.' }),
+  role_id: queryId.optional(),
+  q: querySearch.optional().meta({ description: 'Case-insensitive search in the names and the email.' }),
+});
+export type WorkforceEmployeeListQuery = z.output<typeof workforceEmployeeListQuery>;
+
+export const workforceEmployeeResponse = z
+  .object({
+    ...recordBase,
+    birthday: responseDate.nullable(),
+    last_name: z.string(),
+    legal_first_name: z.string(),
+    preferred_first_name: z.string().nullable(),
+    notes: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    start_date: responseDate.nullable(),
+    industry_start_date: responseDate.nullable(),
+    address: addressResponse,
+    role: workforceRoleResponse.nullable(),
+    manager: managerSummary.nullable(),
+  })
+  .meta({ id: 'WorkforceEmployee' });
+export type WorkforceEmployeeResponse = z.output<typeof workforceEmployeeResponse>;

@@ -1,0 +1,43 @@
+import { getDatabase } from '@/lib/db';
+
+// Shared plumbing of the npm scripts: open the configured database, run, close, exit non-zero on
+// failure with the message only (no stack for expected errors).
+
+export function describeDatabase(): string {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const u = new URL(url);
+    return `PostgreSQL ${u.host}${u.pathname}`;
+  }
+  return `embedded PGlite (${process.env.PGLITE_DATA_DIR || '.data/pglite'})`;
+}
+
+export async function run(main: (database: ReturnType<typeof getDatabase>) => Promise<void>) {
+  let database: ReturnType<typeof getDatabase> | undefined;
+  try {
+    database = getDatabase();
+    await main(database);
+  } catch (err) {
+    console.error(err instanceof Error ? `error: ${err.message}` : err);
+    process.exitCode = 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+/** `--name value` and `--flag` arguments. */
+export function parseArgs(argv: string[]): Record<string, string | true> {
+  const out: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) continue;
+    const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    const next = argv[i + 1];
+    if (inline !== undefined) out[key] = inline;
+    else if (next !== undefined && !next.startsWith('--')) {
+      out[key] = next;
+      i++;
+    } else out[key] = true;
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { countAccounts, findUserByEmail } from '@/db/queries/accounts';
+import { authenticateToken, createApiToken } from '@/lib/auth/tokens';
+import { DEMO_ADMIN_EMAIL, seedDemo } from '@/lib/seed/demo';
+import { describeDatabase, run } from './cli';
+
+// Runs before `next dev`: migrate, seed an empty database, and print a working API token for the
+// demo admin. The token is kept in .data/ (git-ignored) so each start prints the same one.
+const tokenFile = path.join(process.cwd(), '.data', 'demo-token');
+
+await run(async (database) => {
+  const { db } = database;
+  await database.migrate();
+  if ((await countAccounts(db)) === 0) {
+    await seedDemo(db);
+    console.log(`Seeded demo data into ${describeDatabase()}.`);
+    fs.rmSync(tokenFile, { force: true });
+  }
+  const admin = await findUserByEmail(db, DEMO_ADMIN_EMAIL);
+  if (!admin) {
+    console.log(`Database: ${describeDatabase()} (no demo admin ${DEMO_ADMIN_EMAIL}; mint tokens with npm run token:create -- --email <you>)`);
+    return;
+  }
+  let token = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
+  const valid = token ? await authenticateToken(db, token) : null;
+  if (!valid || valid.userId !== admin.id) {
+    token = await createApiToken(db, { accountId: admin.accountId, userId: admin.id }, { name: 'Dev server token' });
+    fs.mkdirSync(path.dirname(tokenFile), { recursive: true });
+    fs.writeFileSync(tokenFile, token + '\n', { mode: 0o600 });
+  }
+  console.log(
+    [
+      '',
+      `  Groundwork dev server — database: ${describeDatabase()}`,
+      `  Demo admin: ${DEMO_ADMIN_EMAIL}`,
+      `  API token:  ${token}`,
+      `  Try:        curl -H "Authorization: Bearer ${token}" http://localhost:3000/api/2023-01/leads?per_page=2`,
+      '',
+    ].join('\n'),
+  );
+});

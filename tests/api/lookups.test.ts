@@ -1,0 +1,223 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { contractTypes, imports, projectStages, webhookMessages, workforceRoles } from '@/db/schema';
+import { getDb } from '@/lib/db';
+import { request } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
+import { expectShape } from '../spec-shapes';
+
+let a: TestAccount;
+let b: TestAccount;
+
+beforeAll(async () => {
+  a = await createTestAccount('Lookup GC');
+  b = await createTestAccount('Other GC');
+});
+
+const names = (list: { name: string }[]) => list.map((r) => r.name);
+
+// The named lookups: path, wrapper keys, and the names the fixture account already has.
+const NAMED = [
+  ['contract_types', 'contract_type', ['Design/Build', 'Hard Bid']],
+  ['delivery_methods', 'delivery_method', ['CM at Risk']],
+  ['divisions', 'division', ['Commercial']],
+  ['lead_sources', 'lead_source', ['Referral']],
+  ['market_sectors', 'market_sector', ['Healthcare', 'Education']],
+  ['tender_types', 'tender_type', ['Public']],
+  ['loss_reasons', 'loss_reason', ['Price']],
+  ['call_outcomes', 'call_outcome', ['Left voicemail']],
+  ['industries', 'industry', ['Architecture', 'Real Estate']],
+] as const;
+
+describe.each(NAMED)('/%s', (path, singular, seeded) => {
+  it('lists the account\'s values ordered by name, as Named references', async () => {
+    const res = await a.api.get(`/${path}`);
+    expect(res.status).toBe(200);
+    const list = res.body[path];
+    expect(names(list)).toEqual([...seeded].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
+    for (const item of list) {
+      expectShape(item, 'named');
+      expect(Object.keys(item).sort()).toEqual(['created_at', 'id', 'name', 'updated_at']);
+    }
+    expect(res.headers.get('x-total-count')).toBe(String(seeded.length));
+  });
+
+  it('creates a value (201) and refuses a duplicate name in any case (409)', async () => {
+    const res = await a.api.post(`/${path}`, { [singular]: { name: `  Zeta ${singular}  ` } });
+    expect(res.status).toBe(201);
+    expectShape(res.body[singular], 'named');
+    expect(res.body[singular].name).toBe(`Zeta ${singular}`);
+    const dup = await a.api.post(`/${path}`, { [singular]: { name: `ZETA ${singular.toUpperCase()}` } });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ error: 'conflict', details: { name: ['has already been taken'] } });
+    // Another account may use the same name.
+    expect((await b.api.post(`/${path}`, { [singular]: { name: `Zeta ${singular}` } })).status).toBe(201);
+    const list = await a.api.get(`/${path}`);
+    expect(names(list.body[path]).at(-1)).toBe(`Zeta ${singular}`);
+  });
+
+  it('answers 422 for a blank or missing name and 400 without the wrapper', async () => {
+    for (const body of [{ name: '' }, { name: '   ' }, {}, { name: 12 }, { name: 'x'.repeat(256) }]) {
+      const res = await a.api.post(`/${path}`, { [singular]: body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.details).toHaveProperty('name');
+    }
+    expect((await a.api.post(`/${path}`, { name: 'Loose' })).status).toBe(400);
+  });
+
+  it('answers 401 without a token and 403 for a read token writing', async () => {
+    expect((await request('GET', `/${path}`)).status).toBe(401);
+    expect((await request('POST', `/${path}`, { body: { [singular]: { name: 'x' } } })).status).toBe(401);
+    expect((await a.readApi.get(`/${path}`)).status).toBe(200);
+    expect((await a.readApi.post(`/${path}`, { [singular]: { name: 'Read only' } })).status).toBe(403);
+  });
+});
+
+describe('named lookups', () => {
+  it('store the value in the account and record no webhook event', async () => {
+    const before = await getDb().select().from(webhookMessages).where(eq(webhookMessages.accountId, a.accountId));
+    const res = await a.api.post('/contract_types', { contract_type: { name: 'Cost Plus' } });
+    const [row] = await getDb().select().from(contractTypes).where(eq(contractTypes.id, Number(res.body.contract_type.id)));
+    expect(row).toMatchObject({ accountId: a.accountId, name: 'Cost Plus' });
+    const after = await getDb().select().from(webhookMessages).where(eq(webhookMessages.accountId, a.accountId));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('isolate accounts', async () => {
+    const mine = (await a.api.post('/divisions', { division: { name: 'Secret Division' } })).body.division;
+    const theirs = await b.api.get('/divisions');
+    expect(theirs.body.divisions.map((d: { id: string }) => d.id)).not.toContain(mine.id);
+    expect(names(theirs.body.divisions)).not.toContain('Secret Division');
+  });
+
+  it('paginate like every list', async () => {
+    const c = await createTestAccount('Paging GC');
+    for (const name of ['Alpha', 'bravo', 'Charlie', 'delta']) {
+      expect((await c.api.post('/lead_sources', { lead_source: { name } })).status).toBe(201);
+    }
+    const first = await c.api.get('/lead_sources?per_page=2');
+    expect(names(first.body.lead_sources)).toEqual(['Alpha', 'bravo']);
+    expect(first.headers.get('x-total-count')).toBe('5');
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const second = await c.api.get('/lead_sources?per_page=2&page=2');
+    expect(names(second.body.lead_sources)).toEqual(['Charlie', 'delta']);
+    const third = await c.api.get('/lead_sources?per_page=2&page=3');
+    expect(names(third.body.lead_sources)).toEqual(['Referral']);
+    expect(third.headers.get('link')).not.toContain('rel="next"');
+    const past = await c.api.get('/lead_sources?per_page=2&page=9');
+    expect(past.status).toBe(200);
+    expect(past.body.lead_sources).toEqual([]);
+    for (const q of ['per_page=0', 'per_page=101', 'page=x', 'page=1&page=2', 'updated_since=2020-01-01']) {
+      expect((await c.api.get(`/lead_sources?${q}`)).status, q).toBe(422);
+    }
+    expect((await c.api.get('/lead_sources?updated_since=2999-01-01T00:00:00Z')).body.lead_sources).toEqual([]);
+    expect((await c.api.get('/lead_sources?updated_since=2000-01-01T00:00:00Z')).body.lead_sources).toHaveLength(5);
+  });
+
+  it('have no single-record routes', async () => {
+    expect((await a.api.patch('/contract_types', { contract_type: { name: 'x' } })).status).toBe(405);
+    expect((await a.api.delete('/contract_types')).status).toBe(405);
+  });
+});
+
+describe('/imports (read-only)', () => {
+  it('lists the account\'s imports and refuses POST with 405', async () => {
+    await getDb()
+      .insert(imports)
+      .values([
+        { accountId: a.accountId, name: 'Spring bid list.xlsx' },
+        { accountId: b.accountId, name: 'Their import.csv' },
+      ]);
+    const res = await a.api.get('/imports');
+    expect(res.status).toBe(200);
+    expect(names(res.body.imports)).toEqual(['Spring bid list.xlsx']);
+    expectShape(res.body.imports[0], 'named');
+    const post = await a.api.post('/imports', { import: { name: 'Mine.csv' } });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+    expect((await request('GET', '/imports')).status).toBe(401);
+  });
+});
+
+describe('/project_stages', () => {
+  it('lists the stages by position with category and position', async () => {
+    const res = await a.api.get('/project_stages');
+    expect(res.status).toBe(200);
+    const list = res.body.project_stages;
+    expect(list.map((s: { id: string }) => s.id)).toEqual(a.stageIds.map(String));
+    expect(list.map((s: { position: number }) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    for (const s of list) {
+      expectShape(s, 'named');
+      expect(Object.keys(s).sort()).toEqual(['category', 'created_at', 'id', 'name', 'position', 'updated_at']);
+    }
+    expect(list.at(-2)).toMatchObject({ name: 'Won', category: 'won' });
+    expect(list[0]).toMatchObject({ name: 'Lead', category: 'open' });
+  });
+
+  it('creates a stage after the last one by default, or at a given position', async () => {
+    const c = await createTestAccount('Stages GC');
+    const appended = await c.api.post('/project_stages', { project_stage: { name: 'On Hold', category: 'open' } });
+    expect(appended.status).toBe(201);
+    expect(appended.body.project_stage).toMatchObject({ name: 'On Hold', category: 'open', position: 7 });
+    const placed = await c.api.post('/project_stages', { project_stage: { name: 'Prequal', category: 'open', position: 1 } });
+    expect(placed.body.project_stage.position).toBe(1);
+    const list = (await c.api.get('/project_stages')).body.project_stages;
+    const order = list.map((s: { name: string }) => s.name);
+    expect(order.slice(0, 3)).toEqual(['Lead', 'Qualifying', 'Prequal']);
+    expect(order.at(-1)).toBe('On Hold');
+    const [row] = await getDb()
+      .select()
+      .from(projectStages)
+      .where(and(eq(projectStages.accountId, c.accountId), eq(projectStages.name, 'On Hold')));
+    expect(row!.position).toBe(7);
+    // The first stage of an account without stages starts at 0.
+    await getDb().delete(projectStages).where(eq(projectStages.accountId, c.accountId));
+    const firstStage = await c.api.post('/project_stages', { project_stage: { name: 'Only', category: 'won' } });
+    expect(firstStage.body.project_stage.position).toBe(0);
+  });
+
+  it('validates name, category and position, and refuses a duplicate name', async () => {
+    const bad = await a.api.post('/project_stages', { project_stage: { name: '', category: 'maybe', position: -1 } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.details).sort()).toEqual(['category', 'name', 'position']);
+    const missing = await a.api.post('/project_stages', { project_stage: { name: 'No category' } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.details).toHaveProperty('category');
+    const dup = await a.api.post('/project_stages', { project_stage: { name: 'won', category: 'won' } });
+    expect(dup.status).toBe(409);
+  });
+
+  it('isolates accounts', async () => {
+    const mine = (await a.api.post('/project_stages', { project_stage: { name: 'Mine only', category: 'lost' } })).body.project_stage;
+    const theirs = (await b.api.get('/project_stages')).body.project_stages;
+    expect(theirs.map((s: { id: string }) => s.id)).not.toContain(mine.id);
+    expect(theirs.map((s: { id: string }) => s.id)).toEqual(b.stageIds.map(String));
+  });
+});
+
+describe('/workforce/roles', () => {
+  it('lists roles with their abbreviation, ordered by name', async () => {
+    const created = await a.api.post('/workforce/roles', { workforce_role: { name: 'Carpenter', abbreviation: 'CARP' } });
+    expect(created.status).toBe(201);
+    expect(created.body.workforce_role).toMatchObject({ name: 'Carpenter', abbreviation: 'CARP' });
+    expectShape(created.body.workforce_role, 'workforce_role');
+    const bare = await a.api.post('/workforce/roles', { workforce_role: { name: 'Laborer' } });
+    expect(bare.body.workforce_role.abbreviation).toBeNull();
+    const res = await a.api.get('/workforce/roles');
+    expect(res.status).toBe(200);
+    expect(names(res.body.workforce_roles)).toEqual(['Carpenter', 'Laborer', 'Superintendent']);
+    for (const r of res.body.workforce_roles) expectShape(r, 'workforce_role');
+    const [row] = await getDb().select().from(workforceRoles).where(eq(workforceRoles.id, Number(created.body.workforce_role.id)));
+    expect(row).toMatchObject({ accountId: a.accountId, abbreviation: 'CARP' });
+    expect(names((await b.api.get('/workforce/roles')).body.workforce_roles)).toEqual(['Superintendent']);
+  });
+
+  it('refuses a duplicate name (409) and bad fields (422)', async () => {
+    expect((await a.api.post('/workforce/roles', { workforce_role: { name: 'SUPERINTENDENT' } })).status).toBe(409);
+    const bad = await a.api.post('/workforce/roles', { workforce_role: { name: '', abbreviation: 3 } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.details).sort()).toEqual(['abbreviation', 'name']);
+    expect((await request('GET', '/workforce/roles')).status).toBe(401);
+    expect((await a.readApi.post('/workforce/roles', { workforce_role: { name: 'R' } })).status).toBe(403);
+  });
+});
