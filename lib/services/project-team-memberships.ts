@@ -50,13 +50,14 @@ export async function listMemberships(
   ctx: ApiContext,
   query: MembershipsListQuery,
 ): Promise<Page<MembershipResponse>> {
-  await assertProjectInQuery(db, ctx, query.project_id);
   const { items, total } = await queryMemberships(
     db,
     ctx.accountId,
     { projectId: query.project_id, updatedSince: query.updated_since },
     { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
   );
+  // A non-empty page proves the project is the account's; only an empty one needs the check.
+  if (items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
   const roles = await rolesOfMemberships(db, items.map((row) => row.membership.id));
   return {
     items: items.map((row) => serializeMembership(row, roles.get(row.membership.id) ?? [])),

@@ -1,0 +1,61 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { statementCount } from '@/db';
+import { projectTeamMemberships } from '@/db/schema';
+import { createApiToken } from '@/lib/auth/tokens';
+import { getDb } from '@/lib/db';
+import { openApiDocument } from '@/lib/openapi/document';
+import { seedDemo } from '@/lib/seed/demo';
+import { client, type Client } from '../api';
+
+// No N+1: a list runs the same, small number of SQL statements for one record as for a hundred.
+// Counts include the token lookup; they do not depend on the machine, so they are asserted exactly.
+
+const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
+const lists = Object.keys(paths)
+  .filter((p) => paths[p]!.get && !p.includes('{') && !p.endsWith('openapi.json') && !p.endsWith('/users/me'))
+  .map((p) => p.replace('/api/2023-01', ''));
+
+let api: Client;
+let projectId: number;
+
+beforeAll(async () => {
+  const db = getDb();
+  const seeded = await seedDemo(db, { adminEmail: `stmt-${randomUUID().slice(0, 8)}@example.com` });
+  api = client(await createApiToken(db, { accountId: seeded.accountId, userId: seeded.adminUserId }));
+  const [team] = await db
+    .select({ projectId: projectTeamMemberships.projectId })
+    .from(projectTeamMemberships)
+    .where(and(eq(projectTeamMemberships.accountId, seeded.accountId)))
+    .limit(1);
+  projectId = team!.projectId;
+  await api.get('/users/me'); // the token's first use records last_used_at; later calls do not write
+});
+
+async function statementsFor(path: string): Promise<{ n: number; records: number }> {
+  const before = statementCount();
+  const res = await api.get(path);
+  expect(res.status, path).toBe(200);
+  const key = Object.keys(res.body)[0]!;
+  return { n: statementCount() - before, records: res.body[key].length };
+}
+
+describe('statements per list request', () => {
+  it('covers every list endpoint of the document', () => {
+    expect(lists.length).toBeGreaterThanOrEqual(20);
+  });
+
+  for (const path of lists) {
+    it(`GET ${path}: equal for per_page=1 and per_page=100, at most 4 with the token lookup`, async () => {
+      const sep = path.includes('?') ? '&' : '?';
+      const base = path.startsWith('/project_team_memberships') ? `${path}?project_id=${projectId}` : path;
+      const s = base.includes('?') ? '&' : sep;
+      const one = await statementsFor(`${base}${s}per_page=1`);
+      const hundred = await statementsFor(`${base}${s}per_page=100`);
+      expect(one.n).toBe(hundred.n);
+      expect(hundred.n).toBeLessThanOrEqual(4);
+      if (one.records === 1) expect(hundred.records).toBeGreaterThanOrEqual(1);
+    });
+  }
+});
