@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,7 +17,7 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolMax?: number }
+  | { kind: 'postgres'; url: string; poolMax?: number; prepare?: boolean }
   /** `dataDir` is a folder, or `memory://` for a throwaway in-memory database. */
   | { kind: 'pglite'; dataDir: string };
 
@@ -44,6 +45,7 @@ export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
     const client = postgres(config.url, {
       max: config.poolMax ?? 10,
+      prepare: config.prepare ?? true,
       onnotice: () => {},
       connection: { TimeZone: 'UTC' },
     });
@@ -55,6 +57,8 @@ export function openDatabase(config: DatabaseConfig): Database {
       close: () => client.end({ timeout: 5 }),
     };
   }
+  // PGlite creates its own folder but not the parents of it (a fresh clone has no .data/).
+  if (!config.dataDir.includes('://')) fs.mkdirSync(path.dirname(path.resolve(config.dataDir)), { recursive: true });
   const client = new PGlite(config.dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, logger: countingLogger });
   return {

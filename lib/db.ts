@@ -8,7 +8,7 @@ const globalForDb = globalThis as unknown as { __groundworkDatabase?: Database }
 
 export function databaseConfig(): DatabaseConfig {
   return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, prepare: env.DATABASE_PREPARE }
     : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR };
 }
 

@@ -6,6 +6,8 @@ const schema = z.object({
   /** PostgreSQL connection string. Without it, an embedded PGlite database is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** false behind a transaction-mode pooler (PgBouncer, Neon's pooled URL), which cannot keep prepared statements. */
+  DATABASE_PREPARE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Folder of the embedded database, or `memory://` for an in-memory one. */
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** Public origin used in links (webhook payload URLs, pagination); defaults to the request's. */
@@ -22,6 +24,10 @@ function load(): Env {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${problems}`);
+  }
+  // Serverless hosts have no writable disk for the embedded database.
+  if (process.env.VERCEL && !parsed.data.DATABASE_URL) {
+    throw new Error('Invalid environment:\n  DATABASE_URL: required on Vercel (the embedded database needs a writable disk)');
   }
   return parsed.data;
 }
