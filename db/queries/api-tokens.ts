@@ -47,3 +47,14 @@ export async function insertToken(
   const [row] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
   return row!;
 }
+
+/** Revokes live tokens by hash, or all of a user's; returns how many. */
+export async function revokeTokens(db: Db, where: { tokenHash: string } | { userId: number }) {
+  const match = 'tokenHash' in where ? eq(apiTokens.tokenHash, where.tokenHash) : eq(apiTokens.userId, where.userId);
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(match, isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length;
+}

@@ -41,3 +41,36 @@ export function zodDetails(error: z.ZodError, prefix?: string): FieldErrors {
 export function errorBody(requestId: string, code: string, message: string, details: Record<string, unknown> = {}) {
   return { error: code, message, details, request_id: requestId };
 }
+
+/** The response for anything a handler throws; unexpected errors are logged and hidden. */
+export function errorResponse(err: unknown, requestId: string): Response {
+  const apiError = err instanceof ApiError ? err : fromDatabaseError(err);
+  if (apiError) {
+    return Response.json(errorBody(requestId, apiError.code, apiError.message, apiError.details), {
+      status: apiError.status,
+      headers: apiError.headers,
+    });
+  }
+  console.error(`[${requestId}] unhandled error`, err);
+  return Response.json(errorBody(requestId, 'internal_error', 'Something went wrong on our side.'), { status: 500 });
+}
+
+/** Postgres errors that client input can cause (a race past our own checks) are 4xx, not 500. */
+function fromDatabaseError(err: unknown): ApiError | null {
+  const pg = (err as { cause?: { code?: string; detail?: string } })?.cause ?? (err as { code?: string; detail?: string });
+  const column = /Key \(([\w]+)\)/.exec(pg?.detail ?? '')?.[1];
+  switch (pg?.code) {
+    case '23505':
+      return new ApiError(409, 'conflict', 'A record with these values already exists.');
+    case '23503':
+      return new ApiError(422, 'validation_failed', 'A related record does not exist.', column ? { [column]: ['does not exist'] } : {});
+    case '23514':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22P02':
+      return new ApiError(422, 'validation_failed', 'A value is out of range or malformed.');
+    default:
+      return null;
+  }
+}

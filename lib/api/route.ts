@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { authenticateToken, tokenFromHeader } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
-import { ApiError, errorBody } from './errors';
+import { ApiError, errorBody, errorResponse } from './errors';
 import { pageHeaders, type Page } from './pagination';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
@@ -54,35 +54,6 @@ function withRequestId(res: Response, requestId: string): Response {
   return res;
 }
 
-function errorResponse(err: unknown, requestId: string): Response {
-  const apiError = err instanceof ApiError ? err : fromDatabaseError(err);
-  if (apiError) {
-    return json(errorBody(requestId, apiError.code, apiError.message, apiError.details), apiError.status, apiError.headers);
-  }
-  console.error(`[${requestId}] unhandled error`, err);
-  return json(errorBody(requestId, 'internal_error', 'Something went wrong on our side.'), 500);
-}
-
-/** Postgres errors that client input can cause (a race past our own checks) are 4xx, not 500. */
-function fromDatabaseError(err: unknown): ApiError | null {
-  const pg = (err as { cause?: { code?: string; detail?: string } })?.cause ?? (err as { code?: string; detail?: string });
-  const column = /Key \(([\w]+)\)/.exec(pg?.detail ?? '')?.[1];
-  switch (pg?.code) {
-    case '23505':
-      return new ApiError(409, 'conflict', 'A record with these values already exists.');
-    case '23503':
-      return new ApiError(422, 'validation_failed', 'A related record does not exist.', column ? { [column]: ['does not exist'] } : {});
-    case '23514':
-    case '22003':
-    case '22007':
-    case '22008':
-    case '22P02':
-      return new ApiError(422, 'validation_failed', 'A value is out of range or malformed.');
-    default:
-      return null;
-  }
-}
-
 async function resolveParams(context: NextRouteContext | undefined): Promise<Params> {
   const raw = (await context?.params) ?? {};
   const out: Params = {};
@@ -121,24 +92,19 @@ async function authenticate(req: Request, db: Db, requestId: string, url: URL): 
   return { requestId, ...principal, baseUrl: env.PUBLIC_BASE_URL ?? url.origin };
 }
 
-/**
- * The one wrapper of every API route: request id, authentication, tenancy, errors, and a JSON 405
- * (with Allow) for the methods a route does not implement. Route files export all five methods.
- */
-export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Handler>>): Record<Method, RouteHandler> {
-  const allowed = METHODS.filter((m) => handlers[m as keyof typeof handlers]);
+type Run = (req: Request, requestId: string, context: NextRouteContext | undefined) => Promise<Response>;
+
+/** Every method: the implemented ones wrapped with request id and error mapping, the rest a JSON 405. */
+function methods(implemented: Partial<Record<Method, Run>>): Record<Method, RouteHandler> {
+  const allowed = METHODS.filter((m) => implemented[m]);
   const out = {} as Record<Method, RouteHandler>;
   for (const method of METHODS) {
-    const handler = handlers[method as keyof typeof handlers];
-    out[method] = handler
+    const run = implemented[method];
+    out[method] = run
       ? async (req, context) => {
           const requestId = requestIdOf(req);
           try {
-            const url = new URL(req.url);
-            const db = getDb();
-            const ctx = await authenticate(req, db, requestId, url);
-            const params = await resolveParams(context);
-            return withRequestId(await handler({ req, url, ctx, params, db }), requestId);
+            return withRequestId(await run(req, requestId, context), requestId);
           } catch (err) {
             return withRequestId(errorResponse(err, requestId), requestId);
           }
@@ -148,22 +114,28 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
   return out;
 }
 
+/**
+ * The one wrapper of every API route: request id, authentication, tenancy, errors, and a JSON 405
+ * (with Allow) for the methods a route does not implement. Route files export all five methods.
+ */
+export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Handler>>): Record<Method, RouteHandler> {
+  const runs: Partial<Record<Method, Run>> = {};
+  for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {
+    runs[method] = async (req, requestId, context) => {
+      const url = new URL(req.url);
+      const db = getDb();
+      const ctx = await authenticate(req, db, requestId, url);
+      return handler({ req, url, ctx, params: await resolveParams(context), db });
+    };
+  }
+  return methods(runs);
+}
+
 /** Routes that need no credentials (the OpenAPI document, the JSON 404). */
 export function definePublicRoute(handlers: Partial<Record<Method, (req: Request) => Promise<Response>>>): Record<Method, RouteHandler> {
-  const allowed = METHODS.filter((m) => handlers[m]);
-  const out = {} as Record<Method, RouteHandler>;
-  for (const method of METHODS) {
-    const handler = handlers[method];
-    out[method] = handler
-      ? async (req) => {
-          const requestId = requestIdOf(req);
-          try {
-            return withRequestId(await handler(req), requestId);
-          } catch (err) {
-            return withRequestId(errorResponse(err, requestId), requestId);
-          }
-        }
-      : methodNotAllowed(allowed);
+  const runs: Partial<Record<Method, Run>> = {};
+  for (const [method, handler] of Object.entries(handlers) as [Method, (req: Request) => Promise<Response>][]) {
+    runs[method] = (req) => handler(req);
   }
-  return out;
+  return methods(runs);
 }

@@ -9,7 +9,7 @@ import {
 } from '@/db/queries/calls';
 import { callOutcomes, companies, contacts, projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeCall } from '@/lib/serializers/calls';
 import type { CallCreate, CallListQuery, CallResponse, CallUpdate } from '@/lib/validation/calls';
@@ -23,7 +23,7 @@ const references = {
 };
 
 export async function listCalls(db: Db, ctx: ApiContext, query: CallListQuery): Promise<Page<CallResponse>> {
-  const { items, total } = await queryCalls(
+  const result = await queryCalls(
     db,
     ctx.accountId,
     {
@@ -32,9 +32,9 @@ export async function listCalls(db: Db, ctx: ApiContext, query: CallListQuery): 
       contactId: query.contact_id,
       updatedSince: query.updated_since,
     },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeCall), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeCall);
 }
 
 export async function getCall(db: Db, ctx: ApiContext, id: number): Promise<CallResponse> {

@@ -11,7 +11,7 @@ import {
   updateCompanyColumns,
 } from '@/db/queries/companies';
 import { notFound, validationFailed } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeCompany } from '@/lib/serializers/companies';
@@ -19,13 +19,13 @@ import type { CompanyCreate, CompanyListQuery, CompanyResponse, CompanyUpdate } 
 import { changedColumns, recordEvent, toColumns } from './common';
 
 export async function listCompanies(db: Db, ctx: ApiContext, query: CompanyListQuery): Promise<Page<CompanyResponse>> {
-  const { items, total } = await queryCompanies(
+  const result = await queryCompanies(
     db,
     ctx.accountId,
     { category: query.category, q: query.q, updatedSince: query.updated_since },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeCompany), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeCompany);
 }
 
 export async function getCompany(db: Db, ctx: ApiContext, id: number): Promise<CompanyResponse> {

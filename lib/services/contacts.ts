@@ -9,7 +9,7 @@ import {
 } from '@/db/queries/contacts';
 import { companies, users } from '@/db/schema';
 import { notFound, validationFailed } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeContact } from '@/lib/serializers/contacts';
 import type { ContactCreate, ContactListQuery, ContactResponse, ContactUpdate } from '@/lib/validation/contacts';
@@ -18,13 +18,13 @@ import { assertReferences, changedColumns, recordEvent, toColumns } from './comm
 const references = { company_id: companies, assigned_to_id: users };
 
 export async function listContacts(db: Db, ctx: ApiContext, query: ContactListQuery): Promise<Page<ContactResponse>> {
-  const { items, total } = await queryContacts(
+  const result = await queryContacts(
     db,
     ctx.accountId,
     { companyId: query.company_id, q: query.q, updatedSince: query.updated_since },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeContact), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeContact);
 }
 
 export async function getContact(db: Db, ctx: ApiContext, id: number): Promise<ContactResponse> {

@@ -20,7 +20,7 @@ import {
   users,
 } from '@/db/schema';
 import { invalidField, notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeLead } from '@/lib/serializers/leads';
@@ -41,7 +41,7 @@ const references = {
 };
 
 export async function listLeads(db: Db, ctx: ApiContext, query: LeadListQuery): Promise<Page<LeadResponse>> {
-  const { items, total } = await queryLeads(
+  const result = await queryLeads(
     db,
     ctx.accountId,
     {
@@ -54,9 +54,9 @@ export async function listLeads(db: Db, ctx: ApiContext, query: LeadListQuery): 
       updatedSince: query.updated_since,
       now: new Date(),
     },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeLead), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeLead);
 }
 
 export async function getLead(db: Db, ctx: ApiContext, id: number): Promise<LeadResponse> {

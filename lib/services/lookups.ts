@@ -11,7 +11,7 @@ import {
 } from '@/db/queries/lookups';
 import { imports } from '@/db/schema';
 import { conflict } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeNamedLookup, serializeProjectStage, serializeWorkforceRole } from '@/lib/serializers/lookups';
 import {
@@ -37,20 +37,15 @@ export async function listLookup(
   query: LookupListQuery,
 ): Promise<Page<LookupResponse>> {
   const filters = { updatedSince: query.updated_since };
-  const window = { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) };
+  const window = pageWindow(query);
   const kind = LOOKUPS[key].kind;
-  let result: { items: LookupResponse[]; total: number };
   if (kind === 'project_stage') {
-    const { items, total } = await listProjectStages(db, ctx.accountId, filters, window);
-    result = { items: items.map(serializeProjectStage), total };
-  } else if (kind === 'workforce_role') {
-    const { items, total } = await listWorkforceRoles(db, ctx.accountId, filters, window);
-    result = { items: items.map(serializeWorkforceRole), total };
-  } else {
-    const { items, total } = await listNamedLookups(db, namedTables[key]!, ctx.accountId, filters, window);
-    result = { items: items.map(serializeNamedLookup), total };
+    return toPage(query, await listProjectStages(db, ctx.accountId, filters, window), serializeProjectStage);
   }
-  return { ...result, page: query.page, perPage: query.per_page };
+  if (kind === 'workforce_role') {
+    return toPage(query, await listWorkforceRoles(db, ctx.accountId, filters, window), serializeWorkforceRole);
+  }
+  return toPage(query, await listNamedLookups(db, namedTables[key]!, ctx.accountId, filters, window), serializeNamedLookup);
 }
 
 /** Creates a lookup value; a name the account already has (in any letter case) is a 409. */

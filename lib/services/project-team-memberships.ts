@@ -14,7 +14,7 @@ import {
 import { missingReferences } from '@/db/queries/relations';
 import { projects, users } from '@/db/schema';
 import { conflict, invalidField, notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeMembership } from '@/lib/serializers/project-team-memberships';
 import type {
@@ -50,21 +50,16 @@ export async function listMemberships(
   ctx: ApiContext,
   query: MembershipsListQuery,
 ): Promise<Page<MembershipResponse>> {
-  const { items, total } = await queryMemberships(
+  const result = await queryMemberships(
     db,
     ctx.accountId,
     { projectId: query.project_id, updatedSince: query.updated_since },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
   // A non-empty page proves the project is the account's; only an empty one needs the check.
-  if (items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
-  const roles = await rolesOfMemberships(db, items.map((row) => row.membership.id));
-  return {
-    items: items.map((row) => serializeMembership(row, roles.get(row.membership.id) ?? [])),
-    total,
-    page: query.page,
-    perPage: query.per_page,
-  };
+  if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
+  const roles = await rolesOfMemberships(db, result.items.map((row) => row.membership.id));
+  return toPage(query, result, (row) => serializeMembership(row, roles.get(row.membership.id) ?? []));
 }
 
 /** Operation 16; with `project_id`, a membership of another project is not found. */

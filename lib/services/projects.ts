@@ -25,7 +25,7 @@ import {
 } from '@/db/schema';
 import type { CloseType, StageCategory } from '@/db/schema/enums';
 import { invalidField, notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { todayUtc } from '@/lib/domain/projects';
 import { addressColumnsFrom } from '@/lib/serializers/common';
@@ -49,7 +49,7 @@ const references = {
 
 export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
   const now = new Date();
-  const { items, total } = await queryProjects(
+  const result = await queryProjects(
     db,
     ctx.accountId,
     {
@@ -62,9 +62,9 @@ export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQu
       updatedSince: query.updated_since,
       today: todayUtc(now),
     },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map((r) => serializeProject(r, now)), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, (r) => serializeProject(r, now));
 }
 
 export async function getProject(db: Db, ctx: ApiContext, id: number): Promise<ProjectResponse> {

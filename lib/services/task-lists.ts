@@ -10,7 +10,7 @@ import {
 import { updateTasksOfList } from '@/db/queries/tasks';
 import { projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeTaskList } from '@/lib/serializers/task-lists';
 import type {
@@ -24,13 +24,13 @@ import { assertReferences, changedColumns, recordEvent, toColumns } from './comm
 const references = { project_id: projects };
 
 export async function listTaskLists(db: Db, ctx: ApiContext, query: TaskListsListQuery): Promise<Page<TaskListResponse>> {
-  const { items, total } = await queryTaskLists(
+  const result = await queryTaskLists(
     db,
     ctx.accountId,
     { projectId: query.project_id, updatedSince: query.updated_since },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeTaskList), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeTaskList);
 }
 
 export async function getTaskList(db: Db, ctx: ApiContext, id: number): Promise<TaskListResponse> {

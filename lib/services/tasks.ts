@@ -11,7 +11,7 @@ import {
 } from '@/db/queries/tasks';
 import { contacts, projects, taskLists, users } from '@/db/schema';
 import { invalidField, notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeTask } from '@/lib/serializers/tasks';
 import type { TaskCreate, TaskResponse, TasksListQuery, TaskUpdate } from '@/lib/validation/tasks';
@@ -25,7 +25,7 @@ const references = {
 };
 
 export async function listTasks(db: Db, ctx: ApiContext, query: TasksListQuery): Promise<Page<TaskResponse>> {
-  const { items, total } = await queryTasks(
+  const result = await queryTasks(
     db,
     ctx.accountId,
     {
@@ -35,9 +35,9 @@ export async function listTasks(db: Db, ctx: ApiContext, query: TasksListQuery):
       completed: query.completed,
       updatedSince: query.updated_since,
     },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeTask), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeTask);
 }
 
 export async function getTask(db: Db, ctx: ApiContext, id: number): Promise<TaskResponse> {

@@ -1,19 +1,19 @@
 import type { Db } from '@/db';
 import { findUser, listUsers as queryUsers } from '@/db/queries/users';
 import { notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeUser } from '@/lib/serializers/users';
 import type { UserListQuery, UserResponse } from '@/lib/validation/users';
 
 export async function listUsers(db: Db, ctx: ApiContext, query: UserListQuery): Promise<Page<UserResponse>> {
-  const { items, total } = await queryUsers(
+  const result = await queryUsers(
     db,
     ctx.accountId,
     { q: query.q, updatedSince: query.updated_since },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeUser), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeUser);
 }
 
 export async function getUser(db: Db, ctx: ApiContext, id: number): Promise<UserResponse> {

@@ -1,6 +1,6 @@
 import type { Db } from '@/db';
 import { listWebhookMessages as queryMessages } from '@/db/queries/webhook-messages';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
 import {
@@ -26,11 +26,11 @@ export async function listWebhookMessages(
   ctx: ApiContext,
   query: WebhookMessageListQuery,
 ): Promise<Page<WebhookMessageResponse>> {
-  const { items, total } = await queryMessages(
+  const result = await queryMessages(
     db,
     ctx.accountId,
     { eventTypes: query.event_type, since: later(query.since, query.updated_since) },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeWebhookMessage), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeWebhookMessage);
 }

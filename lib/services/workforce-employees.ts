@@ -11,7 +11,7 @@ import {
 } from '@/db/queries/workforce-employees';
 import { workforceEmployees, workforceRoles } from '@/db/schema';
 import { invalidField, notFound } from '@/lib/api/errors';
-import { offsetOf, type Page } from '@/lib/api/pagination';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeWorkforceEmployee } from '@/lib/serializers/workforce-employees';
@@ -31,13 +31,13 @@ export async function listWorkforceEmployees(
   ctx: ApiContext,
   query: WorkforceEmployeeListQuery,
 ): Promise<Page<WorkforceEmployeeResponse>> {
-  const { items, total } = await queryEmployees(
+  const result = await queryEmployees(
     db,
     ctx.accountId,
     { managerId: query.manager_id, roleId: query.role_id, q: query.q, updatedSince: query.updated_since },
-    { limit: query.per_page, offset: offsetOf({ page: query.page, perPage: query.per_page }) },
+    pageWindow(query),
   );
-  return { items: items.map(serializeWorkforceEmployee), total, page: query.page, perPage: query.per_page };
+  return toPage(query, result, serializeWorkforceEmployee);
 }
 
 export async function getWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<WorkforceEmployeeResponse> {
