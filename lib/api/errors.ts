@@ -69,6 +69,9 @@ function fromDatabaseError(err: unknown): ApiError | null {
     case '22007':
     case '22008':
     case '22P02':
+    case '22P05':
+    case '22021':
+    case '22001':
       return new ApiError(422, 'validation_failed', 'A value is out of range or malformed.');
     default:
       return null;

@@ -2,6 +2,24 @@ import { z } from 'zod';
 import { ApiError, notFound, validationFailed, zodDetails } from './errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_JSON_DEPTH = 64;
+
+/** How deeply the JSON text nests, without parsing it (a deep nest would exhaust the stack later). */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) max = Math.max(max, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return max;
+}
 
 /** Reads a JSON body: 415 unless it is JSON, 413 over 1 MB, 400 when it does not parse. */
 export async function readJson(req: Request): Promise<unknown> {
@@ -13,6 +31,9 @@ export async function readJson(req: Request): Promise<unknown> {
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const text = await readText(req);
   if (text.trim() === '') throw new ApiError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new ApiError(400, 'invalid_json', `The JSON nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -42,6 +63,27 @@ async function readText(req: Request): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * PostgreSQL cannot store NUL characters in text or jsonb; refuse them wherever they are, naming
+ * the field, rather than fail in the database.
+ */
+function findNul(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'base' : null;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '')].join('.');
+      const found = findNul(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function refuseNul(value: unknown, message: string) {
+  const field = findNul(value);
+  if (field) throw validationFailed({ [field]: ['must not contain NUL characters'] }, message);
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -54,6 +96,7 @@ export async function parseBody<S extends z.ZodType>(req: Request, key: string, 
       expected_key: key,
     });
   }
+  refuseNul(body[key], 'The request has invalid fields.');
   const parsed = schema.safeParse(body[key]);
   if (!parsed.success) throw validationFailed(zodDetails(parsed.error));
   return parsed.data;
@@ -73,7 +116,9 @@ export function queryObject(url: URL): Record<string, string | string[]> {
 }
 
 export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-  const parsed = schema.safeParse(queryObject(url));
+  const query = queryObject(url);
+  refuseNul(query, 'The query has invalid parameters.');
+  const parsed = schema.safeParse(query);
   if (!parsed.success) throw validationFailed(zodDetails(parsed.error), 'The query has invalid parameters.');
   return parsed.data;
 }
