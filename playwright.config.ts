@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests against the production build (`npm run build` first), served on a fresh
@@ -11,6 +12,18 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   reporter: [['list']],
+  // Sign in once (setup) and reuse the session; the sign-in journey itself runs last, in a project of
+  // its own, because Better Auth allows 3 sign-ins per 10 s per IP.
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    {
+      name: 'dashboard',
+      dependencies: ['setup'],
+      testIgnore: [/auth\.setup\.ts/, /sign-in\.spec\.ts/],
+      use: { storageState: '.data/e2e/storage-state.json' },
+    },
+    { name: 'sign-in', dependencies: ['dashboard'], testMatch: /sign-in\.spec\.ts/ },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
@@ -26,7 +39,12 @@ export default defineConfig({
       `npx tsx scripts/create-token.ts | tail -n 1 > ${dataDir}/token`,
       `npx next start -p ${PORT} -H 127.0.0.1`,
     ].join(' && '),
-    env: { PGLITE_DATA_DIR: `${dataDir}/pglite`, NEXT_TELEMETRY_DISABLED: '1' },
+    // A production server needs a session secret; a fresh one per run (sessions die with the run's database anyway).
+    env: {
+      PGLITE_DATA_DIR: `${dataDir}/pglite`,
+      NEXT_TELEMETRY_DISABLED: '1',
+      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    },
     url: `http://127.0.0.1:${PORT}/api/2023-01/openapi.json`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -12,9 +12,14 @@ const schema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** Public origin used in links (webhook payload URLs, pagination); defaults to the request's. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Signs session cookies (Better Auth). Required in production; development and tests use a fixed one. */
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
 });
 
-export type Env = z.infer<typeof schema>;
+// Never used in production: there the secret must come from the environment.
+const DEVELOPMENT_AUTH_SECRET = 'groundwork-development-only-secret-not-for-production';
+
+export type Env = Omit<z.infer<typeof schema>, 'BETTER_AUTH_SECRET'> & { BETTER_AUTH_SECRET: string };
 
 function load(): Env {
   const source = { ...process.env };
@@ -29,7 +34,14 @@ function load(): Env {
   if (process.env.VERCEL && !parsed.data.DATABASE_URL) {
     throw new Error('Invalid environment:\n  DATABASE_URL: required on Vercel (the embedded database needs a writable disk)');
   }
-  return parsed.data;
+  // `next build` runs with NODE_ENV=production but signs nothing: only the running server needs it.
+  const building = process.env.NEXT_PHASE === 'phase-production-build';
+  if (parsed.data.NODE_ENV === 'production' && !parsed.data.BETTER_AUTH_SECRET && !building) {
+    throw new Error(
+      'Invalid environment:\n  BETTER_AUTH_SECRET: required in production (it signs session cookies); generate one with `openssl rand -base64 32`',
+    );
+  }
+  return { ...parsed.data, BETTER_AUTH_SECRET: parsed.data.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET };
 }
 
 export const env: Env = load();

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { countAccounts, findUserByEmail } from '@/db/queries/accounts';
+import { checkUserPassword, setUserPassword } from '@/lib/auth/passwords';
 import { authenticateToken, createApiToken } from '@/lib/auth/tokens';
-import { DEMO_ADMIN_EMAIL, seedDemo } from '@/lib/seed/demo';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '@/lib/seed/demo';
 import { describeDatabase, run } from './cli';
 
-// Runs before `next dev`: migrate, seed an empty database, and print a working API token for the
-// demo admin. The token is kept in .data/ (git-ignored) so each start prints the same one.
+// Runs before `next dev`: migrate, seed an empty database, and print the demo login and a working
+// API token for the demo admin. The token is kept in .data/ (git-ignored) so each start prints
+// the same one.
 const tokenFile = path.join(process.cwd(), '.data', 'demo-token');
 
 await run(async (database) => {
@@ -22,6 +24,12 @@ await run(async (database) => {
     console.log(`Database: ${describeDatabase()} (no demo admin ${DEMO_ADMIN_EMAIL}; mint tokens with npm run token:create -- --email <you>)`);
     return;
   }
+  // A database seeded before sign-in existed has no password yet: give the admin the demo one.
+  let passwordOk = await checkUserPassword(db, admin.id, DEMO_PASSWORD);
+  if (passwordOk === null) {
+    await setUserPassword(db, admin.id, DEMO_PASSWORD);
+    passwordOk = true;
+  }
   let token = fs.existsSync(tokenFile) ? fs.readFileSync(tokenFile, 'utf8').trim() : '';
   const valid = token ? await authenticateToken(db, token) : null;
   if (!valid || valid.userId !== admin.id) {
@@ -33,7 +41,9 @@ await run(async (database) => {
     [
       '',
       `  Groundwork dev server — database: ${describeDatabase()}`,
-      `  Demo admin: ${DEMO_ADMIN_EMAIL}`,
+      `  Sign in:    http://localhost:3000/sign-in`,
+      `  Email:      ${admin.email}`,
+      `  Password:   ${passwordOk ? DEMO_PASSWORD : `not "${DEMO_PASSWORD}" (seeded with another SEED_ADMIN_PASSWORD, or changed since)`}`,
       `  API token:  ${token}`,
       `  Try:        curl -H "Authorization: Bearer ${token}" http://localhost:3000/api/2023-01/leads?per_page=2`,
       '',

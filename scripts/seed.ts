@@ -10,6 +10,7 @@ await run(async (database) => {
     return;
   }
   const seeded = await seedDemo(database.db);
-  console.log(`Seeded ${describeDatabase()}: demo admin ${seeded.adminEmail}.`);
+  console.log(`Seeded ${describeDatabase()}.`);
+  console.log(`Demo login: ${seeded.adminEmail} / ${seeded.password}  (sign in at /sign-in)`);
   console.log('Mint an API token with: npm run token:create');
 });

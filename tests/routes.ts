@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // The route files of app/api, as Next.js would match them: static segments before dynamic ones,
-// a catch-all last.
+// a catch-all last (the most specific catch-all first).
 
 export interface RouteFile {
   file: string;
@@ -44,6 +44,8 @@ export function routeFiles(): RouteFile[] {
         }
         return { re: s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), tpl: s };
       });
+      // Among equals, the longer static prefix wins (/api/auth/[...all] before /api/[...path]).
+      rank -= (segments.length - keys.length) / 100;
       return {
         file,
         template: '/' + parts.map((p) => p.tpl).join('/'),

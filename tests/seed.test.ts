@@ -7,7 +7,8 @@ import type { AccountTable } from '@/db/queries/relations';
 import { rows } from '@/db/queries/sql';
 import { getDb } from '@/lib/db';
 import { createApiToken } from '@/lib/auth/tokens';
-import { seedDemo, type SeedResult } from '@/lib/seed/demo';
+import { checkUserPassword } from '@/lib/auth/passwords';
+import { DEFAULT_DEMO_PASSWORD, seedDemo, type SeedResult } from '@/lib/seed/demo';
 import { client } from './api';
 
 // The demo seed against the test database. Other test files share that database, so every
@@ -40,14 +41,17 @@ beforeAll(async () => {
   accountsAfterFailure = (await seededAccountCount()) - before;
 
   first = await seedDemo(getDb(), { adminEmail: `dana.${tag}@example.com` });
-  // The second run takes its admin from the environment, as `npm run db:seed` does.
-  const saved = process.env.SEED_ADMIN_EMAIL;
-  process.env.SEED_ADMIN_EMAIL = `second.${tag}@example.com`;
+  // The second run takes its admin and password from the environment, as `npm run db:seed` does.
+  const saved = { email: process.env.SEED_ADMIN_EMAIL, password: process.env.SEED_ADMIN_PASSWORD };
+  process.env.SEED_ADMIN_EMAIL = `Second.${tag}@Example.com`;
+  process.env.SEED_ADMIN_PASSWORD = `second-${tag}`;
   try {
     second = await seedDemo(getDb());
   } finally {
-    if (saved === undefined) delete process.env.SEED_ADMIN_EMAIL;
-    else process.env.SEED_ADMIN_EMAIL = saved;
+    for (const [key, value] of [['SEED_ADMIN_EMAIL', saved.email], ['SEED_ADMIN_PASSWORD', saved.password]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
   }
 }, 120_000);
 
@@ -75,6 +79,23 @@ describe('seedDemo', () => {
     const [other] = await db.select().from(s.accounts).where(eq(s.accounts.id, first.otherAccountId));
     expect(other!.name).toBe('Harbor Point Construction');
     expect(await countIn(s.users, first.otherAccountId)).toBe(1);
+  });
+
+  it('gives every seeded user the demo password, hashed by Better Auth', async () => {
+    expect(first.password).toBe(process.env.SEED_ADMIN_PASSWORD || DEFAULT_DEMO_PASSWORD);
+    expect(first.userIds).toHaveLength(4);
+    for (const userId of first.userIds) expect(await checkUserPassword(getDb(), userId, first.password)).toBe(true);
+    const rows = await getDb().select().from(s.authAccounts).where(inArray(s.authAccounts.userId, first.userIds));
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row).toMatchObject({ providerId: 'credential', providerAccountId: String(row.userId) });
+      expect(row.password).not.toContain(first.password);
+    }
+    expect(await checkUserPassword(getDb(), first.adminUserId, 'wrong password')).toBe(false);
+    // SEED_ADMIN_PASSWORD and SEED_ADMIN_EMAIL (stored lowercase, as sign-in looks it up).
+    expect(second.adminEmail).toBe(`second.${tag}@example.com`);
+    expect(second.password).toBe(`second-${tag}`);
+    expect(await checkUserPassword(getDb(), second.adminUserId, `second-${tag}`)).toBe(true);
   });
 
   it('seeds the expected amount of everything', async () => {

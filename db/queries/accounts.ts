@@ -26,7 +26,11 @@ export async function insertUser(
   db: Db,
   values: { accountId: number; firstName: string | null; lastName: string | null; email: string },
 ): Promise<number> {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  // Lowercase: Better Auth's sign-in looks the lowercased email up as is.
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: values.email.toLowerCase() })
+    .returning({ id: users.id });
   return row!.id;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import {
@@ -56,6 +56,28 @@ function selectLeads(db: Db) {
 export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number];
 export type LeadRecord = typeof leads.$inferSelect;
 
+const sortColumns = {
+  created_at: leads.createdAt,
+  updated_at: leads.updatedAt,
+  name: leads.name,
+  value_in_cents: leads.valueInCents,
+  estimated_start_date: leads.estimatedStartDate,
+};
+export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+
+/**
+ * `name` or `-name` to ORDER BY, ties broken by id in the same direction. Nullable columns sort
+ * their nulls last; the others keep the plain form, which the (created_at desc, id desc) index serves.
+ */
+function orderOf(sort: LeadSortKey): SQL[] {
+  const descending = sort.startsWith('-');
+  const column = sortColumns[sort.replace(/^-/, '') as keyof typeof sortColumns];
+  if (column.notNull) return descending ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
+  return descending
+    ? [sql`${column} desc nulls last`, desc(leads.id)]
+    : [sql`${column} asc nulls last`, asc(leads.id)];
+}
+
 export interface LeadFilters {
   assignedToId?: number;
   companyId?: number;
@@ -65,6 +87,7 @@ export interface LeadFilters {
   q?: string;
   updatedSince?: Date;
   now: Date;
+  sort: LeadSortKey;
 }
 
 function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
@@ -84,7 +107,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
 export async function listLeads(db: Db, accountId: number, filters: LeadFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
   const [items, [total]] = await Promise.all([
-    selectLeads(db).where(where).orderBy(desc(leads.createdAt), desc(leads.id)).limit(page.limit).offset(page.offset),
+    selectLeads(db).where(where).orderBy(...orderOf(filters.sort)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

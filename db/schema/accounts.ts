@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, timestamps } from './columns';
 
@@ -18,12 +18,23 @@ export const users = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /** Stored lowercase (Better Auth looks users up by the lowercased email, case-sensitively). */
     email: text('email').notNull(),
+    // Better Auth's user model: `name` is required there, but first_name and last_name stay the
+    // source of truth, so it is derived (the email when both are blank) and Better Auth never
+    // writes it (sign-up and update-user are disabled).
+    name: text('name')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(nullif(btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), ''), "email")`),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
     ...timestamps,
   },
   (t) => [
     index('users_account_id_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // Sign-in matches the email column itself, which the lower(email) index cannot serve.
+    index('users_email_idx').on(t.email),
   ],
 );
 

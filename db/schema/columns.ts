@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Shared column builders. Every table of the API has a bigint identity id, a tenant column and
@@ -28,3 +29,8 @@ export const addressColumns = () => ({
   zip: text('zip'),
   country: text('country'),
 });
+
+/** `column IN (...)` over a closed set, for CHECK constraints. */
+export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}

@@ -1,7 +1,7 @@
 import { bigint, check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { addressColumns, id, ref, timestamps } from './columns';
-import { COMPANY_CATEGORIES, oneOf, type CompanyCategory } from './enums';
+import { addressColumns, id, oneOf, ref, timestamps } from './columns';
+import { COMPANY_CATEGORIES, type CompanyCategory } from './enums';
 import { imports, industries } from './lookups';
 
 export const companies = pgTable(

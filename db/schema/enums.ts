@@ -1,8 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-
 // Closed sets for the spec's string enumerations (part 2.12 leaves them open; these are ours).
 // The database enforces them with CHECK constraints and the API validates and documents them.
+// Plain constants with no imports: the dashboard's client code uses them too.
 
 export const STAGE_CATEGORIES = ['open', 'won', 'lost'] as const;
 export const CONSTRUCTION_DURATION_UNITS = ['days', 'weeks', 'months', 'years'] as const;
@@ -48,8 +46,3 @@ export type CloseType = (typeof CLOSE_TYPES)[number];
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type CompanyCategory = (typeof COMPANY_CATEGORIES)[number];
 export type MembershipRole = keyof typeof MEMBERSHIP_ROLES;
-
-/** `column IN (...)` over a closed set, for CHECK constraints. */
-export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
-}

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './api-tokens';
+export * from './auth';
 export * from './calls';
 export * from './companies';
 export * from './contacts';

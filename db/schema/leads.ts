@@ -1,13 +1,12 @@
 import { bigint, boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { addressColumns, id, ref, timestamps, ts } from './columns';
+import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
 import {
   CONSTRUCTION_DURATION_UNITS,
   WORK_SCOPES,
-  oneOf,
   type ConstructionDurationUnit,
   type WorkScope,
 } from './enums';

@@ -1,8 +1,8 @@
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
-import { id, timestamps } from './columns';
-import { STAGE_CATEGORIES, oneOf, type StageCategory } from './enums';
+import { id, oneOf, timestamps } from './columns';
+import { STAGE_CATEGORIES, type StageCategory } from './enums';
 
 // The named-reference lookups of the spec (part 2.1): per-account lists a user picks from.
 // Each is its own table so a foreign key can only point at the right kind of lookup.

@@ -1,7 +1,7 @@
 import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, timestamps } from './columns';
-import { MEMBERSHIP_ROLE_KEYS, oneOf, type MembershipRole } from './enums';
+import { id, oneOf, timestamps } from './columns';
+import { MEMBERSHIP_ROLE_KEYS, type MembershipRole } from './enums';
 import { projects } from './projects';
 
 export const projectTeamMemberships = pgTable(

@@ -13,10 +13,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { addressColumns, id, ref, timestamps, ts } from './columns';
+import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
-import { CLOSE_TYPES, WORK_SCOPES, oneOf, type CloseType, type WorkScope } from './enums';
+import { CLOSE_TYPES, WORK_SCOPES, type CloseType, type WorkScope } from './enums';
 import { leads } from './leads';
 import {
   contractTypes,

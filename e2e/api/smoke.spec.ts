@@ -1,5 +1,8 @@
 import { expect, test } from '../fixtures';
 
+// API clients send tokens, not the dashboard's session cookie.
+test.use({ storageState: { cookies: [], origins: [] } });
+
 // The production server answers the README's calls: auth, lists with Link headers, a write that
 // echoes the record, JSON errors for unknown paths and methods.
 test('lists leads with pagination headers', async ({ request, token }) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
-import { authenticateToken, tokenFromHeader } from '@/lib/auth/tokens';
+import { authenticateRequest } from '@/lib/auth/authenticate';
 import { getDb } from '@/lib/db';
-import { env } from '@/lib/env';
 import { ApiError, errorBody, errorResponse } from './errors';
+import { publicOrigin } from './origin';
 import { pageHeaders, type Page } from './pagination';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
@@ -73,23 +73,19 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
   };
 }
 
-async function authenticate(req: Request, db: Db, requestId: string, url: URL): Promise<ApiContext> {
-  const token = tokenFromHeader(req.headers.get('authorization'));
-  const principal = token ? await authenticateToken(db, token) : null;
-  if (!principal) {
-    throw new ApiError(
-      401,
-      'unauthorized',
-      token ? 'The token is invalid, expired or revoked.' : 'Send an API token in the Authorization header.',
-      {},
-      { 'WWW-Authenticate': 'Bearer realm="groundwork"' },
-    );
+/** The caller (a token, or the browser's session: lib/auth/authenticate.ts) and its scope for this method. */
+async function authenticate(req: Request, db: Db, requestId: string) {
+  const auth = await authenticateRequest(db, req);
+  if ('refusal' in auth) {
+    throw new ApiError(401, 'unauthorized', auth.refusal, {}, { 'WWW-Authenticate': 'Bearer realm="groundwork"' });
   }
+  const { principal, setCookies } = auth;
   const needed = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
   if (!principal.scopes.includes(needed)) {
     throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed });
   }
-  return { requestId, ...principal, baseUrl: env.PUBLIC_BASE_URL ?? url.origin };
+  const ctx: ApiContext = { requestId, ...principal, baseUrl: publicOrigin(req) };
+  return { ctx, setCookies };
 }
 
 type Run = (req: Request, requestId: string, context: NextRouteContext | undefined) => Promise<Response>;
@@ -124,8 +120,10 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
     runs[method] = async (req, requestId, context) => {
       const url = new URL(req.url);
       const db = getDb();
-      const ctx = await authenticate(req, db, requestId, url);
-      return handler({ req, url, ctx, params: await resolveParams(context), db });
+      const { ctx, setCookies } = await authenticate(req, db, requestId);
+      const res = await handler({ req, url, ctx, params: await resolveParams(context), db });
+      for (const cookie of setCookies) res.headers.append('Set-Cookie', cookie);
+      return res;
     };
   }
   return methods(runs);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { users } from '@/db/schema';
+import { setUserPassword } from '@/lib/auth/passwords';
 import { seedAccount } from './account';
 import { DEFAULT_ADMIN_EMAIL, summitRidgePlan } from './data';
 import { harborPointPlan } from './harbor';
@@ -9,13 +10,20 @@ import type { PlanUser } from './plan';
 import { createRandom } from './random';
 
 /** The demo admin's email: `SEED_ADMIN_EMAIL`, else demo@groundwork.dev. */
-export const DEMO_ADMIN_EMAIL = (process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim();
+export const DEMO_ADMIN_EMAIL = (process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+
+/** The password of every demo user: `SEED_ADMIN_PASSWORD`, else groundwork-demo. */
+export const DEFAULT_DEMO_PASSWORD = 'groundwork-demo';
+export const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || DEFAULT_DEMO_PASSWORD;
 
 export interface SeedResult {
   accountId: number;
   adminUserId: number;
   adminEmail: string;
+  /** The sign-in password of every user seeded. */
+  password: string;
   otherAccountId: number;
+  userIds: number[];
 }
 
 /**
@@ -26,19 +34,32 @@ export interface SeedResult {
  * The data is the same on every run (names come from a seeded Faker and hand-written lists);
  * dates are relative to now so overdue tasks, snoozes and project statuses always look current.
  *
+ * Every seeded user can sign in with the same password (`SEED_ADMIN_PASSWORD`, else
+ * groundwork-demo), so the second account can be looked at in a browser too.
+ *
  * It may be called again with another admin email: that adds another, independent pair of
  * accounts, whose other users get a `+tag` in their emails to keep emails unique. An admin email
  * that already exists is refused before anything is written.
  */
-export async function seedDemo(db: Db, options: { adminEmail?: string } = {}): Promise<SeedResult> {
-  const adminEmail = (options.adminEmail || process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim();
+export async function seedDemo(db: Db, options: { adminEmail?: string; password?: string } = {}): Promise<SeedResult> {
+  const adminEmail = (options.adminEmail || process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
+  const password = options.password || process.env.SEED_ADMIN_PASSWORD || DEFAULT_DEMO_PASSWORD;
   const baseUrl = (process.env.PUBLIC_BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
   const r = createRandom(new Date());
   return db.transaction(async (tx) => {
     const email = await emailResolver(tx, adminEmail);
     const main = await seedAccount(tx, r, summitRidgePlan, email, baseUrl);
     const other = await seedAccount(tx, r, harborPointPlan, email, baseUrl);
-    return { accountId: main.accountId, adminUserId: main.userIds[0]!, adminEmail, otherAccountId: other.accountId };
+    const userIds = [...main.userIds, ...other.userIds];
+    for (const userId of userIds) await setUserPassword(tx, userId, password);
+    return {
+      accountId: main.accountId,
+      adminUserId: main.userIds[0]!,
+      adminEmail,
+      password,
+      otherAccountId: other.accountId,
+      userIds,
+    };
   });
 }
 

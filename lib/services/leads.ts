@@ -53,6 +53,7 @@ export async function listLeads(db: Db, ctx: ApiContext, query: LeadListQuery): 
       q: query.q,
       updatedSince: query.updated_since,
       now: new Date(),
+      sort: query.sort,
     },
     pageWindow(query),
   );

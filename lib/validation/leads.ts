@@ -22,6 +22,20 @@ import {
   userReference,
 } from './common';
 
+export const LEAD_SORTS = [
+  '-created_at',
+  'created_at',
+  'name',
+  '-name',
+  'value_in_cents',
+  '-value_in_cents',
+  'estimated_start_date',
+  '-estimated_start_date',
+  '-updated_at',
+  'updated_at',
+] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
 const fields = {
   name,
   description: longText.nullable(),
@@ -62,6 +76,9 @@ export const leadListQuery = paginationQuery.extend({
   snoozed: queryBoolean.optional().meta({ description: 'true: snooze_until is in the future; false: it is not.' }),
   priority: queryBoolean.optional(),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+  sort: z.enum(LEAD_SORTS).default('-created_at').meta({
+    description: 'Order: a field, descending with a leading "-"; ties by id. Default -created_at (newest first).',
+  }),
 });
 export type LeadListQuery = z.output<typeof leadListQuery>;
 

@@ -130,3 +130,22 @@ describe('leads', () => {
     expect(write.body.error).toBe('insufficient_scope');
   });
 });
+
+describe('lead sorting', () => {
+  it('sorts by the given field, ascending or descending with "-", nulls last', async () => {
+    const c = await createTestAccount('Sort GC');
+    for (const [name, value] of [['Bravo', 300], ['Alpha', null], ['Charlie', 100]] as const) {
+      await c.api.post('/leads', { lead: { name, value_in_cents: value } });
+    }
+    const names = async (sort: string) =>
+      (await c.api.get(`/leads?sort=${sort}`)).body.leads.map((l: { name: string }) => l.name);
+    expect(await names('name')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(await names('-name')).toEqual(['Charlie', 'Bravo', 'Alpha']);
+    expect(await names('value_in_cents')).toEqual(['Charlie', 'Bravo', 'Alpha']);
+    expect(await names('-value_in_cents')).toEqual(['Bravo', 'Charlie', 'Alpha']);
+    expect(await names('-created_at')).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    const bad = await c.api.get('/leads?sort=drop_table');
+    expect(bad.status).toBe(422);
+    expect(bad.body.details).toHaveProperty('sort');
+  });
+});

@@ -68,3 +68,17 @@ describe('request parsing', () => {
     expect(past.body.leads).toEqual([]);
   });
 });
+
+describe('absolute links', () => {
+  it('use the host and scheme the client used (X-Forwarded-Host/-Proto), in Link headers and event URLs', async () => {
+    const headers = { 'x-forwarded-host': 'crm.example.com', 'x-forwarded-proto': 'https' };
+    const list = await a.api.get('/leads?per_page=1', { headers });
+    expect(list.headers.get('link')).toContain('<https://crm.example.com/api/2023-01/leads?per_page=1&page=1>; rel="first"');
+    const created = await a.api.post('/leads', { lead: { name: 'Linked' } }, { headers });
+    const events = await a.api.get('/webhook_messages?event_type=lead.create&per_page=1');
+    expect(events.body.webhook_messages[0].payload).toEqual({
+      id: created.body.lead.id,
+      url: `https://crm.example.com/api/2023-01/leads/${created.body.lead.id}`,
+    });
+  });
+});

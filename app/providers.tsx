@@ -1,0 +1,30 @@
+'use client';
+
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from 'next-themes';
+import { useState, type ReactNode } from 'react';
+import { toast, Toaster } from 'sonner';
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+        // Every failed mutation says so; forms show field errors themselves and skip the toast.
+        mutationCache: new MutationCache({
+          onError: (error, _vars, _ctx, mutation) => {
+            if (mutation.meta?.silent) return;
+            toast.error(error.message);
+          },
+        }),
+      }),
+  );
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <QueryClientProvider client={client}>
+        {children}
+        <Toaster richColors closeButton position="bottom-right" />
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,205 @@
+'use client';
+
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/validation/enums';
+import { centsToDollarsInput, dollarsToCents } from '@/lib/format';
+import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
+import { useCreateLead, useUpdateLead, type Lead } from '@/lib/queries/leads';
+import { useOptions } from '@/lib/queries/lookups';
+import { leadCreate, leadUpdate } from '@/lib/validation/leads';
+
+const RELATIONS = [
+  ['assigned_to_id', 'Assigned to', '/users', 'users'],
+  ['company_id', 'Company', '/companies', 'companies'],
+  ['contact_id', 'Contact', '/contacts', 'contacts'],
+  ['contract_type_id', 'Contract type', '/contract_types', 'contract_types'],
+  ['delivery_method_id', 'Delivery method', '/delivery_methods', 'delivery_methods'],
+  ['division_id', 'Division', '/divisions', 'divisions'],
+  ['lead_source_id', 'Lead source', '/lead_sources', 'lead_sources'],
+  ['market_sector_id', 'Market sector', '/market_sectors', 'market_sectors'],
+  ['tender_type_id', 'Tender type', '/tender_types', 'tender_types'],
+] as const;
+type RelationField = (typeof RELATIONS)[number][0];
+const ADDRESS = [
+  ['street_address', 'Street'],
+  ['street_address2', 'Street (line 2)'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zip', 'ZIP'],
+  ['country', 'Country'],
+] as const;
+type AddressField = (typeof ADDRESS)[number][0];
+
+type Values = {
+  name: string;
+  description: string;
+  priority: boolean;
+  value_dollars: string;
+  estimated_start_date: string;
+  construction_duration: string;
+  construction_duration_unit: string;
+  square_feet: string;
+  units: string;
+  work_scope: string;
+  address: Record<AddressField, string>;
+} & Record<RelationField, string>;
+
+const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+function defaults(lead?: Lead): Values {
+  const rel = (r: { id: string } | null | undefined) => r?.id ?? '';
+  return {
+    name: lead?.name ?? '',
+    description: lead?.description ?? '',
+    priority: lead?.priority ?? false,
+    value_dollars: centsToDollarsInput(lead?.value_in_cents),
+    estimated_start_date: lead?.estimated_start_date ?? '',
+    construction_duration: lead?.construction_duration?.toString() ?? '',
+    construction_duration_unit: lead?.construction_duration_unit ?? '',
+    square_feet: lead?.square_feet?.toString() ?? '',
+    units: lead?.units?.toString() ?? '',
+    work_scope: lead?.work_scope ?? '',
+    address: Object.fromEntries(ADDRESS.map(([k]) => [k, lead?.address[k] ?? ''])) as Record<AddressField, string>,
+    assigned_to_id: rel(lead?.assigned_to),
+    company_id: rel(lead?.company),
+    contact_id: rel(lead?.contact),
+    contract_type_id: rel(lead?.contract_type),
+    delivery_method_id: rel(lead?.delivery_method),
+    division_id: rel(lead?.division),
+    lead_source_id: rel(lead?.lead_source),
+    market_sector_id: rel(lead?.market_sector),
+    tender_type_id: rel(lead?.tender_type),
+  };
+}
+
+/** Form values to the API's lead body: dollars to cents, blanks to null. */
+function toPayload(v: Values): Record<string, unknown> {
+  return {
+    name: v.name,
+    description: orNull(v.description),
+    priority: v.priority,
+    value_in_cents: dollarsToCents(v.value_dollars),
+    estimated_start_date: orNull(v.estimated_start_date),
+    construction_duration: intOrNull(v.construction_duration),
+    construction_duration_unit: orNull(v.construction_duration_unit),
+    square_feet: intOrNull(v.square_feet),
+    units: intOrNull(v.units),
+    work_scope: orNull(v.work_scope),
+    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+    ...Object.fromEntries(RELATIONS.map(([k]) => [k, orNull(v[k])])),
+  };
+}
+
+function RelationSelect({ field, label, path, listKey, register, error }: {
+  field: RelationField;
+  label: string;
+  path: string;
+  listKey: string;
+  register: ReturnType<typeof useForm<Values>>['register'];
+  error?: string;
+}) {
+  const { data = [] } = useOptions(path, listKey);
+  return (
+    <Field label={label} error={error}>
+      {(a) => <Select {...a} {...register(field)} options={data} />}
+    </Field>
+  );
+}
+
+/** Create or edit a lead with every writable field; the API's 422s land next to their fields. */
+export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) => void }) {
+  const create = useCreateLead();
+  const update = useUpdateLead();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: defaults(lead),
+    resolver: apiResolver(lead ? leadUpdate : leadCreate, toPayload, { value_in_cents: 'value_dollars' }, (v) => {
+      const checks: Record<string, string> = {};
+      if (Number.isNaN(dollarsToCents(v.value_dollars))) checks.value_dollars = 'Enter dollars, like 1,250,000 or 19.99.';
+      return checks;
+    }),
+  });
+  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload = toPayload(values);
+    try {
+      const saved = lead
+        ? await update.mutateAsync({ id: lead.id, changes: payload })
+        : await create.mutateAsync(payload);
+      toast.success(lead ? 'Lead saved.' : 'Lead created.');
+      onDone(saved);
+    } catch (error) {
+      for (const [field, message] of Object.entries(errorsFromApi(error))) {
+        setError((field === 'value_in_cents' ? 'value_dollars' : field) as keyof Values, { message });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {err('base') ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {err('base')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={err('name')} className="sm:col-span-2">
+          {(a) => <Input {...a} {...register('name')} autoFocus />}
+        </Field>
+        <Field label="Description" error={err('description')} className="sm:col-span-2">
+          {(a) => <Textarea {...a} {...register('description')} />}
+        </Field>
+        <Field label="Value (USD)" error={err('value_dollars')} hint="Dollars; stored exactly in cents.">
+          {(a) => <Input {...a} {...register('value_dollars')} inputMode="decimal" placeholder="1,250,000" />}
+        </Field>
+        <Field label="Estimated start" error={err('estimated_start_date')}>
+          {(a) => <Input {...a} {...register('estimated_start_date')} type="date" />}
+        </Field>
+        <Field label="Construction duration" error={err('construction_duration')}>
+          {(a) => <Input {...a} {...register('construction_duration')} inputMode="numeric" />}
+        </Field>
+        <Field label="Duration unit" error={err('construction_duration_unit')}>
+          {(a) => (
+            <Select {...a} {...register('construction_duration_unit')} options={CONSTRUCTION_DURATION_UNITS.map((u) => ({ id: u, name: humanize(u) }))} />
+          )}
+        </Field>
+        <Field label="Square feet" error={err('square_feet')}>
+          {(a) => <Input {...a} {...register('square_feet')} inputMode="numeric" />}
+        </Field>
+        <Field label="Units" error={err('units')}>
+          {(a) => <Input {...a} {...register('units')} inputMode="numeric" />}
+        </Field>
+        <Field label="Work scope" error={err('work_scope')}>
+          {(a) => <Select {...a} {...register('work_scope')} options={WORK_SCOPES.map((w) => ({ id: w, name: humanize(w) }))} />}
+        </Field>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+          <input type="checkbox" {...register('priority')} className="h-4 w-4" /> Priority
+        </label>
+        {RELATIONS.map(([field, label, path, listKey]) => (
+          <RelationSelect key={field} field={field} label={label} path={path} listKey={listKey} register={register} error={err(field)} />
+        ))}
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold">Address</legend>
+        {ADDRESS.map(([key, label]) => (
+          <Field key={key} label={label} error={err(`address.${key}`)}>
+            {(a) => <Input {...a} {...register(`address.${key}`)} />}
+          </Field>
+        ))}
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : lead ? 'Save lead' : 'Create lead'}
+        </Button>
+      </div>
+    </form>
+  );
+}

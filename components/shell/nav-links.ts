@@ -1,0 +1,5 @@
+// The dashboard's pages; more join as they are built (projects, tasks, companies, …).
+export const NAV_LINKS = [
+  { href: '/', label: 'Home' },
+  { href: '/leads', label: 'Leads' },
+] as const;

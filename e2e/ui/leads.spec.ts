@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { screens } from './screens';
+
+// The estimator's lead journey: create, edit, star, snooze, archive, unarchive, convert.
+
+test('lists, filters and sorts leads in the URL, with no serious accessibility violation', async ({ page }) => {
+  await page.goto('/leads');
+  await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+  await expect(page.getByRole('row')).not.toHaveCount(1);
+  await page.getByRole('button', { name: /^Value/ }).click();
+  await expect(page).toHaveURL(/sort=-value_in_cents/);
+  await page.getByLabel('Priority', { exact: true }).selectOption('true');
+  await expect(page).toHaveURL(/priority=true/);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await screens(page, 'leads-list');
+});
+
+test('creates, edits, stars, snoozes, archives and converts a lead', async ({ page }) => {
+  const name = `Northgate Fire Station ${Date.now().toString(36)}`;
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'New lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New lead' });
+  await dialog.getByRole('button', { name: 'Create lead' }).click();
+  await expect(dialog.getByText("can't be blank")).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Value (USD)').fill('12.345');
+  await dialog.getByRole('button', { name: 'Create lead' }).click();
+  await expect(dialog.getByText('Enter dollars, like 1,250,000 or 19.99.')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+  await dialog.getByLabel('Value (USD)').fill('4,250,000');
+  await dialog.getByLabel('Estimated start').fill('2027-04-01');
+  await dialog.getByLabel('Market sector').selectOption({ label: 'Government' });
+  await dialog.getByLabel('City').fill('Boulder');
+  await screens(page, 'lead-form');
+  await dialog.getByRole('button', { name: 'Create lead' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByLabel('Search leads').fill('Northgate Fire');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('$4,250,000');
+
+  await row.getByRole('button', { name: `Mark ${name} as priority` }).click();
+  await expect(row.getByRole('button', { name: `Remove priority from ${name}` })).toHaveAttribute('aria-pressed', 'true');
+
+  await row.getByRole('button', { name, exact: true }).click();
+  const edit = page.getByRole('dialog', { name: `Edit “${name}”` });
+  await edit.getByLabel('Description').fill('Two-bay station with training tower.');
+  await edit.getByRole('button', { name: 'Save lead' }).click();
+  await expect(edit).toBeHidden();
+
+  await row.getByRole('button', { name: `Snooze ${name}` }).click();
+  const snooze = page.getByRole('dialog', { name: /Snooze/ });
+  await snooze.getByLabel('Snooze until').fill('2030-01-15');
+  await snooze.getByRole('button', { name: 'Snooze' }).click();
+  await expect(row).toContainText('Snoozed to Jan 15, 2030');
+
+  await row.getByRole('button', { name: `Archive ${name}` }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('archived');
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Unarchive ${name}` }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('');
+
+  page.once('dialog', (d) => d.accept());
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Convert ${name} to a project` }).click();
+  await expect(page.getByText('Converted to project')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});

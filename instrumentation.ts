@@ -1,0 +1,9 @@
+// Runs once when the server starts: validate the environment then, so a missing or bad variable
+// (BETTER_AUTH_SECRET in production, a malformed DATABASE_URL) stops the server with a message
+// naming it instead of failing every request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { validateEnvironmentOrExit } = await import('./lib/env-startup');
+    await validateEnvironmentOrExit();
+  }
+}

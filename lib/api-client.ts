@@ -1,0 +1,80 @@
+// The one fetch wrapper of the dashboard: every page talks to the public /api/2023-01 endpoints
+// (same origin, session cookie), unwraps the resource key, and throws the API's error as is.
+
+const BASE = '/api/2023-01';
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export function toSearch(params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const error = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: Record<string, string[]> } | null;
+    if (res.status === 401 && typeof window !== 'undefined') {
+      window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    }
+    throw new ApiClientError(res.status, error?.error ?? 'http_error', error?.message ?? `Request failed (${res.status}).`, error?.details ?? {});
+  }
+  return res;
+}
+
+export const api = {
+  async list<T>(path: string, key: string, params?: QueryParams): Promise<ListPage<T>> {
+    const res = await call('GET', `${path}${toSearch(params)}`);
+    const body = (await res.json()) as Record<string, T[]>;
+    const search = new URLSearchParams(toSearch(params));
+    return {
+      items: body[key] ?? [],
+      total: Number(res.headers.get('x-total-count') ?? 0),
+      page: Number(search.get('page') ?? 1),
+      perPage: Number(search.get('per_page') ?? 100),
+    };
+  },
+  async get<T>(path: string, key: string, params?: QueryParams): Promise<T> {
+    const res = await call('GET', `${path}${toSearch(params)}`);
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  async post<T>(path: string, key: string, body?: unknown, params?: QueryParams): Promise<T> {
+    const res = await call('POST', `${path}${toSearch(params)}`, body ?? {});
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  async patch<T>(path: string, key: string, body: unknown, params?: QueryParams): Promise<T> {
+    const res = await call('PATCH', `${path}${toSearch(params)}`, body);
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  async delete(path: string, params?: QueryParams): Promise<void> {
+    await call('DELETE', `${path}${toSearch(params)}`);
+  },
+};

@@ -1,0 +1,69 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { authAccounts, sessions, users, verifications } from '@/db/schema';
+import { getDb } from '@/lib/db';
+import { env } from '@/lib/env';
+import { AUTH_COOKIE_PREFIX } from './cookies';
+
+// Browser sign-in: Better Auth with email and password, sessions in the database and a signed,
+// httpOnly, SameSite=Lax cookie (Secure in production). Users belong to a tenant account and are
+// created by our code, never by Better Auth: sign-up and the endpoints that would write user rows
+// are off.
+
+function createAuth() {
+  return betterAuth({
+    appName: 'Groundwork',
+    // Unset: the origin of each request, from X-Forwarded-Host/-Proto (which Next.js fills in from
+    // Host), as the request URL is the server's listening address, not what the browser used.
+    baseURL: env.PUBLIC_BASE_URL,
+    basePath: '/api/auth',
+    secret: env.BETTER_AUTH_SECRET,
+    database: drizzleAdapter(getDb(), {
+      provider: 'pg',
+      schema: { users, sessions, authAccounts, verifications },
+    }),
+    emailAndPassword: { enabled: true, disableSignUp: true },
+    user: {
+      modelName: 'users',
+      // Ours, read-only for Better Auth; they come back on the session's user.
+      additionalFields: {
+        accountId: { type: 'number', required: true, input: false },
+        firstName: { type: 'string', required: false, input: false },
+        lastName: { type: 'string', required: false, input: false },
+      },
+    },
+    session: { modelName: 'sessions' },
+    account: {
+      modelName: 'authAccounts',
+      // Better Auth's `accountId` is the provider's id of the user, not our tenant.
+      fields: { accountId: 'providerAccountId' },
+      accountLinking: { enabled: false },
+    },
+    verification: { modelName: 'verifications' },
+    // `name` is derived from first_name and last_name, emails change through our code only, and
+    // users are deleted with their tenant.
+    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
+    advanced: {
+      database: { generateId: 'serial' },
+      trustedProxyHeaders: true,
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: env.NODE_ENV === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // Better Auth skips its Origin check when NODE_ENV is test; keep it on so tests see production behaviour.
+      disableOriginCheck: false,
+    },
+    telemetry: { enabled: false },
+    // Tests sign in with wrong passwords on purpose; their warnings are noise there.
+    logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+// Created on first use (not at import, so `next build` opens no database), once per process.
+const globalForAuth = globalThis as unknown as { __groundworkAuth?: Auth };
+
+export function getAuth(): Auth {
+  globalForAuth.__groundworkAuth ??= createAuth();
+  return globalForAuth.__groundworkAuth;
+}

@@ -1,0 +1,2 @@
+// The closed sets of the API, for forms and filters (db/schema/enums.ts holds them, import-free).
+export * from '@/db/schema/enums';
