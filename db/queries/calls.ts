@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { orderBySort } from './sql';
 
 const createdBy = alias(users, 'created_by');
 
@@ -30,11 +31,15 @@ function selectCalls(db: Db) {
 export type CallRow = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
 export type CallRecord = typeof calls.$inferSelect;
 
+const sortColumns = { created_at: calls.createdAt, recorded_at: calls.recordedAt };
+export type CallSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+
 export interface CallFilters {
   projectId?: number;
   companyId?: number;
   contactId?: number;
   updatedSince?: Date;
+  sort?: CallSortKey;
 }
 
 function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
@@ -55,7 +60,11 @@ export async function listCalls(
 ) {
   const where = filterWhere(accountId, filters);
   const [items, [total]] = await Promise.all([
-    selectCalls(db).where(where).orderBy(desc(calls.createdAt), desc(calls.id)).limit(page.limit).offset(page.offset),
+    selectCalls(db)
+      .where(where)
+      .orderBy(...orderBySort(filters.sort ?? '-created_at', sortColumns, calls.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(calls).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

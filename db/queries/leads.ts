@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import {
@@ -14,7 +14,7 @@ import {
   users,
 } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { likePattern } from './sql';
+import { likePattern, orderBySort } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
 const archivedBy = alias(users, 'archived_by');
@@ -65,18 +65,6 @@ const sortColumns = {
 };
 export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-/**
- * `name` or `-name` to ORDER BY, ties broken by id in the same direction. Nullable columns sort
- * their nulls last; the others keep the plain form, which the (created_at desc, id desc) index serves.
- */
-function orderOf(sort: LeadSortKey): SQL[] {
-  const descending = sort.startsWith('-');
-  const column = sortColumns[sort.replace(/^-/, '') as keyof typeof sortColumns];
-  if (column.notNull) return descending ? [desc(column), desc(leads.id)] : [asc(column), asc(leads.id)];
-  return descending
-    ? [sql`${column} desc nulls last`, desc(leads.id)]
-    : [sql`${column} asc nulls last`, asc(leads.id)];
-}
 
 export interface LeadFilters {
   assignedToId?: number;
@@ -107,7 +95,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
 export async function listLeads(db: Db, accountId: number, filters: LeadFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
   const [items, [total]] = await Promise.all([
-    selectLeads(db).where(where).orderBy(...orderOf(filters.sort)).limit(page.limit).offset(page.offset),
+    selectLeads(db).where(where).orderBy(...orderBySort(filters.sort, sortColumns, leads.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

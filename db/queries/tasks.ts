@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
+import { orderBySort } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -35,12 +36,24 @@ function selectTasks(db: Db) {
 export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute']>>[number];
 export type TaskRecord = typeof tasks.$inferSelect;
 
+const sortColumns = {
+  created_at: tasks.createdAt,
+  updated_at: tasks.updatedAt,
+  deadline: tasks.deadline,
+  title: tasks.title,
+};
+export type TaskSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+
 export interface TaskFilters {
   projectId?: number;
   taskListId?: number;
   assignedToId?: number;
   completed?: boolean;
+  /** YYYY-MM-DD: deadline strictly before / after the day. */
+  deadlineBefore?: string;
+  deadlineAfter?: string;
   updatedSince?: Date;
+  sort?: TaskSortKey;
 }
 
 function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
@@ -51,6 +64,8 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
     f.assignedToId !== undefined ? eq(tasks.assignedToId, f.assignedToId) : undefined,
     f.completed === true ? isNotNull(tasks.completedAt) : undefined,
     f.completed === false ? isNull(tasks.completedAt) : undefined,
+    f.deadlineBefore !== undefined ? lt(tasks.deadline, f.deadlineBefore) : undefined,
+    f.deadlineAfter !== undefined ? gt(tasks.deadline, f.deadlineAfter) : undefined,
     f.updatedSince !== undefined ? gte(tasks.updatedAt, f.updatedSince) : undefined,
   );
 }
@@ -58,7 +73,11 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
 export async function listTasks(db: Db, accountId: number, filters: TaskFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
   const [items, [total]] = await Promise.all([
-    selectTasks(db).where(where).orderBy(desc(tasks.createdAt), desc(tasks.id)).limit(page.limit).offset(page.offset),
+    selectTasks(db)
+      .where(where)
+      .orderBy(...orderBySort(filters.sort ?? '-created_at', sortColumns, tasks.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(tasks).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

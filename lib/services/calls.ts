@@ -31,6 +31,7 @@ export async function listCalls(db: Db, ctx: ApiContext, query: CallListQuery): 
       companyId: query.company_id,
       contactId: query.contact_id,
       updatedSince: query.updated_since,
+      sort: query.sort,
     },
     pageWindow(query),
   );

@@ -33,7 +33,10 @@ export async function listTasks(db: Db, ctx: ApiContext, query: TasksListQuery):
       taskListId: query.task_list_id,
       assignedToId: query.assigned_to_id,
       completed: query.completed,
+      deadlineBefore: query.deadline_before,
+      deadlineAfter: query.deadline_after,
       updatedSince: query.updated_since,
+      sort: query.sort,
     },
     pageWindow(query),
   );

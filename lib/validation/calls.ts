@@ -22,6 +22,9 @@ const recordedAt = z.iso
   .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
   .meta({ description: 'When the call took place; defaults to now on create; cannot be cleared.' });
 
+export const CALL_SORTS = ['-created_at', 'created_at', '-recorded_at', 'recorded_at'] as const;
+export type CallSort = (typeof CALL_SORTS)[number];
+
 const fields = {
   call_outcome_id: relationId.nullable(),
   company_id: relationId.nullable(),
@@ -42,6 +45,9 @@ export const callListQuery = paginationQuery.extend({
   project_id: queryId.optional(),
   company_id: queryId.optional(),
   contact_id: queryId.optional(),
+  sort: z.enum(CALL_SORTS).default('-created_at').meta({
+    description: 'Order: -recorded_at for the latest calls first by when they took place; ties by id. Default -created_at.',
+  }),
 });
 export type CallListQuery = z.output<typeof callListQuery>;
 

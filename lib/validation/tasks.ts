@@ -16,6 +16,18 @@ import {
   userReference,
 } from './common';
 
+export const TASK_SORTS = [
+  '-created_at',
+  'created_at',
+  'deadline',
+  '-deadline',
+  'title',
+  '-title',
+  '-updated_at',
+  'updated_at',
+] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
 const fields = {
   title: name,
   notes: longText.nullable(),
@@ -43,6 +55,18 @@ export const tasksListQuery = paginationQuery.extend({
   task_list_id: queryId.optional(),
   assigned_to_id: queryId.optional(),
   completed: queryBoolean.optional().meta({ description: 'true: completed_at is set; false: it is not.' }),
+  deadline_before: date.optional().meta({
+    description: 'Tasks due before this day (deadline < the date; tasks without a deadline are left out). ' +
+      'Overdue tasks: deadline_before=<today>&completed=false.',
+  }),
+  deadline_after: date.optional().meta({
+    description: 'Tasks due after this day (deadline > the date; tasks without a deadline are left out).',
+  }),
+  sort: z.enum(TASK_SORTS).default('-created_at').meta({
+    description:
+      'Order: a field, descending with a leading "-"; ties by id; tasks without a deadline come last either way. ' +
+      'Default -created_at (newest first).',
+  }),
 });
 export type TasksListQuery = z.output<typeof tasksListQuery>;
 

@@ -320,6 +320,19 @@ describe('GET /calls', () => {
     expect((await c.api.get(`/calls?project_id=${rb.projectId}`)).body.calls).toEqual([]);
   });
 
+  it('sorts by recorded_at with sort=-recorded_at (latest call first), by created_at by default', async () => {
+    const res = await c.api.get('/calls?sort=-recorded_at');
+    expect(res.status).toBe(200);
+    const times = res.body.calls.map((x: { recorded_at: string }) => x.recorded_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(ids(res.body.calls).at(-1)).toBe(made[3]); // recorded in 2019
+    expect(ids((await c.api.get('/calls?sort=recorded_at')).body.calls)[0]).toBe(made[3]);
+    expect(ids((await c.api.get('/calls?sort=created_at')).body.calls)).toEqual([...newestFirst()].reverse());
+    const bad = await c.api.get('/calls?sort=notes');
+    expect(bad.status).toBe(422);
+    expect(bad.body.details).toHaveProperty('sort');
+  });
+
   it('refuses bad filter values with 422', async () => {
     for (const [query, field] of [
       ['project_id=abc', 'project_id'],

@@ -366,6 +366,43 @@ describe('tasks: list', () => {
     expect(link).toContain(`project_id=${p1.id}`);
   });
 
+  it('filters by deadline (before / after a day, both strict) and sorts by deadline with undated tasks last', async () => {
+    const c = await createTestAccount('Task deadline GC');
+    const made: Record<string, string> = {};
+    for (const [title, deadline, completed] of [
+      ['past', '2026-03-01', null],
+      ['past-done', '2026-03-02', '2026-03-02T10:00:00Z'],
+      ['today', '2026-03-10', null],
+      ['later', '2026-04-01', null],
+      ['undated', null, null],
+    ] as const) {
+      made[title] = (await c.api.post('/tasks', { task: { title, deadline, completed_at: completed } })).body.task.id;
+    }
+    const titles = async (q: string) => {
+      const res = await c.api.get(`/tasks?${q}`);
+      expect(res.status, q).toBe(200);
+      return res.body.tasks.map((task: { title: string }) => task.title);
+    };
+    // Overdue on 2026-03-10: open and due before that day.
+    expect(await titles('deadline_before=2026-03-10&completed=false')).toEqual(['past']);
+    expect(await titles('deadline_before=2026-03-10&sort=deadline')).toEqual(['past', 'past-done']);
+    // Due on one day: after the day before and before the day after.
+    expect(await titles('deadline_after=2026-03-09&deadline_before=2026-03-11')).toEqual(['today']);
+    expect(await titles('deadline_after=2026-03-10&sort=deadline')).toEqual(['later']);
+    expect(await titles('sort=deadline')).toEqual(['past', 'past-done', 'today', 'later', 'undated']);
+    expect(await titles('sort=-deadline')).toEqual(['later', 'today', 'past-done', 'past', 'undated']);
+    expect(await titles('sort=title')).toEqual(['later', 'past', 'past-done', 'today', 'undated']);
+    expect(await titles('sort=created_at')).toEqual(['past', 'past-done', 'today', 'later', 'undated']);
+    const link = (await c.api.get('/tasks?deadline_before=2026-03-10&sort=deadline&per_page=1')).headers.get('link')!;
+    expect(link).toContain('deadline_before=2026-03-10');
+    expect(link).toContain('sort=deadline');
+    for (const q of ['deadline_before=2026-02-30', 'deadline_after=tomorrow', 'sort=deadline_at', 'deadline_before=2026-03-01&deadline_before=2026-03-02']) {
+      const res = await c.api.get(`/tasks?${q}`);
+      expect(res.status, q).toBe(422);
+      expect(Object.keys(res.body.details), q).toEqual([q.split('=')[0]]);
+    }
+  });
+
   it('refuses bad filter values with 422', async () => {
     const bad = ['project_id=abc', 'task_list_id=-1', 'assigned_to_id=1.5', 'completed=yes', 'updated_since=soon'];
     for (const q of [...bad, 'per_page=0', 'completed=true&completed=false']) {
