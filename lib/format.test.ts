@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarsInput, dollarsToCents, formatCents, formatDate } from './format';
+import { centsToDollarsInput, dollarsToCents, formatCents, formatDate, fromDateTimeLocal, localDayIso, toDateTimeLocal, websiteHref } from './format';
 
 describe('money and dates', () => {
   it('turns typed dollars into exact cents', () => {
@@ -16,5 +16,20 @@ describe('money and dates', () => {
     expect(formatCents(123_456_700)).toBe('$1,234,567');
     expect(formatCents(null)).toBe('—');
     expect(formatDate('2027-03-01')).toBe('Mar 1, 2027');
+  });
+});
+
+describe('local days and times', () => {
+  it('counts days in the local calendar and round-trips datetime-local values', () => {
+    const now = new Date(2026, 2, 31, 23, 30); // 31 March, local time
+    expect(localDayIso(0, now)).toBe('2026-03-31');
+    expect(localDayIso(1, now)).toBe('2026-04-01');
+    expect(localDayIso(-31, now)).toBe('2026-02-28');
+    const local = toDateTimeLocal(now);
+    expect(local).toBe('2026-03-31T23:30');
+    expect(fromDateTimeLocal(local)).toBe(now.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    expect(fromDateTimeLocal('')).toBeNull();
+    expect(websiteHref('acme.com')).toBe('https://acme.com');
+    expect(websiteHref('http://acme.com')).toBe('http://acme.com');
   });
 });

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/states';
 import { api, toSearch, type QueryParams } from '@/lib/api-client';
+import { localDayIso } from '@/lib/format';
 import { useMe } from '@/lib/queries/users';
 
 interface Tile {
@@ -23,6 +24,13 @@ function tiles(me: string): Tile[] {
     { label: 'Leads assigned to me', path: '/leads', key: 'leads', params: { assigned_to_id: me }, href: `/leads?assigned_to_id=${me}` },
     { label: 'Snoozed leads', path: '/leads', key: 'leads', params: { snoozed: 'true' }, href: '/leads?snoozed=true' },
     { label: 'Archived leads', path: '/leads', key: 'leads', params: { archived: 'true' }, href: '/leads?archived=true' },
+    {
+      label: 'My overdue tasks',
+      path: '/tasks',
+      key: 'tasks',
+      params: { assigned_to_id: me, completed: 'false', deadline_before: localDayIso() },
+      href: '/tasks?due=overdue',
+    },
   ];
 }
 

@@ -2,4 +2,8 @@
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/leads', label: 'Leads' },
+  { href: '/tasks', label: 'Tasks' },
+  { href: '/companies', label: 'Companies' },
+  { href: '/contacts', label: 'Contacts' },
+  { href: '/calls', label: 'Calls' },
 ] as const;

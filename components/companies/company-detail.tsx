@@ -1,0 +1,225 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { CallList } from '@/components/calls/call-list';
+import { LogCallButton } from '@/components/calls/log-call-dialog';
+import { ContactForm } from '@/components/contacts/contact-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { DetailItem, SectionCard } from '@/components/ui/section-card';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { ApiClientError } from '@/lib/api-client';
+import { formatCents, formatDate, formatDollars, websiteHref } from '@/lib/format';
+import { useCalls } from '@/lib/queries/calls';
+import { useCompany, type Company } from '@/lib/queries/companies';
+import { useContacts } from '@/lib/queries/contacts';
+import { useLeads } from '@/lib/queries/leads';
+import { useProjects } from '@/lib/queries/projects';
+import { CompanyForm, humanize } from './company-form';
+
+const RELATED = 10;
+const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
+const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-4 py-2.5 text-sm';
+
+export function addressLines(a: Company['address']): string[] {
+  return [a.street_address, a.street_address2, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.country].filter(
+    (l): l is string => Boolean(l),
+  );
+}
+
+/** Back to a list, and a clear message when the record is gone. */
+export function DetailError({ error, what, listHref, onRetry }: { error: Error; what: string; listHref: string; onRetry: () => void }) {
+  if (error instanceof ApiClientError && error.status === 404) {
+    return (
+      <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-14 text-center dark:border-slate-800 dark:bg-slate-900">
+        <p className="font-medium">This {what} does not exist, or was deleted.</p>
+        <Link href={listHref} className={`mt-3 inline-block text-sm ${linkClass}`}>
+          Back to the list
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <ErrorState error={error} onRetry={onRetry} />
+    </div>
+  );
+}
+
+export function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="space-y-4">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-40 w-full" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-48 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    </div>
+  );
+}
+
+function Related({ company }: { company: Company }) {
+  const [addingContact, setAddingContact] = useState(false);
+  const contacts = useContacts({ company_id: company.id, per_page: 50 });
+  const leads = useLeads({ company_id: company.id, per_page: RELATED });
+  const projects = useProjects({ company_id: company.id, per_page: RELATED });
+  const calls = useCalls({ company_id: company.id, per_page: RELATED });
+  const state = <T,>(q: { isPending: boolean; error: Error | null; refetch: () => unknown; data?: { items: T[] } }) => ({
+    isPending: q.isPending,
+    error: q.error,
+    refetch: q.refetch,
+    isEmpty: (q.data?.items.length ?? 0) === 0,
+  });
+  const asOption = { id: company.id, name: company.name };
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <SectionCard
+        title="Contacts"
+        total={contacts.data?.total}
+        allHref={`/contacts?company_id=${company.id}`}
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => setAddingContact(true)}>
+            New contact
+          </Button>
+        }
+        query={state(contacts)}
+        empty={{ title: 'No contacts yet.', hint: 'Add the people you deal with at this company with “New contact”.' }}
+      >
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {contacts.data?.items.map((c) => (
+            <li key={c.id} className={rowClass}>
+              <Link href={`/contacts/${c.id}`} className={linkClass}>
+                {c.name ?? c.email ?? `Contact #${c.id}`}
+              </Link>
+              <span className="text-slate-600 dark:text-slate-400">{[c.job_title, c.email].filter(Boolean).join(' · ')}</span>
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
+      <SectionCard
+        title="Calls"
+        total={calls.data?.total}
+        allHref={`/calls?company_id=${company.id}`}
+        query={state(calls)}
+        empty={{ title: 'No calls logged.', hint: 'Log one with “Log a call” after you talk to someone here.' }}
+      >
+        <CallList calls={calls.data?.items ?? []} hide={['company']} />
+      </SectionCard>
+      <SectionCard
+        title="Leads"
+        total={leads.data?.total}
+        allHref={`/leads?company_id=${company.id}`}
+        query={state(leads)}
+        empty={{ title: 'No open leads.', hint: 'Leads for this company show here once they are created on the Leads page.' }}
+      >
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {leads.data?.items.map((l) => (
+            <li key={l.id} className={rowClass}>
+              <Link href={`/leads?company_id=${company.id}&q=${encodeURIComponent(l.name)}`} className={linkClass}>
+                {l.name}
+              </Link>
+              <span className="tabular-nums text-slate-600 dark:text-slate-400">
+                {formatCents(l.value_in_cents)} · {l.assigned_to?.name ?? 'Unassigned'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
+      <SectionCard
+        title="Projects"
+        total={projects.data?.total}
+        allHref={`/projects?company_id=${company.id}`}
+        query={state(projects)}
+        empty={{ title: 'No projects.', hint: 'Projects for this company show here once a lead is converted or a project is created.' }}
+      >
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {projects.data?.items.map((p) => (
+            <li key={p.id} className={rowClass}>
+              <Link href={`/projects/${p.id}`} className={linkClass}>
+                {p.name}
+              </Link>
+              <span className="tabular-nums text-slate-600 dark:text-slate-400">
+                {p.project_stage?.name ?? '—'} · {formatDollars(p.amount)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </SectionCard>
+      <Dialog open={addingContact} onClose={() => setAddingContact(false)} title={`New contact at ${company.name}`} wide>
+        {addingContact ? <ContactForm company={asOption} onDone={() => setAddingContact(false)} /> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+export function CompanyDetail({ id }: { id: string }) {
+  const { data: company, error, isPending, refetch } = useCompany(id);
+  const [editing, setEditing] = useState(false);
+  if (error) return <DetailError error={error} what="company" listHref="/companies" onRetry={() => refetch()} />;
+  if (isPending) return <DetailSkeleton />;
+  const address = addressLines(company.address);
+  const custom = Object.entries(company.custom_fields);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/companies" className={linkClass}>
+          ← Companies
+        </Link>
+      </nav>
+      <PageHeader
+        title={company.name}
+        description={[company.category ? humanize(company.category) : null, company.address.city].filter(Boolean).join(' · ') || undefined}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit company
+            </Button>
+            <LogCallButton prefill={{ company: { id: company.id, name: company.name } }} />
+          </>
+        }
+      />
+      <section aria-label="Details" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <DetailItem label="Category">{company.category ? humanize(company.category) : null}</DetailItem>
+          <DetailItem label="Phone">{company.phone ? <a href={`tel:${company.phone}`} className={linkClass}>{company.phone}</a> : null}</DetailItem>
+          <DetailItem label="Website">
+            {company.website ? (
+              <a href={websiteHref(company.website)} className={linkClass} target="_blank" rel="noreferrer">
+                {company.website}
+              </a>
+            ) : null}
+          </DetailItem>
+          <DetailItem label="Industries">{company.industries.map((i) => i.name).join(', ')}</DetailItem>
+          <DetailItem label="Address" wide>
+            {address.length ? address.map((line) => <span key={line} className="block">{line}</span>) : null}
+          </DetailItem>
+          <DetailItem label="Added">
+            {formatDate(company.created_at)}
+            {company.created_by ? ` by ${company.created_by.name}` : ''}
+            {company.import ? ` (import “${company.import.name}”)` : ''}
+          </DetailItem>
+          <DetailItem label="Updated">{formatDate(company.updated_at)}</DetailItem>
+          <DetailItem label="Description" wide>
+            {company.description ? <span className="whitespace-pre-line">{company.description}</span> : null}
+          </DetailItem>
+          {custom.length ? (
+            <DetailItem label="Custom fields" wide>
+              {custom.map(([k, v]) => (
+                <span key={k} className="block">
+                  {humanize(k)}: {typeof v === 'string' ? v : JSON.stringify(v)}
+                </span>
+              ))}
+            </DetailItem>
+          ) : null}
+        </dl>
+      </section>
+      <Related company={company} />
+      <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${company.name}”`} wide>
+        {editing ? <CompanyForm company={company} onDone={() => setEditing(false)} /> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+'use client';
+
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Combobox } from '@/components/ui/combobox';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { apiResolver, errorsFromApi, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
+import { useCreateContact, useUpdateContact, type Contact } from '@/lib/queries/contacts';
+import { useOptions } from '@/lib/queries/lookups';
+import type { SearchOption } from '@/lib/queries/search';
+import { contactCreate, contactUpdate } from '@/lib/validation/contacts';
+
+const TEXT_FIELDS = [
+  ['first_name', 'First name', 'given-name'],
+  ['last_name', 'Last name', 'family-name'],
+  ['email', 'Email', 'off'],
+  ['job_title', 'Job title', 'off'],
+  ['mobile_phone', 'Mobile phone', 'off'],
+  ['office_phone', 'Office phone', 'off'],
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number][0];
+
+type Values = Record<TextField, string> & {
+  linked_in_profile_url: string;
+  company: SearchOption | null;
+  assigned_to_id: string;
+  custom_fields: string;
+};
+
+const FIELD_OF = { company_id: 'company' };
+
+function defaults(contact: Contact | undefined, company: SearchOption | null | undefined): Values {
+  return {
+    first_name: contact?.first_name ?? '',
+    last_name: contact?.last_name ?? '',
+    email: contact?.email ?? '',
+    job_title: contact?.job_title ?? '',
+    mobile_phone: contact?.mobile_phone ?? '',
+    office_phone: contact?.office_phone ?? '',
+    linked_in_profile_url: contact?.linked_in_profile_url ?? '',
+    company: contact ? (contact.company ? { id: contact.company.id, name: contact.company.name } : null) : (company ?? null),
+    assigned_to_id: contact?.assigned_to?.id ?? '',
+    custom_fields: jsonObjectText(contact?.custom_fields),
+  };
+}
+
+function toPayload(v: Values): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(TEXT_FIELDS.map(([k]) => [k, orNull(v[k])])),
+    linked_in_profile_url: orNull(v.linked_in_profile_url),
+    company_id: v.company?.id ?? null,
+    assigned_to_id: orNull(v.assigned_to_id),
+    custom_fields: jsonObjectOrText(v.custom_fields),
+  };
+}
+
+const inputChecks = (v: Values): Record<string, string> => {
+  const error = jsonObjectError(v.custom_fields);
+  return error ? { custom_fields: error } : {};
+};
+
+/** Create or edit a contact with every writable field; `company` presets the company of a new one. */
+export function ContactForm({
+  contact,
+  company,
+  onDone,
+}: {
+  contact?: Contact;
+  company?: SearchOption | null;
+  onDone: (contact: Contact) => void;
+}) {
+  const create = useCreateContact();
+  const update = useUpdateContact();
+  const users = useOptions('/users', 'users').data ?? [];
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: defaults(contact, company),
+    resolver: apiResolver(contact ? contactUpdate : contactCreate, toPayload, FIELD_OF, inputChecks),
+  });
+  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload = toPayload(values);
+    try {
+      const saved = contact ? await update.mutateAsync({ id: contact.id, changes: payload }) : await create.mutateAsync(payload);
+      toast.success(contact ? 'Contact saved.' : 'Contact created.');
+      onDone(saved);
+    } catch (error) {
+      for (const [field, message] of Object.entries(errorsFromApi(error))) {
+        setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {err('base') ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {err('base')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map(([key, label, autoComplete], i) => (
+          <Field key={key} label={label} error={err(key)}>
+            {(a) => (
+              <Input
+                {...a}
+                {...register(key)}
+                autoComplete={autoComplete}
+                autoFocus={i === 0}
+                type={key === 'email' ? 'email' : key.endsWith('phone') ? 'tel' : 'text'}
+              />
+            )}
+          </Field>
+        ))}
+        <Field label="LinkedIn profile" error={err('linked_in_profile_url')} className="sm:col-span-2">
+          {(a) => <Input {...a} {...register('linked_in_profile_url')} type="url" placeholder="https://www.linkedin.com/in/…" />}
+        </Field>
+        <Field label="Company" error={err('company')}>
+          {(a) => (
+            <Controller
+              control={control}
+              name="company"
+              render={({ field }) => (
+                <Combobox
+                  {...a}
+                  value={field.value}
+                  onChange={field.onChange}
+                  path="/companies"
+                  listKey="companies"
+                  placeholder="Search companies…"
+                  clearLabel="Clear company"
+                />
+              )}
+            />
+          )}
+        </Field>
+        <Field label="Assigned to" error={err('assigned_to_id')}>
+          {(a) => (
+            <Controller
+              control={control}
+              name="assigned_to_id"
+              render={({ field }) => <Select {...a} {...field} options={users} placeholder="Nobody" />}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Custom fields (JSON)" error={err('custom_fields')} hint='An object, like {"preferred_contact": "email"}; blank for none.'>
+        {(a) => <Textarea {...a} {...register('custom_fields')} rows={3} className="font-mono" spellCheck={false} />}
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : contact ? 'Save contact' : 'Create contact'}
+        </Button>
+      </div>
+    </form>
+  );
+}
