@@ -75,7 +75,7 @@ function Related({ company }: { company: Company }) {
   });
   const asOption = { id: company.id, name: company.name };
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid items-start gap-4 lg:grid-cols-2">
       <SectionCard
         title="Contacts"
         total={contacts.data?.total}

@@ -86,10 +86,16 @@ function DueBadge({ task }: { task: Task }) {
 
 function TaskRow({ task, showAssignee, onEdit }: { task: Task; showAssignee: boolean; onEdit: () => void }) {
   const update = useUpdateTask();
-  const done = task.completed_at !== null;
+  // The box follows the click at once (the cache update comes a tick later); the cache wins after.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const done = clicked ?? task.completed_at !== null;
   const toggle = () => {
     const completedAt = done ? null : new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-    update.mutate({ id: task.id, changes: { completed_at: completedAt }, optimistic: { completed_at: completedAt }, inPlace: true });
+    setClicked(!done);
+    update.mutate(
+      { id: task.id, changes: { completed_at: completedAt }, optimistic: { completed_at: completedAt }, inPlace: true },
+      { onSettled: () => setClicked(null) },
+    );
   };
   return (
     <li className="flex items-start gap-3 px-4 py-2.5">

@@ -34,37 +34,33 @@ export function Combobox({
   'aria-describedby'?: string;
   'aria-label'?: string;
 }) {
-  const [text, setText] = useState('');
-  const [editing, setEditing] = useState(false);
+  // What the user typed since the list opened; null while the field shows the chosen record.
+  const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const [q, setQ] = useState('');
+  const term = typed ?? '';
+  const [q, setQ] = useState(term);
   const search = useSearch(path, listKey, q, open);
   // Only the answer to what is typed now: Enter must never pick from an older search.
-  const settled = q === (editing ? text : '');
+  const settled = q === term;
   const options = settled ? (search.data ?? []) : [];
 
   // Search as you type, one request per pause rather than per keystroke.
   useEffect(() => {
-    const t = setTimeout(() => setQ(text), 200);
+    const t = setTimeout(() => setQ(term), 200);
     return () => clearTimeout(t);
-  }, [text]);
+  }, [term]);
 
   const listId = `${id}-listbox`;
-  const shown = editing ? text : (value?.name ?? '');
+  const shown = typed ?? value?.name ?? '';
   const activeOption = open ? options[active] : undefined;
 
   const pick = (option: SearchOption) => {
     onChange(option);
-    setEditing(false);
+    setTyped(null);
     setOpen(false);
   };
   const openList = () => {
-    if (!editing) {
-      setText('');
-      setQ('');
-    }
-    setEditing(true);
     setActive(0);
     setOpen(true);
   };
@@ -86,7 +82,7 @@ export function Combobox({
       e.preventDefault();
       e.stopPropagation();
       setOpen(false);
-      setEditing(false);
+      setTyped(null);
     }
   };
 
@@ -107,16 +103,15 @@ export function Combobox({
         placeholder={placeholder ?? 'Type to search…'}
         value={shown}
         onChange={(e) => {
-          setText(e.target.value);
-          setEditing(true);
+          setTyped(e.target.value);
           setActive(0);
           setOpen(true);
         }}
         onClick={() => (open ? undefined : openList())}
         onKeyDown={onKeyDown}
         onBlur={() => {
-          if (editing && text.trim() === '' && value) onChange(null);
-          setEditing(false);
+          if (typed !== null && typed.trim() === '' && value) onChange(null);
+          setTyped(null);
           setOpen(false);
         }}
         className={`${inputClass} ${value ? 'pr-9' : ''}`}

@@ -26,7 +26,7 @@ export function SectionCard({
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2.5 dark:border-slate-800">
+      <div className="flex min-h-13 flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
         <h2 id={id} className="text-base font-semibold">
           {title}
           {total !== undefined ? <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">{total}</span> : null}

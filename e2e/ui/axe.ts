@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** No serious or critical axe-core violation on the page as it is now. */
+/**
+ * No serious or critical axe-core violation on the page. Toasts are waited out first: they fade and
+ * slide for a moment, and axe measures the contrast of text that is still half transparent.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);

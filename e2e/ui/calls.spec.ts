@@ -91,6 +91,11 @@ test('the Log a call dialog opens from a company page with the company filled in
   await picker.press('ArrowUp');
   await picker.press('Enter');
   await expect(picker).toHaveValue(contact.name!);
+  // Opening the list and leaving keeps the choice.
+  await picker.click();
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await dialog.getByLabel('Notes').click();
+  await expect(picker).toHaveValue(contact.name!);
   await picker.fill('x');
   await picker.press('Escape');
   await expect(dialog).toBeVisible();
