@@ -87,6 +87,7 @@ test('the Log a call dialog opens from a company page with the company filled in
   const picker = dialog.getByRole('combobox', { name: 'Contact' });
   await picker.fill(contact.name!);
   await expect(dialog.getByRole('option', { name: contact.name! }).first()).toBeVisible();
+  await screens(page, 'combobox-open');
   await picker.press('ArrowDown');
   await picker.press('ArrowUp');
   await picker.press('Enter');
@@ -102,4 +103,19 @@ test('the Log a call dialog opens from a company page with the company filled in
   await expect(picker).toHaveValue(contact.name!);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('a calls list that cannot load says so and retries', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/2023-01/calls?*', (route) =>
+    fail
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Try again in a minute.' }) })
+      : route.continue(),
+  );
+  await page.goto('/calls');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not load this page.' });
+  await expect(alert).toContainText('Try again in a minute.', { timeout: 15_000 });
+  fail = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first()).toBeVisible();
 });

@@ -43,6 +43,7 @@ test('Home links to my overdue tasks', async ({ page }) => {
   const tile = page.getByRole('link', { name: /^My overdue tasks: \d+$/ });
   await expect(tile).toBeVisible();
   const n = Number((await tile.getAttribute('aria-label'))!.split(': ')[1]);
+  await screens(page, 'home');
   await tile.click();
   await expect(page).toHaveURL(/\/tasks\?due=overdue/);
   await expect(page.getByLabel('Deadline', { exact: true })).toHaveValue('overdue');
