@@ -78,3 +78,7 @@ export const api = {
     await call('DELETE', `${path}${toSearch(params)}`);
   },
 };
+
+/** React Query `retry` for one record: a 4xx (gone, not allowed) will not change on a second try. */
+export const retryUnlessClientError = (failures: number, error: Error) =>
+  !(error instanceof ApiClientError && error.status >= 400 && error.status < 500) && failures < 1;

@@ -26,7 +26,7 @@ function FilterBox({ filter, id, onChange }: { filter: (typeof FILTERS)[number];
     <Combobox
       id={`calls-filter-${filter.single}`}
       aria-label={`Filter by ${filter.label.toLowerCase()}`}
-      value={id ? (selected.data ?? { id, name: '…' }) : null}
+      value={id ? (selected.data ?? { id, name: selected.error ? `#${id}` : '…' }) : null}
       onChange={(option) => onChange(option?.id ?? null)}
       path={filter.path}
       listKey={filter.listKey}

@@ -8,9 +8,8 @@ import { ContactForm } from '@/components/contacts/contact-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { DetailItem, SectionCard } from '@/components/ui/section-card';
-import { ErrorState, Skeleton } from '@/components/ui/states';
-import { ApiClientError } from '@/lib/api-client';
+import { DetailError, DetailItem, DetailSkeleton } from '@/components/ui/detail';
+import { SectionCard } from '@/components/ui/section-card';
 import { formatCents, formatDate, formatDollars, websiteHref } from '@/lib/format';
 import { useCalls } from '@/lib/queries/calls';
 import { useCompany, type Company } from '@/lib/queries/companies';
@@ -23,41 +22,9 @@ const RELATED = 10;
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-4 py-2.5 text-sm';
 
-export function addressLines(a: Company['address']): string[] {
+function addressLines(a: Company['address']): string[] {
   return [a.street_address, a.street_address2, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.country].filter(
     (l): l is string => Boolean(l),
-  );
-}
-
-/** Back to a list, and a clear message when the record is gone. */
-export function DetailError({ error, what, listHref, onRetry }: { error: Error; what: string; listHref: string; onRetry: () => void }) {
-  if (error instanceof ApiClientError && error.status === 404) {
-    return (
-      <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-14 text-center dark:border-slate-800 dark:bg-slate-900">
-        <p className="font-medium">This {what} does not exist, or was deleted.</p>
-        <Link href={listHref} className={`mt-3 inline-block text-sm ${linkClass}`}>
-          Back to the list
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <ErrorState error={error} onRetry={onRetry} />
-    </div>
-  );
-}
-
-export function DetailSkeleton() {
-  return (
-    <div role="status" aria-label="Loading" className="space-y-4">
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-40 w-full" />
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Skeleton className="h-48 w-full" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-    </div>
   );
 }
 

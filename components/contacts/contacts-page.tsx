@@ -55,7 +55,7 @@ export function ContactsPage() {
         <Combobox
           id="contacts-filter-company"
           aria-label="Filter by company"
-          value={state.company_id ? (company.data ?? { id: state.company_id, name: '…' }) : null}
+          value={state.company_id ? (company.data ?? { id: state.company_id, name: company.error ? `#${state.company_id}` : '…' }) : null}
           onChange={(option) => setState({ company_id: option?.id ?? null })}
           path="/companies"
           listKey="companies"

@@ -52,14 +52,3 @@ export function SectionCard({
     </section>
   );
 }
-
-/** A field of a record in a definition list; '—' when empty. */
-export function DetailItem({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
-  const empty = children === null || children === undefined || children === '';
-  return (
-    <div className={wide ? 'sm:col-span-2' : ''}>
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm">{empty ? '—' : children}</dd>
-    </div>
-  );
-}

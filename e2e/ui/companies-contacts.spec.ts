@@ -150,3 +150,12 @@ test('creates and edits a contact, with the API schema and 422s next to the fiel
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row').nth(1)).toContainText('Senior Project Manager');
 });
+
+test('a company or contact that does not exist says so, with a way back', async ({ page }) => {
+  await page.goto('/companies/999999999');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('This company does not exist, or was deleted.');
+  await page.getByRole('link', { name: 'Back to the list' }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  await page.goto('/contacts/999999999');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('This contact does not exist, or was deleted.');
+});

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type QueryParams } from '@/lib/api-client';
+import { api, retryUnlessClientError, type QueryParams } from '@/lib/api-client';
 import type { CompanyResponse } from '@/lib/validation/companies';
 import { lookupKeys } from './lookups';
 
@@ -21,7 +21,11 @@ export const companiesQuery = (params: QueryParams) =>
   });
 
 export const companyQuery = (id: string) =>
-  queryOptions({ queryKey: companyKeys.detail(id), queryFn: () => api.get<Company>(`/companies/${id}`, 'company') });
+  queryOptions({
+    queryKey: companyKeys.detail(id),
+    queryFn: () => api.get<Company>(`/companies/${id}`, 'company'),
+    retry: retryUnlessClientError,
+  });
 
 export const useCompanies = (params: QueryParams) => useQuery(companiesQuery(params));
 export const useCompany = (id: string) => useQuery({ ...companyQuery(id), enabled: id !== '' });

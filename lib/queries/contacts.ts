@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type QueryParams } from '@/lib/api-client';
+import { api, retryUnlessClientError, type QueryParams } from '@/lib/api-client';
 import type { ContactResponse } from '@/lib/validation/contacts';
 import { lookupKeys } from './lookups';
 
@@ -21,7 +21,11 @@ export const contactsQuery = (params: QueryParams) =>
   });
 
 export const contactQuery = (id: string) =>
-  queryOptions({ queryKey: contactKeys.detail(id), queryFn: () => api.get<Contact>(`/contacts/${id}`, 'contact') });
+  queryOptions({
+    queryKey: contactKeys.detail(id),
+    queryFn: () => api.get<Contact>(`/contacts/${id}`, 'contact'),
+    retry: retryUnlessClientError,
+  });
 
 export const useContacts = (params: QueryParams, enabled = true) => useQuery({ ...contactsQuery(params), enabled });
 export const useContact = (id: string) => useQuery({ ...contactQuery(id), enabled: id !== '' });

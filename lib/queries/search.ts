@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, retryUnlessClientError } from '@/lib/api-client';
 
 /** A record to pick in a search box: its id, the name shown, and a line of detail. */
 export interface SearchOption {
@@ -46,6 +46,7 @@ export const optionByIdQuery = (path: string, key: string, id: string) =>
       return { id: r.id, name: r.name ?? r.email ?? `#${r.id}`, company: r.company ?? null };
     },
     staleTime: 5 * 60_000,
+    retry: retryUnlessClientError,
   });
 
 export const useOptionById = (path: string, key: string, id: string) =>
