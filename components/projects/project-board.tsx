@@ -160,7 +160,7 @@ function Column({
     <section
       ref={setNodeRef}
       aria-labelledby={headingId}
-      className={`flex w-72 shrink-0 flex-col rounded-lg border border-t-4 border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-900/60 ${categoryAccent[stage.category]} ${isOver ? 'ring-2 ring-blue-500' : ''}`}
+      className={`flex w-72 shrink-0 flex-col rounded-lg border border-t-4 border-x-slate-200 border-b-slate-200 bg-slate-100 dark:border-x-slate-800 dark:border-b-slate-800 dark:bg-slate-900/60 ${categoryAccent[stage.category]} ${isOver ? 'ring-2 ring-blue-500' : ''}`}
     >
       <header className="px-3 pb-2 pt-2.5">
         <h2 className="flex items-baseline justify-between gap-2 text-sm font-semibold">

@@ -1,12 +1,14 @@
 'use client';
 
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { dollarsToCents } from '@/lib/format';
 import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
-import { useOptions } from '@/lib/queries/lookups';
+import { api } from '@/lib/api-client';
+import { useOptions, type Option } from '@/lib/queries/lookups';
 import { useCreateProject, useProjectStages, useUpdateProject, type Project } from '@/lib/queries/projects';
 import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/validation/enums';
 import { projectCreate, projectUpdate } from '@/lib/validation/projects';
@@ -151,21 +153,61 @@ function inputChecks(v: Values): Record<string, string> {
   return checks;
 }
 
-function RelationSelect({ field, label, path, listKey, register, error }: {
+/** The project's current relations as options, so a select shows them even past the first 100 choices. */
+function currentOptions(project?: Project): Partial<Record<RelationField, Option>> {
+  if (!project) return {};
+  const opt = (r: { id: string; name: string | null; email?: string | null } | null) =>
+    r ? { id: r.id, name: r.name ?? r.email ?? r.id } : undefined;
+  return {
+    company_id: opt(project.company),
+    contact_id: opt(project.contact),
+    assigned_to_id: opt(project.assigned_to),
+    contract_type_id: opt(project.contract_type),
+    delivery_method_id: opt(project.delivery_method),
+    division_id: opt(project.division),
+    lead_source_id: opt(project.lead_source),
+    market_sector_id: opt(project.market_sector),
+    tender_type_id: opt(project.tender_type),
+    loss_reason_id: opt(project.loss_reason),
+  };
+}
+
+interface RelationSelectProps {
   field: RelationField;
   label: string;
-  path: string;
-  listKey: string;
   register: UseFormRegister<Values>;
   error?: string;
-}) {
-  const { data } = useOptions(path, listKey);
+  current?: Option;
+}
+
+function ChoiceSelect({ field, label, register, error, current, options }: RelationSelectProps & { options: Option[] | undefined }) {
+  const choices = options && current && !options.some((o) => o.id === current.id) ? [current, ...options] : options;
   return (
     <Field label={label} error={error}>
       {/* Mounted again once the options arrive, so the select shows the value the form holds. */}
-      {(a) => <Select key={data ? 'ready' : 'loading'} {...a} {...register(field)} options={data ?? []} />}
+      {(a) => <Select key={choices ? 'ready' : 'loading'} {...a} {...register(field)} options={choices ?? []} />}
     </Field>
   );
+}
+
+function RelationSelect({ path, listKey, ...props }: RelationSelectProps & { path: string; listKey: string }) {
+  return <ChoiceSelect {...props} options={useOptions(path, listKey).data} />;
+}
+
+function ContactSelect({ control, ...props }: RelationSelectProps & { control: Control<Values> }) {
+  return <ChoiceSelect {...props} options={useContactOptions(useWatch({ control, name: 'company_id' })).data} />;
+}
+
+/** Contacts of the chosen company (all contacts when none is chosen), by name. */
+function useContactOptions(companyId: string) {
+  return useQuery({
+    queryKey: ['lookups', '/contacts', { company_id: companyId }],
+    queryFn: async () =>
+      (await api.list<{ id: string; name: string | null; email: string | null }>('/contacts', 'contacts', { company_id: companyId, per_page: 100 })).items
+        .map((c): Option => ({ id: c.id, name: c.name ?? c.email ?? c.id }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** Create or edit a project with every writable field; the API's 422s land next to their fields. */
@@ -178,12 +220,14 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
     handleSubmit,
     setError,
     setValue,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: defaults(project),
     resolver: apiResolver(project ? projectUpdate : projectCreate, toPayload, FIELD_OF, inputChecks),
   });
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
+  const current = currentOptions(project);
 
   const onSubmit = handleSubmit(async (values) => {
     const payload = toPayload(values);
@@ -265,9 +309,22 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
         <Field label="End date" error={err('end_date')}>
           {(a) => <Input {...a} {...register('end_date')} type="date" />}
         </Field>
-        {RELATIONS.map(([field, label, path, listKey]) => (
-          <RelationSelect key={field} field={field} label={label} path={path} listKey={listKey} register={register} error={err(field)} />
-        ))}
+        {RELATIONS.map(([field, label, path, listKey]) =>
+          field === 'contact_id' ? (
+            <ContactSelect key={field} field={field} label={label} register={register} error={err(field)} current={current[field]} control={control} />
+          ) : (
+            <RelationSelect
+              key={field}
+              field={field}
+              label={label}
+              path={path}
+              listKey={listKey}
+              register={register}
+              error={err(field)}
+              current={current[field]}
+            />
+          ),
+        )}
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold">Address</legend>

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
-import { useTeamMemberships } from '@/lib/queries/project-team-memberships';
+import { useTeamMemberships, type Membership } from '@/lib/queries/project-team-memberships';
 import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/lib/validation/enums';
 
 const KEYS = ['project_id', 'user_id', 'role', 'sort', 'page'] as const;
@@ -18,6 +18,18 @@ const SORTS = [
   { id: 'user', name: 'By person' },
   { id: '-created_at', name: 'Newest first' },
 ];
+
+function RoleChips({ membership: m, className = '' }: { membership: Membership; className?: string }) {
+  return (
+    <ul className={`flex flex-wrap gap-1 ${className}`} aria-label={`Roles of ${m.user.name ?? m.user.email} on ${m.project.name}`}>
+      {m.roles.map((r) => (
+        <li key={r.id} className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-blue-900 dark:bg-blue-950 dark:text-blue-200">
+          {r.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Every project team of the account (GET /team_memberships), by project or by person, filtered in the URL. */
 export function TeamsPage() {
@@ -79,8 +91,8 @@ export function TeamsPage() {
                 <tr>
                   <th scope="col" className="px-3 py-2 text-left font-medium">Project</th>
                   <th scope="col" className="px-3 py-2 text-left font-medium">Member</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Roles</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Since</th>
+                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Roles</th>
+                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Since</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -101,17 +113,13 @@ export function TeamsPage() {
                       <td className="whitespace-nowrap px-3 py-2 align-top">
                         <span className="font-medium">{m.user.name ?? m.user.email}</span>
                         {m.user.email && m.user.name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{m.user.email}</span> : null}
+                        {/* Phones: the roles under the name, in place of their column. */}
+                        <RoleChips membership={m} className="mt-1 sm:hidden" />
                       </td>
-                      <td className="px-3 py-2 align-top">
-                        <ul className="flex flex-wrap gap-1" aria-label={`Roles of ${m.user.name ?? m.user.email} on ${m.project.name}`}>
-                          {m.roles.map((r) => (
-                            <li key={r.id} className="rounded bg-blue-50 px-1.5 py-0.5 text-xs text-blue-900 dark:bg-blue-950 dark:text-blue-200">
-                              {r.name}
-                            </li>
-                          ))}
-                        </ul>
+                      <td className="hidden px-3 py-2 align-top sm:table-cell">
+                        <RoleChips membership={m} />
                       </td>
-                      <td className="whitespace-nowrap px-3 py-2 align-top">{formatDate(m.created_at)}</td>
+                      <td className="hidden whitespace-nowrap px-3 py-2 align-top md:table-cell">{formatDate(m.created_at)}</td>
                     </tr>
                   );
                 })}

@@ -187,3 +187,24 @@ test('edits every kind of project field on the detail page', async ({ page }) =>
   await page.reload();
   await expect(page.getByRole('region', { name: 'Details' })).toContainText('Project numberSRB-2027-101');
 });
+
+test('creates a project, which starts in the first open stage', async ({ page }) => {
+  const name = `Golden Ridge Fire Station ${Date.now().toString(36)}`;
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(dialog.getByText("can't be blank")).toBeVisible();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Company').selectOption({ label: 'Centennial County Facilities Department' });
+  // The contact select offers the chosen company's people.
+  await expect(dialog.getByLabel('Contact').getByRole('option')).not.toHaveCount(1);
+  await dialog.getByLabel('Contact').selectOption({ index: 1 });
+  await dialog.getByLabel('Amount (USD)').fill('3,100,000');
+  await dialog.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('StageLead');
+  await expect(page.getByRole('region', { name: 'Details' })).toContainText('Amount$3,100,000');
+  await page.getByRole('link', { name: '← Projects' }).click();
+  await expect(card(page, 'Lead', name)).toBeVisible();
+});
