@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
@@ -10,9 +11,13 @@ import { ApiClientError } from '@/lib/api-client';
 import { formatDate, formatDollars } from '@/lib/format';
 import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/queries/projects';
 import { humanize, StatusBadge } from './labels';
-import { ProjectForm } from './project-form';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
+
+// The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
+const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
 
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 

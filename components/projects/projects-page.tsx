@@ -1,21 +1,26 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Input, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
 import { useProjectStages } from '@/lib/queries/projects';
 import { PROJECT_STATUSES } from '@/lib/validation/enums';
 import { humanize } from './labels';
 import { ProjectBoard } from './project-board';
-import { ProjectForm } from './project-form';
 import { ProjectsTable } from './projects-table';
 import { useMoveProject } from './use-move-project';
+
+// The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
+const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
 
 const KEYS = ['view', 'q', 'project_stage_id', 'project_status', 'assigned_to_id', 'company_id', 'sort', 'page'] as const;
 
