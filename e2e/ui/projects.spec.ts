@@ -214,3 +214,30 @@ test('creates a project, which starts in the first open stage', async ({ page })
   await page.getByRole('link', { name: '← Projects' }).click();
   await expect(card(page, 'Lead', name)).toBeVisible();
 });
+
+test('a move the API refuses rolls back, and says why', async ({ page }) => {
+  await page.goto('/projects');
+  const name = 'Cobalt DEN-3 Data Center Shell';
+  await expect(card(page, 'Estimating', name)).toBeVisible();
+  await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+  let release: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/2023-01/projects/*', async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    await answered;
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'conflict', message: 'Someone else just changed this project.', details: {}, request_id: 'e2e' }),
+    });
+  });
+  await card(page, 'Estimating', name).getByLabel(`Stage of ${name}`).selectOption({ label: 'Negotiating' });
+  // Moved at once…
+  await expect(card(page, 'Negotiating', name)).toBeVisible();
+  release();
+  // …and back when the API says no.
+  await expect(card(page, 'Estimating', name)).toBeVisible();
+  await expect(card(page, 'Negotiating', name)).toHaveCount(0);
+  await expect(page.getByText('Someone else just changed this project.')).toBeVisible();
+  await page.unroute('**/api/2023-01/projects/*');
+});

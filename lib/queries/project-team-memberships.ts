@@ -59,7 +59,8 @@ function useTeamMutation<V>(
     mutationFn,
     meta: { silent },
     onMutate: async (vars: V) => {
-      await qc.cancelQueries({ queryKey: membershipKeys.all });
+      // Lists without data keep loading (cancelling them would leave them pending until settled).
+      await qc.cancelQueries({ queryKey: membershipKeys.all, predicate: (q) => q.state.data !== undefined });
       const previous = qc.getQueryData<ListPage<Membership>>(key);
       if (previous) {
         const items = optimistic(previous.items, vars);

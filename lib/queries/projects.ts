@@ -95,7 +95,9 @@ export function useUpdateProject({ silent = false }: { silent?: boolean } = {}) 
     mutationFn: ({ id, changes }: UpdateVars) => api.patch<Project>(`/projects/${id}`, 'project', { project: changes }),
     onMutate: async ({ id, optimistic }) => {
       if (!optimistic) return {};
-      await qc.cancelQueries({ queryKey: projectKeys.all });
+      // Only what has data: cancelling a first load would leave its column loading until the
+      // mutation settles; a list still loading is refetched when it does anyway.
+      await qc.cancelQueries({ queryKey: projectKeys.all, predicate: (q) => q.state.data !== undefined });
       const lists = qc.getQueriesData<ListPage<Project>>({ queryKey: projectKeys.lists() });
       const detail = qc.getQueryData<Project>(projectKeys.detail(id));
       for (const [key, page] of lists) {
