@@ -24,6 +24,8 @@ function tiles(me: string): Tile[] {
     { label: 'Leads assigned to me', path: '/leads', key: 'leads', params: { assigned_to_id: me }, href: `/leads?assigned_to_id=${me}` },
     { label: 'Snoozed leads', path: '/leads', key: 'leads', params: { snoozed: 'true' }, href: '/leads?snoozed=true' },
     { label: 'Archived leads', path: '/leads', key: 'leads', params: { archived: 'true' }, href: '/leads?archived=true' },
+    { label: 'Projects in pursuit', path: '/projects', key: 'projects', params: { project_status: 'pursuit' }, href: '/projects?view=table&project_status=pursuit' },
+    { label: 'Active projects', path: '/projects', key: 'projects', params: { project_status: 'active' }, href: '/projects?view=table&project_status=active' },
     {
       label: 'My overdue tasks',
       path: '/tasks',

@@ -1,9 +1,11 @@
-// The dashboard's pages; more join as they are built (projects, tasks, companies, …).
+// The dashboard's pages; more join as they are built (tasks, companies, …).
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/leads', label: 'Leads' },
+  { href: '/projects', label: 'Projects' },
   { href: '/tasks', label: 'Tasks' },
   { href: '/companies', label: 'Companies' },
   { href: '/contacts', label: 'Contacts' },
   { href: '/calls', label: 'Calls' },
+  { href: '/teams', label: 'Teams' },
 ] as const;

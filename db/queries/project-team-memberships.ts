@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
 import type { MembershipRole } from '@/db/schema/enums';
@@ -25,14 +25,50 @@ export type MembershipRecord = typeof projectTeamMemberships.$inferSelect;
 export type MembershipRoleRow = typeof projectTeamMembershipRoles.$inferSelect;
 
 export interface MembershipFilters {
-  projectId: number;
+  /** Operation 14 always gives it; the account-wide list (`/team_memberships`) may not. */
+  projectId?: number;
+  userId?: number;
+  /** Memberships holding this role (among others). */
+  role?: MembershipRole;
   updatedSince?: Date;
+  sort?: MembershipSortKey;
 }
 
-function filterWhere(accountId: number, f: MembershipFilters): SQL | undefined {
+const MEMBERSHIP_ORDERS = {
+  '-created_at': [desc(projectTeamMemberships.createdAt), desc(projectTeamMemberships.id)],
+  created_at: [asc(projectTeamMemberships.createdAt), asc(projectTeamMemberships.id)],
+  // Grouped by project (by its name), members in the order they joined.
+  project: [asc(projects.name), asc(projectTeamMemberships.projectId), asc(projectTeamMemberships.id)],
+  // Grouped by person: by last name, then first name, then email (the user's display order).
+  user: [
+    sql`${users.lastName} asc nulls last`,
+    sql`${users.firstName} asc nulls last`,
+    asc(users.email),
+    asc(projectTeamMemberships.userId),
+    asc(projectTeamMemberships.id),
+  ],
+} satisfies Record<string, SQL[]>;
+export type MembershipSortKey = keyof typeof MEMBERSHIP_ORDERS;
+
+function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | undefined {
   return and(
     eq(projectTeamMemberships.accountId, accountId),
-    eq(projectTeamMemberships.projectId, f.projectId),
+    f.projectId !== undefined ? eq(projectTeamMemberships.projectId, f.projectId) : undefined,
+    f.userId !== undefined ? eq(projectTeamMemberships.userId, f.userId) : undefined,
+    // Served by the unique (membership_id, role) index, per candidate membership.
+    f.role !== undefined
+      ? exists(
+          db
+            .select({ one: sql`1` })
+            .from(projectTeamMembershipRoles)
+            .where(
+              and(
+                eq(projectTeamMembershipRoles.membershipId, projectTeamMemberships.id),
+                eq(projectTeamMembershipRoles.role, f.role),
+              ),
+            ),
+        )
+      : undefined,
     f.updatedSince !== undefined ? gte(projectTeamMemberships.updatedAt, f.updatedSince) : undefined,
   );
 }
@@ -43,11 +79,11 @@ export async function listMemberships(
   filters: MembershipFilters,
   page: { limit: number; offset: number },
 ) {
-  const where = filterWhere(accountId, filters);
+  const where = filterWhere(db, accountId, filters);
   const [items, [total]] = await Promise.all([
     selectMemberships(db)
       .where(where)
-      .orderBy(desc(projectTeamMemberships.createdAt), desc(projectTeamMemberships.id))
+      .orderBy(...MEMBERSHIP_ORDERS[filters.sort ?? '-created_at'])
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(projectTeamMemberships).where(where),

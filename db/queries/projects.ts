@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import {
@@ -67,6 +67,29 @@ function selectProjects(db: Db) {
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
 export type ProjectRecord = typeof projects.$inferSelect;
 
+const sortColumns = {
+  created_at: projects.createdAt,
+  updated_at: projects.updatedAt,
+  name: projects.name,
+  amount: projects.amountInCents,
+  bid_due_date: projects.bidDueDate,
+  start_date: projects.startDate,
+};
+export type ProjectSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+
+/**
+ * `name` or `-name` to ORDER BY, ties broken by id in the same direction. Nullable columns sort
+ * their nulls last; the others keep the plain form, which the (created_at desc, id desc) index serves.
+ */
+function orderOf(sort: ProjectSortKey): SQL[] {
+  const descending = sort.startsWith('-');
+  const column = sortColumns[sort.replace(/^-/, '') as keyof typeof sortColumns];
+  if (column.notNull) return descending ? [desc(column), desc(projects.id)] : [asc(column), asc(projects.id)];
+  return descending
+    ? [sql`${column} desc nulls last`, desc(projects.id)]
+    : [sql`${column} asc nulls last`, asc(projects.id)];
+}
+
 export interface ProjectFilters {
   projectStageId?: number;
   projectStatus?: ProjectStatus;
@@ -77,6 +100,7 @@ export interface ProjectFilters {
   updatedSince?: Date;
   /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
   today: string;
+  sort?: ProjectSortKey;
 }
 
 /** project_status as SQL; the same rules as `projectStatus` in lib/domain/projects.ts. */
@@ -120,7 +144,7 @@ export async function listProjects(
   const [items, [total]] = await Promise.all([
     selectProjects(db)
       .where(where)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .orderBy(...orderOf(filters.sort ?? '-created_at'))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(projects).where(where),

@@ -17,9 +17,10 @@ export const optionsQuery = (path: string, key: string) =>
   queryOptions({
     queryKey: lookupKeys.list(path),
     queryFn: async () =>
-      (await api.list<{ id: string; name: string | null; email?: string | null }>(path, key, { per_page: 100 })).items.map(
-        (o): Option => ({ id: o.id, name: o.name ?? o.email ?? o.id }),
-      ),
+      (await api.list<{ id: string; name: string | null; email?: string | null }>(path, key, { per_page: 100 })).items
+        .map((o): Option => ({ id: o.id, name: o.name ?? o.email ?? o.id }))
+        // Lists come newest first (lookups by name); a select reads best alphabetically.
+        .sort((a, b) => a.name.localeCompare(b.name)),
     staleTime: STALE,
   });
 

@@ -23,6 +23,7 @@ import type {
   MembershipResponse,
   MembershipsListQuery,
   MembershipUpdate,
+  TeamMembershipsListQuery,
 } from '@/lib/validation/project-team-memberships';
 import { assertReferences, recordEvent } from './common';
 
@@ -58,6 +59,31 @@ export async function listMemberships(
   );
   // A non-empty page proves the project is the account's; only an empty one needs the check.
   if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
+  const roles = await rolesOfMemberships(db, result.items.map((row) => row.membership.id));
+  return toPage(query, result, (row) => serializeMembership(row, roles.get(row.membership.id) ?? []));
+}
+
+/**
+ * Every membership of the account, across projects (`GET /team_memberships`): the same shape as
+ * operation 14, with optional filters. Unknown ids in the filters simply match nothing.
+ */
+export async function listAccountMemberships(
+  db: Db,
+  ctx: ApiContext,
+  query: TeamMembershipsListQuery,
+): Promise<Page<MembershipResponse>> {
+  const result = await queryMemberships(
+    db,
+    ctx.accountId,
+    {
+      projectId: query.project_id,
+      userId: query.user_id,
+      role: query.role,
+      updatedSince: query.updated_since,
+      sort: query.sort,
+    },
+    pageWindow(query),
+  );
   const roles = await rolesOfMemberships(db, result.items.map((row) => row.membership.id));
   return toPage(query, result, (row) => serializeMembership(row, roles.get(row.membership.id) ?? []));
 }

@@ -61,6 +61,7 @@ export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQu
       q: query.q,
       updatedSince: query.updated_since,
       today: todayUtc(now),
+      sort: query.sort,
     },
     pageWindow(query),
   );

@@ -40,6 +40,23 @@ export const membershipOptionalQuery = z.object({
   project_id: optionalProjectId,
 });
 export type MembershipsListQuery = z.output<typeof membershipsListQuery>;
+
+export const MEMBERSHIP_SORTS = ['-created_at', 'created_at', 'project', 'user'] as const;
+
+/**
+ * `GET /team_memberships`: every membership of the account, across projects (operation 14 keeps
+ * requiring project_id). Filters narrow it to a project, a person or a role.
+ */
+export const teamMembershipsListQuery = paginationQuery.extend({
+  project_id: queryId.optional(),
+  user_id: queryId.optional(),
+  role: z.enum(MEMBERSHIP_ROLE_KEYS).optional().meta({ description: 'Memberships that hold this role (among others).' }),
+  sort: z.enum(MEMBERSHIP_SORTS).default('-created_at').meta({
+    description:
+      'Order: -created_at (newest first, the default), created_at, project (by project name, then as members joined) or user (by last name, first name).',
+  }),
+});
+export type TeamMembershipsListQuery = z.output<typeof teamMembershipsListQuery>;
 export type MembershipQuery = z.output<typeof membershipOptionalQuery>;
 
 export const membershipRoleResponse = z

@@ -31,6 +31,22 @@ const dollars = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals (cents)')
   .meta({ description: 'Dollars, at most two decimals; stored exactly in cents.' });
 
+export const PROJECT_SORTS = [
+  '-created_at',
+  'created_at',
+  '-updated_at',
+  'updated_at',
+  'name',
+  '-name',
+  'amount',
+  '-amount',
+  'bid_due_date',
+  '-bid_due_date',
+  'start_date',
+  '-start_date',
+] as const;
+export type ProjectSort = (typeof PROJECT_SORTS)[number];
+
 const fields = {
   name,
   description: longText.nullable(),
@@ -85,6 +101,9 @@ export const projectListQuery = paginationQuery.extend({
   company_id: queryId.optional(),
   assigned_to_id: queryId.optional(),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+  sort: z.enum(PROJECT_SORTS).default('-created_at').meta({
+    description: 'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).',
+  }),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 

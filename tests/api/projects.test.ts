@@ -201,3 +201,31 @@ describe('projects', () => {
     expect(Object.keys(res.body.details).sort()).toEqual(['company_id', 'project_stage_id']);
   });
 });
+
+describe('project sorting', () => {
+  it('sorts by the given field, ascending or descending with "-", empty values last', async () => {
+    const c = await createTestAccount('Project sort GC');
+    for (const [name, amount, bid] of [
+      ['Bravo Clinic', 300, '2027-03-01'],
+      ['Alpha Depot', null, null],
+      ['Charlie Lofts', 100, '2027-01-15'],
+    ] as const) {
+      expect((await c.api.post('/projects', { project: { name, amount, bid_due_date: bid } })).status).toBe(201);
+    }
+    const names = async (sort: string) =>
+      (await c.api.get(`/projects?sort=${sort}`)).body.projects.map((p: { name: string }) => p.name);
+    expect(await names('name')).toEqual(['Alpha Depot', 'Bravo Clinic', 'Charlie Lofts']);
+    expect(await names('-name')).toEqual(['Charlie Lofts', 'Bravo Clinic', 'Alpha Depot']);
+    expect(await names('amount')).toEqual(['Charlie Lofts', 'Bravo Clinic', 'Alpha Depot']);
+    expect(await names('-amount')).toEqual(['Bravo Clinic', 'Charlie Lofts', 'Alpha Depot']);
+    expect(await names('bid_due_date')).toEqual(['Charlie Lofts', 'Bravo Clinic', 'Alpha Depot']);
+    expect(await names('-created_at')).toEqual(['Charlie Lofts', 'Alpha Depot', 'Bravo Clinic']);
+    // Sorting composes with the filters and pagination.
+    const page = await c.api.get('/projects?sort=-amount&per_page=1&page=2&q=o');
+    expect(page.body.projects.map((p: { name: string }) => p.name)).toEqual(['Charlie Lofts']);
+    expect(page.headers.get('x-total-count')).toBe('3');
+    const bad = await c.api.get('/projects?sort=amount_in_cents');
+    expect(bad.status).toBe(422);
+    expect(bad.body.details).toHaveProperty('sort');
+  });
+});

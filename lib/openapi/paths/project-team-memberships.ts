@@ -6,6 +6,7 @@ import {
   membershipResponse,
   membershipsListQuery,
   membershipUpdate,
+  teamMembershipsListQuery,
 } from '@/lib/validation/project-team-memberships';
 import { errorResponse, resourcePaths } from '../resource';
 
@@ -29,6 +30,18 @@ const paths = resourcePaths({
     update: "Replace a team member's roles",
     delete: "Remove a member from a project's team",
   },
+});
+
+// Read-only, account-wide: the memberships of every project (operation 14 stays per project).
+const accountWide = resourcePaths({
+  path: 'team_memberships',
+  tag: 'Project team memberships',
+  singular: 'project_team_membership',
+  plural: 'project_team_memberships',
+  response: membershipResponse,
+  listQuery: teamMembershipsListQuery,
+  ops: ['list'],
+  summaries: { list: 'List the team memberships of every project' },
 });
 
 const collection = paths[BASE]!;
@@ -61,5 +74,13 @@ export const projectTeamMembershipsPaths: ZodOpenApiPathsObject = {
     ...member,
     // Operation 16 requires project_id; PATCH and DELETE take it optionally.
     get: { ...member.get!, requestParams: { ...member.get!.requestParams, query: membershipQuery } },
+  },
+  '/api/2023-01/team_memberships': {
+    get: {
+      ...accountWide['/api/2023-01/team_memberships']!.get!,
+      description:
+        'Every team membership of the account, in the Project team membership shape, filtered by project_id, ' +
+        'user_id or role. Read-only: add, change and remove members under /project_team_memberships.',
+    },
   },
 };

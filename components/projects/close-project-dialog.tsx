@@ -1,0 +1,114 @@
+'use client';
+
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, Select, inputClass } from '@/components/ui/field';
+import { todayIso } from '@/lib/format';
+import { useOptions } from '@/lib/queries/lookups';
+import type { Project, ProjectStage } from '@/lib/queries/projects';
+import { CLOSE_TYPES, type CloseType } from '@/lib/validation/enums';
+
+export interface CloseRequest {
+  project: Project;
+  /** The closed stage the project was dropped on (or picked). */
+  stage: ProjectStage;
+}
+
+export interface CloseChoice {
+  stage: ProjectStage;
+  changes: Record<string, unknown>;
+  /** What the project shows at once, before the API answers. */
+  shown: Partial<Project>;
+}
+
+/**
+ * Closing a project asks how it closed. The close type is preset to the stage's category; the API
+ * only accepts the close type of the stage, so choosing the other one moves the project to the first
+ * stage of that category instead. Lost asks for the reason, won for the award date.
+ */
+export function CloseProjectDialog({
+  request,
+  stages,
+  onCancel,
+  onConfirm,
+}: {
+  request: CloseRequest | null;
+  stages: ProjectStage[];
+  onCancel: () => void;
+  onConfirm: (choice: CloseChoice) => void;
+}) {
+  const category = request?.stage.category === 'won' ? 'won' : 'lost';
+  const [closeType, setCloseType] = useState<CloseType>(category);
+  const [lossReasonId, setLossReasonId] = useState(request?.project.loss_reason?.id ?? '');
+  const [awardDate, setAwardDate] = useState(request?.project.award_date ?? todayIso());
+  const lossReasons = useOptions('/loss_reasons', 'loss_reasons').data ?? [];
+  const target = closeType === request?.stage.category ? request.stage : stages.find((s) => s.category === closeType);
+  const name = request?.project.name ?? '';
+
+  const submit = () => {
+    if (!request || !target) return;
+    const lossReason = lossReasons.find((r) => r.id === lossReasonId);
+    const now = new Date().toISOString();
+    onConfirm(
+      closeType === 'lost'
+        ? {
+            stage: target,
+            changes: { project_stage_id: target.id, close_type: 'lost', loss_reason_id: lossReasonId || null },
+            shown: { loss_reason: lossReason ? { ...lossReason, created_at: now, updated_at: now } : null },
+          }
+        : {
+            stage: target,
+            changes: { project_stage_id: target.id, close_type: 'won', award_date: awardDate || null },
+            shown: { award_date: awardDate || null },
+          },
+    );
+  };
+
+  return (
+    <Dialog open={request !== null} onClose={onCancel} title={`Close “${name}”`}>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Moving to <strong className="font-semibold text-slate-900 dark:text-slate-100">{target?.name ?? '—'}</strong> closes the
+          project.
+        </p>
+        <Field label="Close type" hint={closeType !== request?.stage.category ? `A ${closeType} project goes to the ${target?.name ?? closeType} stage.` : undefined}>
+          {(a) => (
+            <select {...a} className={inputClass} value={closeType} onChange={(e) => setCloseType(e.target.value as CloseType)}>
+              {CLOSE_TYPES.filter((c) => stages.some((s) => s.category === c)).map((c) => (
+                <option key={c} value={c}>
+                  {c === 'won' ? 'Won' : 'Lost'}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {closeType === 'lost' ? (
+          <Field label="Loss reason" hint="Why the work went elsewhere; it feeds the win/loss numbers.">
+            {(a) => (
+              <Select {...a} value={lossReasonId} onChange={(e) => setLossReasonId(e.target.value)} placeholder="No reason given" options={lossReasons} />
+            )}
+          </Field>
+        ) : (
+          <Field label="Award date">
+            {(a) => <Input {...a} type="date" value={awardDate} onChange={(e) => setAwardDate(e.target.value)} />}
+          </Field>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={closeType === 'lost' ? 'danger' : 'primary'} disabled={!target}>
+            {closeType === 'lost' ? 'Close as lost' : 'Close as won'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

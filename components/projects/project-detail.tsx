@@ -1,0 +1,299 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
+import { ApiClientError } from '@/lib/api-client';
+import { formatDate, formatDollars } from '@/lib/format';
+import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/queries/projects';
+import { humanize, StatusBadge } from './labels';
+import { ProjectTeam } from './project-team';
+import { useMoveProject } from './use-move-project';
+
+// The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
+const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
+
+function Section({ title, id, actions, children }: { title: string; id: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+        <h2 id={id} className="text-base font-semibold">
+          {title}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A definition list of label → value; empty values show as a dash. */
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+      {items.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+          <dd className="mt-0.5 break-words font-medium">{value ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const n = (v: number | null, unit: string) => (v == null ? '—' : `${v.toLocaleString('en-US')} ${unit}`);
+const money = (v: number | null, per: string) =>
+  v == null ? '—' : `${v.toLocaleString('en-US', { style: 'currency', currency: 'USD' })} ${per}`;
+const orDash = (v: string | null | undefined) => v || '—';
+
+function bidDueAt(p: Project) {
+  if (!p.bid_due_at) return '—';
+  const d = new Date(p.bid_due_at);
+  return p.bid_due_at_includes_time
+    ? d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+    : formatDate(p.bid_due_at);
+}
+
+function addressLines(p: Project) {
+  const a = p.address;
+  const lines = [a.street_address, a.street_address2, [a.city, a.state, a.zip].filter(Boolean).join(', '), a.country].filter(Boolean);
+  return lines.length ? lines : null;
+}
+
+function Tasks({ projectId }: { projectId: string }) {
+  const { data, error, isPending, refetch } = useQuery(projectTasksQuery(projectId));
+  if (error) return <ErrorState error={error} onRetry={() => refetch()} />;
+  if (isPending) return <TableSkeleton rows={3} />;
+  if (data.items.length === 0) return <EmptyState title="No tasks on this project.">Tasks added to the project on the Tasks page show here.</EmptyState>;
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+      {data.items.map((t) => {
+        const overdue = !t.completed_at && t.deadline !== null && t.deadline < today;
+        return (
+          <li key={t.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-2.5 text-sm">
+            <span className={t.completed_at ? 'text-slate-500 line-through dark:text-slate-400' : 'font-medium'}>
+              <span className="sr-only">{t.completed_at ? 'Done: ' : 'Open: '}</span>
+              {t.title}
+              {t.task_list ? <span className="ml-2 text-xs font-normal text-slate-500 no-underline dark:text-slate-400">{t.task_list.name}</span> : null}
+            </span>
+            <span className="flex gap-3 text-xs text-slate-600 dark:text-slate-400">
+              <span>{t.assigned_to?.name ?? 'Unassigned'}</span>
+              <span className={overdue ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
+                {t.deadline ? `${overdue ? 'Overdue since' : 'Due'} ${formatDate(t.deadline)}` : 'No deadline'}
+              </span>
+            </span>
+          </li>
+        );
+      })}
+      {data.total > data.items.length ? <li className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">And {data.total - data.items.length} more.</li> : null}
+    </ul>
+  );
+}
+
+function Calls({ projectId }: { projectId: string }) {
+  const { data, error, isPending, refetch } = useQuery(projectCallsQuery(projectId));
+  if (error) return <ErrorState error={error} onRetry={() => refetch()} />;
+  if (isPending) return <TableSkeleton rows={3} />;
+  if (data.items.length === 0) return <EmptyState title="No calls logged for this project.">Calls logged against the project show here.</EmptyState>;
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+      {data.items.map((c) => (
+        <li key={c.id} className="px-4 py-2.5 text-sm">
+          <div className="flex flex-wrap items-baseline justify-between gap-x-4">
+            <span className="font-medium">{c.contact?.name ?? c.company?.name ?? 'Unknown contact'}</span>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {c.call_outcome?.name ?? 'No outcome'} · {new Date(c.recorded_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            </span>
+          </div>
+          {c.notes ? <p className="mt-1 text-slate-700 dark:text-slate-300">{c.notes}</p> : null}
+        </li>
+      ))}
+      {data.total > data.items.length ? <li className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">And {data.total - data.items.length} more.</li> : null}
+    </ul>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div role="status" aria-label="Loading project" className="space-y-4">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+/** Every field of a project (derived ones read-only, with units), its team, tasks and calls; an edit form. */
+export function ProjectDetail({ id }: { id: string }) {
+  const { data: p, error, isPending, refetch } = useProject(id);
+  const stages = useProjectStages().data ?? [];
+  const { requestMove, dialog } = useMoveProject(stages);
+  const [editing, setEditing] = useState(false);
+
+  if (error) {
+    if (error instanceof ApiClientError && error.status === 404) {
+      return (
+        <div className={card}>
+          <EmptyState title="No such project.">
+            It may have been deleted. <Link className="underline" href="/projects">Back to projects</Link>
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div className={card}>
+        <ErrorState error={error} onRetry={() => refetch()} />
+      </div>
+    );
+  }
+  if (isPending) return <DetailSkeleton />;
+
+  const customFields = Object.entries(p.custom_fields);
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/projects" className="text-blue-800 hover:underline dark:text-blue-300">
+          ← Projects
+        </Link>
+      </nav>
+      <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">{p.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <StatusBadge status={p.project_status} />
+            <span>{p.project_stage?.name ?? 'No stage'}</span>
+            {p.project_number ? <span>· {p.project_number}</span> : null}
+            {p.company ? <span>· {p.company.name}</span> : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            <span className="mb-1 block font-medium text-slate-700 dark:text-slate-300">Move to stage</span>
+            <select
+              value={p.project_stage?.id ?? ''}
+              onChange={(e) => {
+                const stage = stages.find((s) => s.id === e.target.value);
+                if (stage) requestMove(p, stage);
+              }}
+              className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+            >
+              {stages.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button onClick={() => setEditing(true)}>Edit project</Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Section title="Details" id="details-heading">
+            {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
+            <Facts
+              items={[
+                ['Stage', p.project_stage?.name],
+                ['Close type', p.close_type ? humanize(p.close_type) : '—'],
+                ['Loss reason', p.loss_reason?.name],
+                ['Amount', formatDollars(p.amount)],
+                ['Probability', p.probability == null ? '—' : `${Math.round(p.probability * 1000) / 10} %`],
+                ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
+                ['Square feet', n(p.square_feet, 'sq ft')],
+                ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
+                ['Project number', orDash(p.project_number)],
+                ['External id', orDash(p.external_id)],
+                ['Company', p.company ? p.company.name : '—'],
+                ['Contact', p.contact?.name ?? p.contact?.email],
+                ['Assigned to', p.assigned_to?.name],
+                ['Bid due date', formatDate(p.bid_due_date)],
+                ['Bid due at', bidDueAt(p)],
+                ['Award date', formatDate(p.award_date)],
+                ['Start date', formatDate(p.start_date)],
+                ['End date', formatDate(p.end_date)],
+                ['Contract type', p.contract_type?.name],
+                ['Delivery method', p.delivery_method?.name],
+                ['Division', p.division?.name],
+                ['Lead source', p.lead_source?.name],
+                ['Market sector', p.market_sector?.name],
+                ['Tender type', p.tender_type?.name],
+                ['Import', p.import?.name],
+                ['Created by', p.created_by?.name],
+                ['Created', formatDate(p.created_at)],
+                ['Updated', formatDate(p.updated_at)],
+              ]}
+            />
+            <div className="border-t border-slate-100 px-4 py-3 text-sm dark:border-slate-800">
+              <h3 className="text-slate-600 dark:text-slate-400">Address</h3>
+              <address className="mt-0.5 font-medium not-italic">
+                {addressLines(p)?.map((line) => <span key={line} className="block">{line}</span>) ?? '—'}
+              </address>
+            </div>
+          </Section>
+
+          <Section title="Tasks" id="tasks-heading">
+            <Tasks projectId={p.id} />
+          </Section>
+          <Section title="Calls" id="calls-heading">
+            <Calls projectId={p.id} />
+          </Section>
+        </div>
+
+        <div className="space-y-4">
+          <Section title="Derived" id="derived-heading">
+            <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">Computed by Groundwork from the fields; not editable.</p>
+            <dl className="grid gap-y-3 p-4 text-sm">
+              {(
+                [
+                  ['Project status', <StatusBadge key="s" status={p.project_status} />],
+                  ['Stage age', n(p.stage_age, p.stage_age === 1 ? 'day' : 'days')],
+                  ['Pursuit duration', n(p.pursuit_duration, p.pursuit_duration === 1 ? 'day' : 'days')],
+                  ['Project duration', n(p.project_duration, p.project_duration === 1 ? 'month' : 'months')],
+                  ['Price per square foot', money(p.price_per_square_foot, 'per sq ft')],
+                  ['Price per unit', money(p.price_per_unit, 'per unit')],
+                ] as [string, ReactNode][]
+              ).map(([label, value]) => (
+                <div key={label} className="flex items-baseline justify-between gap-3">
+                  <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+                  <dd className="text-right font-medium tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+
+          <ProjectTeam projectId={p.id} projectName={p.name} />
+
+          <Section title="Custom fields" id="custom-heading">
+            {customFields.length === 0 ? (
+              <p className="p-4 text-sm text-slate-600 dark:text-slate-400">None. Custom fields are set through the API.</p>
+            ) : (
+              <dl className="grid gap-y-2 p-4 text-sm">
+                {customFields.map(([key, value]) => (
+                  <div key={key} className="flex items-baseline justify-between gap-3">
+                    <dt className="text-slate-600 dark:text-slate-400">{key}</dt>
+                    <dd className="break-all text-right font-mono text-xs">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </Section>
+        </div>
+      </div>
+
+      {dialog}
+      <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${p.name}”`} wide>
+        {editing ? <ProjectForm project={p} onDone={() => setEditing(false)} /> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,344 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { dollarsToCents } from '@/lib/format';
+import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
+import { api } from '@/lib/api-client';
+import { useOptions, type Option } from '@/lib/queries/lookups';
+import { useCreateProject, useProjectStages, useUpdateProject, type Project } from '@/lib/queries/projects';
+import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/validation/enums';
+import { projectCreate, projectUpdate } from '@/lib/validation/projects';
+import { humanize } from './labels';
+
+const RELATIONS = [
+  ['company_id', 'Company', '/companies', 'companies'],
+  ['contact_id', 'Contact', '/contacts', 'contacts'],
+  ['assigned_to_id', 'Assigned to', '/users', 'users'],
+  ['contract_type_id', 'Contract type', '/contract_types', 'contract_types'],
+  ['delivery_method_id', 'Delivery method', '/delivery_methods', 'delivery_methods'],
+  ['division_id', 'Division', '/divisions', 'divisions'],
+  ['lead_source_id', 'Lead source', '/lead_sources', 'lead_sources'],
+  ['market_sector_id', 'Market sector', '/market_sectors', 'market_sectors'],
+  ['tender_type_id', 'Tender type', '/tender_types', 'tender_types'],
+  ['loss_reason_id', 'Loss reason', '/loss_reasons', 'loss_reasons'],
+] as const;
+type RelationField = (typeof RELATIONS)[number][0];
+const ADDRESS = [
+  ['street_address', 'Street'],
+  ['street_address2', 'Street (line 2)'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zip', 'ZIP'],
+  ['country', 'Country'],
+] as const;
+type AddressField = (typeof ADDRESS)[number][0];
+
+type Values = {
+  name: string;
+  description: string;
+  project_number: string;
+  external_id: string;
+  amount_dollars: string;
+  probability_percent: string;
+  square_feet: string;
+  units: string;
+  award_date: string;
+  bid_due_date: string;
+  bid_due_at: string;
+  bid_due_at_includes_time: boolean;
+  start_date: string;
+  end_date: string;
+  work_scope: string;
+  project_stage_id: string;
+  close_type: string;
+  address: Record<AddressField, string>;
+} & Record<RelationField, string>;
+
+/** Form fields that hold an API field in another unit. */
+const FIELD_OF = { amount: 'amount_dollars', probability: 'probability_percent' } as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An API timestamp as the value of a datetime-local input, in the browser's time zone. */
+function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+/** A datetime-local value (the browser's time zone) as an API timestamp. */
+function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** "12.5" (percent) → 0.125; blank → null; anything else → NaN. */
+function percentToProbability(input: string): number | null {
+  const cleaned = input.replace(/[%\s]/g, '');
+  if (cleaned === '') return null;
+  return /^\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) / 100 : Number.NaN;
+}
+
+function defaults(project?: Project): Values {
+  const rel = (r: { id: string } | null | undefined) => r?.id ?? '';
+  return {
+    name: project?.name ?? '',
+    description: project?.description ?? '',
+    project_number: project?.project_number ?? '',
+    external_id: project?.external_id ?? '',
+    amount_dollars: project?.amount == null ? '' : String(project.amount),
+    probability_percent: project?.probability == null ? '' : String(Math.round(project.probability * 10_000) / 100),
+    square_feet: project?.square_feet?.toString() ?? '',
+    units: project?.units?.toString() ?? '',
+    award_date: project?.award_date ?? '',
+    bid_due_date: project?.bid_due_date ?? '',
+    bid_due_at: toLocalInput(project?.bid_due_at),
+    bid_due_at_includes_time: project?.bid_due_at_includes_time ?? false,
+    start_date: project?.start_date ?? '',
+    end_date: project?.end_date ?? '',
+    work_scope: project?.work_scope ?? '',
+    project_stage_id: rel(project?.project_stage),
+    close_type: project?.close_type ?? '',
+    address: Object.fromEntries(ADDRESS.map(([k]) => [k, project?.address[k] ?? ''])) as Record<AddressField, string>,
+    company_id: rel(project?.company),
+    contact_id: rel(project?.contact),
+    assigned_to_id: rel(project?.assigned_to),
+    contract_type_id: rel(project?.contract_type),
+    delivery_method_id: rel(project?.delivery_method),
+    division_id: rel(project?.division),
+    lead_source_id: rel(project?.lead_source),
+    market_sector_id: rel(project?.market_sector),
+    tender_type_id: rel(project?.tender_type),
+    loss_reason_id: rel(project?.loss_reason),
+  };
+}
+
+/** Form values to the API's project body: dollars stay dollars, percent becomes 0–1, blanks null. */
+function toPayload(v: Values): Record<string, unknown> {
+  const cents = dollarsToCents(v.amount_dollars);
+  return {
+    name: v.name,
+    description: orNull(v.description),
+    project_number: orNull(v.project_number),
+    external_id: orNull(v.external_id),
+    amount: cents === null ? null : cents / 100,
+    probability: percentToProbability(v.probability_percent),
+    square_feet: intOrNull(v.square_feet),
+    units: intOrNull(v.units),
+    award_date: orNull(v.award_date),
+    bid_due_date: orNull(v.bid_due_date),
+    bid_due_at: fromLocalInput(v.bid_due_at),
+    bid_due_at_includes_time: v.bid_due_at_includes_time,
+    start_date: orNull(v.start_date),
+    end_date: orNull(v.end_date),
+    work_scope: orNull(v.work_scope),
+    // Left blank on a new project, the API picks the first open stage.
+    ...(v.project_stage_id ? { project_stage_id: v.project_stage_id } : {}),
+    close_type: orNull(v.close_type),
+    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+    ...Object.fromEntries(RELATIONS.map(([k]) => [k, orNull(v[k])])),
+  };
+}
+
+function inputChecks(v: Values): Record<string, string> {
+  const checks: Record<string, string> = {};
+  if (Number.isNaN(dollarsToCents(v.amount_dollars))) checks.amount_dollars = 'Enter dollars, like 1,250,000 or 19.99.';
+  const p = percentToProbability(v.probability_percent);
+  if (p !== null && (Number.isNaN(p) || p > 1)) checks.probability_percent = 'Enter a percentage from 0 to 100.';
+  // The schema checks this too, but only once every field is valid; say it at once.
+  if (v.start_date && v.end_date && v.end_date < v.start_date) checks.end_date = 'must be on or after start_date';
+  return checks;
+}
+
+/** The project's current relations as options, so a select shows them even past the first 100 choices. */
+function currentOptions(project?: Project): Partial<Record<RelationField, Option>> {
+  if (!project) return {};
+  const opt = (r: { id: string; name: string | null; email?: string | null } | null) =>
+    r ? { id: r.id, name: r.name ?? r.email ?? r.id } : undefined;
+  return {
+    company_id: opt(project.company),
+    contact_id: opt(project.contact),
+    assigned_to_id: opt(project.assigned_to),
+    contract_type_id: opt(project.contract_type),
+    delivery_method_id: opt(project.delivery_method),
+    division_id: opt(project.division),
+    lead_source_id: opt(project.lead_source),
+    market_sector_id: opt(project.market_sector),
+    tender_type_id: opt(project.tender_type),
+    loss_reason_id: opt(project.loss_reason),
+  };
+}
+
+interface RelationSelectProps {
+  field: RelationField;
+  label: string;
+  register: UseFormRegister<Values>;
+  error?: string;
+  current?: Option;
+}
+
+function ChoiceSelect({ field, label, register, error, current, options }: RelationSelectProps & { options: Option[] | undefined }) {
+  const choices = options && current && !options.some((o) => o.id === current.id) ? [current, ...options] : options;
+  return (
+    <Field label={label} error={error}>
+      {/* Mounted again once the options arrive, so the select shows the value the form holds. */}
+      {(a) => <Select key={choices ? 'ready' : 'loading'} {...a} {...register(field)} options={choices ?? []} />}
+    </Field>
+  );
+}
+
+function RelationSelect({ path, listKey, ...props }: RelationSelectProps & { path: string; listKey: string }) {
+  return <ChoiceSelect {...props} options={useOptions(path, listKey).data} />;
+}
+
+function ContactSelect({ control, ...props }: RelationSelectProps & { control: Control<Values> }) {
+  return <ChoiceSelect {...props} options={useContactOptions(useWatch({ control, name: 'company_id' })).data} />;
+}
+
+/** Contacts of the chosen company (all contacts when none is chosen), by name. */
+function useContactOptions(companyId: string) {
+  return useQuery({
+    queryKey: ['lookups', '/contacts', { company_id: companyId }],
+    queryFn: async () =>
+      (await api.list<{ id: string; name: string | null; email: string | null }>('/contacts', 'contacts', { company_id: companyId, per_page: 100 })).items
+        .map((c): Option => ({ id: c.id, name: c.name ?? c.email ?? c.id }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Create or edit a project with every writable field; the API's 422s land next to their fields. */
+export function ProjectForm({ project, onDone }: { project?: Project; onDone: (project: Project) => void }) {
+  const create = useCreateProject();
+  const update = useUpdateProject({ silent: true });
+  const stages = useProjectStages().data ?? [];
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: defaults(project),
+    resolver: apiResolver(project ? projectUpdate : projectCreate, toPayload, FIELD_OF, inputChecks),
+  });
+  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
+  const current = currentOptions(project);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload = toPayload(values);
+    try {
+      const saved = project ? await update.mutateAsync({ id: project.id, changes: payload }) : await create.mutateAsync(payload);
+      toast.success(project ? 'Project saved.' : 'Project created.');
+      onDone(saved);
+    } catch (error) {
+      for (const [field, message] of Object.entries(errorsFromApi(error))) {
+        setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
+      }
+    }
+  });
+
+  const stageField = register('project_stage_id', {
+    // close_type follows the stage: a closed stage sets its category, an open one clears it.
+    onChange: (e: { target: { value: string } }) => {
+      const stage = stages.find((s) => s.id === e.target.value);
+      setValue('close_type', stage && stage.category !== 'open' ? stage.category : '');
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
+      {err('base') ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {err('base')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={err('name')} className="sm:col-span-2">
+          {(a) => <Input {...a} {...register('name')} autoFocus />}
+        </Field>
+        <Field label="Description" error={err('description')} className="sm:col-span-2">
+          {(a) => <Textarea {...a} {...register('description')} />}
+        </Field>
+        <Field label="Project number" error={err('project_number')}>
+          {(a) => <Input {...a} {...register('project_number')} />}
+        </Field>
+        <Field label="External id" error={err('external_id')} hint="The id in another system (accounting, ERP).">
+          {(a) => <Input {...a} {...register('external_id')} />}
+        </Field>
+        <Field label="Stage" error={err('project_stage_id')} hint={project ? undefined : 'Blank: the first open stage.'}>
+          {(a) => <Select key={stages.length} {...a} {...stageField} options={stages} />}
+        </Field>
+        <Field label="Close type" error={err('close_type')} hint="Follows the stage: won or lost only in a closed stage.">
+          {(a) => <Select {...a} {...register('close_type')} placeholder="— (open)" options={CLOSE_TYPES.map((c) => ({ id: c, name: humanize(c) }))} />}
+        </Field>
+        <Field label="Amount (USD)" error={err('amount_dollars')} hint="Dollars, up to two decimals.">
+          {(a) => <Input {...a} {...register('amount_dollars')} inputMode="decimal" placeholder="1,250,000" />}
+        </Field>
+        <Field label="Probability (%)" error={err('probability_percent')} hint="Chance of winning, 0 to 100.">
+          {(a) => <Input {...a} {...register('probability_percent')} inputMode="decimal" placeholder="50" />}
+        </Field>
+        <Field label="Square feet" error={err('square_feet')}>
+          {(a) => <Input {...a} {...register('square_feet')} inputMode="numeric" />}
+        </Field>
+        <Field label="Units" error={err('units')}>
+          {(a) => <Input {...a} {...register('units')} inputMode="numeric" />}
+        </Field>
+        <Field label="Work scope" error={err('work_scope')}>
+          {(a) => <Select {...a} {...register('work_scope')} options={WORK_SCOPES.map((w) => ({ id: w, name: humanize(w) }))} />}
+        </Field>
+        <Field label="Award date" error={err('award_date')}>
+          {(a) => <Input {...a} {...register('award_date')} type="date" />}
+        </Field>
+        <Field label="Bid due date" error={err('bid_due_date')}>
+          {(a) => <Input {...a} {...register('bid_due_date')} type="date" />}
+        </Field>
+        <Field label="Bid due at" error={err('bid_due_at')} hint="Your local time.">
+          {(a) => <Input {...a} {...register('bid_due_at')} type="datetime-local" />}
+        </Field>
+        <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
+          <input type="checkbox" {...register('bid_due_at_includes_time')} className="h-4 w-4" /> The bid due time matters (not just the day)
+        </label>
+        <Field label="Start date" error={err('start_date')}>
+          {(a) => <Input {...a} {...register('start_date')} type="date" />}
+        </Field>
+        <Field label="End date" error={err('end_date')}>
+          {(a) => <Input {...a} {...register('end_date')} type="date" />}
+        </Field>
+        {RELATIONS.map(([field, label, path, listKey]) =>
+          field === 'contact_id' ? (
+            <ContactSelect key={field} field={field} label={label} register={register} error={err(field)} current={current[field]} control={control} />
+          ) : (
+            <RelationSelect
+              key={field}
+              field={field}
+              label={label}
+              path={path}
+              listKey={listKey}
+              register={register}
+              error={err(field)}
+              current={current[field]}
+            />
+          ),
+        )}
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold">Address</legend>
+        {ADDRESS.map(([key, label]) => (
+          <Field key={key} label={label} error={err(`address.${key}`)}>
+            {(a) => <Input {...a} {...register(`address.${key}`)} />}
+          </Field>
+        ))}
+      </fieldset>
+      <div className="flex justify-end gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : project ? 'Save project' : 'Create project'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Input, Select } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
+import { useUrlState } from '@/lib/hooks/use-url-state';
+import { useOptions } from '@/lib/queries/lookups';
+import { useProjectStages } from '@/lib/queries/projects';
+import { PROJECT_STATUSES } from '@/lib/validation/enums';
+import { humanize } from './labels';
+import { ProjectBoard } from './project-board';
+import { ProjectsTable } from './projects-table';
+import { useMoveProject } from './use-move-project';
+
+// The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
+const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+const KEYS = ['view', 'q', 'project_stage_id', 'project_status', 'assigned_to_id', 'company_id', 'sort', 'page'] as const;
+
+function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (view: 'board' | 'table') => void }) {
+  return (
+    <div role="group" aria-label="View" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900">
+      {(['board', 'table'] as const).map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={view === v}
+          onClick={() => onChange(v)}
+          className="rounded px-3 py-1.5 text-sm font-medium text-slate-700 aria-pressed:bg-blue-700 aria-pressed:text-white dark:text-slate-200 dark:aria-pressed:bg-blue-600"
+        >
+          {v === 'board' ? 'Board' : 'Table'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Projects by stage (a board to drag cards across) or as a table; the view and filters live in the URL. */
+export function ProjectsPage() {
+  const router = useRouter();
+  const [state, setState] = useUrlState(KEYS);
+  const [search, setSearch] = useState(state.q);
+  const [creating, setCreating] = useState(false);
+  const stages = useProjectStages();
+  const users = useOptions('/users', 'users').data ?? [];
+  const companies = useOptions('/companies', 'companies').data ?? [];
+  const { requestMove, dialog } = useMoveProject(stages.data ?? []);
+  const view = state.view === 'table' ? 'table' : 'board';
+
+  useEffect(() => {
+    if (search === state.q) return;
+    const t = setTimeout(() => setState({ q: search }), 300);
+    return () => clearTimeout(t);
+  }, [search, state.q, setState]);
+
+  // The board has a column per stage, so it filters by everything but stage and status.
+  const shared = { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
+  const filtered = Boolean(state.q || state.assigned_to_id || state.company_id || (view === 'table' && (state.project_stage_id || state.project_status)));
+
+  return (
+    <>
+      <PageHeader
+        title="Projects"
+        description={view === 'board' ? 'Every project by stage. Drag a card, or pick its stage, to move it.' : 'Every project, filtered and sorted.'}
+        actions={
+          <>
+            <ViewToggle view={view} onChange={(v) => setState({ view: v === 'board' ? null : 'table' })} />
+            <Button onClick={() => setCreating(true)}>New project</Button>
+          </>
+        }
+      />
+      <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
+        <Input
+          aria-label="Search projects"
+          placeholder="Search by name…"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="lg:col-span-2"
+        />
+        {view === 'table' ? (
+          <>
+            <Select
+              aria-label="Stage"
+              placeholder="Any stage"
+              options={stages.data ?? []}
+              value={state.project_stage_id}
+              onChange={(e) => setState({ project_stage_id: e.target.value })}
+            />
+            <Select
+              aria-label="Status"
+              placeholder="Any status"
+              options={PROJECT_STATUSES.map((s) => ({ id: s, name: humanize(s) }))}
+              value={state.project_status}
+              onChange={(e) => setState({ project_status: e.target.value })}
+            />
+          </>
+        ) : null}
+        <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
+        <Select aria-label="Company" placeholder="Any company" options={companies} value={state.company_id} onChange={(e) => setState({ company_id: e.target.value })} />
+      </div>
+
+      {stages.error ? (
+        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <ErrorState error={stages.error} onRetry={() => stages.refetch()} />
+        </div>
+      ) : view === 'table' ? (
+        <ProjectsTable
+          params={{ ...shared, project_stage_id: state.project_stage_id, project_status: state.project_status }}
+          sort={state.sort || '-created_at'}
+          page={Number(state.page) || 1}
+          filtered={filtered}
+          onSort={(sort) => setState({ sort })}
+          onPage={(page) => setState({ page: String(page) })}
+        />
+      ) : stages.isPending ? (
+        <TableSkeleton rows={4} />
+      ) : stages.data.length === 0 ? (
+        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <EmptyState title="This account has no project stages.">Add stages with POST /api/2023-01/project_stages, then come back.</EmptyState>
+        </div>
+      ) : (
+        <ProjectBoard stages={stages.data} filters={shared} onMove={requestMove} />
+      )}
+      {dialog}
+      <Dialog open={creating} onClose={() => setCreating(false)} title="New project" wide>
+        {creating ? <ProjectForm onDone={(p) => router.push(`/projects/${p.id}`)} /> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, Select } from '@/components/ui/field';
+import { errorsFromApi, validatePayload } from '@/lib/forms';
+import { useOptions } from '@/lib/queries/lookups';
+import { useAddMember, useUpdateMemberRoles, type Membership } from '@/lib/queries/project-team-memberships';
+import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/lib/validation/enums';
+import { membershipCreate, membershipUpdate } from '@/lib/validation/project-team-memberships';
+
+// The team's two forms, validated by the API's own schemas; loaded when a dialog opens, so the
+// project page does not ship zod up front.
+
+export const memberName = (m: Membership) => m.user.name ?? m.user.email ?? `User ${m.user.id}`;
+
+/** The roles as checkboxes in a fieldset; the error (at least one role) under the legend. */
+function RolesField({ value, onChange, error }: { value: MembershipRole[]; onChange: (roles: MembershipRole[]) => void; error?: string }) {
+  return (
+    <fieldset aria-describedby={error ? 'roles-error' : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Roles</legend>
+      {error ? (
+        <p id="roles-error" className="mb-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="grid gap-1.5 sm:grid-cols-2">
+        {MEMBERSHIP_ROLE_KEYS.map((role) => (
+          <label key={role} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="h-4 w-4"
+              checked={value.includes(role)}
+              onChange={(e) => onChange(e.target.checked ? [...value, role] : value.filter((r) => r !== role))}
+            />
+            {MEMBERSHIP_ROLES[role]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Add a member: a user not yet on the team, and their roles. Validated by the API's own schema. */
+export function AddMemberForm({ projectId, team, onDone }: { projectId: string; team: Membership[]; onDone: () => void }) {
+  const users = useOptions('/users', 'users').data ?? [];
+  const add = useAddMember(projectId);
+  const [userId, setUserId] = useState('');
+  const [roles, setRoles] = useState<MembershipRole[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const onTeam = new Set(team.map((m) => m.user.id));
+  const choices = users.filter((u) => !onTeam.has(u.id));
+
+  const submit = async () => {
+    const payload = { user_id: userId || undefined, roles };
+    const invalid = validatePayload(membershipCreate, payload);
+    if (Object.keys(invalid).length > 0) return setErrors(invalid);
+    const user = users.find((u) => u.id === userId)!;
+    try {
+      await add.mutateAsync({ user, roles });
+      toast.success(`Added ${user.name} to the team.`);
+      onDone();
+    } catch (error) {
+      setErrors(errorsFromApi(error));
+    }
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormError message={errors.base} />
+      <Field label="Member" error={errors.user_id ? (userId ? errors.user_id : 'Choose a person.') : undefined}>
+        {(a) => <Select {...a} value={userId} onChange={(e) => setUserId(e.target.value)} placeholder="Choose a person…" options={choices} />}
+      </Field>
+      <RolesField value={roles} onChange={setRoles} error={errors.roles ?? errors['roles.0']} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding…' : 'Add to team'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function EditRolesForm({ projectId, member, onDone }: { projectId: string; member: Membership; onDone: () => void }) {
+  const update = useUpdateMemberRoles(projectId);
+  const [roles, setRoles] = useState<MembershipRole[]>(member.roles.map((r) => r.role));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const invalid = validatePayload(membershipUpdate, { roles });
+        if (Object.keys(invalid).length > 0) return setErrors(invalid);
+        // Shown at once; a refusal rolls the roles back and says so in a toast.
+        update.mutate({ id: member.id, roles }, { onSuccess: () => toast.success(`Updated the roles of ${memberName(member)}.`) });
+        onDone();
+      }}
+    >
+      <FormError message={errors.base} />
+      <RolesField value={roles} onChange={setRoles} error={errors.roles} />
+      <div className="flex justify-end">
+        <Button type="submit">Save roles</Button>
+      </div>
+    </form>
+  );
+}
+
