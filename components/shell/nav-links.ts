@@ -2,4 +2,6 @@
 export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/leads', label: 'Leads' },
+  { href: '/workforce', label: 'Workforce' },
+  { href: '/webhooks', label: 'Webhook messages' },
 ] as const;

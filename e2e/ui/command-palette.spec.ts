@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { screens } from './screens';
+
+// The command palette: Ctrl-K anywhere, type part of a name, Enter jumps to the record.
+
+test('opens with the keyboard, finds a project by name and jumps to it', async ({ page }) => {
+  await page.goto('/leads');
+  await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  const input = palette.getByRole('combobox');
+  await expect(input).toBeFocused();
+  await page.keyboard.type('Cobalt DEN');
+  const option = palette.getByRole('option', { name: /Cobalt DEN-3 Data Center Shell/ });
+  await expect(option).toBeVisible();
+  // The company of the same name is found too, in its own group.
+  await expect(palette.getByRole('option', { name: /Cobalt Data Centers/ })).toBeVisible();
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+
+  const results = await new AxeBuilder({ page }).include('dialog').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await screens(page, 'command-palette');
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/\d+$/);
+  await expect(palette).toBeHidden();
+});
+
+test('jumps to an employee, and Escape closes it', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill('summitridge');
+  const employee = palette.getByRole('group', { name: 'Employees' }).getByRole('option').first();
+  await expect(employee).toBeVisible();
+  const name = (await employee.locator('span').first().textContent())!;
+  await employee.click();
+  await expect(page).toHaveURL(/\/workforce\?employee=\d+$/);
+  await expect(page.getByRole('dialog', { name: `Edit ${name}` })).toBeVisible();
+});

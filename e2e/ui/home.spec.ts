@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../fixtures';
+import { screens } from './screens';
+
+// Home: the pipeline at a glance, each number a link to the filtered list behind it.
+
+test('shows the pipeline, win/loss, bids due, my leads and my overdue tasks, each linked to its list', async ({ page, request, token }) => {
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const report = (await (await request.get('/api/2023-01/reports/pipeline', auth)).json()).pipeline;
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Good to see you|Home/ })).toBeVisible();
+
+  const open = page.getByRole('link', { name: /^Open pipeline: \$[\d,]+ across \d+ projects?$/ });
+  await expect(open).toBeVisible();
+  await expect(open).toHaveAttribute('href', '/projects?project_status=pursuit&view=table');
+  await expect(open).toHaveAccessibleName(new RegExp(`across ${report.open.count} project`));
+
+  // One bar per open stage, each to that stage's projects.
+  const openStages = report.stages.filter((s: { project_stage: { category: string } }) => s.project_stage.category === 'open');
+  for (const s of openStages) {
+    const bar = page.getByRole('link', { name: new RegExp(`^${s.project_stage.name}: \\$[\\d,]+ across ${s.count} projects?$`) });
+    await expect(bar).toHaveAttribute('href', `/projects?project_stage_id=${s.project_stage.id}&view=table`);
+  }
+
+  const won = page.getByRole('link', { name: /^Won in the last 90 days/ });
+  await expect(won).toHaveText(String(report.won.count));
+  await expect(won).toHaveAttribute('href', `/projects?close_type=won&closed_since=${report.closed_since}&view=table`);
+  const lost = page.getByRole('link', { name: /^Lost in the last 90 days/ });
+  await expect(lost).toHaveText(String(report.lost.count));
+  await expect(lost).toHaveAttribute('href', `/projects?close_type=lost&closed_since=${report.closed_since}&view=table`);
+
+  const bids = page.getByRole('link', { name: /^Bids due in the next 14 days: \d+$/ });
+  await expect(bids).toHaveAttribute('href', /^\/projects\?project_status=pursuit&bid_due_from=\d{4}-\d\d-\d\d&bid_due_to=\d{4}-\d\d-\d\d&view=table$/);
+  const bidsHref = new URL((await bids.getAttribute('href'))!, 'http://x');
+  const due = await request.get(`/api/2023-01/projects?${bidsHref.searchParams.toString().replace('&view=table', '')}&per_page=1`, auth);
+  await expect(bids).toHaveText(due.headers()['x-total-count']!);
+
+  const overdue = page.getByRole('link', { name: /^My overdue tasks: \d+$/ });
+  await expect(overdue).toHaveAttribute('href', /^\/tasks\?assigned_to_id=\d+&overdue=true$/);
+
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await screens(page, 'home');
+
+  // The number of my leads is the total of the list it opens.
+  const mine = page.getByRole('link', { name: /^Leads assigned to me: \d+$/ });
+  await expect(mine).toHaveAttribute('href', /^\/leads\?assigned_to_id=\d+$/);
+  const count = await mine.textContent();
+  await mine.click();
+  await expect(page).toHaveURL(/\/leads\?assigned_to_id=\d+$/);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toContainText(`of ${count}`);
+});
