@@ -1,12 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { addDays } from 'date-fns';
+import { addDays, format } from 'date-fns';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { formatDate, formatDollars, todayIso } from '@/lib/format';
+import { formatDate, formatDollars } from '@/lib/format';
 import { overdueTasksQuery } from '@/lib/queries/home';
 import { leadsQuery } from '@/lib/queries/leads';
 import { projectsQuery } from '@/lib/queries/projects';
@@ -59,13 +59,15 @@ function Loadable<T>({
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** A day of the reader's own calendar (as the tasks page counts overdue), YYYY-MM-DD. */
+const localDay = (offset = 0) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
 
 /** The pipeline at a glance; every number links to the filtered list behind it. */
 export function HomePage() {
   const me = useMe();
   const userId = me.data?.id ?? '';
-  const today = todayIso();
-  const bidsTo = addDays(new Date(`${today}T00:00:00Z`), BID_WINDOW).toISOString().slice(0, 10);
+  const today = localDay();
+  const bidsTo = localDay(BID_WINDOW);
   const report = usePipelineReport(DAYS);
   const bidParams = { project_status: 'pursuit', bid_due_from: today, bid_due_to: bidsTo };
   const bids = useQuery(projectsQuery({ ...bidParams, per_page: 100 }));
@@ -161,7 +163,7 @@ export function HomePage() {
               return (
                 <>
                   <Link
-                    href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table' })}`}
+                    href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table', sort: 'bid_due_date' })}`}
                     className={numberLink}
                     aria-label={`Bids due in the next ${BID_WINDOW} days: ${page.total}`}
                   >
@@ -228,7 +230,7 @@ export function HomePage() {
             {(page) => (
               <>
                 <Link
-                  href={`/tasks?assigned_to_id=${userId}&overdue=true`}
+                  href="/tasks?due=overdue"
                   className={page.total > 0 ? `${numberBase} text-red-700 dark:text-red-400` : numberLink}
                   aria-label={`My overdue tasks: ${page.total}`}
                 >

@@ -81,17 +81,17 @@ function TypeFilter({ selected, onChange }: { selected: string[]; onChange: (typ
       <summary className="cursor-pointer select-none rounded-lg px-4 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600">
         Event types {selected.length ? `(${selected.length} selected)` : '(all)'}
       </summary>
-      <div className="overflow-x-auto border-t border-slate-200 px-2 pb-3 pt-2 dark:border-slate-800">
+      <div className="overflow-x-auto border-t border-slate-200 px-1 pb-3 pt-2 sm:px-2 dark:border-slate-800">
         <table className="text-sm">
           <thead>
             <tr className="text-left text-slate-600 dark:text-slate-400">
-              <th scope="col" className="px-2 py-1 font-medium">Record</th>
+              <th scope="col" className="px-1.5 py-1 sm:px-2 font-medium">Record</th>
               {EVENT_ACTIONS.map((a) => (
-                <th key={a} scope="col" className="px-2 py-1 text-center font-medium capitalize">
+                <th key={a} scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium capitalize">
                   {ACTION_LABELS[a]}
                 </th>
               ))}
-              <th scope="col" className="px-2 py-1 text-center font-medium">Any</th>
+              <th scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium">Any</th>
             </tr>
           </thead>
           <tbody>
@@ -100,11 +100,11 @@ function TypeFilter({ selected, onChange }: { selected: string[]; onChange: (typ
               const all = types.every((t) => set.has(t));
               return (
                 <tr key={r}>
-                  <th scope="row" className="whitespace-nowrap px-2 py-1 text-left font-normal">
+                  <th scope="row" className="whitespace-nowrap px-1.5 py-1 sm:px-2 text-left font-normal">
                     {RESOURCE_LABELS[r]}
                   </th>
                   {types.map((t, i) => (
-                    <td key={t} className="px-2 py-1 text-center">
+                    <td key={t} className="px-1.5 py-1 sm:px-2 text-center">
                       <input
                         type="checkbox"
                         className="h-4 w-4"
@@ -114,7 +114,7 @@ function TypeFilter({ selected, onChange }: { selected: string[]; onChange: (typ
                       />
                     </td>
                   ))}
-                  <td className="px-2 py-1 text-center">
+                  <td className="px-1.5 py-1 sm:px-2 text-center">
                     <input
                       type="checkbox"
                       className="h-4 w-4"

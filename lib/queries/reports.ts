@@ -13,6 +13,9 @@ export const pipelineReportQuery = (days = 90) =>
   queryOptions({
     queryKey: reportKeys.pipeline(days),
     queryFn: () => api.get<PipelineReport>('/reports/pipeline', 'pipeline', { days }),
+    // It sums every project: rather than have each project mutation know about it, it is fetched
+    // afresh whenever the home page mounts (two statements).
+    staleTime: 0,
   });
 
 export const usePipelineReport = (days = 90) => useQuery(pipelineReportQuery(days));
