@@ -177,7 +177,7 @@ export function HomePage() {
                     <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
                       {due.slice(0, 5).map((p) => (
                         <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                          <Link href={`/projects/${p.id}`} className={`${itemLink} min-w-0 truncate`}>
+                          <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
                             {p.name}
                           </Link>
                           <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDate(p.bid_due_date)}</span>
@@ -210,7 +210,7 @@ export function HomePage() {
                   <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
                     {page.items.map((l) => (
                       <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                        <Link href={`/leads?${new URLSearchParams({ q: l.name })}`} className={`${itemLink} min-w-0 truncate`}>
+                        <Link href={`/leads?${new URLSearchParams({ q: l.name })}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
                           {l.name}
                         </Link>
                         <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">

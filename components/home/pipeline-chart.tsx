@@ -27,6 +27,7 @@ export function PipelineChart({ stages }: { stages: PipelineReport['stages'] }) 
           <li key={id}>
             <Link
               href={`/projects?project_stage_id=${id}&view=table`}
+              prefetch={false}
               aria-label={`${name}: ${formatDollars(s.amount)} across ${plural(s.count, 'project')}`}
               className="group grid grid-cols-[6.5rem_1fr_auto] items-center gap-3 rounded-md px-2 py-1.5 hover:bg-slate-50 sm:grid-cols-[9rem_1fr_auto] dark:hover:bg-slate-800/60"
             >

@@ -27,6 +27,7 @@ const ACTION_STYLES: Record<string, string> = {
 };
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Links to records are not prefetched: a feed page holds 25 of them, each a server render.
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 
 /** A lead has no page of its own: its link is the leads list searched by its name (archived ones included). */
@@ -41,7 +42,7 @@ function LeadTarget({ id, deleted }: { id: string; deleted: boolean }) {
   const search = new URLSearchParams({ q: data.name });
   if (data.archived_at) search.set('archived', 'true');
   return (
-    <Link className={linkClass} href={`/leads?${search}`}>
+    <Link className={linkClass} href={`/leads?${search}`} prefetch={false}>
       Lead “{data.name}”
     </Link>
   );
@@ -59,7 +60,7 @@ function Target({ message }: { message: WebhookMessage }) {
     );
   }
   return (
-    <Link className={linkClass} href={target.href}>
+    <Link className={linkClass} href={target.href} prefetch={false}>
       {target.label}
     </Link>
   );

@@ -1,8 +1,22 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { screens } from './screens';
 
 // Webhook messages: the account's event feed, filtered by type, each event linking to its record.
+
+/** No serious or critical axe violation, in light and in dark mode. */
+async function expectAccessible(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // The theme follows the system (next-themes sets the class on <html>).
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
 
 test('filters the feed by event type and links each event to its record', async ({ page, request, token }) => {
   const auth = { Authorization: `Bearer ${token}` };
@@ -34,9 +48,7 @@ test('filters the feed by event type and links each event to its record', async 
   const projectLink = feed.getByRole('listitem').filter({ hasText: 'project.create' }).first().getByRole('link');
   await expect(projectLink).toHaveAttribute('href', /^\/projects\/\d+$/);
 
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectAccessible(page);
   await screens(page, 'webhooks');
 
   await page.getByRole('button', { name: 'Remove filter project.create' }).click();
