@@ -74,24 +74,18 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
               Esc
             </kbd>
           </div>
-          <Command.List className="overflow-y-auto px-2 pb-2">
-            {loading && needle ? (
-              <Command.Loading>
-                <p className="px-3 pt-3 text-sm text-slate-600 dark:text-slate-400">Searching…</p>
-              </Command.Loading>
-            ) : null}
+          {/* Outside the listbox, which may hold only options: what the search is doing, announced politely. */}
+          <div aria-live="polite" className="text-sm text-slate-600 empty:hidden dark:text-slate-400">
             {!needle ? (
-              <p className="px-3 pt-3 text-sm text-slate-600 dark:text-slate-400">Type a name to search, or go to a page.</p>
-            ) : !loading && !found && pages.length === 0 ? (
-              <p className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">
-                Nothing named “{input.trim()}”. Try part of the name.
-              </p>
+              <p className="px-5 pt-3">Type a name to search, or go to a page.</p>
+            ) : loading ? (
+              <p className="px-5 pt-3">Searching…</p>
+            ) : !found && pages.length === 0 ? (
+              <p className="px-5 py-6 text-center">Nothing named “{input.trim()}”. Try part of the name.</p>
             ) : null}
-            {failed ? (
-              <p role="alert" className="px-3 pt-3 text-sm text-red-700 dark:text-red-400">
-                Some results could not be loaded.
-              </p>
-            ) : null}
+            {failed ? <p className="px-5 pt-3 text-red-700 dark:text-red-400">Some results could not be loaded.</p> : null}
+          </div>
+          <Command.List hidden={!found && pages.length === 0} className="overflow-y-auto px-2 pb-2">
             {SEARCH_SOURCES.map((s, i) => {
               const hits = results[i]?.data ?? [];
               if (!needle || hits.length === 0) return null;

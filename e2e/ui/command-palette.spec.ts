@@ -48,6 +48,9 @@ test('jumps to an employee, and Escape closes it', async ({ page }) => {
   await page.getByRole('button', { name: 'Search' }).click();
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette).toBeVisible();
+  await palette.getByRole('combobox').fill('zzqx nothing');
+  await expect(palette.getByText('Nothing named “zzqx nothing”. Try part of the name.')).toBeVisible();
+  await expectAccessible(page);
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
 

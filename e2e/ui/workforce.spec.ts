@@ -130,4 +130,13 @@ test('creates an employee with a manager, finds them under that manager in the o
   await expect(row).toContainText('720-555-0142');
   await expect(row).toContainText(managerName);
   await expect(row).toContainText('Dec 1, 2026');
+
+  // Delete: gone from the list at once.
+  await row.getByRole('button', { name: `Quinn ${last}-Reyes` }).click();
+  const again = page.getByRole('dialog', { name: `Edit Quinn ${last}-Reyes` });
+  page.once('dialog', (d) => d.accept());
+  await again.getByRole('button', { name: 'Delete employee' }).click();
+  await expect(again).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(`Quinn ${last}-Reyes`) })).toHaveCount(0);
+  await expect(page.getByText(`Deleted Quinn ${last}-Reyes.`)).toBeVisible();
 });
