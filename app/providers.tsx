@@ -1,9 +1,15 @@
 'use client';
 
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from 'next-themes';
+import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
+
+/** Toasts in the page's theme (the user's choice, not only the system's). */
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return <Toaster richColors closeButton position="bottom-right" theme={resolvedTheme === 'dark' ? 'dark' : 'light'} />;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -23,7 +29,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster richColors closeButton position="bottom-right" />
+        <ThemedToaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -1,75 +1,261 @@
 'use client';
 
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { addDays, format } from 'date-fns';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import { Skeleton } from '@/components/ui/states';
-import { api, toSearch, type QueryParams } from '@/lib/api-client';
-import { localDayIso } from '@/lib/format';
+import { ErrorState, Skeleton } from '@/components/ui/states';
+import { formatDate, formatDollars } from '@/lib/format';
+import { overdueTasksQuery } from '@/lib/queries/home';
+import { leadsQuery } from '@/lib/queries/leads';
+import { projectsQuery } from '@/lib/queries/projects';
+import { usePipelineReport } from '@/lib/queries/reports';
 import { useMe } from '@/lib/queries/users';
+import { compactDollars, PipelineChart } from './pipeline-chart';
 
-interface Tile {
-  label: string;
-  path: string;
-  key: string;
-  params: QueryParams;
-  /** Where the number leads: the filtered list behind it. */
-  href: string;
+const DAYS = 90;
+const BID_WINDOW = 14;
+
+const numberBase =
+  'rounded text-3xl font-semibold tabular-nums hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
+const numberLink = `${numberBase} text-blue-800 dark:text-blue-300`;
+const itemLink = 'font-medium text-slate-900 hover:text-blue-800 hover:underline dark:text-slate-100 dark:hover:text-blue-300';
+
+function Card({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
 }
 
-function tiles(me: string): Tile[] {
-  return [
-    { label: 'Open leads', path: '/leads', key: 'leads', params: {}, href: '/leads' },
-    { label: 'Priority leads', path: '/leads', key: 'leads', params: { priority: 'true' }, href: '/leads?priority=true' },
-    { label: 'Leads assigned to me', path: '/leads', key: 'leads', params: { assigned_to_id: me }, href: `/leads?assigned_to_id=${me}` },
-    { label: 'Snoozed leads', path: '/leads', key: 'leads', params: { snoozed: 'true' }, href: '/leads?snoozed=true' },
-    { label: 'Archived leads', path: '/leads', key: 'leads', params: { archived: 'true' }, href: '/leads?archived=true' },
-    { label: 'Projects in pursuit', path: '/projects', key: 'projects', params: { project_status: 'pursuit' }, href: '/projects?view=table&project_status=pursuit' },
-    { label: 'Active projects', path: '/projects', key: 'projects', params: { project_status: 'active' }, href: '/projects?view=table&project_status=active' },
-    {
-      label: 'My overdue tasks',
-      path: '/tasks',
-      key: 'tasks',
-      params: { assigned_to_id: me, completed: 'false', deadline_before: localDayIso() },
-      href: '/tasks?due=overdue',
-    },
-  ];
+/** Loading, error with retry, or the content: the same three states in every card. */
+function Loadable<T>({
+  query,
+  rows = 3,
+  children,
+}: {
+  query: { data: T | undefined; error: Error | null; refetch: () => unknown };
+  rows?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error) return <ErrorState error={query.error} onRetry={() => query.refetch()} />;
+  if (query.data === undefined) {
+    return (
+      <div role="status" aria-label="Loading" className="space-y-2">
+        <Skeleton className="h-9 w-24" />
+        {Array.from({ length: rows }, (_, i) => (
+          <Skeleton key={i} className="h-5 w-full" />
+        ))}
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
 }
 
-/** The pipeline at a glance: each number is the total of a filtered list, and links to it. */
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** A day of the reader's own calendar (as the tasks page counts overdue), YYYY-MM-DD. */
+const localDay = (offset = 0) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
+
+/** The pipeline at a glance; every number links to the filtered list behind it. */
 export function HomePage() {
   const me = useMe();
-  const list = me.data ? tiles(me.data.id) : [];
-  const counts = useQueries({
-    queries: list.map((t) => ({
-      queryKey: ['count', t.path, t.params],
-      queryFn: async () => (await api.list(t.path, t.key, { ...t.params, per_page: 1 })).total,
-    })),
+  const userId = me.data?.id ?? '';
+  const today = localDay();
+  const bidsTo = localDay(BID_WINDOW);
+  const report = usePipelineReport(DAYS);
+  const bidParams = { project_status: 'pursuit', bid_due_from: today, bid_due_to: bidsTo };
+  const bids = useQuery(projectsQuery({ ...bidParams, per_page: 100 }));
+  const myLeads = useQuery({ ...leadsQuery({ assigned_to_id: userId, per_page: 5 }), enabled: Boolean(userId) });
+  const overdue = useQuery({ ...overdueTasksQuery(userId, today), enabled: Boolean(userId) });
+  // Waiting for the user is loading too; its failure is the cards' failure.
+  const mine = <T,>(q: { data: T | undefined; error: Error | null; refetch: () => unknown }) => ({
+    data: q.data,
+    error: q.error ?? me.error,
+    refetch: () => (me.error ? me.refetch() : q.refetch()),
   });
+
   return (
     <>
-      <PageHeader title={me.data?.first_name ? `Good to see you, ${me.data.first_name}` : 'Home'} description="Your pipeline at a glance." />
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {list.map((tile, i) => (
-          <li key={tile.label}>
-            <Link
-              href={tile.href}
-              className="block rounded-lg border border-slate-200 bg-white p-4 hover:border-blue-400 dark:border-slate-800 dark:bg-slate-900"
-              aria-label={`${tile.label}: ${counts[i]?.data ?? 'loading'}`}
-            >
-              <span className="block text-sm text-slate-600 dark:text-slate-400">{tile.label}</span>
-              {counts[i]?.data === undefined ? (
-                <Skeleton className="mt-2 h-8 w-16" />
+      <PageHeader
+        title={me.data?.first_name ? `Good to see you, ${me.data.first_name}` : 'Home'}
+        description="Your pipeline at a glance. Every number opens the list behind it."
+      />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        <Card title="Open pipeline by stage" className="lg:col-span-2">
+          <Loadable query={report} rows={5}>
+            {(r) =>
+              r.open.count === 0 ? (
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  No open projects. Convert a lead or create a project to start the pipeline.
+                </p>
               ) : (
-                <span className="mt-1 block text-3xl font-semibold tabular-nums">{counts[i]!.data}</span>
-              )}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">
-        API: <a className="underline" href={`/api/2023-01/openapi.json${toSearch()}`}>OpenAPI document</a>
-      </p>
+                <>
+                  <p className="mb-3 flex flex-wrap items-baseline gap-x-2">
+                    <Link
+                      href="/projects?project_status=pursuit&view=table"
+                      className={numberLink}
+                      aria-label={`Open pipeline: ${formatDollars(r.open.amount)} across ${plural(r.open.count, 'project')}`}
+                    >
+                      {compactDollars.format(r.open.amount)}
+                    </Link>
+                    <span className="text-sm text-slate-600 dark:text-slate-400">in {plural(r.open.count, 'open project')}</span>
+                  </p>
+                  <PipelineChart stages={r.stages} />
+                </>
+              )
+            }
+          </Loadable>
+        </Card>
+
+        <Card title={`Won and lost, last ${DAYS} days`}>
+          <Loadable query={report} rows={2}>
+            {(r) => {
+              const decided = r.won.count + r.lost.count;
+              const rate = decided ? Math.round((r.won.count / decided) * 100) : null;
+              const closed = (type: 'won' | 'lost') => `/projects?close_type=${type}&closed_since=${r.closed_since}&view=table`;
+              return (
+                <>
+                  <dl className="grid grid-cols-2 gap-3">
+                    {(['won', 'lost'] as const).map((type) => (
+                      <div key={type}>
+                        <dt className="text-sm capitalize text-slate-600 dark:text-slate-400">{type}</dt>
+                        <dd>
+                          <Link
+                            href={closed(type)}
+                            className={numberLink}
+                            aria-label={`${type === 'won' ? 'Won' : 'Lost'} in the last ${DAYS} days: ${plural(r[type].count, 'project')}, ${formatDollars(r[type].amount)}`}
+                          >
+                            {r[type].count}
+                          </Link>
+                          <span className="block text-sm tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(r[type].amount)}</span>
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {rate === null ? (
+                    <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+                      Nothing closed since {formatDate(r.closed_since)}. Move a project to Won or Lost to see it here.
+                    </p>
+                  ) : (
+                    <div className="mt-4">
+                      <p className="text-sm text-slate-700 dark:text-slate-300">Win rate {rate}% (by count) since {formatDate(r.closed_since)}</p>
+                      <div aria-hidden className="mt-1.5 flex h-2.5 overflow-hidden rounded-full bg-rose-500 dark:bg-rose-600">
+                        <div className="bg-emerald-600 dark:bg-emerald-500" style={{ width: `${rate}%` }} />
+                      </div>
+                    </div>
+                  )}
+                </>
+              );
+            }}
+          </Loadable>
+        </Card>
+
+        <Card title={`Bids due in the next ${BID_WINDOW} days`}>
+          <Loadable query={bids}>
+            {(page) => {
+              const due = [...page.items].sort((a, b) => (a.bid_due_date ?? '').localeCompare(b.bid_due_date ?? ''));
+              return (
+                <>
+                  <Link
+                    href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table', sort: 'bid_due_date' })}`}
+                    className={numberLink}
+                    aria-label={`Bids due in the next ${BID_WINDOW} days: ${page.total}`}
+                  >
+                    {page.total}
+                  </Link>
+                  {due.length === 0 ? (
+                    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                      No bids due before {formatDate(bidsTo)}. Set a bid due date on a project to track it here.
+                    </p>
+                  ) : (
+                    <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                      {due.slice(0, 5).map((p) => (
+                        <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                          <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                            {p.name}
+                          </Link>
+                          <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDate(p.bid_due_date)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              );
+            }}
+          </Loadable>
+        </Card>
+
+        <Card title="Leads assigned to me">
+          <Loadable query={mine(myLeads)}>
+            {(page) => (
+              <>
+                <Link
+                  href={`/leads?assigned_to_id=${userId}`}
+                  className={numberLink}
+                  aria-label={`Leads assigned to me: ${page.total}`}
+                >
+                  {page.total}
+                </Link>
+                {page.items.length === 0 ? (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                    No leads assigned to you. Pick an assignee on a lead to see it here.
+                  </p>
+                ) : (
+                  <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                    {page.items.map((l) => (
+                      <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                        <Link href={`/leads?${new URLSearchParams({ q: l.name })}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                          {l.name}
+                        </Link>
+                        <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+                          {l.value_in_cents === null ? '—' : compactDollars.format(l.value_in_cents / 100)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </Loadable>
+        </Card>
+
+        <Card title="My overdue tasks">
+          <Loadable query={mine(overdue)}>
+            {(page) => (
+              <>
+                <Link
+                  href="/tasks?due=overdue"
+                  className={page.total > 0 ? `${numberBase} text-red-700 dark:text-red-400` : numberLink}
+                  aria-label={`My overdue tasks: ${page.total}`}
+                >
+                  {page.total}
+                </Link>
+                {page.items.length === 0 ? (
+                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing overdue. Well done.</p>
+                ) : (
+                  <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                    {page.items.map((t) => (
+                      <li key={t.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                        <span className="min-w-0 truncate">
+                          {t.title}
+                          {t.project ? <span className="text-slate-600 dark:text-slate-400"> · {t.project.name}</span> : null}
+                        </span>
+                        <span className="shrink-0 tabular-nums text-red-700 dark:text-red-400">{formatDate(t.deadline)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </Loadable>
+        </Card>
+      </div>
     </>
   );
 }

@@ -22,7 +22,28 @@ const ProjectForm = dynamic(() => import('./project-form').then((m) => m.Project
   loading: () => <Skeleton className="h-96 w-full" />,
 });
 
-const KEYS = ['view', 'q', 'project_stage_id', 'project_status', 'assigned_to_id', 'company_id', 'sort', 'page'] as const;
+const KEYS = [
+  'view',
+  'q',
+  'project_stage_id',
+  'project_status',
+  'assigned_to_id',
+  'company_id',
+  'close_type',
+  'closed_since',
+  'bid_due_from',
+  'bid_due_to',
+  'sort',
+  'page',
+] as const;
+
+/** Filters that arrive in links (from Home) with no control of their own: shown, and clearable. */
+const LINKED_FILTERS = [
+  ['close_type', 'closed as'],
+  ['closed_since', 'closed since'],
+  ['bid_due_from', 'bids due from'],
+  ['bid_due_to', 'bids due to'],
+] as const;
 
 function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (view: 'board' | 'table') => void }) {
   return (
@@ -62,7 +83,10 @@ export function ProjectsPage() {
 
   // The board has a column per stage, so it filters by everything but stage and status.
   const shared = { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
-  const filtered = Boolean(state.q || state.assigned_to_id || state.company_id || (view === 'table' && (state.project_stage_id || state.project_status)));
+  const linked = LINKED_FILTERS.filter(([key]) => state[key]);
+  const filtered = Boolean(
+    state.q || state.assigned_to_id || state.company_id || (view === 'table' && (state.project_stage_id || state.project_status || linked.length)),
+  );
 
   return (
     <>
@@ -107,13 +131,26 @@ export function ProjectsPage() {
         <Select aria-label="Company" placeholder="Any company" options={companies} value={state.company_id} onChange={(e) => setState({ company_id: e.target.value })} />
       </div>
 
+      {view === 'table' && linked.length > 0 ? (
+        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          Also filtered by {linked.map(([key, label]) => `${label} ${state[key]}`).join(', ')}.
+          <Button variant="secondary" size="sm" onClick={() => setState(Object.fromEntries(linked.map(([key]) => [key, null])))}>
+            Clear
+          </Button>
+        </p>
+      ) : null}
       {stages.error ? (
         <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <ErrorState error={stages.error} onRetry={() => stages.refetch()} />
         </div>
       ) : view === 'table' ? (
         <ProjectsTable
-          params={{ ...shared, project_stage_id: state.project_stage_id, project_status: state.project_status }}
+          params={{
+            ...shared,
+            project_stage_id: state.project_stage_id,
+            project_status: state.project_status,
+            ...Object.fromEntries(linked.map(([key]) => [key, state[key]])),
+          }}
           sort={state.sort || '-created_at'}
           page={Number(state.page) || 1}
           filtered={filtered}

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
+import { CommandPaletteLauncher } from './command-palette-launcher';
 import { NAV_LINKS } from './nav-links';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
@@ -56,7 +57,8 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             >
               ☰ Menu
             </button>
-            <span className="font-semibold lg:hidden">Groundwork</span>
+            <span className="hidden font-semibold sm:inline lg:hidden">Groundwork</span>
+            <CommandPaletteLauncher />
           </div>
           <div className="flex items-center gap-2 text-sm">
             <ThemeToggle />

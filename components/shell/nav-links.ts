@@ -8,4 +8,6 @@ export const NAV_LINKS = [
   { href: '/contacts', label: 'Contacts' },
   { href: '/calls', label: 'Calls' },
   { href: '/teams', label: 'Teams' },
+  { href: '/workforce', label: 'Workforce' },
+  { href: '/webhooks', label: 'Webhook messages' },
 ] as const;

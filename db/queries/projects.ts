@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import {
@@ -97,6 +97,10 @@ export interface ProjectFilters {
   companyId?: number;
   assignedToId?: number;
   q?: string;
+  bidDueFrom?: string;
+  bidDueTo?: string;
+  /** Closed projects that entered their closed stage at or after this time. */
+  closedSince?: Date;
   updatedSince?: Date;
   /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
   today: string;
@@ -130,6 +134,9 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.companyId !== undefined ? eq(projects.companyId, f.companyId) : undefined,
     f.assignedToId !== undefined ? eq(projects.assignedToId, f.assignedToId) : undefined,
     f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
+    f.bidDueFrom !== undefined ? gte(projects.bidDueDate, f.bidDueFrom) : undefined,
+    f.bidDueTo !== undefined ? lte(projects.bidDueDate, f.bidDueTo) : undefined,
+    f.closedSince !== undefined ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, f.closedSince)) : undefined,
     f.updatedSince !== undefined ? gte(projects.updatedAt, f.updatedSince) : undefined,
   );
 }

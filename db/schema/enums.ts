@@ -38,6 +38,21 @@ export const MEMBERSHIP_ROLES = {
   accountant: 'Accountant',
 } as const;
 export const MEMBERSHIP_ROLE_KEYS = Object.keys(MEMBERSHIP_ROLES) as [MembershipRole, ...MembershipRole[]];
+/** The resources whose changes are events (lookups and users are configuration, not events). */
+export const EVENT_RESOURCES = [
+  'project',
+  'lead',
+  'company',
+  'contact',
+  'task',
+  'task_list',
+  'call',
+  'workforce_employee',
+  'project_team_membership',
+] as const;
+export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
+/** Webhook `event_type`s: `<resource>.<action>`. */
+export const EVENT_TYPES = EVENT_RESOURCES.flatMap((r) => EVENT_ACTIONS.map((a) => `${r}.${a}` as const));
 
 export type StageCategory = (typeof STAGE_CATEGORIES)[number];
 export type ConstructionDurationUnit = (typeof CONSTRUCTION_DURATION_UNITS)[number];

@@ -77,6 +77,9 @@ export const projects = pgTable(
     index('projects_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     index('projects_account_updated_idx').on(t.accountId, t.updatedAt),
     index('projects_account_close_type_idx').on(t.accountId, t.closeType),
+    index('projects_account_bid_due_date_idx').on(t.accountId, t.bidDueDate),
+    // Won and lost projects by when they closed (the closed_since filter, the pipeline report).
+    index('projects_account_closed_idx').on(t.accountId, t.stageEnteredAt).where(sql`${t.closeType} is not null`),
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('projects_project_stage_id_idx').on(t.projectStageId),
     index('projects_company_id_idx').on(t.companyId),

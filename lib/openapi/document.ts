@@ -6,6 +6,7 @@ import { leadPaths } from './paths/leads';
 import { lookupsPaths } from './paths/lookups';
 import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
 import { projectsPaths } from './paths/projects';
+import { reportsPaths } from './paths/reports';
 import { taskListsPaths } from './paths/task-lists';
 import { tasksPaths } from './paths/tasks';
 import { usersPaths } from './paths/users';
@@ -45,6 +46,7 @@ function build() {
       ...projectTeamMembershipsPaths,
       ...webhookMessagesPaths,
       ...usersPaths,
+      ...reportsPaths,
       ...lookupsPaths,
       '/api/2023-01/openapi.json': {
         get: {

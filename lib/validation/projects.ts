@@ -101,6 +101,11 @@ export const projectListQuery = paginationQuery.extend({
   company_id: queryId.optional(),
   assigned_to_id: queryId.optional(),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+  bid_due_from: date.optional().meta({ description: 'Projects whose bid_due_date is on or after this date.' }),
+  bid_due_to: date.optional().meta({ description: 'Projects whose bid_due_date is on or before this date.' }),
+  closed_since: date.optional().meta({
+    description: 'Closed (won or lost) projects that entered their closed stage on or after this date (UTC).',
+  }),
   sort: z.enum(PROJECT_SORTS).default('-created_at').meta({
     description: 'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).',
   }),

@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { EVENT_TYPES } from '@/db/schema/enums';
 import { paginationQuery, responseTimestamp, timestamp } from './common';
 
-/** The resources whose changes are events (lookups and users are configuration, not events). */
-export const EVENT_RESOURCES = [
-  'project',
-  'lead',
-  'company',
-  'contact',
-  'task',
-  'task_list',
-  'call',
-  'workforce_employee',
-  'project_team_membership',
-] as const;
-export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
-export const EVENT_TYPES = EVENT_RESOURCES.flatMap((r) => EVENT_ACTIONS.map((a) => `${r}.${a}` as const));
+// The event types are plain constants (db/schema/enums.ts) so the dashboard can list them without zod.
+export { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/db/schema/enums';
+
 const knownTypes = new Set<string>(EVENT_TYPES);
 
 const NOT_AN_EVENT_TYPE = 'is not an event type (<resource>.<action>, e.g. project.create)';

@@ -229,3 +229,49 @@ describe('project sorting', () => {
     expect(bad.body.details).toHaveProperty('sort');
   });
 });
+
+describe('projects: bid due and closed filters', () => {
+  let c: TestAccount;
+  const ids = (res: { body: { projects: { id: string }[] } }) => res.body.projects.map((p) => p.id).sort();
+  const make = async (project: Record<string, unknown>) => (await c.api.post('/projects', { project })).body.project.id as string;
+
+  beforeAll(async () => {
+    c = await createTestAccount('Bid GC');
+  });
+
+  it('bid_due_from and bid_due_to bound bid_due_date, both ends included; projects without one are left out', async () => {
+    const early = await make({ name: 'Early bid', bid_due_date: '2031-03-01' });
+    const mid = await make({ name: 'Mid bid', bid_due_date: '2031-03-10' });
+    const late = await make({ name: 'Late bid', bid_due_date: '2031-03-15' });
+    await make({ name: 'No bid date' });
+    expect(ids(await c.api.get('/projects?bid_due_from=2031-03-01&bid_due_to=2031-03-10'))).toEqual([early, mid].sort());
+    expect(ids(await c.api.get('/projects?bid_due_from=2031-03-02'))).toEqual([mid, late].sort());
+    const to = await c.api.get('/projects?bid_due_to=2031-03-14');
+    expect(ids(to)).toEqual([early, mid].sort());
+    expect(to.headers.get('x-total-count')).toBe('2');
+    // The Link header keeps the filters.
+    expect(to.headers.get('link')).toContain('bid_due_to=2031-03-14');
+    const bad = await c.api.get('/projects?bid_due_from=2031-13-01&bid_due_to=soon');
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.details).sort()).toEqual(['bid_due_from', 'bid_due_to']);
+    expect((await c.api.get('/projects?bid_due_from=2031-03-01&bid_due_from=2031-03-02')).status).toBe(422);
+  });
+
+  it('closed_since lists won and lost projects that entered their closed stage on or after the day', async () => {
+    const stage = (i: number) => String(c.stageIds[i]);
+    const recentWin = await make({ name: 'Recent win', project_stage_id: stage(WON) });
+    const recentLoss = await make({ name: 'Recent loss', project_stage_id: stage(LOST) });
+    const oldWin = await make({ name: 'Old win', project_stage_id: stage(WON) });
+    await make({ name: 'Still open', project_stage_id: stage(1) });
+    await getDb()
+      .update(projects)
+      .set({ stageEnteredAt: new Date(Date.now() - 200 * 86_400_000) })
+      .where(eq(projects.id, Number(oldWin)));
+    expect(ids(await c.api.get(`/projects?closed_since=${isoDay(-90)}`))).toEqual([recentWin, recentLoss].sort());
+    expect(ids(await c.api.get(`/projects?closed_since=${isoDay(-90)}&close_type=won`))).toEqual([recentWin]);
+    expect(ids(await c.api.get(`/projects?closed_since=${isoDay(-365)}&close_type=won`))).toEqual([recentWin, oldWin].sort());
+    expect((await c.api.get('/projects?closed_since=yesterday')).status).toBe(422);
+    // Another account's projects never show.
+    expect((await b.api.get(`/projects?closed_since=${isoDay(-90)}`)).body.projects).toEqual([]);
+  });
+});

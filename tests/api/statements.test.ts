@@ -15,6 +15,8 @@ import { client, type Client } from '../api';
 const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
 const lists = Object.keys(paths)
   .filter((p) => paths[p]!.get && !p.includes('{') && !p.endsWith('openapi.json') && !p.endsWith('/users/me'))
+  // Reports are not lists; tests/api/reports.test.ts counts their statements.
+  .filter((p) => !p.startsWith('/api/2023-01/reports/'))
   .map((p) => p.replace('/api/2023-01', ''));
 
 let api: Client;

@@ -1,0 +1,237 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDistanceToNowStrict } from 'date-fns';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { ApiClientError } from '@/lib/api-client';
+import { useUrlState } from '@/lib/hooks/use-url-state';
+import { leadQuery } from '@/lib/queries/leads';
+import { useWebhookMessages, type WebhookMessage } from '@/lib/queries/webhook-messages';
+import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/lib/validation/enums';
+import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from './event-target';
+
+const KEYS = ['event_type', 'page'] as const;
+const PER_PAGE = 25;
+const KNOWN = new Set<string>(EVENT_TYPES);
+const parseTypes = (param: string) => param.split(',').filter((t) => KNOWN.has(t));
+
+const ACTION_STYLES: Record<string, string> = {
+  create: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
+  update: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
+  delete: 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Links to records are not prefetched: a feed page holds 25 of them, each a server render.
+const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
+
+/** A lead has no page of its own: its link is the leads list searched by its name (archived ones included). */
+function LeadTarget({ id, deleted }: { id: string; deleted: boolean }) {
+  const { data, error } = useQuery({ ...leadQuery(id), enabled: !deleted, retry: false, staleTime: 5 * 60_000 });
+  if (deleted) return <span className="text-slate-600 dark:text-slate-400">Lead #{id} (deleted)</span>;
+  if (error) {
+    const gone = error instanceof ApiClientError && error.status === 404;
+    return <span className="text-slate-600 dark:text-slate-400">Lead #{id}{gone ? ' (no longer exists)' : ''}</span>;
+  }
+  if (!data) return <span className="text-slate-600 dark:text-slate-400">Lead #{id}…</span>;
+  const search = new URLSearchParams({ q: data.name });
+  if (data.archived_at) search.set('archived', 'true');
+  return (
+    <Link className={linkClass} href={`/leads?${search}`} prefetch={false}>
+      Lead “{data.name}”
+    </Link>
+  );
+}
+
+function Target({ message }: { message: WebhookMessage }) {
+  const target = eventTarget(message);
+  if (target.resource === 'lead') return <LeadTarget id={target.id} deleted={target.action === 'delete'} />;
+  if (!target.href) {
+    return (
+      <span className="text-slate-600 dark:text-slate-400">
+        {target.label}
+        {target.action === 'delete' ? ' (deleted)' : ''}
+      </span>
+    );
+  }
+  return (
+    <Link className={linkClass} href={target.href} prefetch={false}>
+      {target.label}
+    </Link>
+  );
+}
+
+/** The event types as a grid of checkboxes, a row per resource; the API takes several at once. */
+function TypeFilter({ selected, onChange }: { selected: string[]; onChange: (types: string[]) => void }) {
+  const set = new Set(selected);
+  const toggle = (types: string[], on: boolean) => {
+    const next = new Set(set);
+    for (const t of types) {
+      if (on) next.add(t);
+      else next.delete(t);
+    }
+    onChange(EVENT_TYPES.filter((t) => next.has(t)));
+  };
+  return (
+    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <summary className="cursor-pointer select-none rounded-lg px-4 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600">
+        Event types {selected.length ? `(${selected.length} selected)` : '(all)'}
+      </summary>
+      <div className="overflow-x-auto border-t border-slate-200 px-1 pb-3 pt-2 sm:px-2 dark:border-slate-800">
+        <table className="text-sm">
+          <thead>
+            <tr className="text-left text-slate-600 dark:text-slate-400">
+              <th scope="col" className="px-1.5 py-1 sm:px-2 font-medium">Record</th>
+              {EVENT_ACTIONS.map((a) => (
+                <th key={a} scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium capitalize">
+                  {ACTION_LABELS[a]}
+                </th>
+              ))}
+              <th scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium">Any</th>
+            </tr>
+          </thead>
+          <tbody>
+            {EVENT_RESOURCES.map((r) => {
+              const types = EVENT_ACTIONS.map((a) => `${r}.${a}`);
+              const all = types.every((t) => set.has(t));
+              return (
+                <tr key={r}>
+                  <th scope="row" className="whitespace-nowrap px-1.5 py-1 sm:px-2 text-left font-normal">
+                    {RESOURCE_LABELS[r]}
+                  </th>
+                  {types.map((t, i) => (
+                    <td key={t} className="px-1.5 py-1 sm:px-2 text-center">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4"
+                        aria-label={`${RESOURCE_LABELS[r]} ${ACTION_LABELS[EVENT_ACTIONS[i]!]} (${t})`}
+                        checked={set.has(t)}
+                        onChange={(e) => toggle([t], e.target.checked)}
+                      />
+                    </td>
+                  ))}
+                  <td className="px-1.5 py-1 sm:px-2 text-center">
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      aria-label={`Every ${RESOURCE_LABELS[r]!.toLowerCase()} event`}
+                      checked={all}
+                      onChange={(e) => toggle(types, e.target.checked)}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+export function WebhooksPage() {
+  const [state, setState] = useUrlState(KEYS);
+  // Unknown types in a shared URL are dropped rather than sent (the API would answer 422).
+  const fromUrl = state.event_type;
+  // The checkboxes follow a click at once; the URL (and the list) follow it a moment later.
+  const [checked, setChecked] = useState({ url: fromUrl, types: parseTypes(fromUrl) });
+  if (checked.url !== fromUrl) {
+    setChecked({ url: fromUrl, types: parseTypes(fromUrl) });
+  }
+  const selected = parseTypes(fromUrl);
+  const choose = (types: string[]) => {
+    setChecked({ url: fromUrl, types });
+    setState({ event_type: types.join(',') });
+  };
+  const page = Number(state.page) || 1;
+  const { data, error, isPending, refetch, isFetching } = useWebhookMessages({
+    event_type: selected.join(','),
+    page,
+    per_page: PER_PAGE,
+  });
+  const now = new Date();
+
+  return (
+    <>
+      <PageHeader
+        title="Webhook messages"
+        description="Every create, update and delete in the account, newest first: what integrations receive."
+        actions={
+          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+            {isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        }
+      />
+      <div className="mb-4 space-y-2">
+        <TypeFilter selected={checked.types} onChange={choose} />
+        {selected.length ? (
+          <ul aria-label="Selected event types" className="flex flex-wrap items-center gap-1.5">
+            {selected.map((t) => (
+              <li key={t}>
+                <button
+                  type="button"
+                  onClick={() => choose(selected.filter((s) => s !== t))}
+                  aria-label={`Remove filter ${t}`}
+                  className="rounded-full border border-slate-300 bg-white px-2.5 py-0.5 font-mono text-xs hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800"
+                >
+                  {t} <span aria-hidden>✕</span>
+                </button>
+              </li>
+            ))}
+            <li>
+              <Button variant="ghost" size="sm" onClick={() => choose([])}>
+                Clear
+              </Button>
+            </li>
+          </ul>
+        ) : null}
+      </div>
+
+      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        {error ? (
+          <ErrorState error={error} onRetry={() => refetch()} />
+        ) : isPending ? (
+          <TableSkeleton />
+        ) : data.items.length === 0 ? (
+          <EmptyState title={selected.length ? 'No messages of these types.' : 'No webhook messages yet.'}>
+            {selected.length
+              ? 'Pick other event types, or clear the filter.'
+              : 'Create or change a lead, project, contact or any other record and its event shows here.'}
+          </EmptyState>
+        ) : (
+          <div aria-busy={isFetching}>
+            <ol aria-label="Webhook messages, newest first" className="divide-y divide-slate-100 dark:divide-slate-800">
+              {data.items.map((m) => {
+                const [resource = '', action = ''] = m.event_type.split('.');
+                return (
+                  <li key={m.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:gap-4">
+                    <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+                      <span className={`rounded px-1.5 py-0.5 font-mono text-xs ${ACTION_STYLES[action] ?? ''}`}>{m.event_type}</span>
+                      <span className="text-sm">
+                        {RESOURCE_LABELS[resource] ?? resource} {ACTION_LABELS[action] ?? action}:{' '}
+                        <Target message={m} />
+                      </span>
+                    </div>
+                    <time
+                      dateTime={m.timestamp}
+                      title={dateTime.format(new Date(m.timestamp))}
+                      className="shrink-0 text-xs text-slate-600 sm:text-sm dark:text-slate-400"
+                    >
+                      {formatDistanceToNowStrict(new Date(m.timestamp) > now ? now : new Date(m.timestamp), { addSuffix: true })}
+                    </time>
+                  </li>
+                );
+              })}
+            </ol>
+            <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+'use client';
+
+import { toast } from 'sonner';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorState, TableSkeleton } from '@/components/ui/states';
+import { employeeName, useDeleteEmployee, useEmployee } from '@/lib/queries/workforce';
+import { EmployeeForm } from './employee-form';
+
+/**
+ * The employee named by the page's URL (`?employee=<id>`, or `new`), so a person can be linked to
+ * from the org chart, the command palette and the webhook feed.
+ */
+export function EmployeeDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const isNew = id === 'new';
+  const { data: employee, error, refetch, isPending } = useEmployee(isNew || !id ? null : id);
+  const remove = useDeleteEmployee();
+  const title = isNew ? 'New employee' : employee ? `Edit ${employeeName(employee)}` : 'Employee';
+  const onDelete = () => {
+    if (!employee) return;
+    const name = employeeName(employee);
+    if (!window.confirm(`Delete ${name}? Their reports will be left without a manager.`)) return;
+    remove.mutate(employee.id, { onSuccess: () => toast.success(`Deleted ${name}.`) });
+    onClose();
+  };
+  return (
+    <Dialog open={Boolean(id)} onClose={onClose} title={title} wide>
+      {isNew ? (
+        <EmployeeForm key="new" onDone={onClose} />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : isPending || !employee ? (
+        <TableSkeleton rows={6} />
+      ) : (
+        <EmployeeForm key={employee.id} employee={employee} onDone={onClose} onDelete={onDelete} />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,204 @@
+'use client';
+
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { apiResolver, errorsFromApi, orNull } from '@/lib/forms';
+import { useOptions } from '@/lib/queries/lookups';
+import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, type Employee } from '@/lib/queries/workforce';
+import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/validation/workforce-employees';
+import { descendantsOf } from './org-tree';
+
+const ADDRESS = [
+  ['street_address', 'Street'],
+  ['street_address2', 'Street (line 2)'],
+  ['city', 'City'],
+  ['state', 'State'],
+  ['zip', 'ZIP'],
+  ['country', 'Country'],
+] as const;
+type AddressField = (typeof ADDRESS)[number][0];
+
+type Values = {
+  legal_first_name: string;
+  preferred_first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  role_id: string;
+  manager_id: string;
+  birthday: string;
+  start_date: string;
+  industry_start_date: string;
+  notes: string;
+  address: Record<AddressField, string>;
+};
+
+function defaults(e?: Employee): Values {
+  return {
+    legal_first_name: e?.legal_first_name ?? '',
+    preferred_first_name: e?.preferred_first_name ?? '',
+    last_name: e?.last_name ?? '',
+    email: e?.email ?? '',
+    phone: e?.phone ?? '',
+    role_id: e?.role?.id ?? '',
+    manager_id: e?.manager?.id ?? '',
+    birthday: e?.birthday ?? '',
+    start_date: e?.start_date ?? '',
+    industry_start_date: e?.industry_start_date ?? '',
+    notes: e?.notes ?? '',
+    address: Object.fromEntries(ADDRESS.map(([k]) => [k, e?.address[k] ?? ''])) as Record<AddressField, string>,
+  };
+}
+
+/** Form values to the API's workforce_employee body: blanks to null. */
+function toPayload(v: Values): Record<string, unknown> {
+  return {
+    legal_first_name: v.legal_first_name,
+    preferred_first_name: orNull(v.preferred_first_name),
+    last_name: v.last_name,
+    email: orNull(v.email),
+    phone: orNull(v.phone),
+    role_id: orNull(v.role_id),
+    manager_id: orNull(v.manager_id),
+    birthday: orNull(v.birthday),
+    start_date: orNull(v.start_date),
+    industry_start_date: orNull(v.industry_start_date),
+    notes: orNull(v.notes),
+    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+  };
+}
+
+/** Create or edit an employee with every writable field; the API's 422s land next to their fields. */
+export function EmployeeForm({
+  employee,
+  onDone,
+  onDelete,
+}: {
+  employee?: Employee;
+  onDone: (employee: Employee) => void;
+  onDelete?: () => void;
+}) {
+  const create = useCreateEmployee();
+  const update = useUpdateEmployee();
+  const roles = useOptions('/workforce/roles', 'workforce_roles');
+  const everyone = useAllEmployees();
+  // A manager may not be the employee or anyone who reports to them (the API refuses it too).
+  const managers = useMemo(() => {
+    const all = everyone.data?.items ?? [];
+    const excluded = employee ? descendantsOf(all, employee.id) : new Set<string>();
+    if (employee) excluded.add(employee.id);
+    const options = all
+      .filter((e) => !excluded.has(e.id))
+      .map((e) => ({ id: e.id, name: `${employeeName(e)}${e.role ? ` (${e.role.name})` : ''}` }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    // Keep the current manager selectable while the list loads.
+    if (employee?.manager && !options.some((o) => o.id === employee.manager!.id)) {
+      options.unshift({ id: employee.manager.id, name: employeeName(employee.manager) });
+    }
+    return options;
+  }, [everyone.data, employee]);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: defaults(employee),
+    resolver: apiResolver(employee ? workforceEmployeeUpdate : workforceEmployeeCreate, toPayload),
+  });
+  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const payload = toPayload(values);
+    try {
+      const saved = employee
+        ? await update.mutateAsync({
+            id: employee.id,
+            changes: payload,
+            // Names, contact details and dates show at once in the directory and the org chart.
+            optimistic: {
+              legal_first_name: values.legal_first_name.trim(),
+              preferred_first_name: orNull(values.preferred_first_name),
+              last_name: values.last_name.trim(),
+              email: orNull(values.email),
+              phone: orNull(values.phone),
+              start_date: orNull(values.start_date),
+            },
+          })
+        : await create.mutateAsync(payload);
+      toast.success(employee ? 'Employee saved.' : `${employeeName(saved)} added.`);
+      onDone(saved);
+    } catch (error) {
+      for (const [field, message] of Object.entries(errorsFromApi(error))) setError(field as keyof Values, { message });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {err('base') ? (
+        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {err('base')}
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Legal first name" error={err('legal_first_name')}>
+          {(a) => <Input {...a} {...register('legal_first_name')} autoFocus autoComplete="off" />}
+        </Field>
+        <Field label="Preferred first name" error={err('preferred_first_name')} hint="What colleagues call them, if not the legal name.">
+          {(a) => <Input {...a} {...register('preferred_first_name')} autoComplete="off" />}
+        </Field>
+        <Field label="Last name" error={err('last_name')}>
+          {(a) => <Input {...a} {...register('last_name')} autoComplete="off" />}
+        </Field>
+        <Field label="Email" error={err('email')}>
+          {(a) => <Input {...a} {...register('email')} type="email" autoComplete="off" />}
+        </Field>
+        <Field label="Phone" error={err('phone')}>
+          {(a) => <Input {...a} {...register('phone')} type="tel" autoComplete="off" />}
+        </Field>
+        <Field label="Role" error={err('role_id')}>
+          {(a) => <Select {...a} {...register('role_id')} options={roles.data ?? []} placeholder="No role" />}
+        </Field>
+        <Field label="Manager" error={err('manager_id')} className="sm:col-span-2">
+          {(a) => <Select {...a} {...register('manager_id')} options={managers} placeholder="No manager (top of the chart)" />}
+        </Field>
+        <Field label="Start date" error={err('start_date')}>
+          {(a) => <Input {...a} {...register('start_date')} type="date" />}
+        </Field>
+        <Field label="In the industry since" error={err('industry_start_date')}>
+          {(a) => <Input {...a} {...register('industry_start_date')} type="date" />}
+        </Field>
+        <Field label="Birthday" error={err('birthday')}>
+          {(a) => <Input {...a} {...register('birthday')} type="date" />}
+        </Field>
+        <Field label="Notes" error={err('notes')} className="sm:col-span-2">
+          {(a) => <Textarea {...a} {...register('notes')} />}
+        </Field>
+      </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold">Address</legend>
+        {ADDRESS.map(([key, label]) => (
+          <Field key={key} label={label} error={err(`address.${key}`)}>
+            {(a) => <Input {...a} {...register(`address.${key}`)} />}
+          </Field>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap justify-between gap-2">
+        {onDelete ? (
+          <Button variant="danger" onClick={onDelete}>
+            Delete employee
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : employee ? 'Save employee' : 'Create employee'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "projects_account_bid_due_date_idx" ON "projects" USING btree ("account_id","bid_due_date");--> statement-breakpoint
+CREATE INDEX "projects_account_closed_idx" ON "projects" USING btree ("account_id","stage_entered_at") WHERE "projects"."close_type" is not null;

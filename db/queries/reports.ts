@@ -1,0 +1,33 @@
+import { and, asc, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { projects, projectStages } from '@/db/schema';
+import { namedRefColumns } from './refs';
+
+const cents = sql<string>`coalesce(sum(${projects.amountInCents}), 0)`;
+
+/**
+ * Projects per stage (every stage of the account, by position, empty ones included) and the projects
+ * closed since a day, by close type: two statements whatever the number of projects.
+ */
+export async function pipelineTotals(db: Db, accountId: number, closedSince: Date) {
+  const [stages, closed] = await Promise.all([
+    db
+      .select({
+        stage: { ...namedRefColumns(projectStages), category: projectStages.category, position: projectStages.position },
+        count: count(projects.id),
+        cents,
+      })
+      .from(projectStages)
+      .leftJoin(projects, and(eq(projects.projectStageId, projectStages.id), eq(projects.accountId, accountId)))
+      .where(eq(projectStages.accountId, accountId))
+      .groupBy(projectStages.id)
+      .orderBy(asc(projectStages.position), asc(projectStages.id)),
+    // The same predicate as the closed_since filter of the projects list (and its partial index).
+    db
+      .select({ closeType: projects.closeType, count: count(), cents })
+      .from(projects)
+      .where(and(eq(projects.accountId, accountId), isNotNull(projects.closeType), gte(projects.stageEnteredAt, closedSince)))
+      .groupBy(projects.closeType),
+  ]);
+  return { stages, closed };
+}

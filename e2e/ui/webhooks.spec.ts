@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { screens } from './screens';
+
+// Webhook messages: the account's event feed, filtered by type, each event linking to its record.
+
+/** No serious or critical axe violation, in light and in dark mode. */
+async function expectAccessible(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // The theme follows the system (next-themes sets the class on <html>).
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('filters the feed by event type and links each event to its record', async ({ page, request, token }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const lead = (await (await request.get('/api/2023-01/leads?per_page=1', { headers: auth })).json()).leads[0];
+  const patched = await request.patch(`/api/2023-01/leads/${lead.id}`, {
+    headers: auth,
+    data: { lead: { priority: !lead.priority } },
+  });
+  expect(patched.status()).toBe(200);
+
+  await page.goto('/webhooks');
+  await expect(page.getByRole('heading', { name: 'Webhook messages' })).toBeVisible();
+  const feed = page.getByRole('list', { name: 'Webhook messages, newest first' });
+  await expect(feed.getByRole('listitem').first()).toBeVisible();
+  await expect(feed.getByRole('listitem').first()).toContainText('lead.update');
+
+  await page.getByText('Event types (all)').click();
+  await page.getByLabel('Lead updated (lead.update)').check();
+  await expect(page).toHaveURL(/event_type=lead\.update$/);
+  const items = feed.getByRole('listitem');
+  await expect(items.first()).toContainText('lead.update');
+  for (const text of await items.allTextContents()) expect(text).toContain('lead.update');
+
+  await page.getByLabel('Project created (project.create)').check();
+  // The URL lists the types in the API's order.
+  await expect(page).toHaveURL(/event_type=project\.create%2Clead\.update$/);
+  await expect(feed.getByText('project.create').first()).toBeVisible();
+  for (const text of await items.allTextContents()) expect(text).toMatch(/lead\.update|project\.create/);
+  const projectLink = feed.getByRole('listitem').filter({ hasText: 'project.create' }).first().getByRole('link');
+  await expect(projectLink).toHaveAttribute('href', /^\/projects\/\d+$/);
+
+  await expectAccessible(page);
+  await screens(page, 'webhooks');
+
+  await page.getByRole('button', { name: 'Remove filter project.create' }).click();
+  await expect(page).toHaveURL(/event_type=lead\.update$/);
+  // The newest lead.update is ours: its link opens the leads list searched by the lead's name.
+  const link = items.first().getByRole('link', { name: `Lead “${lead.name}”` });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/leads\?q=/);
+  await expect(page.getByLabel('Search leads')).toHaveValue(lead.name);
+  await expect(page.getByRole('row', { name: new RegExp(lead.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+});

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { TaskResponse } from '@/lib/validation/tasks';
+
+// What the home page reads beyond the reports and the resources' own query modules.
+
+/**
+ * A user's open tasks due before today: `deadline_before` with `completed=false`. The key sits under
+ * ['tasks', 'list'], so anything that invalidates task lists refreshes it.
+ */
+export const overdueTasksQuery = (userId: string, today: string) =>
+  queryOptions({
+    queryKey: ['tasks', 'list', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }] as const,
+    queryFn: () =>
+      api.list<TaskResponse>('/tasks', 'tasks', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }),
+  });
