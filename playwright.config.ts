@@ -42,6 +42,8 @@ export default defineConfig({
     // A production server needs a session secret; a fresh one per run (sessions die with the run's database anyway).
     env: {
       PGLITE_DATA_DIR: `${dataDir}/pglite`,
+      // Always a fresh embedded database, whatever DATABASE_URL the shell has (empty means unset).
+      DATABASE_URL: '',
       NEXT_TELEMETRY_DISABLED: '1',
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
     },
