@@ -65,3 +65,8 @@ export function fromDateTimeLocal(value: string): string | null {
 export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
+
+/** An enum value for people: `new_construction` → "New construction". */
+export function humanize(value: string): string {
+  return value.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+}

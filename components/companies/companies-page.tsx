@@ -12,7 +12,8 @@ import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useCompanies } from '@/lib/queries/companies';
 import { COMPANY_CATEGORIES } from '@/lib/validation/enums';
-import { CompanyForm, humanize } from './company-form';
+import { CompanyForm } from './company-form';
+import { humanize } from '@/lib/format';
 
 const KEYS = ['q', 'category', 'page'] as const;
 const PER_PAGE = 50;

@@ -16,7 +16,8 @@ import { useCompany, type Company } from '@/lib/queries/companies';
 import { useContacts } from '@/lib/queries/contacts';
 import { useLeads } from '@/lib/queries/leads';
 import { useProjects } from '@/lib/queries/projects';
-import { CompanyForm, humanize } from './company-form';
+import { CompanyForm } from './company-form';
+import { humanize } from '@/lib/format';
 
 const RELATED = 10;
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';

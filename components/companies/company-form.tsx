@@ -1,7 +1,9 @@
 'use client';
 
+import { humanize } from '@/lib/format';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { apiResolver, errorsFromApi, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
@@ -10,17 +12,7 @@ import { useOptions } from '@/lib/queries/lookups';
 import { companyCreate, companyUpdate } from '@/lib/validation/companies';
 import { COMPANY_CATEGORIES } from '@/lib/validation/enums';
 
-export const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-const ADDRESS = [
-  ['street_address', 'Street'],
-  ['street_address2', 'Street (line 2)'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['zip', 'ZIP'],
-  ['country', 'Country'],
-] as const;
-type AddressField = (typeof ADDRESS)[number][0];
 
 type Values = {
   name: string;
@@ -28,7 +20,7 @@ type Values = {
   phone: string;
   website: string;
   description: string;
-  address: Record<AddressField, string>;
+  address: AddressValues;
   industry_ids: string[];
   custom_fields: string;
 };
@@ -40,7 +32,7 @@ function defaults(company?: Company): Values {
     phone: company?.phone ?? '',
     website: company?.website ?? '',
     description: company?.description ?? '',
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, company?.address[k] ?? ''])) as Record<AddressField, string>,
+    address: addressValues(company?.address),
     industry_ids: company?.industries.map((i) => i.id) ?? [],
     custom_fields: jsonObjectText(company?.custom_fields),
   };
@@ -53,7 +45,7 @@ function toPayload(v: Values): Record<string, unknown> {
     phone: orNull(v.phone),
     website: orNull(v.website),
     description: orNull(v.description),
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+    address: addressPayload(v.address),
     industry_ids: Array.isArray(v.industry_ids) ? v.industry_ids : [],
     custom_fields: jsonObjectOrText(v.custom_fields),
   };
@@ -138,14 +130,7 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone: (c
           </p>
         ) : null}
       </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Address</legend>
-        {ADDRESS.map(([key, label]) => (
-          <Field key={key} label={label} error={err(`address.${key}`)}>
-            {(a) => <Input {...a} {...register(`address.${key}`)} />}
-          </Field>
-        ))}
-      </fieldset>
+      <AddressFieldset register={register} error={err} />
       <Field label="Custom fields (JSON)" error={err('custom_fields')} hint='An object, like {"bid_bond_percent": 5}; blank for none.'>
         {(a) => <Textarea {...a} {...register('custom_fields')} rows={3} className="font-mono" spellCheck={false} />}
       </Field>

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { CallList } from '@/components/calls/call-list';
 import { LogCallButton } from '@/components/calls/log-call-dialog';
-import { humanize } from '@/components/companies/company-form';
+import { humanize } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';

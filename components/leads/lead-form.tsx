@@ -2,10 +2,11 @@
 
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/validation/enums';
-import { centsToDollarsInput, dollarsToCents } from '@/lib/format';
+import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/format';
 import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
 import { useCreateLead, useUpdateLead, type Lead } from '@/lib/queries/leads';
 import { useOptions } from '@/lib/queries/lookups';
@@ -23,15 +24,6 @@ const RELATIONS = [
   ['tender_type_id', 'Tender type', '/tender_types', 'tender_types'],
 ] as const;
 type RelationField = (typeof RELATIONS)[number][0];
-const ADDRESS = [
-  ['street_address', 'Street'],
-  ['street_address2', 'Street (line 2)'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['zip', 'ZIP'],
-  ['country', 'Country'],
-] as const;
-type AddressField = (typeof ADDRESS)[number][0];
 
 type Values = {
   name: string;
@@ -44,10 +36,9 @@ type Values = {
   square_feet: string;
   units: string;
   work_scope: string;
-  address: Record<AddressField, string>;
+  address: AddressValues;
 } & Record<RelationField, string>;
 
-const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 function defaults(lead?: Lead): Values {
   const rel = (r: { id: string } | null | undefined) => r?.id ?? '';
@@ -62,7 +53,7 @@ function defaults(lead?: Lead): Values {
     square_feet: lead?.square_feet?.toString() ?? '',
     units: lead?.units?.toString() ?? '',
     work_scope: lead?.work_scope ?? '',
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, lead?.address[k] ?? ''])) as Record<AddressField, string>,
+    address: addressValues(lead?.address),
     assigned_to_id: rel(lead?.assigned_to),
     company_id: rel(lead?.company),
     contact_id: rel(lead?.contact),
@@ -88,7 +79,7 @@ function toPayload(v: Values): Record<string, unknown> {
     square_feet: intOrNull(v.square_feet),
     units: intOrNull(v.units),
     work_scope: orNull(v.work_scope),
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+    address: addressPayload(v.address),
     ...Object.fromEntries(RELATIONS.map(([k]) => [k, orNull(v[k])])),
   };
 }
@@ -187,14 +178,7 @@ export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) =
           <RelationSelect key={field} field={field} label={label} path={path} listKey={listKey} register={register} error={err(field)} />
         ))}
       </div>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Address</legend>
-        {ADDRESS.map(([key, label]) => (
-          <Field key={key} label={label} error={err(`address.${key}`)}>
-            {(a) => <Input {...a} {...register(`address.${key}`)} />}
-          </Field>
-        ))}
-      </fieldset>
+      <AddressFieldset register={register} error={err} />
       <div className="flex justify-end gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : lead ? 'Save lead' : 'Create lead'}

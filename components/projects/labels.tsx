@@ -1,7 +1,7 @@
+import { humanize } from '@/lib/format';
 import type { ProjectStatus } from '@/lib/validation/enums';
 
 /** `new_construction` → "New construction". */
-export const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 const STATUS_CLASS: Record<ProjectStatus, string> = {
   pursuit: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',

@@ -10,7 +10,8 @@ import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui
 import { ApiClientError } from '@/lib/api-client';
 import { formatDate, formatDollars } from '@/lib/format';
 import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/queries/projects';
-import { humanize, StatusBadge } from './labels';
+import { humanize } from '@/lib/format';
+import { StatusBadge } from './labels';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
 

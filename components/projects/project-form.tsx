@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
+import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { dollarsToCents } from '@/lib/format';
@@ -12,7 +13,7 @@ import { useOptions, type Option } from '@/lib/queries/lookups';
 import { useCreateProject, useProjectStages, useUpdateProject, type Project } from '@/lib/queries/projects';
 import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/validation/enums';
 import { projectCreate, projectUpdate } from '@/lib/validation/projects';
-import { humanize } from './labels';
+import { humanize } from '@/lib/format';
 
 const RELATIONS = [
   ['company_id', 'Company', '/companies', 'companies'],
@@ -27,15 +28,6 @@ const RELATIONS = [
   ['loss_reason_id', 'Loss reason', '/loss_reasons', 'loss_reasons'],
 ] as const;
 type RelationField = (typeof RELATIONS)[number][0];
-const ADDRESS = [
-  ['street_address', 'Street'],
-  ['street_address2', 'Street (line 2)'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['zip', 'ZIP'],
-  ['country', 'Country'],
-] as const;
-type AddressField = (typeof ADDRESS)[number][0];
 
 type Values = {
   name: string;
@@ -55,7 +47,7 @@ type Values = {
   work_scope: string;
   project_stage_id: string;
   close_type: string;
-  address: Record<AddressField, string>;
+  address: AddressValues;
 } & Record<RelationField, string>;
 
 /** Form fields that hold an API field in another unit. */
@@ -102,7 +94,7 @@ function defaults(project?: Project): Values {
     work_scope: project?.work_scope ?? '',
     project_stage_id: rel(project?.project_stage),
     close_type: project?.close_type ?? '',
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, project?.address[k] ?? ''])) as Record<AddressField, string>,
+    address: addressValues(project?.address),
     company_id: rel(project?.company),
     contact_id: rel(project?.contact),
     assigned_to_id: rel(project?.assigned_to),
@@ -138,7 +130,7 @@ function toPayload(v: Values): Record<string, unknown> {
     // Left blank on a new project, the API picks the first open stage.
     ...(v.project_stage_id ? { project_stage_id: v.project_stage_id } : {}),
     close_type: orNull(v.close_type),
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+    address: addressPayload(v.address),
     ...Object.fromEntries(RELATIONS.map(([k]) => [k, orNull(v[k])])),
   };
 }
@@ -326,14 +318,7 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
           ),
         )}
       </div>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Address</legend>
-        {ADDRESS.map(([key, label]) => (
-          <Field key={key} label={label} error={err(`address.${key}`)}>
-            {(a) => <Input {...a} {...register(`address.${key}`)} />}
-          </Field>
-        ))}
-      </fieldset>
+      <AddressFieldset register={register} error={err} />
       <div className="flex justify-end gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : project ? 'Save project' : 'Create project'}

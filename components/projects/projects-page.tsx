@@ -12,7 +12,7 @@ import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
 import { useProjectStages } from '@/lib/queries/projects';
 import { PROJECT_STATUSES } from '@/lib/validation/enums';
-import { humanize } from './labels';
+import { humanize } from '@/lib/format';
 import { ProjectBoard } from './project-board';
 import { ProjectsTable } from './projects-table';
 import { useMoveProject } from './use-move-project';

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { apiResolver, errorsFromApi, orNull } from '@/lib/forms';
@@ -11,15 +12,6 @@ import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, ty
 import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/validation/workforce-employees';
 import { descendantsOf } from './org-tree';
 
-const ADDRESS = [
-  ['street_address', 'Street'],
-  ['street_address2', 'Street (line 2)'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['zip', 'ZIP'],
-  ['country', 'Country'],
-] as const;
-type AddressField = (typeof ADDRESS)[number][0];
 
 type Values = {
   legal_first_name: string;
@@ -33,7 +25,7 @@ type Values = {
   start_date: string;
   industry_start_date: string;
   notes: string;
-  address: Record<AddressField, string>;
+  address: AddressValues;
 };
 
 function defaults(e?: Employee): Values {
@@ -49,7 +41,7 @@ function defaults(e?: Employee): Values {
     start_date: e?.start_date ?? '',
     industry_start_date: e?.industry_start_date ?? '',
     notes: e?.notes ?? '',
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, e?.address[k] ?? ''])) as Record<AddressField, string>,
+    address: addressValues(e?.address),
   };
 }
 
@@ -67,7 +59,7 @@ function toPayload(v: Values): Record<string, unknown> {
     start_date: orNull(v.start_date),
     industry_start_date: orNull(v.industry_start_date),
     notes: orNull(v.notes),
-    address: Object.fromEntries(ADDRESS.map(([k]) => [k, orNull(v.address[k])])),
+    address: addressPayload(v.address),
   };
 }
 
@@ -179,14 +171,7 @@ export function EmployeeForm({
           {(a) => <Textarea {...a} {...register('notes')} />}
         </Field>
       </div>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold">Address</legend>
-        {ADDRESS.map(([key, label]) => (
-          <Field key={key} label={label} error={err(`address.${key}`)}>
-            {(a) => <Input {...a} {...register(`address.${key}`)} />}
-          </Field>
-        ))}
-      </fieldset>
+      <AddressFieldset register={register} error={err} />
       <div className="flex flex-wrap justify-between gap-2">
         {onDelete ? (
           <Button variant="danger" onClick={onDelete}>

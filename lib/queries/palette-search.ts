@@ -1,3 +1,4 @@
+import { humanize } from '@/lib/format';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { CompanyResponse } from '@/lib/validation/companies';
@@ -25,7 +26,6 @@ interface Source<T> {
 }
 
 const source = <T,>(s: Source<T>) => s as Source<unknown>;
-const humanize = (s: string) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 export const SEARCH_SOURCES = [
   source<ProjectResponse>({
