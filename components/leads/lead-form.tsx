@@ -9,20 +9,10 @@ import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/validation/enums
 import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/format';
 import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
 import { useCreateLead, useUpdateLead, type Lead } from '@/lib/queries/leads';
-import { useOptions } from '@/lib/queries/lookups';
+import { relationSelects, useOptions } from '@/lib/queries/lookups';
 import { leadCreate, leadUpdate } from '@/lib/validation/leads';
 
-const RELATIONS = [
-  ['assigned_to_id', 'Assigned to', '/users', 'users'],
-  ['company_id', 'Company', '/companies', 'companies'],
-  ['contact_id', 'Contact', '/contacts', 'contacts'],
-  ['contract_type_id', 'Contract type', '/contract_types', 'contract_types'],
-  ['delivery_method_id', 'Delivery method', '/delivery_methods', 'delivery_methods'],
-  ['division_id', 'Division', '/divisions', 'divisions'],
-  ['lead_source_id', 'Lead source', '/lead_sources', 'lead_sources'],
-  ['market_sector_id', 'Market sector', '/market_sectors', 'market_sectors'],
-  ['tender_type_id', 'Tender type', '/tender_types', 'tender_types'],
-] as const;
+const RELATIONS = relationSelects(['assigned_to_id', 'company_id', 'contact_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id']);
 type RelationField = (typeof RELATIONS)[number][0];
 
 type Values = {

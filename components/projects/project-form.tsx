@@ -9,24 +9,13 @@ import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { dollarsToCents } from '@/lib/format';
 import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
 import { api } from '@/lib/api-client';
-import { useOptions, type Option } from '@/lib/queries/lookups';
+import { type Option, relationSelects, useOptions } from '@/lib/queries/lookups';
 import { useCreateProject, useProjectStages, useUpdateProject, type Project } from '@/lib/queries/projects';
 import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/validation/enums';
 import { projectCreate, projectUpdate } from '@/lib/validation/projects';
 import { humanize } from '@/lib/format';
 
-const RELATIONS = [
-  ['company_id', 'Company', '/companies', 'companies'],
-  ['contact_id', 'Contact', '/contacts', 'contacts'],
-  ['assigned_to_id', 'Assigned to', '/users', 'users'],
-  ['contract_type_id', 'Contract type', '/contract_types', 'contract_types'],
-  ['delivery_method_id', 'Delivery method', '/delivery_methods', 'delivery_methods'],
-  ['division_id', 'Division', '/divisions', 'divisions'],
-  ['lead_source_id', 'Lead source', '/lead_sources', 'lead_sources'],
-  ['market_sector_id', 'Market sector', '/market_sectors', 'market_sectors'],
-  ['tender_type_id', 'Tender type', '/tender_types', 'tender_types'],
-  ['loss_reason_id', 'Loss reason', '/loss_reasons', 'loss_reasons'],
-] as const;
+const RELATIONS = relationSelects(['company_id', 'contact_id', 'assigned_to_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id', 'loss_reason_id']);
 type RelationField = (typeof RELATIONS)[number][0];
 
 type Values = {
