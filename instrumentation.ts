@@ -1,9 +1,13 @@
 // Runs once when the server starts: validate the environment then, so a missing or bad variable
 // (BETTER_AUTH_SECRET in production, a malformed DATABASE_URL) stops the server with a message
-// naming it instead of failing every request.
+// naming it instead of failing every request; then start the webhook delivery worker.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { validateEnvironmentOrExit } = await import('./lib/env-startup');
     await validateEnvironmentOrExit();
+    if (process.env.NEXT_PHASE !== 'phase-production-build') {
+      const { startServerWebhookWorker } = await import('./lib/webhooks/server-worker');
+      await startServerWebhookWorker();
+    }
   }
 }

@@ -45,6 +45,11 @@ export default defineConfig({
       // Always a fresh embedded database, whatever DATABASE_URL the shell has (empty means unset).
       DATABASE_URL: '',
       NEXT_TELEMETRY_DISABLED: '1',
+      // The journeys' webhook receiver listens on 127.0.0.1; retries come quickly.
+      WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '1,2,4',
+      // The journeys share one token and one session; the rate limit has tests of its own (vitest).
+      API_RATE_LIMIT: 'off',
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
     },
     url: `http://127.0.0.1:${PORT}/api/2023-01/openapi.json`,

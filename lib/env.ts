@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookEnvSchema } from './webhooks/settings';
 
 // The environment, validated once. A bad value stops the process with a message naming it.
 const schema = z.object({
@@ -14,6 +15,17 @@ const schema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs session cookies (Better Auth). Required in production; development and tests use a fixed one. */
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  /** Authorises GET /api/cron/webhooks (Vercel Cron sends it as a Bearer token). */
+  CRON_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `off` turns the API's rate limit off (tests, benchmarks); it is on by default. */
+  API_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /** Requests per window for each API or OAuth token (an OAuth application may set its own). */
+  API_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** The window, in seconds. */
+  API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(10),
+  /** `on` limits the dashboard's own session (per user) too. */
+  API_RATE_LIMIT_SESSIONS: z.enum(['on', 'off']).default('off'),
+  ...webhookEnvSchema.shape,
 });
 
 // Never used in production: there the secret must come from the environment.

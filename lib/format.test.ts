@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarsInput, dollarsToCents, formatCents, formatDate, fromDateTimeLocal, localDayIso, toDateTimeLocal, websiteHref } from './format';
+import { centsToDollarsInput, dollarsToCents, formatCents, formatDate, formatRelative, fromDateTimeLocal, localDayIso, toDateTimeLocal, websiteHref } from './format';
 
 describe('money and dates', () => {
   it('turns typed dollars into exact cents', () => {
@@ -31,5 +31,17 @@ describe('local days and times', () => {
     expect(fromDateTimeLocal('')).toBeNull();
     expect(websiteHref('acme.com')).toBe('https://acme.com');
     expect(websiteHref('http://acme.com')).toBe('http://acme.com');
+  });
+});
+
+describe('relative times', () => {
+  it('says how long ago or how far ahead, in the largest whole unit', () => {
+    const now = new Date('2027-03-10T12:00:00Z');
+    expect(formatRelative('2027-03-10T11:59:30Z', now)).toBe('just now');
+    expect(formatRelative('2027-03-10T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelative('2027-03-10T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelative('2027-03-09T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelative('2027-03-13T12:00:00Z', now)).toBe('in 3 days');
+    expect(formatRelative('2026-12-01T12:00:00Z', now)).toBe('3 months ago');
   });
 });

@@ -70,3 +70,22 @@ export function websiteHref(website: string): string {
 export function humanize(value: string): string {
   return value.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** An ISO timestamp relative to now: "5 minutes ago", "yesterday", "in 3 days"; "just now" under a minute. */
+export function formatRelative(value: string, now: Date = new Date()): string {
+  const diff = new Date(value).getTime() - now.getTime();
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.trunc(diff / ms), unit);
+  }
+  return 'just now';
+}

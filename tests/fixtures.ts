@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { insertNamedLookups, insertWorkforceRoles } from '@/db/queries/accounts';
+import { users } from '@/db/schema';
+import { setUserPassword } from '@/lib/auth/passwords';
 import { createApiToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import { createAccount } from '@/lib/services/accounts';
-import { client } from './api';
+import { BASE, client, request } from './api';
 
 /**
- * A fresh account with two users, tokens and a few lookups. Every test file works in accounts of
+ * A fresh account with two users (the first its admin, the second a member), tokens of the admin
+ * and a few lookups. Every test file works in accounts of
  * its own, so files can share one database.
  */
 export async function createTestAccount(label = 'Test GC') {
@@ -50,3 +54,32 @@ export type TestAccount = Awaited<ReturnType<typeof createTestAccount>>;
 
 /** Matches the spec's timestamp format. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+/**
+ * A client signed in through Better Auth's real sign-in as one user, sending the session cookie
+ * with a same-origin `Origin`, as the dashboard does.
+ */
+export async function sessionClient(userId: number, password = 'session test password') {
+  const db = getDb();
+  await setUserPassword(db, userId, password);
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const res = await request('POST', '/api/auth/sign-in/email', {
+    body: { email: row!.email, password },
+    headers: { origin: BASE },
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+  const headers = { cookie, origin: BASE };
+  return {
+    cookie,
+    get: (path: string) => request('GET', path, { headers }),
+    post: (path: string, body?: unknown) => request('POST', path, { body, headers }),
+    patch: (path: string, body?: unknown) => request('PATCH', path, { body, headers }),
+    delete: (path: string) => request('DELETE', path, { headers }),
+  };
+}
+export type SessionClient = Awaited<ReturnType<typeof sessionClient>>;

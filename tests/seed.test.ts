@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, getTableName, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, inArray, isNotNull, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '@/db/schema';
@@ -36,9 +36,23 @@ async function countIn(table: AccountTable, accountId: number) {
 beforeAll(async () => {
   const before = await seededAccountCount();
   // An admin email equal to the second account's user makes that account's insert fail, after
-  // the whole first account has been written: the transaction must take all of it back.
-  failure = await seedDemo(getDb(), { adminEmail: 'harbor.admin@example.com' }).catch((e: unknown) => e);
-  accountsAfterFailure = (await seededAccountCount()) - before;
+  // the whole first account has been written: the transaction must take all of it back. That
+  // needs the plan's emails free, and other files of this worker may have seeded already: their
+  // users' emails are moved aside in an outer transaction, rolled back afterwards.
+  await getDb()
+    .transaction(async (tx) => {
+      await tx.update(s.users).set({ email: sql`'moved.' || ${s.users.id} || '.' || ${s.users.email}` });
+      failure = await seedDemo(tx, { adminEmail: 'harbor.admin@example.com' }).catch((e: unknown) => e);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(s.accounts)
+        .where(inArray(s.accounts.name, ['Summit Ridge Builders', 'Harbor Point Construction']));
+      accountsAfterFailure = row!.n - before;
+      tx.rollback();
+    })
+    .catch((e: unknown) => {
+      if (!(e instanceof TransactionRollbackError)) throw e;
+    });
 
   first = await seedDemo(getDb(), { adminEmail: `dana.${tag}@example.com` });
   // The second run takes its admin and password from the environment, as `npm run db:seed` does.
@@ -76,8 +90,13 @@ describe('seedDemo', () => {
     const people = await db.select().from(s.users).where(eq(s.users.accountId, first.accountId)).orderBy(asc(s.users.id));
     expect(people).toHaveLength(3);
     expect(people[0]).toMatchObject({ id: first.adminUserId, firstName: 'Dana', lastName: 'Whitfield', email: first.adminEmail });
+    expect(people.map((p) => p.role)).toEqual(['admin', 'member', 'member']);
+    expect(people.every((p) => p.deactivatedAt === null)).toBe(true);
     const [other] = await db.select().from(s.accounts).where(eq(s.accounts.id, first.otherAccountId));
     expect(other!.name).toBe('Harbor Point Construction');
+    const harbor = await db.select().from(s.users).where(eq(s.users.accountId, first.otherAccountId));
+    expect(harbor).toHaveLength(1);
+    expect(harbor[0]).toMatchObject({ email: expect.stringMatching(/^harbor\.admin(\+\w+)?@example\.com$/), role: 'admin' });
     expect(await countIn(s.users, first.otherAccountId)).toBe(1);
   });
 

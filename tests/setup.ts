@@ -1,6 +1,9 @@
 import { beforeAll, inject } from 'vitest';
 
 const databaseUrl = inject('databaseUrl');
+// The suite hammers the API with one token (hundreds of requests at once); the rate-limit tests
+// configure a limiter of their own (tests/api/rate-limit.test.ts).
+process.env.API_RATE_LIMIT = 'off';
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 else {
   delete process.env.DATABASE_URL;

@@ -3,11 +3,14 @@
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { authClient } from '@/lib/auth/client';
+import { USER_DEACTIVATED } from '@/lib/auth/constants';
 
 // One message for a wrong password and an unknown email alike: the form never tells which.
 const INCORRECT = 'Email or password is incorrect.';
 
-function messageFor(status: number | undefined): string {
+function messageFor(status: number | undefined, code?: string): string {
+  // Only after the right password: a deactivated user learns why, nobody else learns anything.
+  if (status === 403 && code === USER_DEACTIVATED) return 'This user has been deactivated. Ask an admin of your account.';
   if (status === 429) return 'Too many attempts. Wait a minute, then try again.';
   if (status === undefined || status >= 500) return 'Could not sign in just now. Check your connection and try again.';
   return INCORRECT;
@@ -31,9 +34,9 @@ export function SignInForm({ next }: { next: string }) {
     setError(null);
     const result = await authClient.signIn
       .email({ email: String(form.get('email')).trim(), password: String(form.get('password')) })
-      .catch(() => ({ error: { status: undefined } }));
+      .catch(() => ({ error: { status: undefined, code: undefined } }));
     if (result.error) {
-      setError(messageFor(result.error.status));
+      setError(messageFor(result.error.status, result.error.code));
       setPending(false);
       password.current?.select();
       return;
@@ -94,7 +97,7 @@ export function SignInForm({ next }: { next: string }) {
         type="submit"
         disabled={pending}
         aria-busy={pending}
-        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-wait disabled:bg-blue-500 dark:bg-blue-600 dark:hover:bg-blue-500"
+        className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-wait disabled:bg-blue-500 dark:bg-blue-600 dark:hover:bg-blue-700"
       >
         {pending ? (
           <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />

@@ -10,4 +10,5 @@ export const NAV_LINKS = [
   { href: '/teams', label: 'Teams' },
   { href: '/workforce', label: 'Workforce' },
   { href: '/webhooks', label: 'Webhook messages' },
+  { href: '/settings', label: 'Settings' },
 ] as const;

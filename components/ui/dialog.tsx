@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** A modal on the native <dialog>: focus trap, Escape and the backdrop close it. */
+/** A modal on the native <dialog>: focus trap, Escape and the backdrop close it; opens on the autoFocus field. */
 export function Dialog({
   open,
   onClose,
@@ -20,7 +20,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first focusable element (the close button): the field marked
+      // autoFocus (components/ui/field.tsx) takes focus instead.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

@@ -34,12 +34,16 @@ export function Field({ label, error, hint, className = '', children }: FieldPro
   );
 }
 
+// React's autoFocus focuses on mount and renders no attribute; a field mounted with a closed
+// <dialog> cannot take focus then, so the mark lets Dialog focus it once the dialog shows.
+const autofocusMark = (autoFocus: boolean | undefined) => (autoFocus ? { 'data-autofocus': '' } : {});
+
 export function Input(props: InputHTMLAttributes<HTMLInputElement>) {
-  return <input {...props} className={`${inputClass} ${props.className ?? ''}`} />;
+  return <input {...props} {...autofocusMark(props.autoFocus)} className={`${inputClass} ${props.className ?? ''}`} />;
 }
 
 export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea rows={3} {...props} className={`${inputClass} ${props.className ?? ''}`} />;
+  return <textarea rows={3} {...props} {...autofocusMark(props.autoFocus)} className={`${inputClass} ${props.className ?? ''}`} />;
 }
 
 export function Select({
@@ -48,7 +52,7 @@ export function Select({
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { options: { id: string; name: string }[]; placeholder?: string }) {
   return (
-    <select {...props} className={`${inputClass} ${props.className ?? ''}`}>
+    <select {...props} {...autofocusMark(props.autoFocus)} className={`${inputClass} ${props.className ?? ''}`}>
       <option value="">{placeholder}</option>
       {options.map((o) => (
         <option key={o.id} value={o.id}>

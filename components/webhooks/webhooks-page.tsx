@@ -12,8 +12,9 @@ import { ApiClientError } from '@/lib/api-client';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { leadQuery } from '@/lib/queries/leads';
 import { useWebhookMessages, type WebhookMessage } from '@/lib/queries/webhook-messages';
-import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/lib/validation/enums';
+import { EVENT_TYPES } from '@/lib/validation/enums';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from './event-target';
+import { EventTypePicker } from './event-type-picker';
 
 const KEYS = ['event_type', 'page'] as const;
 const PER_PAGE = 25;
@@ -66,74 +67,6 @@ function Target({ message }: { message: WebhookMessage }) {
   );
 }
 
-/** The event types as a grid of checkboxes, a row per resource; the API takes several at once. */
-function TypeFilter({ selected, onChange }: { selected: string[]; onChange: (types: string[]) => void }) {
-  const set = new Set(selected);
-  const toggle = (types: string[], on: boolean) => {
-    const next = new Set(set);
-    for (const t of types) {
-      if (on) next.add(t);
-      else next.delete(t);
-    }
-    onChange(EVENT_TYPES.filter((t) => next.has(t)));
-  };
-  return (
-    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <summary className="cursor-pointer select-none rounded-lg px-4 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600">
-        Event types {selected.length ? `(${selected.length} selected)` : '(all)'}
-      </summary>
-      <div className="overflow-x-auto border-t border-slate-200 px-1 pb-3 pt-2 sm:px-2 dark:border-slate-800">
-        <table className="text-sm">
-          <thead>
-            <tr className="text-left text-slate-600 dark:text-slate-400">
-              <th scope="col" className="px-1.5 py-1 sm:px-2 font-medium">Record</th>
-              {EVENT_ACTIONS.map((a) => (
-                <th key={a} scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium capitalize">
-                  {ACTION_LABELS[a]}
-                </th>
-              ))}
-              <th scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium">Any</th>
-            </tr>
-          </thead>
-          <tbody>
-            {EVENT_RESOURCES.map((r) => {
-              const types = EVENT_ACTIONS.map((a) => `${r}.${a}`);
-              const all = types.every((t) => set.has(t));
-              return (
-                <tr key={r}>
-                  <th scope="row" className="whitespace-nowrap px-1.5 py-1 sm:px-2 text-left font-normal">
-                    {RESOURCE_LABELS[r]}
-                  </th>
-                  {types.map((t, i) => (
-                    <td key={t} className="px-1.5 py-1 sm:px-2 text-center">
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4"
-                        aria-label={`${RESOURCE_LABELS[r]} ${ACTION_LABELS[EVENT_ACTIONS[i]!]} (${t})`}
-                        checked={set.has(t)}
-                        onChange={(e) => toggle([t], e.target.checked)}
-                      />
-                    </td>
-                  ))}
-                  <td className="px-1.5 py-1 sm:px-2 text-center">
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4"
-                      aria-label={`Every ${RESOURCE_LABELS[r]!.toLowerCase()} event`}
-                      checked={all}
-                      onChange={(e) => toggle(types, e.target.checked)}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </details>
-  );
-}
-
 export function WebhooksPage() {
   const [state, setState] = useUrlState(KEYS);
   // Unknown types in a shared URL are dropped rather than sent (the API would answer 422).
@@ -168,7 +101,7 @@ export function WebhooksPage() {
         }
       />
       <div className="mb-4 space-y-2">
-        <TypeFilter selected={checked.types} onChange={choose} />
+        <EventTypePicker selected={checked.types} onChange={choose} />
         {selected.length ? (
           <ul aria-label="Selected event types" className="flex flex-wrap items-center gap-1.5">
             {selected.map((t) => (

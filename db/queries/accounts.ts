@@ -15,7 +15,7 @@ import {
   users,
   workforceRoles,
 } from '@/db/schema';
-import type { StageCategory } from '@/db/schema/enums';
+import type { StageCategory, UserRole } from '@/db/schema/enums';
 
 export async function insertAccount(db: Db, name: string): Promise<number> {
   const [row] = await db.insert(accounts).values({ name }).returning({ id: accounts.id });
@@ -24,7 +24,7 @@ export async function insertAccount(db: Db, name: string): Promise<number> {
 
 export async function insertUser(
   db: Db,
-  values: { accountId: number; firstName: string | null; lastName: string | null; email: string },
+  values: { accountId: number; firstName: string | null; lastName: string | null; email: string; role?: UserRole },
 ): Promise<number> {
   // Lowercase: Better Auth's sign-in looks the lowercased email up as is.
   const [row] = await db

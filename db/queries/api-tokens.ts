@@ -1,10 +1,13 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { apiTokens, users } from '@/db/schema';
+import { apiTokens, oauthApplications, users } from '@/db/schema';
 
 export type TokenScope = 'read' | 'read write';
 
-/** The live token with this hash, with the user and account it acts for. */
+/**
+ * The live token with this hash, with the (active) user and account it acts for and, for an OAuth
+ * access token, its application's rate limit.
+ */
 export async function findActiveToken(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
@@ -13,14 +16,20 @@ export async function findActiveToken(db: Db, tokenHash: string) {
       lastUsedAt: apiTokens.lastUsedAt,
       userId: users.id,
       accountId: users.accountId,
+      role: users.role,
+      rateLimitPoints: oauthApplications.rateLimitPoints,
+      rateLimitDuration: oauthApplications.rateLimitDuration,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(oauthApplications, eq(oauthApplications.id, apiTokens.oauthApplicationId))
     .where(
       and(
         eq(apiTokens.tokenHash, tokenHash),
         isNull(apiTokens.revokedAt),
         or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`)),
+        // A deactivated user's tokens are refused, not revoked: reactivating the user restores them.
+        isNull(users.deactivatedAt),
       ),
     )
     .limit(1);
@@ -42,7 +51,15 @@ export async function touchToken(db: Db, id: number) {
 
 export async function insertToken(
   db: Db,
-  values: { accountId: number; userId: number; name: string; tokenHash: string; hint: string; scope: TokenScope },
+  values: {
+    accountId: number;
+    userId: number;
+    name: string;
+    tokenHash: string;
+    hint: string;
+    scope: TokenScope;
+    expiresAt?: Date | null;
+  },
 ) {
   const [row] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
   return row!;
@@ -57,4 +74,65 @@ export async function revokeTokens(db: Db, where: { tokenHash: string } | { user
     .where(and(match, isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   return rows.length;
+}
+
+const tokenColumns = {
+  id: apiTokens.id,
+  name: apiTokens.name,
+  scope: apiTokens.scope,
+  hint: apiTokens.hint,
+  lastUsedAt: apiTokens.lastUsedAt,
+  expiresAt: apiTokens.expiresAt,
+  createdAt: apiTokens.createdAt,
+  updatedAt: apiTokens.updatedAt,
+};
+export type ApiTokenRow = NonNullable<Awaited<ReturnType<typeof findUserToken>>>;
+
+/**
+ * A user's own personal tokens in an account: revoked ones are gone; expired ones stay, to be seen
+ * and revoked. OAuth access tokens are managed through their grant (Settings → Authorized apps).
+ */
+const ownLiveTokens = (owner: { accountId: number; userId: number }) =>
+  and(
+    eq(apiTokens.accountId, owner.accountId),
+    eq(apiTokens.userId, owner.userId),
+    eq(apiTokens.kind, 'personal'),
+    isNull(apiTokens.revokedAt),
+  );
+
+export async function listUserTokens(
+  db: Db,
+  owner: { accountId: number; userId: number },
+  page: { limit: number; offset: number },
+) {
+  const where = ownLiveTokens(owner);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(tokenColumns)
+      .from(apiTokens)
+      .where(where)
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(apiTokens).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findUserToken(db: Db, owner: { accountId: number; userId: number }, id: number) {
+  const [row] = await db
+    .select(tokenColumns)
+    .from(apiTokens)
+    .where(and(ownLiveTokens(owner), eq(apiTokens.id, id)));
+  return row;
+}
+
+/** Revokes one of the user's live tokens; false when there is none with this id. */
+export async function revokeUserToken(db: Db, owner: { accountId: number; userId: number }, id: number): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(ownLiveTokens(owner), eq(apiTokens.id, id)))
+    .returning({ id: apiTokens.id });
+  return rows.length > 0;
 }

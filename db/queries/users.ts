@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { users } from '@/db/schema';
+import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
 import { likePattern } from './sql';
 
@@ -10,6 +10,9 @@ export interface UserFilters {
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+/** The User reference columns, and what only the /users endpoints show: role and status. */
+const userColumns = { ...personRefColumns(users), role: users.role, deactivatedAt: users.deactivatedAt };
 
 function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
   return and(
@@ -34,7 +37,7 @@ export async function listUsers(
   const where = filterWhere(accountId, filters);
   const [items, [total]] = await Promise.all([
     db
-      .select(personRefColumns(users))
+      .select(userColumns)
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -47,8 +50,64 @@ export async function listUsers(
 
 export async function findUser(db: Db, accountId: number, id: number) {
   const [row] = await db
-    .select(personRefColumns(users))
+    .select(userColumns)
     .from(users)
     .where(and(eq(users.accountId, accountId), eq(users.id, id)));
   return row;
+}
+
+/** The account's active admins, locked, so concurrent demotions see each other (never zero admins). */
+export async function lockActiveAdmins(db: Db, accountId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.role, 'admin'), isNull(users.deactivatedAt)))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function lockUser(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function updateUserColumns(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Partial<{ firstName: string | null; lastName: string | null; role: string; deactivatedAt: Date | null }>,
+) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(users.accountId, accountId), eq(users.id, id)));
+}
+
+/** Any user with this email, in any account: emails are unique across Groundwork (sign-in has no account). */
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether a user exists and is active, whatever the account (sign-in does not know the account yet). */
+export async function findUserStatus(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}
+
+/** Signs a user out everywhere (Better Auth's sessions are rows; the cookie alone proves nothing). */
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,6 +1,7 @@
-import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { id, timestamps } from './columns';
+import { id, oneOf, timestamps, ts } from './columns';
+import { USER_ROLES } from './enums';
 
 /** A tenant: one general contractor. Every other record belongs to exactly one account. */
 export const accounts = pgTable('accounts', {
@@ -28,9 +29,14 @@ export const users = pgTable(
       .generatedAlwaysAs(sql`coalesce(nullif(btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), ''), "email")`),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
+    /** `admin` manages the account's users, API tokens and webhooks; `member` does the CRM work. */
+    role: text('role').notNull().default('member'),
+    /** Set when an admin deactivates the user: no sign-in, tokens refused. */
+    deactivatedAt: ts('deactivated_at'),
     ...timestamps,
   },
   (t) => [
+    check('users_role_check', oneOf(t.role, USER_ROLES)),
     index('users_account_id_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     // Sign-in matches the email column itself, which the lower(email) index cannot serve.

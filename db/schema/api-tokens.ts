@@ -2,10 +2,13 @@ import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
 import { id, timestamps, ts } from './columns';
+import { oauthApplications } from './oauth-applications';
+import { oauthGrants } from './oauth-grants';
 
 /**
- * Credentials for the API. Only the SHA-256 of a token is stored. `kind` leaves room for
- * OAuth access tokens, which are one more kind of token checked by the same code.
+ * Credentials for the API. Only the SHA-256 of a token is stored. OAuth access tokens
+ * (`kind` 'oauth_access') are one more kind of token, checked by the same code: they name their
+ * application, and the user's grant unless they came from the client-credentials grant.
  */
 export const apiTokens = pgTable(
   'api_tokens',
@@ -24,12 +27,18 @@ export const apiTokens = pgTable(
     lastUsedAt: ts('last_used_at'),
     expiresAt: ts('expires_at'),
     revokedAt: ts('revoked_at'),
+    oauthApplicationId: bigint('oauth_application_id', { mode: 'number' }).references(() => oauthApplications.id, {
+      onDelete: 'cascade',
+    }),
+    oauthGrantId: bigint('oauth_grant_id', { mode: 'number' }).references(() => oauthGrants.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
     index('api_tokens_user_id_idx').on(t.userId),
     index('api_tokens_account_id_idx').on(t.accountId),
+    index('api_tokens_oauth_application_id_idx').on(t.oauthApplicationId),
+    index('api_tokens_oauth_grant_id_idx').on(t.oauthGrantId),
     check('api_tokens_kind_check', sql`${t.kind} in ('personal', 'oauth_access')`),
     check('api_tokens_scope_check', sql`${t.scope} in ('read', 'read write')`),
   ],

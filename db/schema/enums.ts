@@ -61,3 +61,9 @@ export type CloseType = (typeof CLOSE_TYPES)[number];
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type CompanyCategory = (typeof COMPANY_CATEGORIES)[number];
 export type MembershipRole = keyof typeof MEMBERSHIP_ROLES;
+
+export const USER_ROLES = ['admin', 'member'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

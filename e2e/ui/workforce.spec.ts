@@ -35,8 +35,12 @@ test('lists, searches and filters the directory in the URL', async ({ page }) =>
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Superintendent' });
   await expect(page).toHaveURL(/role_id=\d+/);
   const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
-  await expect(rows.first()).toContainText('Superintendent');
-  for (const text of await rows.allTextContents()) expect(text).toContain('Superintendent');
+  // The previous page of rows stays on screen while the filtered one loads: wait for all of them.
+  await expect(async () => {
+    const texts = await rows.allTextContents();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).toContain('Superintendent');
+  }).toPass();
   await expectAccessible(page);
   await screens(page, 'workforce');
 

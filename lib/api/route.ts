@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
+import type { UserRole } from '@/db/schema/enums';
 import { authenticateRequest } from '@/lib/auth/authenticate';
 import { getDb } from '@/lib/db';
 import { ApiError, errorBody, errorResponse } from './errors';
 import { publicOrigin } from './origin';
 import { pageHeaders, type Page } from './pagination';
+import { getApiRateLimiter } from './rate-limit';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
 export interface ApiContext {
   requestId: string;
   accountId: number;
   userId: number;
+  /** The caller's role in the account (`admin` also manages the account's users). */
+  role: UserRole;
   scopes: string[];
+  /** `session`: the browser's cookie; `token`: an `Authorization` token. */
+  authMethod: 'session' | 'token';
   /** Origin for absolute links to records. */
   baseUrl: string;
 }
@@ -73,19 +79,24 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
   };
 }
 
-/** The caller (a token, or the browser's session: lib/auth/authenticate.ts) and its scope for this method. */
+/**
+ * The caller (a token, or the browser's session: lib/auth/authenticate.ts), its rate limit (the
+ * budget's headers, or a 429) and its scope for this method.
+ */
 async function authenticate(req: Request, db: Db, requestId: string) {
   const auth = await authenticateRequest(db, req);
   if ('refusal' in auth) {
     throw new ApiError(401, 'unauthorized', auth.refusal, {}, { 'WWW-Authenticate': 'Bearer realm="groundwork"' });
   }
   const { principal, setCookies } = auth;
+  const rateHeaders = await getApiRateLimiter().consume(principal);
   const needed = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
   if (!principal.scopes.includes(needed)) {
-    throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed });
+    throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
-  const ctx: ApiContext = { requestId, ...principal, baseUrl: publicOrigin(req) };
-  return { ctx, setCookies };
+  const { accountId, userId, role, scopes, authMethod } = principal;
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req) };
+  return { ctx, setCookies, rateHeaders };
 }
 
 type Run = (req: Request, requestId: string, context: NextRouteContext | undefined) => Promise<Response>;
@@ -120,8 +131,14 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
     runs[method] = async (req, requestId, context) => {
       const url = new URL(req.url);
       const db = getDb();
-      const { ctx, setCookies } = await authenticate(req, db, requestId);
-      const res = await handler({ req, url, ctx, params: await resolveParams(context), db });
+      const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
+      let res: Response;
+      try {
+        res = await handler({ req, url, ctx, params: await resolveParams(context), db });
+      } catch (err) {
+        res = errorResponse(err, requestId);
+      }
+      for (const [name, value] of Object.entries(rateHeaders)) res.headers.set(name, value);
       for (const cookie of setCookies) res.headers.append('Set-Cookie', cookie);
       return res;
     };

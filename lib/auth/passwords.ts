@@ -1,12 +1,12 @@
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { Db } from '@/db';
 import { findCredentialHash, upsertCredential } from '@/db/queries/auth-accounts';
+import { PASSWORD_LENGTH } from './constants';
 
 // Users are created by our code (seed, and later invitations), never by Better Auth's sign-up, so
 // their passwords are set here, hashed by Better Auth (scrypt) exactly as its sign-up would.
 
-/** Better Auth's default bounds; its sign-in refuses longer passwords. */
-export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+export { PASSWORD_LENGTH };
 
 /** Sets (or replaces) a user's password; takes a transaction too. */
 export async function setUserPassword(db: Db, userId: number, password: string): Promise<void> {

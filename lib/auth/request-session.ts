@@ -22,7 +22,8 @@ import type { Principal } from './tokens';
 //   (older browsers, scripts) is accepted, as reads change nothing and CORS keeps cross-origin
 //   pages from reading the answer.
 //
-// A session acts as its user in its user's account, with the scopes `read write`.
+// A session acts as its user in its user's account, with the scopes `read write` and the user's
+// role as it is now (the session's user is read from the database on every request).
 
 export type SessionResult =
   | { kind: 'none' }
@@ -69,10 +70,17 @@ export async function authenticateSession(req: Request): Promise<SessionResult> 
   if (!hasSessionCookie(req.headers)) return { kind: 'none' };
   if (!isSameOrigin(req)) return { kind: 'cross-site' };
   const { headers, response } = await getAuth().api.getSession({ headers: req.headers, returnHeaders: true });
-  if (!response) return { kind: 'invalid' };
+  // Deactivation deletes the user's sessions; this refuses one that raced it.
+  if (!response || response.user.deactivatedAt) return { kind: 'invalid' };
   return {
     kind: 'ok',
-    principal: { accountId: response.user.accountId, userId: Number(response.user.id), scopes: ['read', 'write'] },
+    principal: {
+      accountId: response.user.accountId,
+      userId: Number(response.user.id),
+      role: response.user.role === 'admin' ? 'admin' : 'member',
+      scopes: ['read', 'write'],
+      authMethod: 'session',
+    },
     setCookies: headers.getSetCookie(),
   };
 }

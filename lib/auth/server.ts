@@ -1,8 +1,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { findUserStatus } from '@/db/queries/users';
 import { authAccounts, sessions, users, verifications } from '@/db/schema';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
+import { USER_DEACTIVATED } from './constants';
 import { AUTH_COOKIE_PREFIX } from './cookies';
 
 // Browser sign-in: Better Auth with email and password, sessions in the database and a signed,
@@ -30,9 +33,30 @@ function createAuth() {
         accountId: { type: 'number', required: true, input: false },
         firstName: { type: 'string', required: false, input: false },
         lastName: { type: 'string', required: false, input: false },
+        role: { type: 'string', required: false, input: false },
+        deactivatedAt: { type: 'date', required: false, input: false },
       },
     },
     session: { modelName: 'sessions' },
+    databaseHooks: {
+      session: {
+        create: {
+          // Every new session (sign-in) passes here, after the password was checked: a deactivated
+          // user gets a 403 that says so (the password was right, so nothing is revealed), never a
+          // session. Their existing sessions are deleted on deactivation and refused by
+          // lib/auth/request-session.ts and session.ts meanwhile.
+          async before(session) {
+            const user = await findUserStatus(getDb(), Number(session.userId));
+            if (!user || user.deactivatedAt !== null) {
+              throw APIError.from('FORBIDDEN', {
+                code: USER_DEACTIVATED,
+                message: 'This user has been deactivated. Ask an admin of your account to reactivate you.',
+              });
+            }
+          },
+        },
+      },
+    },
     account: {
       modelName: 'authAccounts',
       // Better Auth's `accountId` is the provider's id of the user, not our tenant.

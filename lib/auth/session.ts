@@ -1,5 +1,6 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
+import type { UserRole } from '@/db/schema/enums';
 import { hasSessionCookie } from './request-session';
 import { getAuth } from './server';
 
@@ -9,6 +10,7 @@ export interface CurrentUser {
   email: string;
   firstName: string | null;
   lastName: string | null;
+  role: UserRole;
 }
 
 /**
@@ -20,7 +22,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const requestHeaders = await headers();
   if (!hasSessionCookie(requestHeaders)) return null;
   const session = await getAuth().api.getSession({ headers: requestHeaders, query: { disableRefresh: true } });
-  if (!session) return null;
+  if (!session || session.user.deactivatedAt) return null;
   const { user } = session;
   return {
     userId: Number(user.id),
@@ -28,5 +30,6 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     email: user.email,
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
+    role: user.role === 'admin' ? 'admin' : 'member',
   };
 });

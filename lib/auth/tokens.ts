@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@/db';
 import { findActiveToken, insertToken, touchToken, type TokenScope } from '@/db/queries/api-tokens';
+import type { UserRole } from '@/db/schema/enums';
 
 // Personal API tokens: 32 random bytes, prefixed so secret scanners recognise them, stored only
 // as a SHA-256 hash (a fast hash is right for high-entropy secrets; nothing to brute-force).
@@ -14,27 +15,51 @@ export function generateToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString('base64url');
 }
 
-/** Mints a token for a user and returns it; it is never readable again. */
-export async function createApiToken(
+export interface TokenOptions {
+  name?: string;
+  scope?: TokenScope;
+  expiresAt?: Date | null;
+}
+
+/** Mints a token for a user: its id and the secret, which is never readable again. */
+export async function mintApiToken(
   db: Db,
   owner: { accountId: number; userId: number },
-  options: { name?: string; scope?: TokenScope } = {},
-): Promise<string> {
+  options: TokenOptions = {},
+): Promise<{ id: number; token: string }> {
   const token = generateToken();
-  await insertToken(db, {
+  const { id } = await insertToken(db, {
     ...owner,
     name: options.name ?? 'API token',
     tokenHash: hashToken(token),
     hint: token.slice(-4),
     scope: options.scope ?? 'read write',
+    expiresAt: options.expiresAt ?? null,
   });
-  return token;
+  return { id, token };
+}
+
+/** Mints a token for a user and returns it; it is never readable again. */
+export async function createApiToken(
+  db: Db,
+  owner: { accountId: number; userId: number },
+  options: TokenOptions = {},
+): Promise<string> {
+  return (await mintApiToken(db, owner, options)).token;
 }
 
 export interface Principal {
   accountId: number;
   userId: number;
+  /** The user's role in their account: `admin` manages users, API tokens and webhooks. */
+  role: UserRole;
   scopes: string[];
+  /** How the caller proved who they are: an API token, or the browser's session cookie. */
+  authMethod: 'token' | 'session';
+  /** The token's id (its rate-limit bucket); absent for a session. */
+  tokenId?: number;
+  /** An OAuth application's own budget for its tokens, overriding the default. */
+  rateLimit?: { points: number; duration: number };
 }
 
 /** `Bearer <token>` or, since the spec leaves the scheme open, the bare token. */
@@ -51,5 +76,15 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
   const row = await findActiveToken(db, hashToken(token));
   if (!row) return null;
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) await touchToken(db, row.id);
-  return { accountId: row.accountId, userId: row.userId, scopes: row.scope.split(' ') };
+  const rateLimit =
+    row.rateLimitPoints !== null && row.rateLimitDuration !== null ? { points: row.rateLimitPoints, duration: row.rateLimitDuration } : undefined;
+  return {
+    accountId: row.accountId,
+    userId: row.userId,
+    role: row.role as UserRole,
+    scopes: row.scope.split(' '),
+    authMethod: 'token',
+    tokenId: row.id,
+    ...(rateLimit && { rateLimit }),
+  };
 }

@@ -1,8 +1,10 @@
 import { createDocument } from 'zod-openapi';
+import { apiTokensPaths } from './paths/api-tokens';
 import { callsPaths } from './paths/calls';
 import { companiesPaths } from './paths/companies';
 import { contactsPaths } from './paths/contacts';
 import { leadPaths } from './paths/leads';
+import { oauthPaths } from './paths/oauth';
 import { lookupsPaths } from './paths/lookups';
 import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
 import { projectsPaths } from './paths/projects';
@@ -11,6 +13,7 @@ import { taskListsPaths } from './paths/task-lists';
 import { tasksPaths } from './paths/tasks';
 import { usersPaths } from './paths/users';
 import { webhookMessagesPaths } from './paths/webhook-messages';
+import { webhooksPaths } from './paths/webhooks';
 import { workforceEmployeesPaths } from './paths/workforce-employees';
 
 const description = `Groundwork construction pipeline API, version 2023-01.
@@ -30,7 +33,8 @@ function build() {
         bearerAuth: {
           type: 'http',
           scheme: 'bearer',
-          description: 'A personal API token (`gw_pat_…`); the bare token without "Bearer" is accepted too.',
+          description:
+            'A personal API token (`gw_pat_…`) or an OAuth 2.0 access token (`gw_oat_…`, from POST /oauth/token); the bare token without "Bearer" is accepted too.',
         },
       },
     },
@@ -45,7 +49,10 @@ function build() {
       ...workforceEmployeesPaths,
       ...projectTeamMembershipsPaths,
       ...webhookMessagesPaths,
+      ...webhooksPaths,
       ...usersPaths,
+      ...apiTokensPaths,
+      ...oauthPaths,
       ...reportsPaths,
       ...lookupsPaths,
       '/api/2023-01/openapi.json': {

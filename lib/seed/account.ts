@@ -90,7 +90,7 @@ export async function seedAccount(
 ): Promise<{ accountId: number; userIds: number[] }> {
   const { accountId, userIds, stageIds } = await createAccount(tx, {
     name: plan.name,
-    users: plan.users.map((u) => ({ firstName: u.firstName, lastName: u.lastName, email: email(u.email) })),
+    users: plan.users.map((u) => ({ firstName: u.firstName, lastName: u.lastName, email: email(u.email), role: u.role })),
   });
   const stages = new Map(DEFAULT_STAGES.map((s, i) => [s.name, { id: stageIds[i]!, category: s.category }] as const));
   const a: Account = { tx, r, plan, accountId, userIds, stages, setUpAt: r.daysAgo(760) };

@@ -13,6 +13,7 @@ export const harborPointPlan: AccountPlan = {
       firstName: 'Morgan',
       lastName: 'Ellis',
       email: HARBOR_ADMIN_EMAIL,
+      role: 'admin',
       teamRoles: { pursuit: ['project_admin', 'estimator'], won: ['project_admin', 'project_manager'] },
     },
   ],

@@ -1,5 +1,5 @@
 import type { NamedLookupKey } from '@/db/queries/accounts';
-import type { CompanyCategory, MembershipRole, WorkScope } from '@/db/schema/enums';
+import type { CompanyCategory, MembershipRole, UserRole, WorkScope } from '@/db/schema/enums';
 import type { DEFAULT_STAGES } from '@/lib/services/accounts';
 
 // The shape of one seeded account. seedDemo turns a plan into rows; the plans themselves are
@@ -20,6 +20,8 @@ export interface PlanUser {
   lastName: string;
   /** Local part and domain are kept apart so a second seed can tag the address (`local+tag@domain`). */
   email: { local: string; domain: string } | 'admin';
+  /** `admin` manages the account's users, API tokens and webhooks; everyone else is a member. */
+  role: UserRole;
   /** The roles this user holds on the project teams they join. */
   teamRoles: { pursuit: MembershipRole[]; won: MembershipRole[] } | null;
 }

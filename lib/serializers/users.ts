@@ -1,8 +1,16 @@
 import type { UserRow } from '@/db/queries/users';
 import type { UserResponse } from '@/lib/validation/users';
-import { personRef } from './common';
+import { isoOrNull, personRef } from './common';
 
-/** A user answers the User reference shape (part 2.1), on its own as when embedded. */
+/**
+ * A user as the /users endpoints answer it: the User reference shape (part 2.1), which records
+ * embed through `personRef`, plus the role and the status, which only these endpoints show.
+ */
 export function serializeUser(row: UserRow): UserResponse {
-  return personRef(row)!;
+  return {
+    ...personRef(row)!,
+    role: row.role === 'admin' ? 'admin' : 'member',
+    deactivated: row.deactivatedAt !== null,
+    deactivated_at: isoOrNull(row.deactivatedAt),
+  };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@/db';
 import { insertAccount, insertProjectStages, insertUser } from '@/db/queries/accounts';
+import type { UserRole } from '@/db/schema/enums';
 
 /** The pipeline a new account starts with; an account can add its own stages later. */
 export const DEFAULT_STAGES = [
@@ -16,6 +17,8 @@ export interface NewUser {
   firstName: string | null;
   lastName: string | null;
   email: string;
+  /** Default: `admin` for the first user, so every account starts with an admin; `member` for the rest. */
+  role?: UserRole;
 }
 
 /** A new tenant with its users and default pipeline stages, in one transaction. */
@@ -23,7 +26,9 @@ export async function createAccount(db: Db, input: { name: string; users: NewUse
   return db.transaction(async (tx) => {
     const accountId = await insertAccount(tx, input.name);
     const userIds: number[] = [];
-    for (const user of input.users) userIds.push(await insertUser(tx, { accountId, ...user }));
+    for (const [i, user] of input.users.entries()) {
+      userIds.push(await insertUser(tx, { accountId, ...user, role: user.role ?? (i === 0 ? 'admin' : 'member') }));
+    }
     const stageIds = await insertProjectStages(tx, accountId, [...DEFAULT_STAGES]);
     return { accountId, userIds, stageIds };
   });

@@ -1,10 +1,22 @@
 import type { Db } from '@/db';
-import { findUser, listUsers as queryUsers } from '@/db/queries/users';
-import { notFound } from '@/lib/api/errors';
+import { insertUser } from '@/db/queries/accounts';
+import {
+  deleteUserSessions,
+  emailTaken,
+  findUser,
+  listUsers as queryUsers,
+  lockActiveAdmins,
+  lockUser,
+  updateUserColumns,
+} from '@/db/queries/users';
+import { forbidden, requireAdmin } from '@/lib/api/access';
+import { invalidField, notFound, validationFailed } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
+import { setUserPassword } from '@/lib/auth/passwords';
 import { serializeUser } from '@/lib/serializers/users';
-import type { UserListQuery, UserResponse } from '@/lib/validation/users';
+import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/validation/users';
+import { changedColumns, toColumns } from './common';
 
 export async function listUsers(db: Db, ctx: ApiContext, query: UserListQuery): Promise<Page<UserResponse>> {
   const result = await queryUsers(
@@ -25,4 +37,63 @@ export async function getUser(db: Db, ctx: ApiContext, id: number): Promise<User
 /** The caller, as `GET /users/me` answers it. */
 export function getCurrentUser(db: Db, ctx: ApiContext): Promise<UserResponse> {
   return getUser(db, ctx, ctx.userId);
+}
+
+/** An admin adds a user to their account, with a password set through Better Auth's hasher. */
+export async function createUser(db: Db, ctx: ApiContext, input: UserCreate): Promise<UserResponse> {
+  requireAdmin(ctx, 'add users');
+  return db.transaction(async (tx) => {
+    // Emails are unique across accounts (sign-in has no account to scope by); a race past this
+    // check is the unique index's 409.
+    if (await emailTaken(tx, input.email)) throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
+    const id = await insertUser(tx, {
+      accountId: ctx.accountId,
+      email: input.email,
+      firstName: input.first_name ?? null,
+      lastName: input.last_name ?? null,
+      role: input.role,
+    });
+    await setUserPassword(tx, id, input.password);
+    return getUser(tx, ctx, id);
+  });
+}
+
+/**
+ * An admin renames, promotes, demotes, deactivates or reactivates a user of the account. The
+ * account keeps at least one active admin: nobody demotes or deactivates themselves, and the
+ * account's admin rows are locked first so two admins demoting each other cannot both pass.
+ */
+export async function updateUser(db: Db, ctx: ApiContext, id: number, input: UserUpdate): Promise<UserResponse> {
+  requireAdmin(ctx, 'change users');
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx, ctx.accountId);
+    if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
+    const current = await lockUser(tx, ctx.accountId, id);
+    if (!current) throw notFound('User');
+
+    const changes = changedColumns(current, {
+      ...toColumns(input, ['deactivated']),
+      ...(input.deactivated === undefined
+        ? {}
+        : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
+    });
+    const losesAdmin =
+      current.role === 'admin' &&
+      current.deactivatedAt === null &&
+      (changes.role === 'member' || (changes.deactivatedAt !== undefined && changes.deactivatedAt !== null));
+    if (losesAdmin && id === ctx.userId) {
+      throw changes.role === 'member'
+        ? invalidField('role', 'cannot be changed on yourself: ask another admin to do it')
+        : invalidField('deactivated', 'cannot be set on yourself: ask another admin to do it');
+    }
+    if (losesAdmin && admins.filter((a) => a !== id).length === 0) {
+      throw invalidField(changes.role === 'member' ? 'role' : 'deactivated', 'would leave the account without an admin');
+    }
+    if (Object.keys(changes).length === 0) return serializeUser(current);
+
+    await updateUserColumns(tx, ctx.accountId, id, changes);
+    // Deactivation signs the user out everywhere at once; their tokens are refused from now on.
+    if (changes.deactivatedAt) await deleteUserSessions(tx, id);
+    return getUser(tx, ctx, id);
+  });
 }

@@ -1,17 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '@/db/queries/accounts';
-import { users } from '@/db/schema';
+import { sessions, users } from '@/db/schema';
+import { checkUserPassword } from '@/lib/auth/passwords';
 import { createApiToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
-import { client, request } from '../api';
-import { createTestAccount, type TestAccount } from '../fixtures';
+import { BASE, client, request } from '../api';
+import { createTestAccount, sessionClient, TIMESTAMP, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';
+
+const signIn = (email: string, password: string) =>
+  request('POST', '/api/auth/sign-in/email', { body: { email, password }, headers: { origin: BASE } });
 
 let a: TestAccount;
 let b: TestAccount;
 
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
+const USER_KEYS = ['created_at', 'deactivated', 'deactivated_at', 'email', 'first_name', 'id', 'last_name', 'name', 'role', 'updated_at'];
 
 beforeAll(async () => {
   a = await createTestAccount('Users GC');
@@ -19,15 +24,16 @@ beforeAll(async () => {
 });
 
 describe('GET /users', () => {
-  it('lists the account\'s users newest first as User references', async () => {
+  it('lists the account\'s users newest first: the User reference, role and status', async () => {
     const res = await a.api.get('/users');
     expect(res.status).toBe(200);
     expect(ids(res.body.users)).toEqual([String(a.otherUserId), String(a.userId)]);
     for (const u of res.body.users) {
       expectShape(u, 'user');
-      expect(Object.keys(u).sort()).toEqual(['created_at', 'email', 'first_name', 'id', 'last_name', 'name', 'updated_at']);
+      expect(Object.keys(u).sort()).toEqual(USER_KEYS);
     }
-    expect(res.body.users[0]).toMatchObject({ first_name: 'Blake', last_name: 'Builder', name: 'Blake Builder' });
+    expect(res.body.users[0]).toMatchObject({ first_name: 'Blake', last_name: 'Builder', name: 'Blake Builder', role: 'member', deactivated: false, deactivated_at: null });
+    expect(res.body.users[1]).toMatchObject({ first_name: 'Avery', role: 'admin', deactivated: false });
     expect(res.headers.get('x-total-count')).toBe('2');
     expect(ids(res.body.users)).not.toContain(String(b.userId));
   });
@@ -95,17 +101,230 @@ describe('GET /users/{id}', () => {
   });
 });
 
-describe('users are read-only', () => {
-  it('answers 401 without a token and 405 for writes', async () => {
+describe('users without credentials', () => {
+  it('answer 401, and DELETE is not an operation (405)', async () => {
     for (const path of ['/users', '/users/me', `/users/${a.userId}`]) {
       expect((await request('GET', path)).status, path).toBe(401);
       expect((await request('GET', path, { token: 'gw_pat_wrong' })).status, path).toBe(401);
     }
-    const post = await a.api.post('/users', { user: { email: 'new@example.com' } });
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
-    expect((await a.api.patch(`/users/${a.userId}`, { user: { first_name: 'X' } })).status).toBe(405);
-    expect((await a.api.delete(`/users/${a.userId}`)).status).toBe(405);
+    expect((await request('POST', '/users', { body: { user: {} } })).status).toBe(401);
+    const del = await a.api.delete(`/users/${a.userId}`);
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('GET, PATCH');
     expect((await a.readApi.get('/users')).status).toBe(200);
+  });
+
+  it('embed as the bare User reference elsewhere (no role or status)', async () => {
+    const res = await a.api.post('/companies', { company: { name: 'Embedding check' } });
+    expect(Object.keys(res.body.company.created_by).sort()).toEqual(['created_at', 'email', 'first_name', 'id', 'last_name', 'name', 'updated_at']);
+  });
+});
+
+// ---- managing users (admins) ----
+
+const PASSWORD = 'a fine long password';
+let n = 0;
+const newEmail = (label = 'new') => `${label}.${a.accountId}.${++n}@Example.com`;
+
+async function userRow(id: string | number) {
+  const [row] = await getDb().select().from(users).where(eq(users.id, Number(id)));
+  return row;
+}
+
+/** A fresh account of its own, for tests that move admins around. */
+async function freshAccount() {
+  const c = await createTestAccount('Users admin GC');
+  return c;
+}
+
+describe('POST /users', () => {
+  it('adds a user to the admin\'s account, with a password they can sign in with', async () => {
+    const email = newEmail('casey');
+    const res = await a.api.post('/users', { user: { email, first_name: 'Casey', last_name: 'Chen', role: 'member', password: PASSWORD } });
+    expect(res.status).toBe(201);
+    expectShape(res.body.user, 'user');
+    expect(Object.keys(res.body.user).sort()).toEqual(USER_KEYS);
+    expect(res.body.user).toMatchObject({
+      email: email.toLowerCase(),
+      first_name: 'Casey',
+      last_name: 'Chen',
+      name: 'Casey Chen',
+      role: 'member',
+      deactivated: false,
+      deactivated_at: null,
+    });
+    expect(JSON.stringify(res.body)).not.toContain(PASSWORD);
+    const row = (await userRow(res.body.user.id))!;
+    expect(row).toMatchObject({ accountId: a.accountId, email: email.toLowerCase(), role: 'member', deactivatedAt: null });
+    expect(await checkUserPassword(getDb(), row.id, PASSWORD)).toBe(true);
+    // They sign in with it, and see their own account.
+    const session = await signIn(email, PASSWORD);
+    expect(session.status).toBe(200);
+    expect((await b.api.get(`/users/${res.body.user.id}`)).status).toBe(404);
+    expect(ids((await a.api.get('/users')).body.users)).toContain(res.body.user.id);
+  });
+
+  it('defaults the role to member, and can add an admin; the session of an admin works too', async () => {
+    const plain = await a.api.post('/users', { user: { email: newEmail(), password: PASSWORD } });
+    expect(plain.status).toBe(201);
+    expect(plain.body.user).toMatchObject({ role: 'member', first_name: null, name: null });
+    const session = await sessionClient(a.userId);
+    const promoted = await session.post('/users', { user: { email: newEmail('admin2'), role: 'admin', password: PASSWORD } });
+    expect(promoted.status).toBe(201);
+    expect(promoted.body.user.role).toBe('admin');
+  });
+
+  it('refuses a duplicate email, in any account and any case, with 422 on email', async () => {
+    const [taken] = await getDb().select().from(users).where(eq(users.id, b.userId));
+    for (const email of [taken!.email, taken!.email.toUpperCase()]) {
+      const res = await a.api.post('/users', { user: { email, password: PASSWORD } });
+      expect(res.status).toBe(422);
+      expect(res.body.details).toEqual({ email: ['is already taken'] });
+    }
+  });
+
+  it('validates every field (422 with details)', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ password: PASSWORD }, 'email'],
+      [{ email: 'not-an-email', password: PASSWORD }, 'email'],
+      [{ email: newEmail() }, 'password'],
+      [{ email: newEmail(), password: 'short' }, 'password'],
+      [{ email: newEmail(), password: 'x'.repeat(129) }, 'password'],
+      [{ email: newEmail(), password: PASSWORD, role: 'owner' }, 'role'],
+      [{ email: newEmail(), password: PASSWORD, first_name: 'x'.repeat(256) }, 'first_name'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await a.api.post('/users', { user: body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.details, JSON.stringify(body)).toHaveProperty(field);
+    }
+  });
+
+  it('is for admins: a member gets 403 forbidden, a read token 403 insufficient_scope', async () => {
+    const memberToken = await createApiToken(getDb(), { accountId: a.accountId, userId: a.otherUserId });
+    const email = newEmail('forbidden');
+    for (const body of [{ user: { email, password: PASSWORD } }, { user: {} }]) {
+      const res = await client(memberToken).post('/users', body);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ error: 'forbidden', message: expect.stringContaining('admin') });
+    }
+    const member = await sessionClient(a.otherUserId);
+    expect((await member.post('/users', { user: { email, password: PASSWORD } })).body.error).toBe('forbidden');
+    expect((await a.readApi.post('/users', { user: { email, password: PASSWORD } })).body.error).toBe('insufficient_scope');
+    expect(await getDb().select().from(users).where(eq(users.email, email.toLowerCase()))).toEqual([]);
+  });
+});
+
+describe('PATCH /users/{id}', () => {
+  it('renames a user and changes their role; the change is in the database and in their next request', async () => {
+    const c = await freshAccount();
+    const memberToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
+    expect((await client(memberToken).post('/users', { user: { email: newEmail(), password: PASSWORD } })).status).toBe(403);
+
+    const res = await c.api.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Blair', role: 'admin' } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: String(c.otherUserId), first_name: 'Blair', last_name: 'Builder', name: 'Blair Builder', role: 'admin' });
+    expect(await userRow(c.otherUserId)).toMatchObject({ firstName: 'Blair', role: 'admin' });
+    // Roles are read on every request: the promoted member's token can now add users.
+    expect((await client(memberToken).post('/users', { user: { email: newEmail(), password: PASSWORD } })).status).toBe(201);
+
+    const back = await c.api.patch(`/users/${c.otherUserId}`, { user: { role: 'member', last_name: null } });
+    expect(back.body.user).toMatchObject({ role: 'member', last_name: null, name: 'Blair' });
+  });
+
+  it('writes nothing when nothing changes', async () => {
+    const c = await freshAccount();
+    const before = (await c.api.get(`/users/${c.otherUserId}`)).body.user;
+    const res = await c.api.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Blake', role: 'member', deactivated: false } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toEqual(before);
+  });
+
+  it('deactivates: no sign-in, sessions and tokens refused (401); reactivating restores sign-in and tokens', async () => {
+    const c = await freshAccount();
+    const [row] = await getDb().select().from(users).where(eq(users.id, c.otherUserId));
+    const session = await sessionClient(c.otherUserId, PASSWORD);
+    const token = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
+    expect((await session.get('/users/me')).status).toBe(200);
+
+    const res = await c.api.patch(`/users/${c.otherUserId}`, { user: { deactivated: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ deactivated: true, deactivated_at: expect.stringMatching(TIMESTAMP) });
+    expect((await userRow(c.otherUserId))!.deactivatedAt).toBeInstanceOf(Date);
+    expect(await getDb().select().from(sessions).where(eq(sessions.userId, c.otherUserId))).toEqual([]);
+
+    const refusedSession = await session.get('/users/me');
+    expect(refusedSession.status).toBe(401);
+    expect(refusedSession.body.error).toBe('unauthorized');
+    expect((await client(token).get('/users/me')).status).toBe(401);
+    const signInAgain = await signIn(row!.email, PASSWORD);
+    expect(signInAgain.status).toBe(403);
+    expect(signInAgain.body).toMatchObject({ code: 'USER_DEACTIVATED' });
+    expect(signInAgain.headers.getSetCookie().filter((c) => c.startsWith('groundwork.session_token=') && !c.startsWith('groundwork.session_token=;'))).toEqual([]);
+    // A wrong password still answers as for anyone: nothing about the user is revealed.
+    expect((await signIn(row!.email, 'not the password')).status).toBe(401);
+    // Still listed, marked deactivated.
+    expect((await c.api.get('/users')).body.users.find((u: { id: string }) => u.id === String(c.otherUserId)).deactivated).toBe(true);
+
+    const again = await c.api.patch(`/users/${c.otherUserId}`, { user: { deactivated: true } });
+    expect(again.body.user.deactivated_at).toBe(res.body.user.deactivated_at);
+
+    const back = await c.api.patch(`/users/${c.otherUserId}`, { user: { deactivated: false } });
+    expect(back.body.user).toMatchObject({ deactivated: false, deactivated_at: null });
+    expect((await client(token).get('/users/me')).status).toBe(200);
+    expect((await signIn(row!.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps an admin: nobody demotes or deactivates themselves, and the last admin stays', async () => {
+    const c = await freshAccount();
+    for (const [body, field] of [[{ role: 'member' }, 'role'], [{ deactivated: true }, 'deactivated']] as const) {
+      const res = await c.api.patch(`/users/${c.userId}`, { user: body });
+      expect(res.status).toBe(422);
+      expect(res.body.details).toHaveProperty(field);
+      expect(res.body.details[field][0]).toMatch(/yourself/);
+    }
+    expect(await userRow(c.userId)).toMatchObject({ role: 'admin', deactivatedAt: null });
+    // Renaming oneself is fine.
+    expect((await c.api.patch(`/users/${c.userId}`, { user: { first_name: 'Ava', role: 'admin' } })).status).toBe(200);
+
+    // With a second admin, one admin may demote the other, but never the last one.
+    await c.api.patch(`/users/${c.otherUserId}`, { user: { role: 'admin' } });
+    const otherToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
+    const demoted = await client(otherToken).patch(`/users/${c.userId}`, { user: { role: 'member' } });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.user.role).toBe('member');
+    // The demoted admin lost the rights at once.
+    const refused = await c.api.patch(`/users/${c.otherUserId}`, { user: { role: 'member' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe('forbidden');
+    const self = await client(otherToken).patch(`/users/${c.otherUserId}`, { user: { role: 'member' } });
+    expect(self.status).toBe(422);
+    expect(await userRow(c.otherUserId)).toMatchObject({ role: 'admin' });
+  });
+
+  it('is for admins (403), validates (422), and answers 404 for another account\'s user', async () => {
+    const c = await freshAccount();
+    const memberToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
+    const forbidden = await client(memberToken).patch(`/users/${c.userId}`, { user: { role: 'member' } });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error).toBe('forbidden');
+    expect((await client(memberToken).patch(`/users/${c.otherUserId}`, { user: { first_name: 'Me' } })).status).toBe(403);
+
+    for (const [body, field] of [
+      [{ role: 'owner' }, 'role'],
+      [{ deactivated: 'yes' }, 'deactivated'],
+      [{ first_name: 'x'.repeat(256) }, 'first_name'],
+      [{ role: null }, 'role'],
+    ] as const) {
+      const res = await c.api.patch(`/users/${c.otherUserId}`, { user: body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.details).toHaveProperty(field);
+    }
+    for (const id of [String(b.userId), '999999999', 'abc']) {
+      const res = await c.api.patch(`/users/${id}`, { user: { first_name: 'X' } });
+      expect(res.status, id).toBe(404);
+    }
+    expect(await userRow(b.userId)).toMatchObject({ firstName: 'Avery' });
+    expect((await c.readApi.patch(`/users/${c.otherUserId}`, { user: { first_name: 'X' } })).body.error).toBe('insufficient_scope');
   });
 });

@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+
+const TABS = [
+  { href: '/settings/users', label: 'Users' },
+  { href: '/settings/tokens', label: 'API tokens' },
+  { href: '/settings/webhooks', label: 'Webhooks' },
+  { href: '/settings/oauth-apps', label: 'OAuth apps' },
+  { href: '/settings/authorized-apps', label: 'Authorized apps' },
+] as const;
+
+/** The parts of Settings, one page each. */
+export function SettingsTabs() {
+  const pathname = usePathname();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the tabs scroll sideways: keep the current one in view (also when the window narrows).
+  useEffect(() => {
+    const reveal = () => nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    reveal();
+    window.addEventListener('resize', reveal);
+    return () => window.removeEventListener('resize', reveal);
+  }, [pathname]);
+  return (
+    <nav ref={nav} aria-label="Settings" className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+      {TABS.map((tab) => (
+        <Link
+          key={tab.href}
+          href={tab.href}
+          aria-current={pathname === tab.href || pathname.startsWith(`${tab.href}/`) ? 'page' : undefined}
+          className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:text-blue-300"
+        >
+          {tab.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

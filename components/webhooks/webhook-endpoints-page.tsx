@@ -1,0 +1,115 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/queries/webhooks';
+import { WebhookAttempts } from './webhook-attempts';
+import { WebhookDialog } from './webhook-dialog';
+
+function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void }) {
+  const [showAttempts, setShowAttempts] = useState(false);
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const toggle = () =>
+    update.mutate(
+      { id: webhook.id, webhook: { disabled: !webhook.disabled } },
+      { onSuccess: (w) => toast.success(w.disabled ? 'Endpoint disabled.' : 'Endpoint enabled.') },
+    );
+  const destroy = () => {
+    if (window.confirm(`Delete the endpoint ${webhook.url}? Messages not yet delivered to it are dropped.`)) {
+      remove.mutate(webhook, { onSuccess: () => toast.success('Endpoint deleted.') });
+    }
+  };
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="break-all font-mono text-sm font-medium">{webhook.url}</span>
+            <span
+              className={`rounded px-1.5 py-0.5 text-xs font-medium ${
+                webhook.disabled
+                  ? 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+                  : 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
+              }`}
+            >
+              {webhook.disabled ? 'Disabled' : 'Enabled'}
+            </span>
+          </div>
+          {webhook.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{webhook.description}</p> : null}
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {webhook.filter_types.length
+              ? `${webhook.filter_types.length === 1 ? 'Event' : `${webhook.filter_types.length} events`}: ${webhook.filter_types.join(', ')}`
+              : 'Every event'} ·{' '}
+            {webhook.rate_limit} per minute · id {webhook.id}
+          </p>
+          {webhook.disabled && webhook.disabled_reason ? (
+            <p
+              role="note"
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {webhook.disabled_reason}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setShowAttempts((v) => !v)} aria-expanded={showAttempts}>
+            {showAttempts ? 'Hide attempts' : 'Attempts'}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="secondary" size="sm" onClick={toggle} disabled={update.isPending}>
+            {webhook.disabled ? 'Enable' : 'Disable'}
+          </Button>
+          <Button variant="danger" size="sm" onClick={destroy} disabled={remove.isPending}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      {showAttempts ? <WebhookAttempts webhook={webhook} /> : null}
+    </li>
+  );
+}
+
+/** Settings → Webhooks: the account's endpoints, their delivery logs, and resend. */
+export function WebhookEndpointsPage() {
+  const { data, error, isPending, refetch } = useWebhooks({ per_page: 100 });
+  const [dialog, setDialog] = useState<{ open: boolean; webhook?: Webhook }>({ open: false });
+  return (
+    <section aria-labelledby="webhooks-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="webhooks-heading" className="text-lg font-semibold">
+            Webhook endpoints
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
+            Where Groundwork POSTs every change as it happens, signed per Standard Webhooks and retried with backoff until your
+            endpoint answers 2xx.
+          </p>
+        </div>
+        <Button onClick={() => setDialog({ open: true })}>Add endpoint</Button>
+      </div>
+      {error ? (
+        <ErrorState error={error} onRetry={() => refetch()} />
+      ) : isPending ? (
+        <TableSkeleton rows={3} />
+      ) : data.items.length === 0 ? (
+        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <EmptyState title="No webhook endpoints yet.">
+            Add an endpoint to have your other systems told of every lead, project, contact and task change as it happens.
+          </EmptyState>
+        </div>
+      ) : (
+        <ul aria-label="Webhook endpoints" className="space-y-3">
+          {data.items.map((w) => (
+            <Endpoint key={w.id} webhook={w} onEdit={() => setDialog({ open: true, webhook: w })} />
+          ))}
+        </ul>
+      )}
+      <WebhookDialog open={dialog.open} webhook={dialog.webhook} onClose={() => setDialog({ open: false })} />
+    </section>
+  );
+}

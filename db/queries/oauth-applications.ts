@@ -1,0 +1,95 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { oauthApplications, users } from '@/db/schema';
+
+export type OAuthScope = 'read' | 'read write';
+
+const columns = {
+  id: oauthApplications.id,
+  accountId: oauthApplications.accountId,
+  ownerId: oauthApplications.ownerId,
+  name: oauthApplications.name,
+  clientId: oauthApplications.clientId,
+  secretHint: oauthApplications.secretHint,
+  confidential: oauthApplications.confidential,
+  redirectUris: oauthApplications.redirectUris,
+  scope: oauthApplications.scope,
+  rateLimitPoints: oauthApplications.rateLimitPoints,
+  rateLimitDuration: oauthApplications.rateLimitDuration,
+  createdAt: oauthApplications.createdAt,
+  updatedAt: oauthApplications.updatedAt,
+};
+export type OAuthApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+export interface OAuthApplicationValues {
+  name: string;
+  redirectUris: string[];
+  scope: OAuthScope;
+  confidential: boolean;
+  clientSecretHash: string | null;
+  secretHint: string | null;
+  rateLimitPoints?: number | null;
+  rateLimitDuration?: number | null;
+}
+
+export async function insertApplication(
+  db: Db,
+  values: OAuthApplicationValues & { accountId: number; ownerId: number; clientId: string },
+) {
+  const [row] = await db.insert(oauthApplications).values(values).returning(columns);
+  return row!;
+}
+
+const inAccount = (accountId: number, id: number) => and(eq(oauthApplications.accountId, accountId), eq(oauthApplications.id, id));
+
+export async function findApplication(db: Db, accountId: number, id: number) {
+  const [row] = await db.select(columns).from(oauthApplications).where(inAccount(accountId, id));
+  return row;
+}
+
+export async function listApplications(db: Db, accountId: number, page: { limit: number; offset: number }) {
+  const where = eq(oauthApplications.accountId, accountId);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(oauthApplications)
+      .where(where)
+      .orderBy(desc(oauthApplications.createdAt), desc(oauthApplications.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(oauthApplications).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function updateApplication(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Partial<Pick<OAuthApplicationValues, 'name' | 'redirectUris' | 'scope' | 'clientSecretHash' | 'secretHint' | 'rateLimitPoints' | 'rateLimitDuration'>>,
+) {
+  const [row] = await db.update(oauthApplications).set(values).where(inAccount(accountId, id)).returning(columns);
+  return row;
+}
+
+/** Deleting an application deletes its grants, codes and tokens (foreign keys cascade). */
+export async function deleteApplication(db: Db, accountId: number, id: number): Promise<boolean> {
+  const rows = await db.delete(oauthApplications).where(inAccount(accountId, id)).returning({ id: oauthApplications.id });
+  return rows.length > 0;
+}
+
+/** The client of a token request, by its public client id, with the owner it acts for (if active). */
+export async function findClientByClientId(db: Db, clientId: string) {
+  const [row] = await db
+    .select({
+      ...columns,
+      clientSecretHash: oauthApplications.clientSecretHash,
+      ownerRole: users.role,
+      ownerDeactivatedAt: users.deactivatedAt,
+    })
+    .from(oauthApplications)
+    .innerJoin(users, eq(users.id, oauthApplications.ownerId))
+    .where(eq(oauthApplications.clientId, clientId));
+  return row;
+}
+export type OAuthClientRow = NonNullable<Awaited<ReturnType<typeof findClientByClientId>>>;

@@ -1,0 +1,188 @@
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { apiTokens, oauthApplications, oauthAuthorizationCodes, oauthGrants, oauthRefreshTokens, users } from '@/db/schema';
+import type { OAuthScope } from './oauth-applications';
+
+// Authorization codes, refresh tokens and OAuth access tokens (rows of api_tokens). Every secret
+// is looked up by its SHA-256; none is stored.
+
+const holder = {
+  userId: users.id,
+  accountId: users.accountId,
+  role: users.role,
+  deactivatedAt: users.deactivatedAt,
+};
+
+export async function insertAuthorizationCode(
+  db: Db,
+  values: {
+    accountId: number;
+    grantId: number;
+    applicationId: number;
+    codeHash: string;
+    redirectUri: string;
+    scope: OAuthScope;
+    codeChallenge: string | null;
+    codeChallengeMethod: string | null;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(oauthAuthorizationCodes).values(values);
+}
+
+/** An unused code with its grant's user; expiry is the library's to judge. */
+export async function findUnusedAuthorizationCode(db: Db, codeHash: string) {
+  const [row] = await db
+    .select({
+      id: oauthAuthorizationCodes.id,
+      grantId: oauthAuthorizationCodes.grantId,
+      applicationId: oauthAuthorizationCodes.applicationId,
+      redirectUri: oauthAuthorizationCodes.redirectUri,
+      scope: oauthAuthorizationCodes.scope,
+      codeChallenge: oauthAuthorizationCodes.codeChallenge,
+      codeChallengeMethod: oauthAuthorizationCodes.codeChallengeMethod,
+      expiresAt: oauthAuthorizationCodes.expiresAt,
+      clientId: oauthApplications.clientId,
+      ...holder,
+    })
+    .from(oauthAuthorizationCodes)
+    .innerJoin(oauthApplications, eq(oauthApplications.id, oauthAuthorizationCodes.applicationId))
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthAuthorizationCodes.grantId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .where(and(eq(oauthAuthorizationCodes.codeHash, codeHash), isNull(oauthAuthorizationCodes.usedAt)));
+  return row;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function useAuthorizationCode(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(oauthAuthorizationCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oauthAuthorizationCodes.id, id), isNull(oauthAuthorizationCodes.usedAt)))
+    .returning({ id: oauthAuthorizationCodes.id });
+  return rows.length > 0;
+}
+
+export async function insertOAuthAccessToken(
+  db: Db,
+  values: {
+    accountId: number;
+    userId: number;
+    name: string;
+    tokenHash: string;
+    hint: string;
+    scope: OAuthScope;
+    expiresAt: Date;
+    oauthApplicationId: number;
+    oauthGrantId: number | null;
+  },
+) {
+  const [row] = await db
+    .insert(apiTokens)
+    .values({ ...values, kind: 'oauth_access' })
+    .returning({ id: apiTokens.id });
+  return row!;
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  values: {
+    accountId: number;
+    grantId: number;
+    applicationId: number;
+    familyId: string;
+    tokenHash: string;
+    accessTokenId: number;
+    scope: OAuthScope;
+    expiresAt: Date;
+  },
+) {
+  await db.insert(oauthRefreshTokens).values(values);
+}
+
+/** A refresh token by hash, whatever its state (a rotated one presented again is a reuse). */
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: oauthRefreshTokens.id,
+      grantId: oauthRefreshTokens.grantId,
+      applicationId: oauthRefreshTokens.applicationId,
+      familyId: oauthRefreshTokens.familyId,
+      scope: oauthRefreshTokens.scope,
+      expiresAt: oauthRefreshTokens.expiresAt,
+      rotatedAt: oauthRefreshTokens.rotatedAt,
+      revokedAt: oauthRefreshTokens.revokedAt,
+      clientId: oauthApplications.clientId,
+      ...holder,
+    })
+    .from(oauthRefreshTokens)
+    .innerJoin(oauthApplications, eq(oauthApplications.id, oauthRefreshTokens.applicationId))
+    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a live refresh token rotated; false when it was rotated or revoked meanwhile. */
+export async function rotateRefreshToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(oauthRefreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(and(eq(oauthRefreshTokens.id, id), isNull(oauthRefreshTokens.rotatedAt), isNull(oauthRefreshTokens.revokedAt)))
+    .returning({ id: oauthRefreshTokens.id });
+  return rows.length > 0;
+}
+
+/** Revokes every refresh token of a family and every access token issued with one of them. */
+export async function revokeRefreshFamily(db: Db, familyId: string) {
+  const rows = await db
+    .update(oauthRefreshTokens)
+    .set({ revokedAt: sql`coalesce(${oauthRefreshTokens.revokedAt}, now())` })
+    .where(eq(oauthRefreshTokens.familyId, familyId))
+    .returning({ accessTokenId: oauthRefreshTokens.accessTokenId });
+  const ids = rows.map((r) => r.accessTokenId).filter((id): id is number => id !== null);
+  if (ids.length) {
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(inArray(apiTokens.id, ids), isNull(apiTokens.revokedAt)));
+  }
+}
+
+/** RFC 7009: revokes an access token of this application; false when there is none. */
+export async function revokeAccessTokenOfApplication(db: Db, tokenHash: string, applicationId: number): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(apiTokens.tokenHash, tokenHash),
+        eq(apiTokens.oauthApplicationId, applicationId),
+        isNotNull(apiTokens.oauthApplicationId),
+        isNull(apiTokens.revokedAt),
+      ),
+    )
+    .returning({ id: apiTokens.id });
+  return rows.length > 0;
+}
+
+/** RFC 7009: revoking a refresh token revokes its family; false when this application has no such token. */
+export async function revokeRefreshTokenOfApplication(db: Db, tokenHash: string, applicationId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ familyId: oauthRefreshTokens.familyId })
+    .from(oauthRefreshTokens)
+    .where(and(eq(oauthRefreshTokens.tokenHash, tokenHash), eq(oauthRefreshTokens.applicationId, applicationId)));
+  if (!row) return false;
+  await revokeRefreshFamily(db, row.familyId);
+  return true;
+}
+
+/** Live OAuth access tokens of an application (tests, the Settings page's counts). */
+export async function countLiveAccessTokens(db: Db, applicationId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiTokens)
+    .innerJoin(oauthApplications, eq(oauthApplications.id, apiTokens.oauthApplicationId))
+    .where(and(eq(apiTokens.oauthApplicationId, applicationId), isNull(apiTokens.revokedAt)));
+  return row?.n ?? 0;
+}

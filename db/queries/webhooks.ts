@@ -1,0 +1,117 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { webhookAttempts, webhookMessages, webhooks } from '@/db/schema';
+import { rows } from './sql';
+
+// Webhook subscriptions and their attempt log.
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+
+export async function listWebhooks(db: Db, accountId: number, page: { limit: number; offset: number }) {
+  const where = eq(webhooks.accountId, accountId);
+  const [items, [total]] = await Promise.all([
+    db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(webhooks).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findWebhook(db: Db, accountId: number, id: number): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)));
+  return row;
+}
+
+export async function lockWebhook(db: Db, accountId: number, id: number): Promise<WebhookRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function insertWebhook(db: Db, values: typeof webhooks.$inferInsert): Promise<WebhookRow> {
+  const [row] = await db.insert(webhooks).values(values).returning();
+  return row!;
+}
+
+export async function updateWebhookColumns(db: Db, accountId: number, id: number, values: Partial<typeof webhooks.$inferInsert>) {
+  const [row] = await db
+    .update(webhooks)
+    .set(values)
+    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteWebhookRow(db: Db, accountId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .delete(webhooks)
+    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
+    .returning({ id: webhooks.id });
+  return deleted.length > 0;
+}
+
+const attemptSelection = {
+  attempt: webhookAttempts,
+  eventId: webhookMessages.eventId,
+  eventType: webhookMessages.eventType,
+};
+
+export type WebhookAttemptRow = {
+  attempt: typeof webhookAttempts.$inferSelect;
+  eventId: string;
+  eventType: string;
+};
+
+/** A subscription's attempts, newest first, with their message's event id and type (one join). */
+export async function listWebhookAttempts(
+  db: Db,
+  accountId: number,
+  webhookId: number,
+  filters: { messageId?: number; succeeded?: boolean },
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    eq(webhookAttempts.accountId, accountId),
+    eq(webhookAttempts.webhookId, webhookId),
+    filters.messageId !== undefined ? eq(webhookAttempts.messageId, filters.messageId) : undefined,
+    filters.succeeded !== undefined ? eq(webhookAttempts.succeeded, filters.succeeded) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db
+      .select(attemptSelection)
+      .from(webhookAttempts)
+      .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
+      .where(where)
+      .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(webhookAttempts).where(where),
+  ]);
+  return { items: items as WebhookAttemptRow[], total: total?.n ?? 0 };
+}
+
+/**
+ * Sends a message again: to one subscription, or to every enabled one that wants its type. A
+ * delivery that exists starts over (pending, due now, attempts counted afresh); its trigger
+ * enqueues the job. Returns how many deliveries were (re)scheduled.
+ */
+export async function scheduleResend(db: Db, accountId: number, messageId: number, webhookId?: number): Promise<number> {
+  const scheduled = await rows<{ id: string }>(
+    db,
+    sql`
+    insert into webhook_deliveries (account_id, webhook_id, message_id)
+    select m.account_id, w.id, m.id
+    from webhook_messages m
+    join webhooks w on w.account_id = m.account_id
+    where m.account_id = ${accountId} and m.id = ${messageId}
+      and ${webhookId === undefined
+        ? sql`not w.disabled and (cardinality(w.filter_types) = 0 or m.event_type = any(w.filter_types))`
+        : sql`w.id = ${webhookId}`}
+    on conflict (webhook_id, message_id) do update
+      set status = 'pending', attempt_count = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
+    returning id`,
+  );
+  return scheduled.length;
+}

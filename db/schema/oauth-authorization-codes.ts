@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountId } from './accounts';
+import { id, ts } from './columns';
+import { oauthApplications } from './oauth-applications';
+import { oauthGrants } from './oauth-grants';
+
+/**
+ * An authorization code (stored as its SHA-256): valid ten minutes, used once (`used_at`), bound
+ * to its redirect URI and, with PKCE, to its code challenge.
+ */
+export const oauthAuthorizationCodes = pgTable(
+  'oauth_authorization_codes',
+  {
+    id: id(),
+    accountId: accountId(),
+    grantId: bigint('grant_id', { mode: 'number' })
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    scope: text('scope').notNull(),
+    codeChallenge: text('code_challenge'),
+    codeChallengeMethod: text('code_challenge_method'),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oauth_authorization_codes_code_hash_key').on(t.codeHash),
+    index('oauth_authorization_codes_grant_id_idx').on(t.grantId),
+    index('oauth_authorization_codes_application_id_idx').on(t.applicationId),
+    index('oauth_authorization_codes_account_id_idx').on(t.accountId),
+    check('oauth_authorization_codes_scope_check', sql`${t.scope} in ('read', 'read write')`),
+    check('oauth_authorization_codes_method_check', sql`${t.codeChallengeMethod} is null or ${t.codeChallengeMethod} = 'S256'`),
+  ],
+);

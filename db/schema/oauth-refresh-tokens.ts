@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accountId } from './accounts';
+import { apiTokens } from './api-tokens';
+import { id, ts } from './columns';
+import { oauthApplications } from './oauth-applications';
+import { oauthGrants } from './oauth-grants';
+
+/**
+ * Refresh tokens (SHA-256 only), rotated on every use. A family is the chain started by one
+ * authorization code: presenting a rotated member again revokes the whole family and the access
+ * tokens issued with it (`access_token_id`).
+ */
+export const oauthRefreshTokens = pgTable(
+  'oauth_refresh_tokens',
+  {
+    id: id(),
+    accountId: accountId(),
+    grantId: bigint('grant_id', { mode: 'number' })
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    applicationId: bigint('application_id', { mode: 'number' })
+      .notNull()
+      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    accessTokenId: bigint('access_token_id', { mode: 'number' }).references(() => apiTokens.id, { onDelete: 'set null' }),
+    scope: text('scope').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oauth_refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('oauth_refresh_tokens_family_id_idx').on(t.familyId),
+    index('oauth_refresh_tokens_grant_id_idx').on(t.grantId),
+    index('oauth_refresh_tokens_application_id_idx').on(t.applicationId),
+    index('oauth_refresh_tokens_access_token_id_idx').on(t.accessTokenId),
+    index('oauth_refresh_tokens_account_id_idx').on(t.accountId),
+    check('oauth_refresh_tokens_scope_check', sql`${t.scope} in ('read', 'read write')`),
+  ],
+);

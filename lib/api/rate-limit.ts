@@ -1,0 +1,117 @@
+import pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Principal } from '@/lib/auth/tokens';
+import { env } from '@/lib/env';
+import { ApiError } from './errors';
+
+// Requests per token (API and OAuth tokens alike), and per user for the browser's session when
+// turned on: `points` requests per `duration` seconds, in rate-limiter-flexible's fixed windows.
+// On PostgreSQL the buckets live in the api_rate_limits table, so every app process shares them;
+// on the embedded database (one process by construction) they live in memory.
+
+export interface RateLimitSettings {
+  enabled: boolean;
+  points: number;
+  duration: number;
+  /** Limit the dashboard's own session too. */
+  sessions: boolean;
+}
+
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
+
+export const RATE_LIMIT_TABLE = 'api_rate_limits';
+
+export class ApiRateLimiter {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(
+    readonly settings: RateLimitSettings,
+    private readonly store: RateLimitStore,
+  ) {}
+
+  /** One limiter per budget: an application's own budget gets buckets of its own. */
+  private limiter(points: number, duration: number): RateLimiterAbstract {
+    const keyPrefix = `api:${points}/${duration}`;
+    let limiter = this.limiters.get(keyPrefix);
+    if (!limiter) {
+      limiter =
+        this.store.kind === 'postgres'
+          ? new RateLimiterPostgres({
+              storeClient: this.store.pool,
+              storeType: 'pool',
+              tableName: RATE_LIMIT_TABLE,
+              // The table comes with the migrations (db/schema/api-rate-limits.ts).
+              tableCreated: true,
+              keyPrefix,
+              points,
+              duration,
+            })
+          : new RateLimiterMemory({ keyPrefix, points, duration });
+      this.limiters.set(keyPrefix, limiter);
+    }
+    return limiter;
+  }
+
+  /**
+   * Spends one request of the caller's budget: the headers for the response, or a 429 ApiError.
+   * Not limited (no headers): limits off, a session while sessions are exempt. If the store fails,
+   * the request goes through (logged): an outage of the limiter must not take the API down.
+   */
+  async consume(principal: Principal): Promise<Record<string, string>> {
+    const { enabled, sessions } = this.settings;
+    if (!enabled || (principal.authMethod === 'session' && !sessions)) return {};
+    const { points, duration } = principal.rateLimit ?? this.settings;
+    const key = principal.tokenId !== undefined ? `token:${principal.tokenId}` : `user:${principal.userId}`;
+    let res: RateLimiterRes;
+    try {
+      res = await this.limiter(points, duration).consume(key);
+    } catch (err) {
+      if (!(err instanceof RateLimiterRes)) {
+        console.error('[rate-limit] store error; request let through', err);
+        return {};
+      }
+      const wait = String(Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+      throw new ApiError(
+        429,
+        'rate_limit_exceeded',
+        `Too many requests: ${points} per ${duration} seconds for this ${principal.tokenId !== undefined ? 'token' : 'user'}. Retry in ${wait} seconds.`,
+        { limit: points, window_seconds: duration, retry_after_seconds: Number(wait) },
+        { 'X-RateLimit-Limit': String(points), 'X-RateLimit-Remaining': '0', 'X-Rate-Limited-For': wait, 'Retry-After': wait },
+      );
+    }
+    return { 'X-RateLimit-Limit': String(points), 'X-RateLimit-Remaining': String(res.remainingPoints) };
+  }
+}
+
+export function rateLimitSettingsFromEnv(): RateLimitSettings {
+  return {
+    enabled: env.API_RATE_LIMIT === 'on',
+    points: env.API_RATE_LIMIT_POINTS,
+    duration: env.API_RATE_LIMIT_DURATION,
+    sessions: env.API_RATE_LIMIT_SESSIONS === 'on',
+  };
+}
+
+/** A pool of its own for the limiter (rate-limiter-flexible speaks `pg`, the app `postgres`). */
+export function postgresRateLimitStore(url: string, max = 4): RateLimitStore {
+  return { kind: 'postgres', pool: new pg.Pool({ connectionString: url, max, allowExitOnIdle: true }) };
+}
+
+const globalForLimiter = globalThis as unknown as { __groundworkRateLimiter?: ApiRateLimiter };
+
+/** The process's limiter, from the environment (PostgreSQL store when DATABASE_URL is set). */
+export function getApiRateLimiter(): ApiRateLimiter {
+  if (!globalForLimiter.__groundworkRateLimiter) {
+    const settings = rateLimitSettingsFromEnv();
+    const store = settings.enabled && env.DATABASE_URL ? postgresRateLimitStore(env.DATABASE_URL) : { kind: 'memory' as const };
+    globalForLimiter.__groundworkRateLimiter = new ApiRateLimiter(settings, store);
+  }
+  return globalForLimiter.__groundworkRateLimiter;
+}
+
+/** Replaces the process's limiter (tests configure their own); returns the previous one. */
+export function setApiRateLimiter(limiter: ApiRateLimiter | undefined): ApiRateLimiter | undefined {
+  const previous = globalForLimiter.__groundworkRateLimiter;
+  globalForLimiter.__groundworkRateLimiter = limiter;
+  return previous;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { webhookMessageResponse } from '@/lib/validation/webhook-messages';
+import {
+  resendQuery,
+  webhookAttemptListQuery,
+  webhookAttemptResponse,
+  webhookCreate,
+  webhookCreatedResponse,
+  webhookListQuery,
+  webhookResponse,
+  webhookUpdate,
+} from '@/lib/validation/webhooks';
+import { idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, writeErrors } from '../resource';
+
+const tags = ['Webhooks'];
+const standard = resourcePaths({
+  path: 'webhooks',
+  tag: 'Webhooks',
+  singular: 'webhook',
+  plural: 'webhooks',
+  response: webhookResponse,
+  create: webhookCreate,
+  update: webhookUpdate,
+  listQuery: webhookListQuery,
+  ops: ['list', 'get', 'update', 'delete'],
+  summaries: { update: 'Update a webhook subscription (`disabled: false` re-enables it, a new `secret` rotates it)' },
+});
+
+export const webhooksPaths: ZodOpenApiPathsObject = {
+  ...standard,
+  '/api/2023-01/webhooks': {
+    ...standard['/api/2023-01/webhooks'],
+    post: {
+      tags,
+      summary: 'Subscribe to webhook messages',
+      description:
+        'Messages matching `filter_types` (all when empty) are POSTed to `url`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The response carries the signing `secret`; it is never shown again.',
+      requestBody: jsonBody('webhook', webhookCreate),
+      responses: { ...ok('Created, with its secret.', 'webhook', webhookCreatedResponse, '201'), ...standardErrors, ...writeErrors },
+    },
+  },
+  '/api/2023-01/webhooks/{id}/attempts': {
+    get: {
+      tags,
+      summary: 'List the delivery attempts to a webhook, newest first',
+      requestParams: { path: idPath, query: webhookAttemptListQuery },
+      responses: {
+        '200': {
+          description: 'A page of attempts.',
+          headers: listHeaders,
+          content: { 'application/json': { schema: z.object({ webhook_attempts: z.array(webhookAttemptResponse) }) } },
+        },
+        ...standardErrors,
+        ...notFoundResponses,
+        '422': writeErrors['422'],
+      },
+    },
+  },
+  '/api/2023-01/webhook_messages/{id}/resend': {
+    post: {
+      tags,
+      summary: 'Deliver a webhook message again',
+      description:
+        'Schedules the message for delivery now, to the subscription `webhook_id` or to every enabled subscription that wants its type; attempts count afresh. No body.',
+      requestParams: { path: idPath, query: resendQuery },
+      responses: {
+        '202': {
+          description: 'Queued.',
+          content: {
+            'application/json': {
+              schema: z.object({ webhook_message: webhookMessageResponse, deliveries_scheduled: z.number().int() }),
+            },
+          },
+        },
+        ...standardErrors,
+        ...notFoundResponses,
+      },
+    },
+  },
+};

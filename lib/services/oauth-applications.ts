@@ -1,0 +1,116 @@
+import type { Db } from '@/db';
+import { deleteApplication, findApplication, insertApplication, listApplications, updateApplication } from '@/db/queries/oauth-applications';
+import { deleteUserGrant, listUserGrants } from '@/db/queries/oauth-grants';
+import { requireAdmin, requireSession } from '@/lib/api/access';
+import { conflict, notFound } from '@/lib/api/errors';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
+import type { ApiContext } from '@/lib/api/route';
+import { CLIENT_SECRET_PREFIX, hashSecret, newClientId, randomSecret } from '@/lib/oauth/secrets';
+import { serializeOAuthApplication, serializeOAuthGrant } from '@/lib/serializers/oauth-applications';
+import type {
+  OAuthApplicationCreate,
+  OAuthApplicationListQuery,
+  OAuthApplicationResponse,
+  OAuthApplicationUpdate,
+  OAuthApplicationWithSecret,
+  OAuthGrantListQuery,
+  OAuthGrantResponse,
+} from '@/lib/validation/oauth-applications';
+
+// OAuth applications are the account's, managed by its admins from a signed-in browser (a token
+// must not mint credentials that outlive it). Grants are each user's own.
+
+const SESSION_ONLY = 'OAuth applications and authorizations are managed from a signed-in browser session (Settings), not with a token.';
+
+function requireAppManager(ctx: ApiContext) {
+  requireSession(ctx, SESSION_ONLY);
+  requireAdmin(ctx, 'manage OAuth applications');
+}
+
+function newSecret() {
+  const secret = randomSecret(CLIENT_SECRET_PREFIX);
+  return { secret, clientSecretHash: hashSecret(secret), secretHint: secret.slice(-4) };
+}
+
+export async function listOAuthApplications(db: Db, ctx: ApiContext, query: OAuthApplicationListQuery): Promise<Page<OAuthApplicationResponse>> {
+  requireAppManager(ctx);
+  return toPage(query, await listApplications(db, ctx.accountId, pageWindow(query)), serializeOAuthApplication);
+}
+
+export async function getOAuthApplication(db: Db, ctx: ApiContext, id: number): Promise<OAuthApplicationResponse> {
+  requireAppManager(ctx);
+  const row = await findApplication(db, ctx.accountId, id);
+  if (!row) throw notFound('OAuth application');
+  return serializeOAuthApplication(row);
+}
+
+export async function createOAuthApplication(
+  db: Db,
+  owner: { accountId: number; userId: number },
+  input: OAuthApplicationCreate,
+): Promise<OAuthApplicationWithSecret> {
+  const secret = input.confidential ? newSecret() : null;
+  const row = await insertApplication(db, {
+    accountId: owner.accountId,
+    ownerId: owner.userId,
+    clientId: newClientId(),
+    name: input.name,
+    redirectUris: input.redirect_uris,
+    scope: input.scope,
+    confidential: input.confidential,
+    clientSecretHash: secret?.clientSecretHash ?? null,
+    secretHint: secret?.secretHint ?? null,
+    rateLimitPoints: input.rate_limit_points ?? null,
+    rateLimitDuration: input.rate_limit_duration ?? null,
+  });
+  return { ...serializeOAuthApplication(row), client_secret: secret?.secret ?? null };
+}
+
+export async function createOAuthApplicationFor(db: Db, ctx: ApiContext, input: OAuthApplicationCreate) {
+  requireAppManager(ctx);
+  return createOAuthApplication(db, ctx, input);
+}
+
+export async function updateOAuthApplication(db: Db, ctx: ApiContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
+  requireAppManager(ctx);
+  const row = await updateApplication(db, ctx.accountId, id, {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.redirect_uris !== undefined && { redirectUris: input.redirect_uris }),
+    ...(input.scope !== undefined && { scope: input.scope }),
+    ...(input.rate_limit_points !== undefined && { rateLimitPoints: input.rate_limit_points }),
+    ...(input.rate_limit_duration !== undefined && { rateLimitDuration: input.rate_limit_duration }),
+  });
+  if (!row) throw notFound('OAuth application');
+  return serializeOAuthApplication(row);
+}
+
+/** A new secret, shown once; the old one stops working at once. Issued tokens keep working. */
+export async function rotateOAuthApplicationSecret(db: Db, ctx: ApiContext, id: number): Promise<OAuthApplicationWithSecret> {
+  requireAppManager(ctx);
+  const app = await findApplication(db, ctx.accountId, id);
+  if (!app) throw notFound('OAuth application');
+  if (!app.confidential) throw conflict('A public client has no secret to rotate.');
+  const secret = newSecret();
+  const row = await updateApplication(db, ctx.accountId, id, { clientSecretHash: secret.clientSecretHash, secretHint: secret.secretHint });
+  if (!row) throw notFound('OAuth application');
+  return { ...serializeOAuthApplication(row), client_secret: secret.secret };
+}
+
+export async function deleteOAuthApplication(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  requireAppManager(ctx);
+  if (!(await deleteApplication(db, ctx.accountId, id))) throw notFound('OAuth application');
+}
+
+const owner = (ctx: ApiContext) => ({ accountId: ctx.accountId, userId: ctx.userId });
+
+/** The applications the caller authorised (browser session only, like API tokens). */
+export async function listOAuthGrants(db: Db, ctx: ApiContext, query: OAuthGrantListQuery): Promise<Page<OAuthGrantResponse>> {
+  requireSession(ctx, SESSION_ONLY);
+  return toPage(query, await listUserGrants(db, owner(ctx), pageWindow(query)), serializeOAuthGrant);
+}
+
+/** Revokes an authorization: its codes, refresh tokens and access tokens go with it. */
+export async function revokeOAuthGrant(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  requireSession(ctx, SESSION_ONLY);
+  if (!(await deleteUserGrant(db, owner(ctx), id))) throw notFound('Authorization');
+}

@@ -1,0 +1,136 @@
+import type { Db } from '@/db';
+import { findWebhookMessage } from '@/db/queries/webhook-messages';
+import {
+  deleteWebhookRow,
+  findWebhook,
+  insertWebhook,
+  listWebhookAttempts as queryAttempts,
+  listWebhooks as queryWebhooks,
+  lockWebhook,
+  scheduleResend,
+  updateWebhookColumns,
+} from '@/db/queries/webhooks';
+import { notFound, validationFailed, type FieldErrors } from '@/lib/api/errors';
+import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
+import type { ApiContext } from '@/lib/api/route';
+import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
+import { serializeWebhook, serializeWebhookAttempt } from '@/lib/serializers/webhooks';
+import type { WebhookMessageResponse } from '@/lib/validation/webhook-messages';
+import type {
+  ResendQuery,
+  WebhookAttemptListQuery,
+  WebhookAttemptResponse,
+  WebhookCreate,
+  WebhookCreatedResponse,
+  WebhookListQuery,
+  WebhookResponse,
+  WebhookUpdate,
+} from '@/lib/validation/webhooks';
+import { webhookUrlProblem } from '@/lib/webhooks/address-policy';
+import { webhookSettings } from '@/lib/webhooks/settings';
+import { generateSecret, isValidSecret } from '@/lib/webhooks/signing';
+import { changedColumns } from './common';
+
+/** 422 for a URL the SSRF policy refuses and for a secret not in the whsec_ form. */
+async function checkInput(input: { url?: string; secret?: string }): Promise<void> {
+  const details: FieldErrors = {};
+  if (input.url !== undefined) {
+    const problem = await webhookUrlProblem(input.url, webhookSettings().allowPrivateUrls);
+    if (problem) details.url = [problem];
+  }
+  if (input.secret !== undefined && !isValidSecret(input.secret)) {
+    details.secret = ['must be whsec_ followed by the base64 of 24 to 64 random bytes'];
+  }
+  if (Object.keys(details).length > 0) throw validationFailed(details);
+}
+
+export async function listWebhooks(db: Db, ctx: ApiContext, query: WebhookListQuery): Promise<Page<WebhookResponse>> {
+  return toPage(query, await queryWebhooks(db, ctx.accountId, pageWindow(query)), serializeWebhook);
+}
+
+export async function getWebhook(db: Db, ctx: ApiContext, id: number): Promise<WebhookResponse> {
+  const row = await findWebhook(db, ctx.accountId, id);
+  if (!row) throw notFound('Webhook');
+  return serializeWebhook(row);
+}
+
+export async function createWebhook(db: Db, ctx: ApiContext, input: WebhookCreate): Promise<WebhookCreatedResponse> {
+  await checkInput(input);
+  const secret = input.secret ?? generateSecret();
+  const row = await insertWebhook(db, {
+    accountId: ctx.accountId,
+    url: input.url,
+    description: input.description ?? null,
+    filterTypes: input.filter_types ?? [],
+    secret,
+    rateLimit: input.rate_limit ?? 60,
+    disabled: input.disabled ?? false,
+    disabledReason: input.disabled ? 'Disabled by a user.' : null,
+    createdById: ctx.userId,
+  });
+  return { ...serializeWebhook(row), secret };
+}
+
+export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: WebhookUpdate): Promise<WebhookResponse> {
+  await checkInput(input);
+  return db.transaction(async (tx) => {
+    const current = await lockWebhook(tx, ctx.accountId, id);
+    if (!current) throw notFound('Webhook');
+    const next: Record<string, unknown> = {
+      url: input.url,
+      description: input.description,
+      filterTypes: input.filter_types,
+      secret: input.secret,
+      rateLimit: input.rate_limit,
+      disabled: input.disabled,
+    };
+    for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key];
+    const changes: Record<string, unknown> = changedColumns(current, next);
+    if (changes.disabled === true) changes.disabledReason = 'Disabled by a user.';
+    // Enabling starts afresh: no reason, no run of failures carried over.
+    if (changes.disabled === false) Object.assign(changes, { disabledReason: null, failingSince: null });
+    if (changes.rateLimit !== undefined) Object.assign(changes, { rateTokens: null, rateRefilledAt: null });
+    if (Object.keys(changes).length === 0) return serializeWebhook(current);
+    return serializeWebhook((await updateWebhookColumns(tx, ctx.accountId, id, changes))!);
+  });
+}
+
+/** Deletes the subscription with its pending deliveries and attempt log. */
+export async function deleteWebhook(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  if (!(await deleteWebhookRow(db, ctx.accountId, id))) throw notFound('Webhook');
+}
+
+export async function listWebhookAttempts(
+  db: Db,
+  ctx: ApiContext,
+  webhookId: number,
+  query: WebhookAttemptListQuery,
+): Promise<Page<WebhookAttemptResponse>> {
+  if (!(await findWebhook(db, ctx.accountId, webhookId))) throw notFound('Webhook');
+  const result = await queryAttempts(
+    db,
+    ctx.accountId,
+    webhookId,
+    { messageId: query.message_id, succeeded: query.succeeded },
+    pageWindow(query),
+  );
+  return toPage(query, result, serializeWebhookAttempt);
+}
+
+/** Schedules a message again for delivery: to one subscription, or to every one that wants it. */
+export async function resendWebhookMessage(
+  db: Db,
+  ctx: ApiContext,
+  messageId: number,
+  query: ResendQuery,
+): Promise<{ message: WebhookMessageResponse; scheduled: number }> {
+  return db.transaction(async (tx) => {
+    const message = await findWebhookMessage(tx, ctx.accountId, messageId);
+    if (!message) throw notFound('Webhook message');
+    if (query.webhook_id !== undefined && !(await findWebhook(tx, ctx.accountId, query.webhook_id))) {
+      throw notFound('Webhook');
+    }
+    const scheduled = await scheduleResend(tx, ctx.accountId, messageId, query.webhook_id);
+    return { message: serializeWebhookMessage(message), scheduled };
+  });
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '@/db/schema/enums';
+import { LIMITS, paginationQuery, queryBoolean, queryId, responseTimestamp, shortText } from './common';
+
+// Webhook subscriptions (beyond the spec, in its conventions) and their attempt log.
+
+export const WEBHOOK_RATE_LIMIT = { default: 60, max: 100_000 } as const;
+
+const fields = {
+  url: z.string().trim().min(1, "can't be blank").max(LIMITS.url).meta({
+    description: 'http(s) URL the messages are POSTed to. Private, loopback and link-local targets are refused unless the server allows them.',
+    example: 'https://estimating.example.com/hooks/groundwork',
+  }),
+  description: shortText.nullable(),
+  filter_types: z
+    .array(z.enum(EVENT_TYPES))
+    .max(EVENT_TYPES.length)
+    .transform((types) => [...new Set(types)])
+    .meta({ description: 'Event types to deliver; empty (or absent) delivers every type.' }),
+  secret: z.string().max(200).meta({
+    description: 'Signing secret in the Standard Webhooks form `whsec_<base64 of 24 to 64 bytes>`; generated when absent.',
+  }),
+  rate_limit: z.number().int().min(1).max(WEBHOOK_RATE_LIMIT.max).meta({ description: 'Deliveries per minute (default 60).' }),
+  disabled: z.boolean().meta({ description: 'A disabled subscription receives nothing; enabling it clears the reason.' }),
+};
+
+/** POST body under `webhook`: `url` is required. */
+export const webhookCreate = z
+  .object({
+    ...fields,
+    description: fields.description.optional(),
+    filter_types: fields.filter_types.optional(),
+    secret: fields.secret.optional(),
+    rate_limit: fields.rate_limit.optional(),
+    disabled: fields.disabled.optional(),
+  })
+  .meta({ id: 'WebhookCreate' });
+/** PATCH body under `webhook`: any subset; a new `secret` rotates it. */
+export const webhookUpdate = z.object(fields).partial().meta({ id: 'WebhookUpdate' });
+export type WebhookCreate = z.output<typeof webhookCreate>;
+export type WebhookUpdate = z.output<typeof webhookUpdate>;
+
+export const webhookListQuery = paginationQuery;
+export type WebhookListQuery = z.output<typeof webhookListQuery>;
+
+export const webhookResponse = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    version: z.number().int().meta({ description: 'Version of the message format sent (1).' }),
+    description: z.string().nullable(),
+    filter_types: z.array(z.enum(EVENT_TYPES)),
+    rate_limit: z.number().int(),
+    disabled: z.boolean(),
+    disabled_reason: z.string().nullable().meta({ description: 'Why it is disabled (by a user, or after five days of failures).' }),
+    created_at: responseTimestamp,
+    updated_at: responseTimestamp,
+  })
+  .meta({ id: 'Webhook' });
+export type WebhookResponse = z.output<typeof webhookResponse>;
+
+/** The create response alone carries the secret; it cannot be read again. */
+export const webhookCreatedResponse = webhookResponse
+  .extend({ secret: z.string().meta({ description: 'The signing secret, shown once.' }) })
+  .meta({ id: 'WebhookWithSecret' });
+export type WebhookCreatedResponse = z.output<typeof webhookCreatedResponse>;
+
+export const webhookAttemptListQuery = paginationQuery.extend({
+  message_id: queryId.optional().meta({ description: 'Attempts of one webhook message.' }),
+  succeeded: queryBoolean.optional(),
+});
+export type WebhookAttemptListQuery = z.output<typeof webhookAttemptListQuery>;
+
+export const webhookAttemptResponse = z
+  .object({
+    id: z.string(),
+    webhook_id: z.string(),
+    message_id: z.string(),
+    event_id: z.string().meta({ format: 'uuid', description: 'The `webhook-id` header sent.' }),
+    event_type: z.enum(EVENT_TYPES),
+    succeeded: z.boolean().meta({ description: 'A 2xx answer within 15 s.' }),
+    response_status: z.number().int().nullable().meta({ description: 'HTTP status; null when no answer came.' }),
+    response_excerpt: z.string().nullable().meta({ description: 'First 1 kB of the answer.' }),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+    attempted_at: responseTimestamp,
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type WebhookAttemptResponse = z.output<typeof webhookAttemptResponse>;
+
+export const resendQuery = z.object({
+  webhook_id: queryId.optional().meta({ description: 'Send to this subscription only (default: every enabled one that wants the type).' }),
+});
+export type ResendQuery = z.output<typeof resendQuery>;

@@ -1,0 +1,92 @@
+import type { Db } from '@/db';
+import {
+  abandonDelivery,
+  postponeDelivery,
+  recordAttempts,
+  type AttemptRecord,
+  type ClaimedDelivery,
+} from '@/db/queries/webhook-deliveries';
+import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
+import type { RateLimiter } from './rate-limiter';
+import { postJson } from './send';
+import { retryDelaySeconds, type WebhookSettings } from './settings';
+import { signatureHeaders } from './signing';
+
+/** How long a worker holds a delivery: the 15 s request budget and room to record it. */
+export const LEASE_SECONDS = 60;
+/** Deliveries of one endpoint sent together by one job (and recorded in one statement). */
+export const BATCH_SIZE = 20;
+
+export type DeliveryResult = 'succeeded' | 'retrying' | 'failed' | 'postponed' | 'abandoned';
+
+/** The request body: the message itself, in the shape of the webhook_messages list. */
+export function deliveryBody(claimed: ClaimedDelivery): string {
+  const m = claimed.message;
+  return JSON.stringify(
+    serializeWebhookMessage({
+      id: m.id,
+      accountId: claimed.accountId,
+      eventType: m.eventType,
+      eventId: m.eventId,
+      payload: m.payload,
+      actorId: null,
+      timestamp: m.timestamp,
+    }),
+  );
+}
+
+/** One signed POST; its outcome and when to retry per the schedule. */
+async function attempt(claimed: ClaimedDelivery, settings: WebhookSettings): Promise<AttemptRecord> {
+  const body = deliveryBody(claimed);
+  const result = await postJson(claimed.url, body, signatureHeaders(claimed.secret, claimed.message.eventId, body));
+  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  const delay = succeeded ? null : retryDelaySeconds(settings.retrySchedule, claimed.attemptCount + 1);
+  return {
+    claimed,
+    outcome: {
+      responseStatus: result.status,
+      succeeded,
+      durationMs: result.durationMs,
+      responseExcerpt: result.excerpt,
+      error: result.error ?? (succeeded ? null : `HTTP ${result.status}`),
+    },
+    retryAt: delay === null ? null : new Date(Date.now() + delay * 1000),
+  };
+}
+
+/**
+ * Makes one attempt of each leased delivery, in parallel: honours each subscription's rate limit
+ * (a delivery over it waits, no attempt counted), POSTs the signed message, then records every
+ * attempt and what follows from it (done, a retry per the schedule, failed) in one statement.
+ */
+export async function deliverBatch(
+  db: Db,
+  batch: ClaimedDelivery[],
+  settings: WebhookSettings,
+  limiter: RateLimiter,
+): Promise<DeliveryResult[]> {
+  // What each endpoint's rate limit lets through now: one token request per endpoint per batch.
+  const allowed = new Map<number, { granted: number; waitSeconds: number }>();
+  const live = new Map<number, ClaimedDelivery[]>();
+  for (const d of batch) if (!d.webhookDisabled) live.set(d.webhookId, [...(live.get(d.webhookId) ?? []), d]);
+  for (const [webhookId, group] of live) allowed.set(webhookId, await limiter.take(webhookId, group[0]!.rateLimit, group.length));
+  const results = await Promise.all(
+    batch.map(async (claimed): Promise<AttemptRecord | DeliveryResult> => {
+      if (claimed.webhookDisabled) {
+        await abandonDelivery(db, claimed.deliveryId);
+        return 'abandoned';
+      }
+      const quota = allowed.get(claimed.webhookId)!;
+      if (quota.granted === 0) {
+        await postponeDelivery(db, claimed.deliveryId, new Date(Date.now() + quota.waitSeconds * 1000));
+        return 'postponed';
+      }
+      quota.granted -= 1;
+      return attempt(claimed, settings);
+    }),
+  );
+  await recordAttempts(db, results.filter((r): r is AttemptRecord => typeof r !== 'string'));
+  return results.map((r) =>
+    typeof r === 'string' ? r : r.outcome.succeeded ? 'succeeded' : r.retryAt ? 'retrying' : 'failed',
+  );
+}

@@ -1,0 +1,26 @@
+import { getDatabase } from '@/lib/db';
+import { env } from '@/lib/env';
+import { webhookSettings } from './settings';
+import { startWebhookWorker, type WebhookWorker } from './worker';
+
+// The worker inside the app server (instrumentation.ts): `npm run dev` and `npm start` deliver
+// webhooks with nothing else to run. Not on Vercel, where the cron route drives delivery, nor
+// with WEBHOOK_WORKER=off (a separate `npm run worker` does it).
+
+const holder = globalThis as unknown as { __groundworkWebhookWorker?: Promise<WebhookWorker | null> };
+
+export function startServerWebhookWorker(): Promise<WebhookWorker | null> {
+  holder.__groundworkWebhookWorker ??= (async () => {
+    if (!webhookSettings().workerEnabled || process.env.VERCEL) return null;
+    const database = getDatabase();
+    const worker = await startWebhookWorker({ database, connectionString: env.DATABASE_URL });
+    const stop = () => void worker.stop();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return worker;
+  })().catch((err: unknown) => {
+    console.error('[webhooks] the delivery worker did not start:', err instanceof Error ? err.message : err);
+    return null;
+  });
+  return holder.__groundworkWebhookWorker;
+}

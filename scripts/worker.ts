@@ -1,0 +1,20 @@
+import { env } from '@/lib/env';
+import { startWebhookWorker } from '@/lib/webhooks/worker';
+import { describeDatabase, run } from './cli';
+
+// npm run worker — the webhook delivery worker alone, for deployments that run it apart from the
+// app (set WEBHOOK_WORKER=off on the app then). Several can run side by side on PostgreSQL.
+// Stops gracefully on SIGINT/SIGTERM: in-flight deliveries finish first.
+await run(async (database) => {
+  if (database.kind === 'pglite') {
+    console.warn('The embedded database opens in one process at a time: stop the app first, or set DATABASE_URL.');
+  }
+  const worker = await startWebhookWorker({ database, connectionString: env.DATABASE_URL });
+  console.log(`Webhook worker (${worker.kind}) delivering from ${describeDatabase()}. Ctrl-C stops it.`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  console.log('Stopping: finishing the deliveries in flight…');
+  await worker.stop();
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiRateLimiter, postgresRateLimitStore, setApiRateLimiter, type RateLimitSettings, type RateLimitStore } from '@/lib/api/rate-limit';
+import { createApiToken, type Principal } from '@/lib/auth/tokens';
+import { getDb } from '@/lib/db';
+import { client, type ApiResponse } from '../api';
+import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
+import { registerApp, tokenRequest } from '../oauth';
+
+// The suite runs with the limit off (tests/setup.ts). Here each test installs a limiter of its own
+// (files of a worker run one after another, so nothing else sees it), on the store the app would
+// use: the api_rate_limits table on PostgreSQL, memory on PGlite.
+
+const databaseUrl = inject('databaseUrl');
+const pools: RateLimitStore[] = [];
+function store(): RateLimitStore {
+  if (!databaseUrl) return { kind: 'memory' };
+  const s = postgresRateLimitStore(databaseUrl, 2);
+  pools.push(s);
+  return s;
+}
+const settings = (s: Partial<RateLimitSettings> = {}): RateLimitSettings => ({ enabled: true, points: 10, duration: 10, sessions: false, ...s });
+
+let a: TestAccount;
+let previous: ApiRateLimiter | undefined;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A token never used before: on PostgreSQL, buckets outlive a limiter instance (that is the point). */
+const freshToken = (scope: 'read' | 'read write' = 'read write') => createApiToken(getDb(), { accountId: a.accountId, userId: a.userId }, { scope });
+
+beforeAll(async () => {
+  a = await createTestAccount('Rate limit GC');
+  previous = setApiRateLimiter(undefined);
+});
+
+afterAll(async () => {
+  setApiRateLimiter(previous);
+  await Promise.all(pools.map((s) => (s.kind === 'postgres' ? s.pool.end() : undefined)));
+});
+
+function expectLimited(res: ApiResponse, limit: number, windowSeconds: number) {
+  expect(res.status).toBe(429);
+  expect(res.body).toMatchObject({ error: 'rate_limit_exceeded', message: expect.any(String), request_id: expect.any(String) });
+  const wait = Number(res.headers.get('retry-after'));
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(windowSeconds);
+  expect(res.headers.get('x-rate-limited-for')).toBe(String(wait));
+  expect(res.headers.get('x-ratelimit-limit')).toBe(String(limit));
+  expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+  return wait;
+}
+
+describe('rate limits', () => {
+  it('a 10/10 s token: of 15 requests in a burst the first 10 succeed, then 429 with the headers', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings(), store()));
+    const api = client(await freshToken());
+    const results: ApiResponse[] = [];
+    for (let i = 0; i < 15; i++) results.push(await api.get('/users/me'));
+    expect(results.map((r) => r.status)).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+    results.slice(0, 10).forEach((r, i) => {
+      expect(r.headers.get('x-ratelimit-limit')).toBe('10');
+      expect(r.headers.get('x-ratelimit-remaining')).toBe(String(9 - i));
+    });
+    for (const r of results.slice(10)) expectLimited(r, 10, 10);
+    // Another token has a bucket of its own.
+    expect((await client(await freshToken('read')).get('/users/me')).status).toBe(200);
+  });
+
+  it('counts a concurrent burst exactly: 10 of 15 at once succeed', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings(), store()));
+    const api = client(await freshToken('read'));
+    const statuses = (await Promise.all(Array.from({ length: 15 }, () => api.get('/users/me')))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
+
+  it('after the advertised wait a request succeeds again (a 10/1 s window)', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings({ duration: 1 }), store()));
+    const api = client(await freshToken());
+    for (let i = 0; i < 10; i++) expect((await api.get('/users/me')).status).toBe(200);
+    const wait = expectLimited(await api.get('/users/me'), 10, 1);
+    await sleep(wait * 1000 + 50);
+    const again = await api.get('/users/me');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('9');
+  });
+
+  it('an OAuth application’s own limit applies to its tokens; errors carry the headers too', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings(), store()));
+    const admin = await sessionClient(a.userId);
+    const app = await registerApp(admin, { name: 'Tight budget', rate_limit_points: 3, rate_limit_duration: 60 });
+    const { access_token } = (await tokenRequest({ grant_type: 'client_credentials', client_id: app.client_id, client_secret: app.client_secret! })).body;
+    const api = client(access_token);
+    const missing = await api.get('/projects/999999999');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(missing.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect((await api.get('/users/me')).status).toBe(200);
+    expect((await api.get('/users/me')).status).toBe(200);
+    expectLimited(await api.get('/users/me'), 3, 60);
+  });
+
+  it('leaves the dashboard’s session alone unless turned on, and is off when disabled', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings({ points: 2 }), store()));
+    const session = await sessionClient(a.otherUserId);
+    for (let i = 0; i < 4; i++) {
+      const res = await session.get('/users/me');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+    setApiRateLimiter(new ApiRateLimiter(settings({ points: 2, sessions: true }), store()));
+    expect((await session.get('/users/me')).status).toBe(200);
+    expect((await session.get('/users/me')).status).toBe(200);
+    expectLimited(await session.get('/users/me'), 2, 10);
+
+    setApiRateLimiter(new ApiRateLimiter(settings({ enabled: false, points: 1 }), store()));
+    const api = client(a.token);
+    for (let i = 0; i < 3; i++) expect((await api.get('/users/me')).headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  // Two app processes are two limiters with their own connection pools on the same database: they
+  // draw from the same bucket, so together they allow the budget once, not twice.
+  // Registered on the PostgreSQL run only: PGlite's limiter is one process's memory by design.
+  const onPostgres = databaseUrl ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it);
+  onPostgres('two app processes (two pools on one PostgreSQL) share the same bucket', async () => {
+    const one = new ApiRateLimiter(settings(), store());
+    const two = new ApiRateLimiter(settings(), store());
+    const tokenId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
+    const principal: Principal = { accountId: a.accountId, userId: a.userId, role: 'admin', scopes: ['read'], authMethod: 'token', tokenId };
+    const attempt = (limiter: ApiRateLimiter) =>
+      limiter.consume(principal).then(
+        () => 'ok',
+        (err: { status?: number }) => (err.status === 429 ? 'limited' : Promise.reject(err)),
+      );
+    const outcomes = await Promise.all(Array.from({ length: 16 }, (_, i) => attempt(i % 2 ? one : two)));
+    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
+    expect(outcomes.filter((o) => o === 'limited')).toHaveLength(6);
+    await expect(two.consume({ ...principal, tokenId: tokenId + 1 })).resolves.toMatchObject({ 'X-RateLimit-Remaining': '9' });
+  });
+});

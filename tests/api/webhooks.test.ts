@@ -1,0 +1,206 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries, webhooks } from '@/db/schema';
+import { getDb } from '@/lib/db';
+import { request } from '../api';
+import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
+
+// The subscription API (beyond the spec, in its conventions). Delivery: webhook-delivery.test.ts.
+
+let a: TestAccount;
+let b: TestAccount;
+const URL_A = 'https://hooks.example.com/groundwork';
+
+beforeAll(async () => {
+  process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'false';
+  a = await createTestAccount('Hooks GC');
+  b = await createTestAccount('Other Hooks GC');
+});
+afterAll(() => {
+  delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+});
+
+const create = (t: TestAccount, webhook: Record<string, unknown>) => t.api.post('/webhooks', { webhook });
+
+describe('POST /webhooks', () => {
+  it('creates a subscription and returns its generated secret once', async () => {
+    const res = await create(a, { url: URL_A, description: 'Estimating sync', filter_types: ['project.create', 'project.update'] });
+    expect(res.status).toBe(201);
+    const hook = res.body.webhook;
+    expect(hook).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      url: URL_A,
+      version: 1,
+      description: 'Estimating sync',
+      filter_types: ['project.create', 'project.update'],
+      rate_limit: 60,
+      disabled: false,
+      disabled_reason: null,
+      created_at: expect.stringMatching(TIMESTAMP),
+      updated_at: expect.stringMatching(TIMESTAMP),
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(hook.id)));
+    expect(row).toMatchObject({ accountId: a.accountId, secret: hook.secret, createdById: a.userId });
+
+    const again = await a.api.get(`/webhooks/${hook.id}`);
+    expect(again.status).toBe(200);
+    expect(again.body.webhook).not.toHaveProperty('secret');
+    expect(again.body.webhook).toEqual({ ...hook, secret: undefined });
+  });
+
+  it('uses a secret given in the whsec_ form as it is, and refuses others', async () => {
+    const secret = 'whsec_' + Buffer.alloc(32, 1).toString('base64');
+    const ok = await create(a, { url: URL_A, secret });
+    expect(ok.status).toBe(201);
+    expect(ok.body.webhook.secret).toBe(secret);
+    for (const bad of ['plain-secret', 'whsec_short', 'whsec_' + Buffer.alloc(100, 1).toString('base64')]) {
+      const res = await create(a, { url: URL_A, secret: bad });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.details.secret).toBeDefined();
+    }
+  });
+
+  it('validates the fields', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'url'],
+      [{ url: '' }, 'url'],
+      [{ url: 'ftp://files.example.com/x' }, 'url'],
+      [{ url: 'not a url' }, 'url'],
+      [{ url: 'https://user:pw@hooks.example.com/' }, 'url'],
+      [{ url: URL_A, filter_types: ['project.explode'] }, 'filter_types.0'],
+      [{ url: URL_A, filter_types: 'project.create' }, 'filter_types'],
+      [{ url: URL_A, rate_limit: 0 }, 'rate_limit'],
+      [{ url: URL_A, rate_limit: 1e309 }, 'rate_limit'],
+      [{ url: URL_A, rate_limit: 100_001 }, 'rate_limit'],
+      [{ url: URL_A, disabled: 'yes' }, 'disabled'],
+    ];
+    const before = await getDb().$count(webhooks, eq(webhooks.accountId, a.accountId));
+    for (const [body, field] of cases) {
+      const res = await create(a, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error).toBe('validation_failed');
+      expect(Object.keys(res.body.details), JSON.stringify(body)).toContain(field);
+    }
+    expect(await getDb().$count(webhooks, eq(webhooks.accountId, a.accountId))).toBe(before);
+  });
+
+  it('refuses private, loopback and link-local targets by default', async () => {
+    for (const url of ['http://127.0.0.1/x', 'http://localhost:3000/x', 'http://[::1]/', 'http://[::ffff:10.0.0.1]/', 'http://172.16.0.9/', 'http://printer.local/']) {
+      const res = await create(a, { url });
+      expect(res.status, url).toBe(422);
+    }
+  });
+
+  it('needs the write scope', async () => {
+    const res = await a.readApi.post('/webhooks', { webhook: { url: URL_A } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('GET, PATCH, DELETE /webhooks/{id}', () => {
+  it('lists the account\'s subscriptions only, newest first', async () => {
+    const first = (await create(b, { url: 'https://b.example.com/1' })).body.webhook;
+    const second = (await create(b, { url: 'https://b.example.com/2' })).body.webhook;
+    const res = await b.api.get('/webhooks?per_page=1');
+    expect(res.status).toBe(200);
+    expect(res.body.webhooks.map((w: { id: string }) => w.id)).toEqual([second.id]);
+    expect(res.headers.get('x-total-count')).toBe('2');
+    const all = (await b.api.get('/webhooks')).body.webhooks.map((w: { id: string }) => w.id);
+    expect(all).toEqual([second.id, first.id]);
+    expect((await a.api.get('/webhooks')).body.webhooks.map((w: { id: string }) => w.id)).not.toContain(first.id);
+  });
+
+  it('updates any subset; disabling records a reason and enabling clears it', async () => {
+    const hook = (await create(a, { url: URL_A })).body.webhook;
+    const res = await a.api.patch(`/webhooks/${hook.id}`, { webhook: { disabled: true, rate_limit: 600, filter_types: [] } });
+    expect(res.status).toBe(200);
+    expect(res.body.webhook).toMatchObject({ disabled: true, disabled_reason: 'Disabled by a user.', rate_limit: 600, filter_types: [] });
+    const enabled = await a.api.patch(`/webhooks/${hook.id}`, { webhook: { disabled: false, description: null } });
+    expect(enabled.body.webhook).toMatchObject({ disabled: false, disabled_reason: null, description: null });
+    const refused = await a.api.patch(`/webhooks/${hook.id}`, { webhook: { url: 'http://10.0.0.5/hook' } });
+    expect(refused.status).toBe(422);
+    expect((await a.api.get(`/webhooks/${hook.id}`)).body.webhook.url).toBe(URL_A);
+  });
+
+  it('rotates the secret with PATCH', async () => {
+    const hook = (await create(a, { url: URL_A })).body.webhook;
+    const secret = 'whsec_' + Buffer.alloc(24, 9).toString('base64');
+    expect((await a.api.patch(`/webhooks/${hook.id}`, { webhook: { secret } })).status).toBe(200);
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(hook.id)));
+    expect(row!.secret).toBe(secret);
+  });
+
+  it('answers 404 for another account\'s subscription, for every method', async () => {
+    const hook = (await create(b, { url: 'https://b.example.com/private' })).body.webhook;
+    expect((await a.api.get(`/webhooks/${hook.id}`)).status).toBe(404);
+    expect((await a.api.patch(`/webhooks/${hook.id}`, { webhook: { disabled: true } })).status).toBe(404);
+    expect((await a.api.delete(`/webhooks/${hook.id}`)).status).toBe(404);
+    expect((await a.api.get(`/webhooks/${hook.id}/attempts`)).status).toBe(404);
+    expect((await b.api.get(`/webhooks/${hook.id}`)).body.webhook.disabled).toBe(false);
+  });
+
+  it('deletes a subscription with its pending deliveries', async () => {
+    const hook = (await create(a, { url: URL_A })).body.webhook;
+    await a.api.post('/companies', { company: { name: 'Queued For Nobody' } });
+    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.webhookId, Number(hook.id)))).toBe(1);
+    expect((await a.api.delete(`/webhooks/${hook.id}`)).status).toBe(204);
+    expect((await a.api.get(`/webhooks/${hook.id}`)).status).toBe(404);
+    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.webhookId, Number(hook.id)))).toBe(0);
+  });
+});
+
+describe('fan-out and resend', () => {
+  it('owes each change to every enabled subscription that wants its type, none to disabled ones', async () => {
+    const t = await createTestAccount('Fanout GC');
+    const all = (await create(t, { url: 'https://t.example.com/all' })).body.webhook;
+    const leads = (await create(t, { url: 'https://t.example.com/leads', filter_types: ['lead.create'] })).body.webhook;
+    const off = (await create(t, { url: 'https://t.example.com/off', disabled: true })).body.webhook;
+    await t.api.post('/companies', { company: { name: 'Fan Out Co' } });
+    await t.api.post('/leads', { lead: { name: 'Fan Out Lead' } });
+    const owed = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.accountId, t.accountId));
+    const count = (id: string) => owed.filter((d) => d.webhookId === Number(id)).length;
+    expect([count(all.id), count(leads.id), count(off.id)]).toEqual([2, 1, 0]);
+  });
+
+  it('resend is scoped to the account and to existing subscriptions', async () => {
+    const t = await createTestAccount('Resend GC');
+    const hook = (await create(t, { url: 'https://t.example.com/resend', filter_types: ['lead.create'] })).body.webhook;
+    await t.api.post('/companies', { company: { name: 'Not A Lead' } });
+    const message = (await t.api.get('/webhook_messages')).body.webhook_messages[0];
+    // Not a type the subscription wants: nothing to send, unless that subscription is named.
+    expect((await t.api.post(`/webhook_messages/${message.id}/resend`)).body.deliveries_scheduled).toBe(0);
+    const named = await t.api.post(`/webhook_messages/${message.id}/resend?webhook_id=${hook.id}`);
+    expect(named.status).toBe(202);
+    expect(named.body.deliveries_scheduled).toBe(1);
+    const other = (await create(b, { url: 'https://b.example.com/r' })).body.webhook;
+    expect((await t.api.post(`/webhook_messages/${message.id}/resend?webhook_id=${other.id}`)).status).toBe(404);
+    expect((await b.api.post(`/webhook_messages/${message.id}/resend`)).status).toBe(404);
+    expect((await t.api.post('/webhook_messages/abc/resend')).status).toBe(404);
+    expect((await t.readApi.post(`/webhook_messages/${message.id}/resend`)).status).toBe(403);
+  });
+
+  it('lists attempts with filters validated', async () => {
+    const hook = (await create(a, { url: URL_A })).body.webhook;
+    const res = await a.api.get(`/webhooks/${hook.id}/attempts?succeeded=false&message_id=1`);
+    expect(res.status).toBe(200);
+    expect(res.body.webhook_attempts).toEqual([]);
+    expect((await a.api.get(`/webhooks/${hook.id}/attempts?succeeded=maybe`)).status).toBe(422);
+  });
+});
+
+describe('GET /api/cron/webhooks (serverless delivery)', () => {
+  it('is refused without the cron secret (delivery with it: webhook-delivery.test.ts)', async () => {
+    delete process.env.CRON_SECRET;
+    expect((await request('GET', '/api/cron/webhooks', { token: 'anything-at-all-here' })).status).toBe(401);
+    process.env.CRON_SECRET = 'cron-secret-for-the-tests';
+    try {
+      const wrong = await request('GET', '/api/cron/webhooks', { token: 'wrong-secret-of-same-size' });
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.error).toBe('unauthorized');
+      expect((await request('POST', '/api/cron/webhooks', { body: {} })).status).toBe(405);
+    } finally {
+      delete process.env.CRON_SECRET;
+    }
+  });
+});
