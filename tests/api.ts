@@ -22,8 +22,9 @@ export interface RequestOptions {
 const routes = routeFiles();
 export const BASE = 'http://localhost:3000';
 
-export async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
-  const url = new URL(path.startsWith('/api/') ? path : `/api/2023-01${path}`, BASE);
+/** Routes a Request to the route module that serves its path, as Next.js would. */
+export async function dispatch(req: Request): Promise<Response> {
+  const url = new URL(req.url);
   const route = routes.find((r) => r.pattern.test(url.pathname));
   if (!route) throw new Error(`No route file serves ${url.pathname}`);
   const match = route.pattern.exec(url.pathname)!;
@@ -33,9 +34,13 @@ export async function request(method: string, path: string, options: RequestOpti
     params[k] = route.template.includes(`{${k}}`) && route.file.includes('[...') ? value.split('/') : value;
   });
   const mod = (await import(route.file)) as RouteModule;
-  const handler = mod[method];
-  if (!handler) throw new Error(`${route.file} does not export ${method}`);
+  const handler = mod[req.method];
+  if (!handler) throw new Error(`${route.file} does not export ${req.method}`);
+  return handler(req, { params: Promise.resolve(params) });
+}
 
+export async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  const url = new URL(path.startsWith('/api/') ? path : `/api/2023-01${path}`, BASE);
   const headers = new Headers(options.headers);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   let body: string | undefined;
@@ -44,7 +49,7 @@ export async function request(method: string, path: string, options: RequestOpti
     body = JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
-  const res = await handler(new Request(url, { method, headers, body }), { params: Promise.resolve(params) });
+  const res = await dispatch(new Request(url, { method, headers, body }));
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }

@@ -1,13 +1,15 @@
 import pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Principal } from '@/lib/auth/tokens';
+import { getDatabase } from '@/lib/db';
 import { env } from '@/lib/env';
 import { ApiError } from './errors';
+import { LeakyBucketPostgres } from './leaky-bucket';
 
 // Requests per token (API and OAuth tokens alike), and per user for the browser's session when
-// turned on: `points` requests per `duration` seconds, in rate-limiter-flexible's fixed windows.
-// On PostgreSQL the buckets live in the api_rate_limits table, so every app process shares them;
-// on the embedded database (one process by construction) they live in memory.
+// turned on: a leaky bucket of `points` requests draining at `points / duration` per second
+// (lib/api/leaky-bucket.ts). The buckets live in the api_rate_limits table, so every app process
+// on one PostgreSQL shares them; the embedded database keeps them in the same table.
 
 export interface RateLimitSettings {
   enabled: boolean;
@@ -17,7 +19,11 @@ export interface RateLimitSettings {
   sessions: boolean;
 }
 
-export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
+/** Anything with pg's `query({text, values})`: a `pg` pool, or the embedded database's client. */
+export interface QueryClient {
+  query(q: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
+}
+export type RateLimitStore = { kind: 'postgres'; pool: pg.Pool } | { kind: 'client'; client: QueryClient };
 
 export const RATE_LIMIT_TABLE = 'api_rate_limits';
 
@@ -34,19 +40,18 @@ export class ApiRateLimiter {
     const keyPrefix = `api:${points}/${duration}`;
     let limiter = this.limiters.get(keyPrefix);
     if (!limiter) {
-      limiter =
-        this.store.kind === 'postgres'
-          ? new RateLimiterPostgres({
-              storeClient: this.store.pool,
-              storeType: 'pool',
-              tableName: RATE_LIMIT_TABLE,
-              // The table comes with the migrations (db/schema/api-rate-limits.ts).
-              tableCreated: true,
-              keyPrefix,
-              points,
-              duration,
-            })
-          : new RateLimiterMemory({ keyPrefix, points, duration });
+      limiter = new LeakyBucketPostgres({
+        storeClient: this.store.kind === 'postgres' ? this.store.pool : this.store.client,
+        storeType: this.store.kind === 'postgres' ? 'pool' : 'client',
+        tableName: RATE_LIMIT_TABLE,
+        // The table comes with the migrations (db/schema/api-rate-limits.ts).
+        tableCreated: true,
+        // Drop buckets empty for an hour (every 5 minutes, in the background).
+        clearExpiredByTimeout: true,
+        keyPrefix,
+        points,
+        duration,
+      });
       this.limiters.set(keyPrefix, limiter);
     }
     return limiter;
@@ -99,11 +104,17 @@ export function postgresRateLimitStore(url: string, max = 4): RateLimitStore {
 
 const globalForLimiter = globalThis as unknown as { __groundworkRateLimiter?: ApiRateLimiter };
 
-/** The process's limiter, from the environment (PostgreSQL store when DATABASE_URL is set). */
+/** The embedded database's client, speaking the `pg` call shape the store expects. */
+export function embeddedRateLimitStore(): RateLimitStore {
+  const pglite = (getDatabase().db as unknown as { $client: unknown }).$client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  return { kind: 'client', client: { query: (q) => pglite.query(q.text, q.values) } };
+}
+
+/** The process's limiter, from the environment (a pool of its own when DATABASE_URL is set). */
 export function getApiRateLimiter(): ApiRateLimiter {
   if (!globalForLimiter.__groundworkRateLimiter) {
     const settings = rateLimitSettingsFromEnv();
-    const store = settings.enabled && env.DATABASE_URL ? postgresRateLimitStore(env.DATABASE_URL) : { kind: 'memory' as const };
+    const store = env.DATABASE_URL ? postgresRateLimitStore(env.DATABASE_URL) : embeddedRateLimitStore();
     globalForLimiter.__groundworkRateLimiter = new ApiRateLimiter(settings, store);
   }
   return globalForLimiter.__groundworkRateLimiter;

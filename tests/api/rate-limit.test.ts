@@ -1,6 +1,15 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiRateLimiter, postgresRateLimitStore, setApiRateLimiter, type RateLimitSettings, type RateLimitStore } from '@/lib/api/rate-limit';
-import { createApiToken, type Principal } from '@/lib/auth/tokens';
+import {
+  ApiRateLimiter,
+  embeddedRateLimitStore,
+  postgresRateLimitStore,
+  setApiRateLimiter,
+  type RateLimitSettings,
+  type RateLimitStore,
+} from '@/lib/api/rate-limit';
+import { createApiToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import { client, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
@@ -8,12 +17,12 @@ import { registerApp, tokenRequest } from '../oauth';
 
 // The suite runs with the limit off (tests/setup.ts). Here each test installs a limiter of its own
 // (files of a worker run one after another, so nothing else sees it), on the store the app would
-// use: the api_rate_limits table on PostgreSQL, memory on PGlite.
+// use: the api_rate_limits table, through a pool of its own on PostgreSQL, the client on PGlite.
 
 const databaseUrl = inject('databaseUrl');
 const pools: RateLimitStore[] = [];
 function store(): RateLimitStore {
-  if (!databaseUrl) return { kind: 'memory' };
+  if (!databaseUrl) return embeddedRateLimitStore();
   const s = postgresRateLimitStore(databaseUrl, 2);
   pools.push(s);
   return s;
@@ -72,12 +81,26 @@ describe('rate limits', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 
-  it('after the advertised wait a request succeeds again (a 10/1 s window)', async () => {
-    setApiRateLimiter(new ApiRateLimiter(settings({ duration: 1 }), store()));
+  it('leaks: after the advertised wait one more request fits, not a whole new window', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings(), store()));
     const api = client(await freshToken());
     for (let i = 0; i < 10; i++) expect((await api.get('/users/me')).status).toBe(200);
-    const wait = expectLimited(await api.get('/users/me'), 10, 1);
+    // A 10/10 s bucket drains one request a second: the wait is a second, not the rest of a window.
+    const wait = expectLimited(await api.get('/users/me'), 10, 10);
+    expect(wait).toBe(1);
     await sleep(wait * 1000 + 50);
+    const again = await api.get('/users/me');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-ratelimit-remaining')).toBe('0');
+    expectLimited(await api.get('/users/me'), 10, 10);
+  });
+
+  it('a bucket left alone drains completely (a 10/1 s bucket)', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings({ duration: 1 }), store()));
+    const api = client(await freshToken());
+    const statuses = (await Promise.all(Array.from({ length: 30 }, () => api.get('/users/me')))).map((r) => r.status);
+    expect(statuses).toContain(429);
+    await sleep(1100);
     const again = await api.get('/users/me');
     expect(again.status).toBe(200);
     expect(again.headers.get('x-ratelimit-remaining')).toBe('9');
@@ -116,23 +139,49 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await api.get('/users/me')).headers.get('x-ratelimit-limit')).toBeNull();
   });
 
-  // Two app processes are two limiters with their own connection pools on the same database: they
-  // draw from the same bucket, so together they allow the budget once, not twice.
-  // Registered on the PostgreSQL run only: PGlite's limiter is one process's memory by design.
+  // Two app processes (the real route handlers in two Node processes, tests/app-process.ts, limits
+  // on from their environment) on one PostgreSQL draw from the same bucket: together they allow
+  // the budget once, not twice. Registered on the PostgreSQL run only: the embedded database
+  // belongs to one process by construction.
   const onPostgres = databaseUrl ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it);
-  onPostgres('two app processes (two pools on one PostgreSQL) share the same bucket', async () => {
-    const one = new ApiRateLimiter(settings(), store());
-    const two = new ApiRateLimiter(settings(), store());
-    const tokenId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
-    const principal: Principal = { accountId: a.accountId, userId: a.userId, role: 'admin', scopes: ['read'], authMethod: 'token', tokenId };
-    const attempt = (limiter: ApiRateLimiter) =>
-      limiter.consume(principal).then(
-        () => 'ok',
-        (err: { status?: number }) => (err.status === 429 ? 'limited' : Promise.reject(err)),
-      );
-    const outcomes = await Promise.all(Array.from({ length: 16 }, (_, i) => attempt(i % 2 ? one : two)));
-    expect(outcomes.filter((o) => o === 'ok')).toHaveLength(10);
-    expect(outcomes.filter((o) => o === 'limited')).toHaveLength(6);
-    await expect(two.consume({ ...principal, tokenId: tokenId + 1 })).resolves.toMatchObject({ 'X-RateLimit-Remaining': '9' });
-  });
+  onPostgres('two app processes share the same bucket', async () => {
+    const [one, two] = await Promise.all([startAppProcess(), startAppProcess()]);
+    try {
+      const token = await freshToken('read');
+      const get = (base: string) =>
+        fetch(`${base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({ status: res.status, body: await res.json() }));
+      // Warm both up (the first request loads the route modules) on a bucket of another token.
+      await Promise.all([one.base, two.base].map((base) => fetch(`${base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${a.token}` } })));
+      // 10 per 60 s: the bucket leaks one request per 6 s, far longer than the burst takes.
+      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => get(i % 2 ? one.base : two.base)));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(results.filter((r) => r.status === 429)).toHaveLength(6);
+      expect(results.find((r) => r.status === 200)!.body.user.id).toBe(String(a.userId));
+      // Each process alone is refused too: the bucket is the database's, not the process's.
+      expect((await get(one.base)).status).toBe(429);
+      expect((await get(two.base)).status).toBe(429);
+    } finally {
+      one.stop();
+      two.stop();
+    }
+  }, 60_000);
 });
+
+async function startAppProcess(): Promise<{ base: string; stop: () => void }> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/app-process.ts'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, API_RATE_LIMIT: 'on', API_RATE_LIMIT_POINTS: '10', API_RATE_LIMIT_DURATION: '60' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`app process exited with ${code} before listening`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}

@@ -1,0 +1,27 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dispatch } from './api';
+
+// One app process for tests that need several (tests/api/rate-limit.test.ts): the real route
+// handlers behind node:http, configured by the environment it starts with (DATABASE_URL,
+// API_RATE_LIMIT…), as `next start` would serve them. Prints `listening <port>` when ready.
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    const response = await dispatch(
+      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } catch (err) {
+    console.error(err);
+    res.writeHead(500).end();
+  }
+});
+
+server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
