@@ -38,7 +38,7 @@ export async function syncProjects(config: IntegrationConfig) {
     const res = await http(url, { headers });
     if (!res.ok) throw new Error(`GET ${url} failed: ${res.status} ${await res.text()}`);
     const batch = (await res.json()).projects as Project[];
-    log(`GET /api/2023-01/projects?per_page=100&page=${page} → ${res.status}, ${batch.length} projects`);
+    log(`GET /api/2023-01/projects?per_page=100&page=${page} → ${res.status}, ${batch.length} projects${budget(res)}`);
     projects.push(...batch);
     if (batch.length < 100) break;
   }
@@ -47,6 +47,12 @@ export async function syncProjects(config: IntegrationConfig) {
 
   const meRes = await http(`${config.baseUrl}/api/2023-01/users/me`, { headers });
   const me = (await meRes.json()).user as { id: string; email: string; first_name: string | null; last_name: string | null };
-  log(`GET /api/2023-01/users/me → ${meRes.status}, signed in as ${me.first_name} ${me.last_name} <${me.email}>`);
+  log(`GET /api/2023-01/users/me → ${meRes.status}, signed in as ${me.first_name} ${me.last_name} <${me.email}>${budget(meRes)}`);
   return { accessToken, expiresIn, projects, kept, me };
+}
+
+/** The rate-limit budget left, as the response reports it (for the log). */
+function budget(res: Response): string {
+  const limit = res.headers.get('x-ratelimit-limit');
+  return limit ? ` (rate limit ${res.headers.get('x-ratelimit-remaining')}/${limit} left)` : '';
 }

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
 import { localDayIso } from '@/lib/format';
@@ -77,38 +77,14 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) =>
 
 /** The new token, once: copy it now, it cannot be shown again. */
 function NewToken({ created, onDone }: { created: ApiTokenCreated; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied(true);
-      toast.success('Token copied to the clipboard.');
-    } catch {
-      toast.error('Could not copy: select the token and copy it yourself.');
-    }
-  };
   return (
-    <div className="space-y-4">
-      <p
-        role="status"
-        className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-      >
-        Copy the token “{created.name}” now: it will not be shown again. Anyone holding it can use the API as you.
-      </p>
-      <Field label="Your new token">
-        {(a) => (
-          <div className="flex gap-2">
-            <Input {...a} value={created.token} readOnly className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </div>
-        )}
-      </Field>
-      <div className="flex justify-end">
-        <Button onClick={onDone}>Done</Button>
-      </div>
-    </div>
+    <SecretOnce
+      notice={<>Copy the token “{created.name}” now: it will not be shown again. Anyone holding it can use the API as you.</>}
+      label="Your new token"
+      value={created.token}
+      what="Token"
+      onDone={onDone}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { apiResolver, errorsFromApi } from '@/lib/forms';
 import { useCreateOAuthApplication } from '@/lib/queries/oauth-applications';
 import { oauthApplicationCreate, type OAuthApplicationWithSecret } from '@/lib/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
-import { CopyField } from './secret-field';
+import { CopyField, Notice } from '@/components/ui/copy-field';
 
 type Values = { name: string; redirect_uris: string; scope: string; client_type: string };
 
@@ -98,12 +98,7 @@ export function AppCredentials({ app, onDone }: { app: OAuthApplicationWithSecre
   return (
     <div className="space-y-4">
       {app.client_secret ? (
-        <p
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          Copy the client secret of “{app.name}” now: it will not be shown again.
-        </p>
+        <Notice>Copy the client secret of “{app.name}” now: it will not be shown again.</Notice>
       ) : (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
           “{app.name}” is a public client: it has no secret and must use PKCE (S256).

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
 import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
@@ -93,39 +94,19 @@ function WebhookForm({ webhook, onSaved }: { webhook?: Webhook; onSaved: (create
 
 /** The signing secret, once. */
 function NewSecret({ created, onDone }: { created: WebhookCreatedResponse; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      setCopied(true);
-      toast.success('Secret copied to the clipboard.');
-    } catch {
-      toast.error('Could not copy: select the secret and copy it yourself.');
-    }
-  };
   return (
-    <div className="space-y-4">
-      <p
-        role="status"
-        className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-      >
-        Copy the signing secret now: it will not be shown again. Your endpoint verifies each message&apos;s{' '}
-        <code>webhook-signature</code> with it (any Standard Webhooks or Svix library does).
-      </p>
-      <Field label="Signing secret">
-        {(a) => (
-          <div className="flex gap-2">
-            <Input {...a} value={created.secret} readOnly className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" onClick={copy}>
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          </div>
-        )}
-      </Field>
-      <div className="flex justify-end">
-        <Button onClick={onDone}>Done</Button>
-      </div>
-    </div>
+    <SecretOnce
+      notice={
+        <>
+          Copy the signing secret now: it will not be shown again. Your endpoint verifies each message&apos;s{' '}
+          <code>webhook-signature</code> with it (any Standard Webhooks or Svix library does).
+        </>
+      }
+      label="Signing secret"
+      value={created.secret}
+      what="Secret"
+      onDone={onDone}
+    />
   );
 }
 

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/copy-field';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/queries/webhooks';
 import { WebhookAttempts } from './webhook-attempts';
@@ -46,12 +47,7 @@ function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void })
             {webhook.rate_limit} per minute · id {webhook.id}
           </p>
           {webhook.disabled && webhook.disabled_reason ? (
-            <p
-              role="note"
-              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-            >
-              {webhook.disabled_reason}
-            </p>
+            <Notice role="note">{webhook.disabled_reason}</Notice>
           ) : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiRateLimiter, embeddedRateLimitStore, postgresRateLimitStore, setApiRateLimiter } from '@/lib/api/rate-limit';
 import { PROJECT_STATUSES } from '@/db/schema/enums';
 import { projects } from '@/db/schema';
 import { getDb } from '@/lib/db';
@@ -7,14 +8,24 @@ import { createTestAccount, sessionClient, type TestAccount } from '../fixtures'
 import { syncProjects } from '../integration-client';
 import { appFetch, registerApp } from '../oauth';
 
-// The integration, unchanged but for its two URLs, against an account of 250 projects.
+// The integration, unchanged but for its two URLs, against an account of 250 projects,
+// under the default rate limit (10 requests per 10 s per token, as in production).
 
 const COUNT = 250;
 let a: TestAccount;
+let previous: ApiRateLimiter | undefined;
+const databaseUrl = inject('databaseUrl');
+const store = databaseUrl ? postgresRateLimitStore(databaseUrl, 2) : embeddedRateLimitStore();
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+afterAll(async () => {
+  setApiRateLimiter(previous);
+  if (store.kind === 'postgres') await store.pool.end();
+});
+
 beforeAll(async () => {
+  previous = setApiRateLimiter(new ApiRateLimiter({ enabled: true, points: 10, duration: 10, sessions: false }, store));
   a = await createTestAccount('Integration GC');
   // Pursuit (open stage), upcoming, active and complete (won), in turn.
   const open = a.stageIds[0]!;
