@@ -1,14 +1,14 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Select, inputClass } from '@/components/ui/field';
+import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { Select, inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { SearchInput } from '@/components/ui/search-input';
 import { formatCents, formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/queries/leads';
@@ -19,16 +19,18 @@ import { SnoozeDialog } from './snooze-dialog';
 const KEYS = ['q', 'assigned_to_id', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page'] as const;
 const PER_PAGE = 50;
 
-function SortHeader({ label, field, sort, onSort }: { label: string; field: string; sort: string; onSort: (s: string) => void }) {
+/** A column sorted by a click on its header: `field` ascending, then descending. */
+function sortable(label: string, field: string, sort: string, onSort: (s: string) => void): Pick<Column<Lead>, 'header' | 'headerProps'> {
   const active = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
-  return (
-    <th scope="col" aria-sort={active} className="px-3 py-2 text-left font-medium">
+  return {
+    headerProps: { 'aria-sort': active },
+    header: (
       <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => onSort(active === 'descending' ? field : `-${field}`)}>
         {label}
         <span aria-hidden>{active === 'ascending' ? '▲' : active === 'descending' ? '▼' : '↕'}</span>
       </button>
-    </th>
-  );
+    ),
+  };
 }
 
 function PriorityStar({ lead }: { lead: Lead }) {
@@ -53,7 +55,6 @@ function isSnoozed(lead: Lead) {
 
 export function LeadsPage() {
   const [state, setState] = useUrlState(KEYS);
-  const [search, setSearch] = useState(state.q);
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
   const [snoozing, setSnoozing] = useState<Lead | null>(null);
   const update = useUpdateLead();
@@ -62,7 +63,7 @@ export function LeadsPage() {
   const companies = useOptions('/companies', 'companies').data ?? [];
   const sort = state.sort || '-created_at';
   const page = Number(state.page) || 1;
-  const { data, error, isPending, refetch, isFetching } = useLeads({
+  const query = useLeads({
     q: state.q,
     assigned_to_id: state.assigned_to_id,
     company_id: state.company_id,
@@ -73,13 +74,6 @@ export function LeadsPage() {
     page,
     per_page: PER_PAGE,
   });
-
-  // Search as you type, without a request per keystroke.
-  useEffect(() => {
-    if (search === state.q) return;
-    const t = setTimeout(() => setState({ q: search }), 300);
-    return () => clearTimeout(t);
-  }, [search, state.q, setState]);
 
   const archived = state.archived === 'true';
   const toggleArchive = (lead: Lead) => {
@@ -101,6 +95,54 @@ export function LeadsPage() {
     });
   };
 
+  const onSort = (s: string) => setState({ sort: s });
+  const columns: Column<Lead>[] = [
+    { key: 'priority', header: <span className="sr-only">Priority</span>, className: 'w-10 text-center', cell: (lead) => <PriorityStar lead={lead} /> },
+    {
+      key: 'name',
+      ...sortable('Name', 'name', sort, onSort),
+      cell: (lead) => (
+        <>
+          <button type="button" className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300" onClick={() => setEditing(lead)}>
+            {lead.name}
+          </button>
+          {isSnoozed(lead) ? (
+            <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-200">
+              Snoozed to {formatDate(lead.snooze_until)}
+            </span>
+          ) : null}
+          {lead.archived_at ? (
+            <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">Archived</span>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'company', header: 'Company', cell: (lead) => lead.company?.name ?? NONE },
+    { key: 'assigned_to', header: 'Assigned to', cell: (lead) => lead.assigned_to?.name ?? NONE },
+    { key: 'value', ...sortable('Value', 'value_in_cents', sort, onSort), cellClassName: 'tabular-nums', cell: (lead) => formatCents(lead.value_in_cents) },
+    { key: 'start', ...sortable('Est. start', 'estimated_start_date', sort, onSort), cell: (lead) => formatDate(lead.estimated_start_date) },
+    { key: 'created', ...sortable('Created', 'created_at', sort, onSort), cell: (lead) => formatDate(lead.created_at) },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      cellClassName: 'whitespace-nowrap',
+      cell: (lead) => (
+        <span className="inline-flex gap-1">
+          {!lead.archived_at ? (
+            <Button variant="ghost" size="sm" onClick={() => setSnoozing(lead)} aria-label={`Snooze ${lead.name}`}>Snooze</Button>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={() => toggleArchive(lead)} aria-label={`${lead.archived_at ? 'Unarchive' : 'Archive'} ${lead.name}`}>
+            {lead.archived_at ? 'Unarchive' : 'Archive'}
+          </Button>
+          {!lead.archived_at ? (
+            <Button variant="ghost" size="sm" onClick={() => convertLead(lead)} aria-label={`Convert ${lead.name} to a project`}>Convert</Button>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
@@ -109,12 +151,11 @@ export function LeadsPage() {
         actions={<Button onClick={() => setEditing('new')}>New lead</Button>}
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
-        <Input
+        <SearchInput
           aria-label="Search leads"
           placeholder="Search by name…"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={state.q}
+          onSearch={(q) => setState({ q })}
           className="lg:col-span-2"
         />
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
@@ -139,75 +180,18 @@ export function LeadsPage() {
         </select>
       </div>
 
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton />
-        ) : data.items.length === 0 ? (
-          <EmptyState title={archived ? 'No archived leads.' : 'No leads match this view.'}>
-            {state.q || state.assigned_to_id || state.company_id || state.priority || state.snoozed
+      <DataTable
+        query={query}
+        columns={columns}
+        empty={{
+          title: archived ? 'No archived leads.' : 'No leads match this view.',
+          hint:
+            state.q || state.assigned_to_id || state.company_id || state.priority || state.snoozed
               ? 'Clear a filter to see more.'
-              : 'Create a lead with “New lead” to start tracking a pursuit.'}
-          </EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="w-10 px-3 py-2"><span className="sr-only">Priority</span></th>
-                  <SortHeader label="Name" field="name" sort={sort} onSort={(s) => setState({ sort: s })} />
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Company</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Assigned to</th>
-                  <SortHeader label="Value" field="value_in_cents" sort={sort} onSort={(s) => setState({ sort: s })} />
-                  <SortHeader label="Est. start" field="estimated_start_date" sort={sort} onSort={(s) => setState({ sort: s })} />
-                  <SortHeader label="Created" field="created_at" sort={sort} onSort={(s) => setState({ sort: s })} />
-                  <th scope="col" className="px-3 py-2 text-right font-medium">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((lead) => (
-                  <tr key={lead.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-                    <td className="px-3 py-2 text-center"><PriorityStar lead={lead} /></td>
-                    <td className="px-3 py-2">
-                      <button type="button" className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300" onClick={() => setEditing(lead)}>
-                        {lead.name}
-                      </button>
-                      {isSnoozed(lead) ? (
-                        <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-200">
-                          Snoozed to {formatDate(lead.snooze_until)}
-                        </span>
-                      ) : null}
-                      {lead.archived_at ? (
-                        <span className="ml-2 rounded bg-slate-200 px-1.5 py-0.5 text-xs text-slate-700 dark:bg-slate-700 dark:text-slate-200">Archived</span>
-                      ) : null}
-                    </td>
-                    <td className="px-3 py-2">{lead.company?.name ?? '—'}</td>
-                    <td className="px-3 py-2">{lead.assigned_to?.name ?? '—'}</td>
-                    <td className="px-3 py-2 tabular-nums">{formatCents(lead.value_in_cents)}</td>
-                    <td className="px-3 py-2">{formatDate(lead.estimated_start_date)}</td>
-                    <td className="px-3 py-2">{formatDate(lead.created_at)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <span className="inline-flex gap-1">
-                        {!lead.archived_at ? (
-                          <Button variant="ghost" size="sm" onClick={() => setSnoozing(lead)} aria-label={`Snooze ${lead.name}`}>Snooze</Button>
-                        ) : null}
-                        <Button variant="ghost" size="sm" onClick={() => toggleArchive(lead)} aria-label={`${lead.archived_at ? 'Unarchive' : 'Archive'} ${lead.name}`}>
-                          {lead.archived_at ? 'Unarchive' : 'Archive'}
-                        </Button>
-                        {!lead.archived_at ? (
-                          <Button variant="ghost" size="sm" onClick={() => convertLead(lead)} aria-label={`Convert ${lead.name} to a project`}>Convert</Button>
-                        ) : null}
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
-          </div>
-        )}
-      </div>
+              : 'Create a lead with “New lead” to start tracking a pursuit.',
+        }}
+        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+      />
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New lead' : `Edit “${editing?.name ?? ''}”`} wide>
         {editing !== null ? (

@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate, formatRelative } from '@/lib/format';
 import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/queries/api-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
@@ -30,13 +29,56 @@ function Expiry({ token }: { token: ApiToken }) {
 export function ApiTokensPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const { data, error, isPending, refetch, isFetching } = useApiTokens({ page, per_page: PER_PAGE });
+  const query = useApiTokens({ page, per_page: PER_PAGE });
   const revoke = useRevokeApiToken();
 
   const onRevoke = (token: ApiToken) => {
     if (!window.confirm(`Revoke the token “${token.name}”? Anything using it stops working at once.`)) return;
     revoke.mutate(token, { onSuccess: () => toast.success(`Revoked “${token.name}”.`) });
   };
+
+  const columns: Column<ApiToken>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (token) => (
+        <>
+          <span className="font-medium">{token.name}</span>{' '}
+          <span className="whitespace-nowrap font-mono text-xs text-slate-600 dark:text-slate-400">{token.hint}</span>
+          <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{SCOPE_LABELS[token.scope]}</span>
+          <span className="block text-xs text-slate-600 md:hidden dark:text-slate-400">
+            Expires: <Expiry token={token} />
+          </span>
+        </>
+      ),
+    },
+    { key: 'scope', header: 'Scope', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => SCOPE_LABELS[token.scope] },
+    {
+      key: 'last_used',
+      header: 'Last used',
+      className: 'whitespace-nowrap',
+      cell: (token) =>
+        token.last_used_at ? (
+          <time dateTime={token.last_used_at} title={token.last_used_at}>
+            {formatRelative(token.last_used_at)}
+          </time>
+        ) : (
+          'Never'
+        ),
+    },
+    { key: 'created', header: 'Created', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => formatDate(token.created_at) },
+    { key: 'expires', header: 'Expires', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => <Expiry token={token} /> },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (token) => (
+        <Button variant="secondary" size="sm" onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
+          Revoke
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <section aria-labelledby="tokens-heading">
@@ -53,57 +95,15 @@ export function ApiTokensPage() {
         </div>
         <Button onClick={() => setCreating(true)}>Create token</Button>
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton rows={4} />
-        ) : data.items.length === 0 ? (
-          <EmptyState title="You have no API tokens.">Create one with “Create token” to call the API from a script.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">Your API tokens</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Name</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Scope</th>
-                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">Last used</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Created</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Expires</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((token) => (
-                  <tr key={token.id}>
-                    <td className="px-3 py-2">
-                      <span className="font-medium">{token.name}</span>{' '}
-                      <span className="whitespace-nowrap font-mono text-xs text-slate-600 dark:text-slate-400">{token.hint}</span>
-                      <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{SCOPE_LABELS[token.scope]}</span>
-                      <span className="block text-xs text-slate-600 md:hidden dark:text-slate-400">
-                        Expires: <Expiry token={token} />
-                      </span>
-                    </td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 sm:table-cell">{SCOPE_LABELS[token.scope]}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {token.last_used_at ? <time dateTime={token.last_used_at} title={token.last_used_at}>{formatRelative(token.last_used_at)}</time> : 'Never'}
-                    </td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 md:table-cell">{formatDate(token.created_at)}</td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 md:table-cell"><Expiry token={token} /></td>
-                    <td className="px-3 py-2 text-right">
-                      <Button variant="secondary" size="sm" onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
-                        Revoke
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data.total > PER_PAGE ? <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} /> : null}
-          </div>
-        )}
-      </div>
+      <DataTable
+        query={query}
+        columns={columns}
+        caption="Your API tokens"
+        rowClassName={() => ''}
+        skeletonRows={4}
+        empty={{ title: 'You have no API tokens.', hint: 'Create one with “Create token” to call the API from a script.' }}
+        paging={{ page, perPage: PER_PAGE, onPage: setPage, hideWhenSingle: true }}
+      />
       <CreateTokenDialog open={creating} onClose={() => setCreating(false)} />
     </section>
   );

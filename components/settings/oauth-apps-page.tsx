@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { DataTable, type Column } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { useDeleteOAuthApplication, useOAuthApplications, useRotateOAuthSecret, type OAuthApplication } from '@/lib/queries/oauth-applications';
 import { useMe } from '@/lib/queries/users';
@@ -21,7 +21,7 @@ export function OAuthAppsPage() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState<OAuthApplicationWithSecret | null>(null);
-  const { data, error, isPending, refetch, isFetching } = useOAuthApplications({ page, per_page: PER_PAGE }, isAdmin);
+  const query = useOAuthApplications({ page, per_page: PER_PAGE }, isAdmin);
   const rotate = useRotateOAuthSecret();
   const remove = useDeleteOAuthApplication();
 
@@ -39,6 +39,47 @@ export function OAuthAppsPage() {
     remove.mutate(app, { onSuccess: () => toast.success(`Deleted “${app.name}”.`) });
   };
 
+  const columns: Column<OAuthApplication>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cellClassName: 'align-top',
+      cell: (app) => (
+        <>
+          <span className="font-medium">{app.name}</span>{' '}
+          <span className="text-xs text-slate-600 dark:text-slate-400">{app.confidential ? `secret ${app.secret_hint}` : 'public client'}</span>
+          <span className="block break-all font-mono text-xs text-slate-600 md:hidden dark:text-slate-400">{app.client_id}</span>
+          {app.redirect_uris.map((uri) => (
+            <span key={uri} className="block break-all font-mono text-xs text-slate-600 dark:text-slate-400">
+              {uri}
+            </span>
+          ))}
+        </>
+      ),
+    },
+    { key: 'client_id', header: 'Client ID', className: 'hidden md:table-cell', cellClassName: 'align-top font-mono text-xs', cell: (app) => app.client_id },
+    { key: 'scope', header: 'Scope', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (app) => SCOPE_LABELS[app.scope] },
+    { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (app) => formatDate(app.created_at) },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cellClassName: 'align-top',
+      cell: (app) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {app.confidential ? (
+            <Button variant="secondary" size="sm" onClick={() => onRotate(app)} aria-label={`Rotate the secret of ${app.name}`}>
+              Rotate secret
+            </Button>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={() => onDelete(app)} aria-label={`Delete ${app.name}`}>
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby="oauth-apps-heading">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -54,64 +95,21 @@ export function OAuthAppsPage() {
         </div>
         {isAdmin ? <Button onClick={() => setOpen(true)}>Register application</Button> : null}
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {me.data && !isAdmin ? (
+      {me.data && !isAdmin ? (
+        <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <EmptyState title="Only an admin manages OAuth applications.">Ask an admin of your account to register one.</EmptyState>
-        ) : error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton rows={3} />
-        ) : data.items.length === 0 ? (
-          <EmptyState title="No OAuth applications yet.">Register one to let an integration call the API.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">OAuth applications</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Name</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Client ID</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Scope</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium lg:table-cell">Created</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((app) => (
-                  <tr key={app.id}>
-                    <td className="px-3 py-2 align-top">
-                      <span className="font-medium">{app.name}</span>{' '}
-                      <span className="text-xs text-slate-600 dark:text-slate-400">{app.confidential ? `secret ${app.secret_hint}` : 'public client'}</span>
-                      <span className="block break-all font-mono text-xs text-slate-600 md:hidden dark:text-slate-400">{app.client_id}</span>
-                      {app.redirect_uris.map((uri) => (
-                        <span key={uri} className="block break-all font-mono text-xs text-slate-600 dark:text-slate-400">
-                          {uri}
-                        </span>
-                      ))}
-                    </td>
-                    <td className="hidden px-3 py-2 align-top font-mono text-xs md:table-cell">{app.client_id}</td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 align-top sm:table-cell">{SCOPE_LABELS[app.scope]}</td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 align-top lg:table-cell">{formatDate(app.created_at)}</td>
-                    <td className="px-3 py-2 text-right align-top">
-                      <div className="flex flex-wrap justify-end gap-2">
-                        {app.confidential ? (
-                          <Button variant="secondary" size="sm" onClick={() => onRotate(app)} aria-label={`Rotate the secret of ${app.name}`}>
-                            Rotate secret
-                          </Button>
-                        ) : null}
-                        <Button variant="secondary" size="sm" onClick={() => onDelete(app)} aria-label={`Delete ${app.name}`}>
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data.total > PER_PAGE ? <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} /> : null}
-          </div>
-        )}
-      </div>
+        </div>
+      ) : (
+        <DataTable
+          query={query}
+          columns={columns}
+          caption="OAuth applications"
+          rowClassName={() => ''}
+          skeletonRows={3}
+          empty={{ title: 'No OAuth applications yet.', hint: 'Register one to let an integration call the API.' }}
+          paging={{ page, perPage: PER_PAGE, onPage: setPage, hideWhenSingle: true }}
+        />
+      )}
       <RegisterAppDialog open={open} onClose={() => setOpen(false)} shown={shown} onShown={setShown} />
     </section>
   );

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { useMe, useUpdateUser, useUsers, type User } from '@/lib/queries/users';
 import { USER_ROLES, type UserRole } from '@/lib/validation/enums';
 import { inputClass } from '@/components/ui/field';
@@ -38,7 +37,7 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const me = useMe();
-  const { data, error, isPending, refetch, isFetching } = useUsers({ page, per_page: PER_PAGE });
+  const query = useUsers({ page, per_page: PER_PAGE });
   const update = useUpdateUser();
   const isAdmin = me.data?.role === 'admin';
 
@@ -51,6 +50,66 @@ export function UsersPage() {
       { onSuccess: () => toast.success(`${nameOf(user)} ${deactivated ? 'deactivated' : 'reactivated'}.`) },
     );
   };
+
+  const isSelf = (user: User) => user.id === me.data?.id;
+  const columns: Column<User>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (user) => (
+        <>
+          <span className="font-medium">{user.name ?? NONE}</span>
+          {isSelf(user) ? <span className="ml-1.5 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
+          <span className="block break-all text-xs text-slate-600 md:hidden dark:text-slate-400">{user.email}</span>
+          <span className="mt-0.5 block sm:hidden">
+            <StatusBadge user={user} />
+          </span>
+        </>
+      ),
+    },
+    { key: 'email', header: 'Email', className: 'hidden md:table-cell', cell: (user) => user.email },
+    {
+      key: 'role',
+      header: 'Role',
+      cellClassName: 'whitespace-nowrap',
+      cell: (user) =>
+        isAdmin && !isSelf(user) ? (
+          <>
+            <select
+              aria-label={`Role of ${nameOf(user)}`}
+              value={user.role}
+              onChange={(e) => setRole(user, e.target.value as UserRole)}
+              className={`${inputClass.replace('w-full', 'w-28')} py-1`}
+            >
+              {USER_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+            {/* On phones the action sits under the role, leaving the name its room. */}
+            <span className="mt-1.5 block sm:hidden">
+              <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />
+            </span>
+          </>
+        ) : (
+          ROLE_LABELS[user.role]
+        ),
+    },
+    { key: 'status', header: 'Status', className: 'hidden sm:table-cell', cell: (user) => <StatusBadge user={user} /> },
+    ...(isAdmin
+      ? [
+          {
+            key: 'actions',
+            header: <span className="sr-only">Actions</span>,
+            align: 'right',
+            className: 'hidden sm:table-cell',
+            cellClassName: 'whitespace-nowrap',
+            cell: (user) => (isSelf(user) ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />),
+          } satisfies Column<User>,
+        ]
+      : []),
+  ];
 
   return (
     <section aria-labelledby="users-heading">
@@ -69,77 +128,15 @@ export function UsersPage() {
         </div>
         {isAdmin ? <Button onClick={() => setAdding(true)}>Add user</Button> : null}
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton rows={4} />
-        ) : data.items.length === 0 ? (
-          <EmptyState title="No users yet.">{isAdmin ? 'Add one with “Add user”.' : null}</EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">Users of the account</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Name</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Email</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Role</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Status</th>
-                  {isAdmin ? <th scope="col" className="hidden px-3 py-2 text-right font-medium sm:table-cell"><span className="sr-only">Actions</span></th> : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((user) => {
-                  const self = user.id === me.data?.id;
-                  return (
-                    <tr key={user.id} className={user.deactivated ? 'text-slate-500 dark:text-slate-400' : undefined}>
-                      <td className="px-3 py-2">
-                        <span className="font-medium">{user.name ?? '—'}</span>
-                        {self ? <span className="ml-1.5 text-xs text-slate-600 dark:text-slate-400">(you)</span> : null}
-                        <span className="block break-all text-xs text-slate-600 md:hidden dark:text-slate-400">{user.email}</span>
-                        <span className="mt-0.5 block sm:hidden"><StatusBadge user={user} /></span>
-                      </td>
-                      <td className="hidden px-3 py-2 md:table-cell">{user.email}</td>
-                      <td className="whitespace-nowrap px-3 py-2">
-                        {isAdmin && !self ? (
-                          <select
-                            aria-label={`Role of ${nameOf(user)}`}
-                            value={user.role}
-                            onChange={(e) => setRole(user, e.target.value as UserRole)}
-                            className={`${inputClass.replace('w-full', 'w-28')} py-1`}
-                          >
-                            {USER_ROLES.map((r) => (
-                              <option key={r} value={r}>
-                                {ROLE_LABELS[r]}
-                              </option>
-                            ))}
-                          </select>
-                        ) : (
-                          ROLE_LABELS[user.role]
-                        )}
-                        {isAdmin && !self ? (
-                          // On phones the action sits under the role, leaving the name its room.
-                          <span className="mt-1.5 block sm:hidden">
-                            <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="hidden px-3 py-2 sm:table-cell"><StatusBadge user={user} /></td>
-                      {isAdmin ? (
-                        <td className="hidden whitespace-nowrap px-3 py-2 text-right sm:table-cell">
-                          {self ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />}
-                        </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {data.total > PER_PAGE ? <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} /> : null}
-          </div>
-        )}
-      </div>
+      <DataTable
+        query={query}
+        columns={columns}
+        caption="Users of the account"
+        rowClassName={(user) => (user.deactivated ? 'text-slate-500 dark:text-slate-400' : '')}
+        skeletonRows={4}
+        empty={{ title: 'No users yet.', hint: isAdmin ? 'Add one with “Add user”.' : null }}
+        paging={{ page, perPage: PER_PAGE, onPage: setPage, hideWhenSingle: true }}
+      />
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add a user">
         {adding ? <UserForm onDone={() => setAdding(false)} /> : null}
       </Dialog>

@@ -1,10 +1,9 @@
 'use client';
 
 import Link from 'next/link';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
@@ -38,7 +37,7 @@ export function TeamsPage() {
   const projects = useOptions('/projects', 'projects').data ?? [];
   const sort = state.sort || 'project';
   const page = Number(state.page) || 1;
-  const { data, error, isPending, refetch, isFetching } = useTeamMemberships({
+  const query = useTeamMemberships({
     project_id: state.project_id,
     user_id: state.user_id,
     role: state.role,
@@ -47,6 +46,38 @@ export function TeamsPage() {
     per_page: PER_PAGE,
   });
   const filtered = Boolean(state.project_id || state.user_id || state.role);
+  // Grouped by project: the project's name once, on its first row of the page.
+  const byProject = sort === 'project';
+  const columns: Column<Membership>[] = [
+    {
+      key: 'project',
+      header: 'Project',
+      cellClassName: 'align-top',
+      cell: (m, i, rows) =>
+        !byProject || i === 0 || rows[i - 1]!.project.id !== m.project.id ? (
+          <Link href={`/projects/${m.project.id}`} className="font-medium text-blue-800 hover:underline dark:text-blue-300">
+            {m.project.name}
+          </Link>
+        ) : (
+          <span className="sr-only">{m.project.name}</span>
+        ),
+    },
+    {
+      key: 'member',
+      header: 'Member',
+      cellClassName: 'whitespace-nowrap align-top',
+      cell: (m) => (
+        <>
+          <span className="font-medium">{m.user.name ?? m.user.email}</span>
+          {m.user.email && m.user.name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{m.user.email}</span> : null}
+          {/* Phones: the roles under the name, in place of their column. */}
+          <RoleChips membership={m} className="mt-1 sm:hidden" />
+        </>
+      ),
+    },
+    { key: 'roles', header: 'Roles', className: 'hidden sm:table-cell', cellClassName: 'align-top', cell: (m) => <RoleChips membership={m} /> },
+    { key: 'since', header: 'Since', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (m) => formatDate(m.created_at) },
+  ];
 
   return (
     <>
@@ -75,60 +106,16 @@ export function TeamsPage() {
         </select>
       </div>
 
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton />
-        ) : data.items.length === 0 ? (
-          <EmptyState title={filtered ? 'No team memberships match this view.' : 'No project has a team yet.'}>
-            {filtered ? 'Clear a filter to see more.' : 'Open a project and use “Add member” on its Team panel.'}
-          </EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Project</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Member</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Roles</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Since</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((m, i) => {
-                  // Grouped by project: the project's name once, on its first row of the page.
-                  const first = sort !== 'project' || i === 0 || data.items[i - 1]!.project.id !== m.project.id;
-                  return (
-                    <tr key={m.id} className={first && sort === 'project' && i > 0 ? 'border-t-2 border-slate-200 dark:border-slate-700' : ''}>
-                      <td className="px-3 py-2 align-top">
-                        {first ? (
-                          <Link href={`/projects/${m.project.id}`} className="font-medium text-blue-800 hover:underline dark:text-blue-300">
-                            {m.project.name}
-                          </Link>
-                        ) : (
-                          <span className="sr-only">{m.project.name}</span>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap px-3 py-2 align-top">
-                        <span className="font-medium">{m.user.name ?? m.user.email}</span>
-                        {m.user.email && m.user.name ? <span className="block text-xs text-slate-500 dark:text-slate-400">{m.user.email}</span> : null}
-                        {/* Phones: the roles under the name, in place of their column. */}
-                        <RoleChips membership={m} className="mt-1 sm:hidden" />
-                      </td>
-                      <td className="hidden px-3 py-2 align-top sm:table-cell">
-                        <RoleChips membership={m} />
-                      </td>
-                      <td className="hidden whitespace-nowrap px-3 py-2 align-top md:table-cell">{formatDate(m.created_at)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
-          </div>
-        )}
-      </div>
+      <DataTable
+        query={query}
+        columns={columns}
+        rowClassName={(m, i, rows) => (byProject && i > 0 && rows[i - 1]!.project.id !== m.project.id ? 'border-t-2 border-slate-200 dark:border-slate-700' : '')}
+        empty={{
+          title: filtered ? 'No team memberships match this view.' : 'No project has a team yet.',
+          hint: filtered ? 'Clear a filter to see more.' : 'Open a project and use “Add member” on its Team panel.',
+        }}
+        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+      />
     </>
   );
 }

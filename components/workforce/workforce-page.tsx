@@ -1,15 +1,15 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/field';
+import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
-import { employeeName, useAllEmployees, useEmployees } from '@/lib/queries/workforce';
+import { employeeName, useAllEmployees, useEmployees, type Employee } from '@/lib/queries/workforce';
 import { EmployeeDialog } from './employee-dialog';
 import { WorkforceTabs } from './workforce-tabs';
 
@@ -31,11 +31,10 @@ function useManagerOptions() {
 
 export function WorkforcePage() {
   const [state, setState] = useUrlState(KEYS);
-  const [search, setSearch] = useState(state.q);
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
   const managers = useManagerOptions();
   const page = Number(state.page) || 1;
-  const { data, error, isPending, refetch, isFetching } = useEmployees({
+  const query = useEmployees({
     q: state.q,
     role_id: state.role_id,
     manager_id: state.manager_id,
@@ -43,16 +42,53 @@ export function WorkforcePage() {
     per_page: PER_PAGE,
   });
 
-  // Search as you type, without a request per keystroke.
-  useEffect(() => {
-    if (search === state.q) return;
-    const t = setTimeout(() => setState({ q: search }), 300);
-    return () => clearTimeout(t);
-  }, [search, state.q, setState]);
-
   // Opening and closing a person keeps the page the reader is on.
   const openEmployee = (id: string | null) => setState({ employee: id, page: state.page || null });
   const filtered = Boolean(state.q || state.role_id || state.manager_id);
+  const columns: Column<Employee>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cellClassName: 'whitespace-nowrap',
+      cell: (e) => (
+        <>
+          <button type="button" className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300" onClick={() => openEmployee(e.id)}>
+            {employeeName(e)}
+          </button>
+          {e.preferred_first_name && e.preferred_first_name !== e.legal_first_name ? (
+            <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">({e.legal_first_name})</span>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', cellClassName: 'whitespace-nowrap', cell: (e) => e.role?.name ?? NONE },
+    {
+      key: 'manager',
+      header: 'Manager',
+      cellClassName: 'whitespace-nowrap',
+      cell: (e) =>
+        e.manager ? (
+          <button
+            type="button"
+            className="text-left hover:underline"
+            aria-label={`Show the reports of ${employeeName(e.manager)}`}
+            onClick={() => setState({ manager_id: e.manager!.id })}
+          >
+            {employeeName(e.manager)}
+          </button>
+        ) : (
+          NONE
+        ),
+    },
+    { key: 'email', header: 'Email', cell: (e) => (e.email ? <a className="hover:underline" href={`mailto:${e.email}`}>{e.email}</a> : NONE) },
+    {
+      key: 'phone',
+      header: 'Phone',
+      cellClassName: 'whitespace-nowrap',
+      cell: (e) => (e.phone ? <a className="hover:underline" href={`tel:${e.phone}`}>{e.phone}</a> : NONE),
+    },
+    { key: 'started', header: 'Started', cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.start_date) },
+  ];
 
   return (
     <>
@@ -63,12 +99,11 @@ export function WorkforcePage() {
       />
       <WorkforceTabs current="/workforce" />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-        <Input
+        <SearchInput
           aria-label="Search employees"
           placeholder="Search by name or email…"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          value={state.q}
+          onSearch={(q) => setState({ q })}
           className="lg:col-span-2"
         />
         <Select aria-label="Role" placeholder="Any role" options={roles} value={state.role_id} onChange={(e) => setState({ role_id: e.target.value })} />
@@ -81,69 +116,15 @@ export function WorkforcePage() {
         />
       </div>
 
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton />
-        ) : data.items.length === 0 ? (
-          <EmptyState title={filtered ? 'No one matches this view.' : 'No employees yet.'}>
-            {filtered ? 'Clear the search or a filter to see more people.' : 'Add your first person with “New employee”.'}
-          </EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-left text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">Name</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Role</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Manager</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Email</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Phone</th>
-                  <th scope="col" className="px-3 py-2 font-medium">Started</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((e) => (
-                  <tr key={e.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <button
-                        type="button"
-                        className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300"
-                        onClick={() => openEmployee(e.id)}
-                      >
-                        {employeeName(e)}
-                      </button>
-                      {e.preferred_first_name && e.preferred_first_name !== e.legal_first_name ? (
-                        <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">({e.legal_first_name})</span>
-                      ) : null}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2">{e.role?.name ?? '—'}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      {e.manager ? (
-                        <button
-                          type="button"
-                          className="text-left hover:underline"
-                          aria-label={`Show the reports of ${employeeName(e.manager)}`}
-                          onClick={() => setState({ manager_id: e.manager!.id })}
-                        >
-                          {employeeName(e.manager)}
-                        </button>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{e.email ? <a className="hover:underline" href={`mailto:${e.email}`}>{e.email}</a> : '—'}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{e.phone ? <a className="hover:underline" href={`tel:${e.phone}`}>{e.phone}</a> : '—'}</td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatDate(e.start_date)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
-          </div>
-        )}
-      </div>
+      <DataTable
+        query={query}
+        columns={columns}
+        empty={{
+          title: filtered ? 'No one matches this view.' : 'No employees yet.',
+          hint: filtered ? 'Clear the search or a filter to see more people.' : 'Add your first person with “New employee”.',
+        }}
+        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+      />
       <EmployeeDialog id={state.employee} onClose={() => openEmployee(null)} />
     </>
   );

@@ -1,0 +1,114 @@
+import type { ReactNode, ThHTMLAttributes } from 'react';
+import { Pagination } from './pagination';
+import { EmptyState, ErrorState, TableSkeleton } from './states';
+
+/** One column: its header, its cell, and classes for both (breakpoint visibility, nowrap). */
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  cell: (row: T, index: number, rows: readonly T[]) => ReactNode;
+  /** Classes on the header and every cell of the column, e.g. `hidden sm:table-cell`. */
+  className?: string;
+  /** Classes on the cells only, e.g. `align-top`. */
+  cellClassName?: string;
+  align?: 'left' | 'right';
+  /** Extra header attributes (`aria-sort` on sortable columns). */
+  headerProps?: ThHTMLAttributes<HTMLTableCellElement>;
+}
+
+/** What a React Query list hook returns, as far as a table needs it. */
+export interface ListQuery<T> {
+  data: { items: T[]; total: number } | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+export interface TablePaging {
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  /** Short lists (settings) hide the pager when everything fits on one page. */
+  hideWhenSingle?: boolean;
+}
+
+const cell = 'px-3 py-2';
+
+/**
+ * Every list page's panel: an error with retry, a skeleton while loading, an empty state that says
+ * what to do, or the table with its pager. Rows are keyed by their id.
+ */
+export function DataTable<T extends { id: string }>({
+  query,
+  columns,
+  empty,
+  paging,
+  skeletonRows,
+  rowClassName = () => 'hover:bg-slate-50 dark:hover:bg-slate-800/50',
+  bare = false,
+  caption,
+}: {
+  query: ListQuery<T>;
+  columns: readonly Column<T>[];
+  /** The empty state: its title and what to do about it. */
+  empty: { title: string; hint?: ReactNode };
+  paging?: TablePaging;
+  skeletonRows?: number;
+  rowClassName?: (row: T, index: number, rows: readonly T[]) => string;
+  /** Without the panel's border (inside a card that has its own). */
+  bare?: boolean;
+  /** A name for the table, read by screen readers. */
+  caption?: string;
+}) {
+  const { data, error, isPending, isFetching, refetch } = query;
+  let body: ReactNode;
+  if (error) body = <ErrorState error={error} onRetry={() => refetch()} />;
+  else if (isPending || !data) body = <TableSkeleton rows={skeletonRows} />;
+  else if (data.items.length === 0) body = <EmptyState title={empty.title}>{empty.hint}</EmptyState>;
+  else {
+    const rows = data.items;
+    const showPager = paging && (!paging.hideWhenSingle || data.total > paging.perPage);
+    body = (
+      <div className="overflow-x-auto" aria-busy={isFetching}>
+        <table className="min-w-full text-sm">
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
+            <tr>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={`${cell} font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${c.className ?? ''}`}
+                  {...c.headerProps}
+                >
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rows.map((row, i) => (
+              <tr key={row.id} className={rowClassName(row, i, rows)}>
+                {columns.map((c) => (
+                  <td
+                    key={c.key}
+                    className={`${cell} ${c.align === 'right' ? 'text-right' : ''} ${c.className ?? ''} ${c.cellClassName ?? ''}`}
+                  >
+                    {c.cell(row, i, rows)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {showPager ? <Pagination page={paging.page} perPage={paging.perPage} total={data.total} onPage={paging.onPage} /> : null}
+      </div>
+    );
+  }
+  if (bare) return <>{body}</>;
+  return <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">{body}</div>;
+}
+
+/** An em dash for an empty cell. */
+export const NONE = '—';
