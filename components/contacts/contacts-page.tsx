@@ -4,10 +4,10 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useContacts, type Contact } from '@/lib/queries/contacts';
@@ -81,16 +81,7 @@ export function ContactsPage() {
           onSearch={(q) => setState({ q })}
           className="sm:col-span-2"
         />
-        <Combobox
-          id="contacts-filter-company"
-          aria-label="Filter by company"
-          value={state.company_id ? (company.data ?? { id: state.company_id, name: company.error ? `#${state.company_id}` : '…' }) : null}
-          onChange={(option) => setState({ company_id: option?.id ?? null })}
-          path="/companies"
-          listKey="companies"
-          placeholder="Any company"
-          clearLabel="Clear the company filter"
-        />
+        <RecordFilter page="contacts" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
       </div>
       <DataTable
         query={query}

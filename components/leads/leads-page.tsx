@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select, inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
 import { formatCents, formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
@@ -60,7 +61,6 @@ export function LeadsPage() {
   const update = useUpdateLead();
   const convert = useConvertLead();
   const users = useOptions('/users', 'users').data ?? [];
-  const companies = useOptions('/companies', 'companies').data ?? [];
   const sort = state.sort || '-created_at';
   const page = Number(state.page) || 1;
   const query = useLeads({
@@ -159,7 +159,7 @@ export function LeadsPage() {
           className="lg:col-span-2"
         />
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
-        <Select aria-label="Company" placeholder="Any company" options={companies} value={state.company_id} onChange={(e) => setState({ company_id: e.target.value })} />
+        <RecordFilter page="leads" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         <Select
           aria-label="Priority"
           placeholder="Any priority"

@@ -2,11 +2,13 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Input, Select } from '@/components/ui/field';
+import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFilter } from '@/components/ui/record-filter';
+import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
@@ -67,19 +69,11 @@ function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (vi
 export function ProjectsPage() {
   const router = useRouter();
   const [state, setState] = useUrlState(KEYS);
-  const [search, setSearch] = useState(state.q);
   const [creating, setCreating] = useState(false);
   const stages = useProjectStages();
   const users = useOptions('/users', 'users').data ?? [];
-  const companies = useOptions('/companies', 'companies').data ?? [];
   const { requestMove, dialog } = useMoveProject(stages.data ?? []);
   const view = state.view === 'table' ? 'table' : 'board';
-
-  useEffect(() => {
-    if (search === state.q) return;
-    const t = setTimeout(() => setState({ q: search }), 300);
-    return () => clearTimeout(t);
-  }, [search, state.q, setState]);
 
   // The board has a column per stage, so it filters by everything but stage and status.
   const shared = { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
@@ -101,14 +95,7 @@ export function ProjectsPage() {
         }
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
-        <Input
-          aria-label="Search projects"
-          placeholder="Search by name…"
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="lg:col-span-2"
-        />
+        <SearchInput aria-label="Search projects" placeholder="Search by name…" value={state.q} onSearch={(q) => setState({ q })} className="lg:col-span-2" />
         {view === 'table' ? (
           <>
             <Select
@@ -128,7 +115,7 @@ export function ProjectsPage() {
           </>
         ) : null}
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
-        <Select aria-label="Company" placeholder="Any company" options={companies} value={state.company_id} onChange={(e) => setState({ company_id: e.target.value })} />
+        <RecordFilter page="projects" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
       </div>
 
       {view === 'table' && linked.length > 0 ? (

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { RecordFilter } from '@/components/ui/record-filter';
 import { formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
@@ -34,7 +35,6 @@ function RoleChips({ membership: m, className = '' }: { membership: Membership; 
 export function TeamsPage() {
   const [state, setState] = useUrlState(KEYS);
   const users = useOptions('/users', 'users').data ?? [];
-  const projects = useOptions('/projects', 'projects').data ?? [];
   const sort = state.sort || 'project';
   const page = Number(state.page) || 1;
   const query = useTeamMemberships({
@@ -83,7 +83,7 @@ export function TeamsPage() {
     <>
       <PageHeader title="Teams" description="Who works on which project, in which roles, across every project." />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-        <Select aria-label="Project" placeholder="Any project" options={projects} value={state.project_id} onChange={(e) => setState({ project_id: e.target.value })} />
+        <RecordFilter page="teams" kind="project" id={state.project_id} onChange={(id) => setState({ project_id: id })} />
         <Select aria-label="Person" placeholder="Anyone" options={users} value={state.user_id} onChange={(e) => setState({ user_id: e.target.value })} />
         <Select
           aria-label="Role"
