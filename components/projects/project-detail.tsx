@@ -95,8 +95,20 @@ function Tasks({ projectId }: { projectId: string }) {
           </li>
         );
       })}
-      {data.total > data.items.length ? <li className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">And {data.total - data.items.length} more.</li> : null}
+      <MoreLink shown={data.items.length} total={data.total} href={`/tasks?view=all&status=any&project_id=${projectId}`} what="tasks" />
     </ul>
+  );
+}
+
+/** Under a capped list: how many more there are, and the full list that has them. */
+function MoreLink({ shown, total, href, what }: { shown: number; total: number; href: string; what: string }) {
+  if (total <= shown) return null;
+  return (
+    <li className="px-4 py-2 text-xs">
+      <Link href={href} className="text-blue-800 hover:underline dark:text-blue-300">
+        See all {total} {what} ({total - shown} more)
+      </Link>
+    </li>
   );
 }
 
@@ -118,7 +130,7 @@ function Calls({ projectId }: { projectId: string }) {
           {c.notes ? <p className="mt-1 text-slate-700 dark:text-slate-300">{c.notes}</p> : null}
         </li>
       ))}
-      {data.total > data.items.length ? <li className="px-4 py-2 text-xs text-slate-600 dark:text-slate-400">And {data.total - data.items.length} more.</li> : null}
+      <MoreLink shown={data.items.length} total={data.total} href={`/calls?project_id=${projectId}`} what="calls" />
     </ul>
   );
 }
