@@ -61,6 +61,10 @@ export function openDatabase(config: DatabaseConfig): Database {
         prepare: config.prepare ?? true,
         // Bounds the wait when the server is down or unreachable: no request hangs on a dead database.
         connect_timeout: config.connectTimeoutSeconds ?? 5,
+        // Seconds before a closed connection reconnects. postgres.js's default grows with a retry
+        // count shared by the whole pool, to 10-20 s after a restart closed every connection at once:
+        // requests queued meanwhile would wait that long. Retry within a second instead.
+        backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
         onnotice: () => {},
         connection: { TimeZone: 'UTC', ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) },
       }) satisfies postgres.Options<Record<string, never>>;
