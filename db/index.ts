@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -27,6 +28,8 @@ export type DatabaseConfig =
       statementTimeoutMs?: number;
       /** Seconds to wait for a connection to open before giving up (default 5). */
       connectTimeoutSeconds?: number;
+      /** Opens each connection's socket (fault tests intercept the wire with it). */
+      socket?: () => Socket;
     }
   /** `dataDir` is a folder, or `memory://` for a throwaway in-memory database. */
   | { kind: 'pglite'; dataDir: string };
@@ -67,6 +70,8 @@ export function openDatabase(config: DatabaseConfig): Database {
         backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
         onnotice: () => {},
         connection: { TimeZone: 'UTC', ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) },
+        // postgres.js supports it; its types do not declare it.
+        ...(config.socket ? ({ socket: config.socket } as object) : {}),
       }) satisfies postgres.Options<Record<string, never>>;
     const client = postgres(config.url, options(config.statementTimeoutMs, config.poolMax ?? 10));
     const db = drizzlePostgres({ client, schema, logger: countingLogger });
