@@ -76,7 +76,10 @@ async function waitForHealth(server: { exited: Promise<number | null>; output: (
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms).unref()),
+  ]);
 
 let server: ReturnType<typeof startServer> | undefined;
 try {
@@ -85,7 +88,9 @@ try {
   if (reuseBuild) npm(['run', 'db:migrate'], { DATABASE_URL: vercelUrl });
   // Vercel passes the project's environment variables to the build too.
   else npm(['run', 'vercel-build'], { DATABASE_URL: vercelUrl, NODE_ENV: 'production', BETTER_AUTH_SECRET: randomBytes(32).toString('base64') });
-  const [{ n }] = await postgres(vercelUrl, { max: 1 })`select count(*)::int as n from drizzle.__drizzle_migrations`.then(async (rows) => rows as unknown as [{ n: number }]);
+  const vercelDb = postgres(vercelUrl, { max: 1 });
+  const [{ n }] = (await vercelDb`select count(*)::int as n from drizzle.__drizzle_migrations`) as unknown as [{ n: number }];
+  await vercelDb.end();
   check(n > 0, `vercel-build applied ${n} migrations to the fresh database`);
   if (reuseBuild) npm(['run', '--silent', 'build:standalone-assets'], {});
 
