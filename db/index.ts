@@ -28,6 +28,11 @@ export type DatabaseConfig =
       statementTimeoutMs?: number;
       /** Seconds to wait for a connection to open before giving up (default 5). */
       connectTimeoutSeconds?: number;
+      /**
+       * Longest wait (ms) for a free connection of the pool before a query or transaction gives up
+       * with POOL_WAIT_TIMEOUT (a 503); 0 or unset: no limit.
+       */
+      poolWaitMs?: number;
       /** Opens each connection's socket (fault tests intercept the wire with it). */
       socket?: () => Socket;
     }
@@ -74,8 +79,8 @@ export function openDatabase(config: DatabaseConfig): Database {
         ...(config.socket ? ({ socket: config.socket } as object) : {}),
       }) satisfies postgres.Options<Record<string, never>>;
     const client = postgres(config.url, options(config.statementTimeoutMs, config.poolMax ?? 10));
-    const db = drizzlePostgres({ client, schema, logger: countingLogger });
-    resolveLostCommits(db);
+    const db = drizzlePostgres({ client: boundPoolWait(client, config.poolWaitMs), schema, logger: countingLogger });
+    resolveLostCommits(db, config.poolWaitMs);
     return {
       kind: 'postgres',
       db,
@@ -114,25 +119,77 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * connection error after that point, asks a new connection what became of it (`txid_status`):
  * committed → the transaction's result stands; aborted → the error stands (the route answers 503).
  */
-function resolveLostCommits(db: Db) {
+function resolveLostCommits(db: Db, poolWaitMs = 0) {
   const transaction = db.transaction.bind(db);
   db.transaction = async function resolvingTransaction(run, config) {
     let txid: string | undefined;
     let result: Awaited<ReturnType<typeof run>> | undefined;
+    // A transaction that got no connection within poolWaitMs gives up; if one frees up later, the
+    // abandoned transaction rolls back at once instead of running for a caller who left.
+    let started = false;
+    let abandoned = false;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<never>((_, reject) => {
+      if (poolWaitMs > 0) {
+        timer = setTimeout(() => {
+          if (started) return;
+          abandoned = true;
+          reject(poolWaitTimeout(poolWaitMs));
+        }, poolWaitMs);
+      }
+    });
     try {
-      return await transaction(async (tx) => {
+      const work = transaction(async (tx) => {
+        started = true;
+        clearTimeout(timer);
+        if (abandoned) throw poolWaitTimeout(poolWaitMs);
         result = await run(tx);
         const rows = (await tx.execute(sql.raw(TXID_QUERY))) as unknown as { txid: string }[];
         txid = rows[0]!.txid;
         return result;
       }, config);
+      work.catch(() => {}); // settled by the race below, or abandoned
+      return await Promise.race([work, waited]);
     } catch (err) {
       if (txid === undefined || !isConnectionError(err)) throw err;
       const status = await commitStatus(db, txid);
       if (status === 'committed') return result!;
       throw err;
+    } finally {
+      clearTimeout(timer);
     }
   } as Db['transaction'];
+}
+
+function poolWaitTimeout(ms: number) {
+  return Object.assign(new Error(`no database connection free within ${ms} ms`), { code: 'POOL_WAIT_TIMEOUT' });
+}
+
+/**
+ * postgres.js queues a query until a connection of the pool is free, for as long as it takes. Here a
+ * query still queued after `poolWaitMs` is cancelled (it never reached the server) and fails with
+ * POOL_WAIT_TIMEOUT. Queries that started are bounded by statement_timeout instead.
+ */
+function boundPoolWait(client: postgres.Sql, poolWaitMs = 0): postgres.Sql {
+  if (poolWaitMs <= 0) return client;
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'unsafe') return Reflect.get(target, key, receiver);
+      return (...args: Parameters<postgres.Sql['unsafe']>) => {
+        const query = target.unsafe(...args);
+        const internal = query as unknown as { state: unknown; reject: (err: unknown) => void; cancel: () => void };
+        const timer = setTimeout(() => {
+          if (internal.state !== null) return; // on a connection already
+          const reject = internal.reject;
+          internal.reject = () => reject(poolWaitTimeout(poolWaitMs));
+          internal.cancel();
+        }, poolWaitMs);
+        // Not awaited here: awaiting would run the query before the caller's `.values()`.
+        timer.unref();
+        return query;
+      };
+    },
+  });
 }
 
 /** `committed`, `aborted`, `in progress`, or null when the database stayed out of reach. */

@@ -16,6 +16,7 @@ export function databaseConfig(): DatabaseConfig {
     prepare: env.DATABASE_PREPARE && !pooled,
     // A transaction-mode pooler refuses startup parameters: set statement_timeout on the role there.
     statementTimeoutMs: pooled ? 0 : env.DATABASE_STATEMENT_TIMEOUT,
+    poolWaitMs: env.DATABASE_POOL_WAIT,
   };
 }
 
