@@ -79,6 +79,7 @@ export async function startApp(env: Record<string, string>): Promise<{ base: str
     env: { ...process.env, API_RATE_LIMIT: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // FAULTS_DEBUG=1 shows the app's own log (its errors during the outage).
   child.stderr!.on('data', (c: Buffer) => process.env.FAULTS_DEBUG && process.stderr.write(c));
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
