@@ -1,6 +1,7 @@
 // Runs once when the server starts: validate the environment then, so a missing or bad variable
 // (BETTER_AUTH_SECRET in production, a malformed DATABASE_URL) stops the server with a message
-// naming it instead of failing every request; then start the webhook delivery worker.
+// naming it instead of failing every request; then start the webhook delivery worker, which
+// registers with lib/shutdown.ts so SIGTERM lets its deliveries in flight finish.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { validateEnvironmentOrExit } = await import('./lib/env-startup');

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Logger } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { isConnectionError } from './connection-errors';
 import * as schema from './schema';
 
 export { schema };
@@ -17,7 +19,23 @@ export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseConfig =
-  | { kind: 'postgres'; url: string; poolMax?: number; prepare?: boolean }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolMax?: number;
+      prepare?: boolean;
+      /** Cancels any statement running longer (ms); 0 or unset: no limit. Not sent behind a pooler that refuses it. */
+      statementTimeoutMs?: number;
+      /** Seconds to wait for a connection to open before giving up (default 5). */
+      connectTimeoutSeconds?: number;
+      /**
+       * Longest wait (ms) for a free connection of the pool before a query or transaction gives up
+       * with POOL_WAIT_TIMEOUT (a 503); 0 or unset: no limit.
+       */
+      poolWaitMs?: number;
+      /** Opens each connection's socket (fault tests intercept the wire with it). */
+      socket?: () => Socket;
+    }
   /** `dataDir` is a folder, or `memory://` for a throwaway in-memory database. */
   | { kind: 'pglite'; dataDir: string };
 
@@ -32,9 +50,11 @@ const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 // Counts every statement Drizzle sends, so tests and the benchmark can check queries per request.
 const counter = { statements: 0 };
+const TXID_QUERY = 'select txid_current()::text as txid';
 const countingLogger: Logger = {
-  logQuery() {
-    counter.statements += 1;
+  logQuery(query) {
+    // The lost-COMMIT bookkeeping below is ours, not the caller's statement.
+    if (query !== TXID_QUERY) counter.statements += 1;
   },
 };
 export function statementCount(): number {
@@ -43,17 +63,36 @@ export function statementCount(): number {
 
 export function openDatabase(config: DatabaseConfig): Database {
   if (config.kind === 'postgres') {
-    const client = postgres(config.url, {
-      max: config.poolMax ?? 10,
-      prepare: config.prepare ?? true,
-      onnotice: () => {},
-      connection: { TimeZone: 'UTC' },
-    });
-    const db = drizzlePostgres({ client, schema, logger: countingLogger });
+    const options = (statementTimeoutMs: number | undefined, max: number) =>
+      ({
+        max,
+        prepare: config.prepare ?? true,
+        // Bounds the wait when the server is down or unreachable: no request hangs on a dead database.
+        connect_timeout: config.connectTimeoutSeconds ?? 5,
+        // Seconds before a closed connection reconnects. postgres.js's default grows with a retry
+        // count shared by the whole pool, to 10-20 s after a restart closed every connection at once:
+        // requests queued meanwhile would wait that long. Retry within a second instead.
+        backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+        onnotice: () => {},
+        connection: { TimeZone: 'UTC', ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}) },
+        // postgres.js supports it; its types do not declare it.
+        ...(config.socket ? ({ socket: config.socket } as object) : {}),
+      }) satisfies postgres.Options<Record<string, never>>;
+    const client = postgres(config.url, options(config.statementTimeoutMs, config.poolMax ?? 10));
+    const db = drizzlePostgres({ client: boundPoolWait(client, config.poolWaitMs), schema, logger: countingLogger });
+    resolveLostCommits(db, config.poolWaitMs);
     return {
       kind: 'postgres',
       db,
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      // Migrations may build indexes for longer than a request may run: their own connection, unbounded.
+      migrate: async () => {
+        const own = postgres(config.url, options(undefined, 1));
+        try {
+          await migratePostgres(drizzlePostgres({ client: own, schema }), { migrationsFolder });
+        } finally {
+          await own.end({ timeout: 5 });
+        }
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -67,4 +106,105 @@ export function openDatabase(config: DatabaseConfig): Database {
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** How long a lost COMMIT's outcome is looked for after the connection dropped (ms). */
+const COMMIT_RESOLVE_MS = 7_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * If the connection dies while COMMIT is in flight, the transaction may or may not have committed.
+ * Answering an error for a write that happened (or 2xx for one that did not) would lie to the
+ * client, so every transaction notes its id (`txid_current()`, last thing before COMMIT) and, on a
+ * connection error after that point, asks a new connection what became of it (`txid_status`):
+ * committed → the transaction's result stands; aborted → the error stands (the route answers 503).
+ */
+function resolveLostCommits(db: Db, poolWaitMs = 0) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = async function resolvingTransaction(run, config) {
+    let txid: string | undefined;
+    let result: Awaited<ReturnType<typeof run>> | undefined;
+    // A transaction that got no connection within poolWaitMs gives up; if one frees up later, the
+    // abandoned transaction rolls back at once instead of running for a caller who left.
+    let started = false;
+    let abandoned = false;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<never>((_, reject) => {
+      if (poolWaitMs > 0) {
+        timer = setTimeout(() => {
+          if (started) return;
+          abandoned = true;
+          reject(poolWaitTimeout(poolWaitMs));
+        }, poolWaitMs);
+      }
+    });
+    try {
+      const work = transaction(async (tx) => {
+        started = true;
+        clearTimeout(timer);
+        if (abandoned) throw poolWaitTimeout(poolWaitMs);
+        result = await run(tx);
+        const rows = (await tx.execute(sql.raw(TXID_QUERY))) as unknown as { txid: string }[];
+        txid = rows[0]!.txid;
+        return result;
+      }, config);
+      work.catch(() => {}); // settled by the race below, or abandoned
+      return await Promise.race([work, waited]);
+    } catch (err) {
+      if (txid === undefined || !isConnectionError(err)) throw err;
+      const status = await commitStatus(db, txid);
+      if (status === 'committed') return result!;
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  } as Db['transaction'];
+}
+
+function poolWaitTimeout(ms: number) {
+  return Object.assign(new Error(`no database connection free within ${ms} ms`), { code: 'POOL_WAIT_TIMEOUT' });
+}
+
+/**
+ * postgres.js queues a query until a connection of the pool is free, for as long as it takes. Here a
+ * query still queued after `poolWaitMs` is cancelled (it never reached the server) and fails with
+ * POOL_WAIT_TIMEOUT. Queries that started are bounded by statement_timeout instead.
+ */
+function boundPoolWait(client: postgres.Sql, poolWaitMs = 0): postgres.Sql {
+  if (poolWaitMs <= 0) return client;
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'unsafe') return Reflect.get(target, key, receiver);
+      return (...args: Parameters<postgres.Sql['unsafe']>) => {
+        const query = target.unsafe(...args);
+        const internal = query as unknown as { state: unknown; reject: (err: unknown) => void; cancel: () => void };
+        const timer = setTimeout(() => {
+          if (internal.state !== null) return; // on a connection already
+          const reject = internal.reject;
+          internal.reject = () => reject(poolWaitTimeout(poolWaitMs));
+          internal.cancel();
+        }, poolWaitMs);
+        // Not awaited here: awaiting would run the query before the caller's `.values()`.
+        timer.unref();
+        return query;
+      };
+    },
+  });
+}
+
+/** `committed`, `aborted`, `in progress`, or null when the database stayed out of reach. */
+async function commitStatus(db: Db, txid: string): Promise<string | null> {
+  const deadline = Date.now() + COMMIT_RESOLVE_MS;
+  while (Date.now() < deadline) {
+    try {
+      const rows = (await db.execute(sql`select txid_status(${txid}::bigint) as status`)) as unknown as { status: string | null }[];
+      const status = rows[0]?.status ?? null;
+      // In progress: the old backend has not noticed yet that its client is gone; it will abort.
+      if (status !== 'in progress') return status;
+    } catch (err) {
+      if (!isConnectionError(err)) throw err;
+    }
+    await sleep(200);
+  }
+  return null;
 }

@@ -7,9 +7,17 @@ import { env } from './env';
 const globalForDb = globalThis as unknown as { __groundworkDatabase?: Database };
 
 export function databaseConfig(): DatabaseConfig {
-  return env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, prepare: env.DATABASE_PREPARE }
-    : { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR };
+  if (!env.DATABASE_URL) return { kind: 'pglite', dataDir: env.PGLITE_DATA_DIR };
+  const pooled = env.DATABASE_POOLER === 'transaction';
+  return {
+    kind: 'postgres',
+    url: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
+    prepare: env.DATABASE_PREPARE && !pooled,
+    // A transaction-mode pooler refuses startup parameters: set statement_timeout on the role there.
+    statementTimeoutMs: pooled ? 0 : env.DATABASE_STATEMENT_TIMEOUT,
+    poolWaitMs: env.DATABASE_POOL_WAIT,
+  };
 }
 
 export function getDatabase(): Database {

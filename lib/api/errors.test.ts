@@ -18,6 +18,23 @@ describe('errorResponse', () => {
     expect(errorResponse({ code: '23505' }, 'r').status).toBe(409);
   });
 
+  it('answers 503 service_unavailable with Retry-After when the database connection fails', async () => {
+    for (const err of [
+      { code: 'ECONNREFUSED' },
+      { cause: { code: 'CONNECTION_CLOSED' } },
+      { cause: { code: '57P01' } },
+      { code: '57P03' },
+      { cause: { code: '08006' } },
+      { cause: { code: 'CONNECT_TIMEOUT' } },
+      { cause: { code: '57014' } },
+    ]) {
+      const res = errorResponse(err, 'rid-3');
+      expect(res.status, JSON.stringify(err)).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toMatchObject({ error: 'service_unavailable', details: {}, request_id: 'rid-3' });
+    }
+  });
+
   it('hides an unexpected error behind a logged 500 with the request id', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const res = errorResponse(new Error('password=hunter2 at db.internal:5432'), 'rid-2');

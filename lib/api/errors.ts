@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isConnectionError } from '@/db/connection-errors';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -25,6 +26,12 @@ export const validationFailed = (details: FieldErrors, message = 'The request ha
 export const invalidField = (field: string, message: string) =>
   validationFailed({ [field]: [message] }, `${field} ${message}`);
 
+/** Seconds a client should wait before retrying after a 503. */
+export const RETRY_AFTER_SECONDS = 1;
+
+export const serviceUnavailable = (message = 'The database is unavailable; retry in a moment.') =>
+  new ApiError(503, 'service_unavailable', message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+
 export const conflict = (message: string, details: FieldErrors = {}) =>
   new ApiError(409, 'conflict', message, details);
 
@@ -44,7 +51,7 @@ export function errorBody(requestId: string, code: string, message: string, deta
 
 /** The response for anything a handler throws; unexpected errors are logged and hidden. */
 export function errorResponse(err: unknown, requestId: string): Response {
-  const apiError = err instanceof ApiError ? err : fromDatabaseError(err);
+  const apiError = err instanceof ApiError ? err : (fromConnectionError(err) ?? fromDatabaseError(err));
   if (apiError) {
     return Response.json(errorBody(requestId, apiError.code, apiError.message, apiError.details), {
       status: apiError.status,
@@ -53,6 +60,18 @@ export function errorResponse(err: unknown, requestId: string): Response {
   }
   console.error(`[${requestId}] unhandled error`, err);
   return Response.json(errorBody(requestId, 'internal_error', 'Something went wrong on our side.'), { status: 500 });
+}
+
+/**
+ * The database is down, restarting or overloaded: a 503 the client may retry, not a 500. A write that
+ * got this answer did not happen (db/index.ts resolves a COMMIT whose answer was lost before that).
+ */
+function fromConnectionError(err: unknown): ApiError | null {
+  if (isConnectionError(err)) return serviceUnavailable();
+  const code = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+  // 57014: statement_timeout cancelled a statement (db/index.ts bounds every statement).
+  if (code === '57014') return serviceUnavailable('The database is too busy to answer in time; retry in a moment.');
+  return null;
 }
 
 /** Postgres errors that client input can cause (a race past our own checks) are 4xx, not 500. */

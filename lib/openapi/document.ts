@@ -55,6 +55,19 @@ function build() {
       ...oauthPaths,
       ...reportsPaths,
       ...lookupsPaths,
+      '/api/health': {
+        get: {
+          tags: ['Meta'],
+          summary: 'Health: database reachability and migration state (for load balancers)',
+          description:
+            'No credentials, no rate limit, never cached. 200 with `status: "ok"`; 503 with `status: "degraded"` (and `Retry-After`) when the database is out of reach or migrations are pending.',
+          security: [],
+          responses: {
+            '200': { description: '`{status: "ok", database: {reachable, latency_ms}, migrations: {applied, pending, latest}}`.' },
+            '503': { description: '`{status: "degraded", …}`: the database is unreachable (`migrations` is null) or migrations are pending.' },
+          },
+        },
+      },
       '/api/2023-01/openapi.json': {
         get: {
           tags: ['Meta'],

@@ -1,5 +1,6 @@
 import { getDatabase } from '@/lib/db';
 import { env } from '@/lib/env';
+import { onShutdown } from '@/lib/shutdown';
 import { webhookSettings } from './settings';
 import { startWebhookWorker, type WebhookWorker } from './worker';
 
@@ -14,9 +15,8 @@ export function startServerWebhookWorker(): Promise<WebhookWorker | null> {
     if (!webhookSettings().workerEnabled || process.env.VERCEL) return null;
     const database = getDatabase();
     const worker = await startWebhookWorker({ database, connectionString: env.DATABASE_URL });
-    const stop = () => void worker.stop();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    // On SIGTERM it stops taking jobs and finishes the deliveries in flight before the process exits.
+    onShutdown('webhook deliveries', () => worker.stop());
     return worker;
   })().catch((err: unknown) => {
     console.error('[webhooks] the delivery worker did not start:', err instanceof Error ? err.message : err);

@@ -1,0 +1,18 @@
+import { definePublicRoute, json } from '@/lib/api/route';
+import { getDb } from '@/lib/db';
+import { checkHealth } from './check';
+
+// For load balancers and uptime checks: no credentials, no rate limit, never cached. 503 when the
+// database is out of reach or migrations are pending (this code expects a schema it does not have).
+export const dynamic = 'force-dynamic';
+
+export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
+  // GET /api/health — database reachability and migration state
+  GET: async () => {
+    const health = await checkHealth(getDb());
+    return json(health, health.status === 'ok' ? 200 : 503, {
+      'Cache-Control': 'no-store',
+      ...(health.status === 'ok' ? {} : { 'Retry-After': '5' }),
+    });
+  },
+});
