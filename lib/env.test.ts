@@ -39,7 +39,7 @@ describe('the environment, validated at start', () => {
   it('starts in production with the secret, and lets `next build` run without it', () => {
     const ok = start({ NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, DATABASE_POOLER: 'transaction' });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ BETTER_AUTH_SECRET: SECRET, DATABASE_POOLER: 'transaction', DATABASE_STATEMENT_TIMEOUT: 8000 });
+    expect(JSON.parse(ok.stdout)).toMatchObject({ BETTER_AUTH_SECRET: SECRET, DATABASE_POOLER: 'transaction', DATABASE_STATEMENT_TIMEOUT: 5000 });
     expect(start({ NODE_ENV: 'production', NEXT_PHASE: 'phase-production-build' }).code).toBe(0);
   });
 });

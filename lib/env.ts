@@ -15,9 +15,9 @@ const schema = z.object({
    */
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   /** Longest wait (ms) for a free pooled connection before a request gives up with a 503 (0: no limit). */
-  DATABASE_POOL_WAIT: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  DATABASE_POOL_WAIT: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Cancels a statement that runs longer (ms; 0: no limit), so no request waits on the database for ever. */
-  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).max(600_000).default(8_000),
+  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Folder of the embedded database, or `memory://` for an in-memory one. */
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** Public origin used in links (webhook payload URLs, pagination); defaults to the request's. */
