@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db';
 import { ApiError, errorBody, errorResponse } from './errors';
 import { publicOrigin } from './origin';
 import { pageHeaders, type Page } from './pagination';
+import { etagOf, isSingleRecordBody, parseIfMatch, type IfMatch } from './preconditions';
 import { getApiRateLimiter } from './rate-limit';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
@@ -20,6 +21,8 @@ export interface ApiContext {
   authMethod: 'session' | 'token';
   /** Origin for absolute links to records. */
   baseUrl: string;
+  /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
+  ifMatch?: IfMatch | null;
 }
 
 type Params = Record<string, string | undefined>;
@@ -37,8 +40,10 @@ type RouteHandler = (req: Request, context: NextRouteContext) => Promise<Respons
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
+/** A JSON answer; one record (`{"lead": {...}}`) also gets its ETag (lib/api/preconditions.ts). */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers });
+  const etag: Record<string, string> = status < 300 && isSingleRecordBody(body) ? { ETag: etagOf(body) } : {};
+  return Response.json(body, { status, headers: { ...etag, ...headers } });
 }
 
 export function noContent(): Response {
@@ -95,7 +100,8 @@ async function authenticate(req: Request, db: Db, requestId: string) {
     throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
   const { accountId, userId, role, scopes, authMethod } = principal;
-  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req) };
+  const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req), ifMatch };
   return { ctx, setCookies, rateHeaders };
 }
 
