@@ -5,6 +5,7 @@ import { authenticateRequest } from '@/lib/auth/authenticate';
 import { getDb } from '@/lib/db';
 import { ApiError, errorBody, errorResponse } from './errors';
 import { publicOrigin } from './origin';
+import { idempotent } from './idempotency';
 import { pageHeaders, type Page } from './pagination';
 import { etagOf, isSingleRecordBody, parseIfMatch, type IfMatch } from './preconditions';
 import { getApiRateLimiter } from './rate-limit';
@@ -138,9 +139,17 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
       const url = new URL(req.url);
       const db = getDb();
       const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
+      const params = await resolveParams(context);
+      const run = async (conn: Db) => {
+        try {
+          return await handler({ req, url, ctx, params, db: conn });
+        } catch (err) {
+          return errorResponse(err, requestId);
+        }
+      };
       let res: Response;
       try {
-        res = await handler({ req, url, ctx, params: await resolveParams(context), db });
+        res = method === 'POST' ? await idempotent(db, ctx.accountId, req, run) : await run(db);
       } catch (err) {
         res = errorResponse(err, requestId);
       }

@@ -1,10 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '@/db/schema';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
+import { getDb } from '@/lib/db';
 import { request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 
 // Two people, one record: ETag / If-Match on every resource that has a single-record GET and
-// PATCH or DELETE.
+// PATCH or DELETE; Idempotency-Key on POST.
 
 let a: TestAccount;
 let cookie: string;
@@ -180,5 +183,97 @@ describe('ETag and If-Match', () => {
     const theirs = (await b.api.post('/leads', { lead: { name: 'Theirs' } })).body.lead;
     expect((await call('PATCH', `/leads/${theirs.id}`, { lead: { name: 'x' } }, { 'if-match': '*' })).status).toBe(404);
     expect((await call('DELETE', `/leads/${theirs.id}`, undefined, { 'if-match': '*' })).status).toBe(404);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const post = (path: string, body: unknown, key: string) => call('POST', path, body, { 'idempotency-key': key });
+  const countLeads = async (name: string) =>
+    (await call('GET', `/leads?q=${encodeURIComponent(name)}&per_page=100`)).body.leads.filter((l: { name: string }) => l.name === name).length;
+
+  it('replays the first answer to the same key and body: same status, same body, Idempotent-Replayed', async () => {
+    const key = crypto.randomUUID();
+    const first = await post('/leads', { lead: { name: 'Keyed lead' } }, key);
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await post('/leads', { lead: { name: 'Keyed lead' } }, key);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(await countLeads('Keyed lead')).toBe(1);
+    // Without a key, the same body creates another record.
+    expect((await call('POST', '/leads', { lead: { name: 'Keyed lead' } })).status).toBe(201);
+    expect(await countLeads('Keyed lead')).toBe(2);
+  });
+
+  it('refuses the same key with another body or on another path with 422 idempotency_key_reused', async () => {
+    const key = crypto.randomUUID();
+    expect((await post('/leads', { lead: { name: 'First use' } }, key)).status).toBe(201);
+    const other = await post('/leads', { lead: { name: 'Second use' } }, key);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ error: 'idempotency_key_reused', request_id: expect.any(String) });
+    const elsewhere = await post('/companies', { company: { name: 'First use' } }, key);
+    expect(elsewhere.status).toBe(422);
+    expect(await countLeads('Second use')).toBe(0);
+  });
+
+  it('stores only successes: a refused request frees its key', async () => {
+    const key = crypto.randomUUID();
+    const bad = await post('/leads', { lead: { name: '' } }, key);
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toBe('validation_failed');
+    const good = await post('/leads', { lead: { name: 'Fixed up' } }, key);
+    expect(good.status).toBe(201);
+    expect(good.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('keys are per account and at most 255 printable characters', async () => {
+    const key = crypto.randomUUID();
+    const b = await createTestAccount('Other keyed GC');
+    const mine = await post('/leads', { lead: { name: 'Per account' } }, key);
+    const theirs = await b.api.post('/leads', { lead: { name: 'Per account' } }, { headers: { 'idempotency-key': key } });
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.lead.id).not.toBe(mine.body.lead.id);
+    expect((await post('/leads', { lead: { name: 'Long key' } }, 'k'.repeat(255))).status).toBe(201);
+    const long = await post('/leads', { lead: { name: 'Too long key' } }, 'k'.repeat(256));
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('invalid_idempotency_key');
+    expect((await post('/leads', { lead: { name: 'Blank key' } }, ' ')).status).toBe(400);
+    expect(await countLeads('Too long key')).toBe(0);
+  });
+
+  it('ten concurrent POSTs with one key create one record and all get the same answer', async () => {
+    const key = crypto.randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/leads', { lead: { name: 'Raced lead' } }, key)));
+    expect(answers.map((x) => x.status)).toEqual(Array(10).fill(201));
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
+    expect(answers.filter((x) => x.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+    expect(await countLeads('Raced lead')).toBe(1);
+  });
+
+  it('replays a secret shown once, which is stored encrypted', async () => {
+    const key = crypto.randomUUID();
+    const first = await post('/webhooks', { webhook: { url: 'https://hooks.example.com/keyed' } }, key);
+    expect(first.status).toBe(201);
+    const again = await post('/webhooks', { webhook: { url: 'https://hooks.example.com/keyed' } }, key);
+    expect(again.body.webhook.secret).toBe(first.body.webhook.secret);
+    const [row] = await getDb().select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    expect(row!.responseBody).not.toContain(first.body.webhook.secret);
+    expect(row!.status).toBe(201);
+  });
+
+  it('forgets keys after 24 hours', async () => {
+    const key = crypto.randomUUID();
+    const first = await post('/leads', { lead: { name: 'Old key' } }, key);
+    await getDb()
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(eq(idempotencyKeys.key, key));
+    const later = await post('/leads', { lead: { name: 'Old key' } }, key);
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(later.body.lead.id).not.toBe(first.body.lead.id);
   });
 });
