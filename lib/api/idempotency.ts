@@ -55,7 +55,9 @@ async function boundedText(req: Request): Promise<string | null> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
+      // Not awaited: a tee'd branch's cancel settles only once the other branch (the handler's
+      // copy of the body) is cancelled too.
+      void reader.cancel().catch(() => {});
       return null;
     }
     chunks.push(value);
