@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '@/db/schema';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
+import { etagOf } from '@/lib/api-client';
 import { getDb } from '@/lib/db';
 import { request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
@@ -168,6 +169,18 @@ describe('ETag and If-Match', () => {
       const loser = answers.find((x) => x.status === 412)!;
       expect(loser.body.details.current).toEqual(winner.body.lead);
       expect((await call('GET', `/leads/${lead.id}`)).body.lead.name).toBe(winner.body.lead.name);
+    }
+  });
+
+  it("the dashboard computes a record's ETag from a list row or a GET as the API does", async () => {
+    for (const r of resources.filter((x) => !x.session && x.key !== 'project_team_membership')) {
+      const id = await make(r);
+      const got = await call('GET', one(r, id));
+      expect(await etagOf(r.key, got.body[r.key])).toBe(got.headers.get('etag'));
+      if (r.key === 'user') continue;
+      const list = await call('GET', `${r.path}?per_page=100`);
+      const row = (Object.values(list.body)[0] as { id: string }[]).find((x) => x.id === id);
+      expect(await etagOf(r.key, row)).toBe(got.headers.get('etag'));
     }
   });
 
