@@ -114,7 +114,14 @@ export async function idempotent(
             { operation: first.operation },
           );
         }
-        return replay(first.status, decrypt(first.responseBody));
+        let stored: string;
+        try {
+          stored = decrypt(first.responseBody);
+        } catch {
+          // Encrypted under another BETTER_AUTH_SECRET (rotated since): the answer is lost.
+          throw new ApiError(409, 'conflict', 'The first answer to this Idempotency-Key can no longer be read; use a new key.');
+        }
+        return replay(first.status, stored);
       }
       const res = await run(tx);
       if (res.status < 200 || res.status >= 300) throw new Refused(res);

@@ -277,6 +277,16 @@ describe('Idempotency-Key', () => {
     expect(row!.status).toBe(201);
   });
 
+  it('an answer that can no longer be decrypted (the secret was rotated) is a 409, not a 500', async () => {
+    const key = crypto.randomUUID();
+    expect((await post('/leads', { lead: { name: 'Unreadable' } }, key)).status).toBe(201);
+    await getDb().update(idempotencyKeys).set({ responseBody: 'AAAA' }).where(eq(idempotencyKeys.key, key));
+    const again = await post('/leads', { lead: { name: 'Unreadable' } }, key);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('conflict');
+    expect(await countLeads('Unreadable')).toBe(1);
+  });
+
   it('forgets keys after 24 hours', async () => {
     const key = crypto.randomUUID();
     const first = await post('/leads', { lead: { name: 'Old key' } }, key);
