@@ -110,6 +110,17 @@ const anyValue = fc.oneof(
 
 // Ids: the account's own (filled in as records are made), another account's, and odd ones.
 const ownIds: string[] = ['1'];
+/** The account's ids by collection (`/api/2023-01/leads`), so a path id often names a record that exists. */
+const ownIdsOf = new Map<string, string[]>();
+const remember = (collection: string, id: string) => {
+  ownIds.push(id);
+  ownIdsOf.set(collection, [...(ownIdsOf.get(collection) ?? []), id]);
+};
+const pathIds = (collection: string) =>
+  fc.oneof(
+    { weight: 4, arbitrary: fc.nat().map((i) => (ownIdsOf.get(collection) ?? ownIds)[i % (ownIdsOf.get(collection)?.length ?? ownIds.length)]!) },
+    { weight: 3, arbitrary: ids },
+  );
 const otherIds: string[] = [];
 const ODD_IDS = ['0', '-1', 'abc', '1 OR 1=1', '../..', '..%2F..', '1.5', '1e3', '99999999999999999999', '9007199254740993', '%00', '١٢', ' 1'];
 const ids = fc.oneof(
@@ -119,10 +130,10 @@ const ids = fc.oneof(
 );
 
 /** A value that fits the schema more often than not: the generator's "valid" half. */
-function plausible(schemaIn: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
+function plausible(schemaIn: Json | undefined, depth = 0, clean = false): fc.Arbitrary<unknown> {
   const schema = resolve(schemaIn);
   const choices = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (choices) return fc.oneof(...choices.map((c) => plausible(c, depth)));
+  if (choices) return fc.oneof(...choices.map((c) => plausible(c, depth, clean)));
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if (schema.const !== undefined) return fc.constant(schema.const);
   const pattern = String(schema.pattern ?? '');
@@ -145,29 +156,33 @@ function plausible(schemaIn: Json | undefined, depth = 0): fc.Arbitrary<unknown>
     case 'null':
       return fc.constant(null);
     case 'array':
-      return depth > 3 ? fc.constant([]) : fc.array(plausible(schema.items as Json, depth + 1), { maxLength: 3 });
+      return depth > 3 ? fc.constant([]) : fc.array(plausible(schema.items as Json, depth + 1, clean), { maxLength: 3 });
     case 'object':
-      return depth > 3 ? fc.constant({}) : fields(schema, depth + 1);
+      return depth > 3 ? fc.constant({}) : fields(schema, depth + 1, clean);
     default:
-      return anyValue;
+      return clean ? fc.oneof(fc.string({ maxLength: 10 }), fc.integer({ min: 0, max: 100 }), fc.boolean()) : anyValue;
   }
 }
 
-/** The fields of an object schema: each omitted, plausible or hostile; required ones mostly there. */
-function fields(schema: Json, depth = 0): fc.Arbitrary<Json> {
+/**
+ * The fields of an object schema: each omitted, plausible or hostile (never, when `clean`, the
+ * way to get past validation into the services); required ones mostly there.
+ */
+function fields(schema: Json, depth = 0, clean = false): fc.Arbitrary<Json> {
   const props = (schema.properties ?? {}) as Record<string, Json>;
   const required = new Set((schema.required ?? []) as string[]);
   const entries = Object.entries(props).map(([name, s]) => {
     const present = required.has(name) ? 9 : 3;
     return fc
       .oneof(
-        { weight: present, arbitrary: plausible(s, depth).map((v) => ({ v })) },
-        { weight: 1, arbitrary: anyValue.map((v) => ({ v })) },
+        { weight: present, arbitrary: plausible(s, depth, clean).map((v) => ({ v })) },
+        { weight: clean ? 0 : 1, arbitrary: anyValue.map((v) => ({ v })) },
         { weight: required.has(name) ? 1 : 6, arbitrary: fc.constant(null) },
       )
       .map((x) => [name, x?.v] as const);
   });
-  return fc.tuple(...entries, fc.option(fc.tuple(fc.string({ maxLength: 8 }), anyValue))).map((all) => {
+  const extra = clean ? fc.constant(null) : fc.option(fc.tuple(fc.string({ maxLength: 8 }), anyValue));
+  return fc.tuple(...entries, extra).map((all) => {
     const out: Json = {};
     for (const item of all.slice(0, -1) as (readonly [string, unknown] | undefined)[]) {
       if (item && item[1] !== undefined) out[item[0]] = item[1];
@@ -208,7 +223,8 @@ function bodyFor(op: Operation): fc.Arbitrary<{ body?: string; contentType?: str
   const { key, schema } = op.body;
   const good = fields(schema);
   return fc.oneof(
-    { weight: 20, arbitrary: good.map((f) => ({ body: toJsonText({ [key]: f }), contentType: json })) },
+    { weight: 12, arbitrary: fields(schema, 0, true).map((f) => ({ body: toJsonText({ [key]: f }), contentType: json })) },
+    { weight: 12, arbitrary: good.map((f) => ({ body: toJsonText({ [key]: f }), contentType: json })) },
     { weight: 2, arbitrary: good.map((f) => ({ body: toJsonText(f), contentType: json })) },
     { weight: 2, arbitrary: good.map((f) => ({ body: toJsonText({ [key]: [f] }), contentType: json })) },
     { weight: 1, arbitrary: good.map((f) => ({ body: toJsonText([{ [key]: f }]), contentType: json })) },
@@ -254,7 +270,7 @@ const requests: fc.Arbitrary<FuzzRequest> = fc
     fc.record({
       op: fc.constant(op),
       path: fc
-        .tuple(...op.pathParams.map(() => fc.tuple(ids, fc.boolean())), fc.constant(null))
+        .tuple(...op.pathParams.map(() => fc.tuple(pathIds(op.template.split('/{')[0]!), fc.boolean())), fc.constant(null))
         .map((values) => {
           let path = op.template;
           op.pathParams.forEach((name, i) => {
@@ -350,8 +366,8 @@ beforeAll(async () => {
     ['/calls', 'call', { notes: 'Own call' }],
     ['/workforce/employees', 'workforce_employee', { legal_first_name: 'Own', last_name: 'Employee' }],
   ] as const;
-  for (const [path, key, body] of ownRecords) ownIds.push((await a.api.post(path, { [key]: body })).body[key].id);
-  ownIds.push(String(a.userId), String(a.otherUserId));
+  for (const [path, key, body] of ownRecords) remember(`/api/2023-01${path}`, (await a.api.post(path, { [key]: body })).body[key].id);
+  for (const id of [a.userId, a.otherUserId]) remember('/api/2023-01/users', String(id));
 
   const db = getDb();
   const tokens = await db.execute(sql`select id from api_tokens where account_id = ${a.accountId}`);
@@ -402,7 +418,7 @@ describe('API fuzz', () => {
         if (sample && (await checksum()) !== before) throw fail(`refused (${status}) yet changed the database: ${what}`);
       } else if (r.op.method === 'POST' && status === 201) {
         const record = Object.values(JSON.parse(text) as Json)[0] as { id?: string } | undefined;
-        if (record?.id) ownIds.push(record.id);
+        if (record?.id) remember(r.op.template.includes('{') ? '' : r.op.template, record.id);
       }
     });
     try {
