@@ -9,10 +9,27 @@ export class ApiClientError extends Error {
     readonly code: string,
     message: string,
     readonly details: Record<string, string[]> = {},
+    /** 412 `precondition_failed`: the record as it is now, after someone else's change. */
+    readonly current?: unknown,
   ) {
     super(message);
     this.name = 'ApiClientError';
   }
+}
+
+/**
+ * The ETag the API gives a record: the SHA-256 (base64url, quoted) of its single-record body
+ * `{"<key>": record}`. A record parsed from the API (a list row or a GET) serialises to the same
+ * text again, so the dashboard can send `If-Match` for whatever record a form was opened with.
+ * Null where Web Crypto is missing (a non-secure origin): the edit then goes without a precondition.
+ */
+export async function etagOf(key: string, record: unknown): Promise<string | null> {
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return null;
+  const digest = new Uint8Array(await subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify({ [key]: record }))));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return `"${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
 }
 
 export interface ListPage<T> {
@@ -33,15 +50,19 @@ export function toSearch(params: QueryParams = {}): string {
   return s ? `?${s}` : '';
 }
 
-async function call(method: string, path: string, body?: unknown): Promise<Response> {
+async function call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const res = await fetch(`${BASE}${path}`, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) {
     const error = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: Record<string, string[]> } | null;
+    if (res.status === 412 && error?.error === 'precondition_failed') {
+      const { current } = error.details as unknown as { current: unknown };
+      throw new ApiClientError(412, error.error, error.message ?? 'The record has changed.', {}, current);
+    }
     if (res.status === 401 && typeof window !== 'undefined') {
       window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
@@ -70,8 +91,10 @@ export const api = {
     const res = await call('POST', `${path}${toSearch(params)}`, body ?? {});
     return ((await res.json()) as Record<string, T>)[key]!;
   },
-  async patch<T>(path: string, key: string, body: unknown, params?: QueryParams): Promise<T> {
-    const res = await call('PATCH', `${path}${toSearch(params)}`, body);
+  /** `base`: the record the edit started from; its ETag goes as `If-Match` (a 412 if it changed since). */
+  async patch<T>(path: string, key: string, body: unknown, params?: QueryParams, base?: unknown): Promise<T> {
+    const etag = base === undefined ? null : await etagOf(key, base);
+    const res = await call('PATCH', `${path}${toSearch(params)}`, body, etag ? { 'If-Match': etag } : {});
     return ((await res.json()) as Record<string, T>)[key]!;
   },
   async delete(path: string, params?: QueryParams): Promise<void> {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -61,12 +62,14 @@ function toPayload(v: Values): Record<string, unknown> {
 function CallForm({ call, prefill, onDone }: { call?: Call; prefill: CallPrefill; onDone: (call: Call) => void }) {
   const create = useCreateCall();
   const update = useUpdateCall();
+  const edit = useEditConflict(call, (r) => toPayload(defaults(r, prefill)));
   const outcomes = useOptions('/call_outcomes', 'call_outcomes').data ?? [];
   const {
     register,
     control,
     handleSubmit,
     setError,
+    reset,
     getValues,
     setValue,
     formState: { errors, isSubmitting },
@@ -79,10 +82,11 @@ function CallForm({ call, prefill, onDone }: { call?: Call; prefill: CallPrefill
   const onSubmit = handleSubmit(async (values) => {
     const payload = toPayload(values);
     try {
-      const saved = call ? await update.mutateAsync({ id: call.id, changes: payload }) : await create.mutateAsync(payload);
+      const saved = call ? await update.mutateAsync({ id: call.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
       toast.success(call ? 'Call saved.' : 'Call logged.');
       onDone(saved);
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) {
         setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
       }
@@ -122,6 +126,15 @@ function CallForm({ call, prefill, onDone }: { call?: Call; prefill: CallPrefill
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
+          toast.success('Call saved.');
+          onDone(saved);
+        },
+        (current) => reset(defaults(current, prefill)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Outcome" error={err('call_outcome_id')}>
           {(a) => (

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { humanize } from '@/lib/format';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -60,11 +61,13 @@ const inputChecks = (v: Values): Record<string, string> => {
 export function CompanyForm({ company, onDone }: { company?: Company; onDone: (company: Company) => void }) {
   const create = useCreateCompany();
   const update = useUpdateCompany();
+  const edit = useEditConflict(company, (r) => toPayload(defaults(r)));
   const industries = useOptions('/industries', 'industries');
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: defaults(company),
@@ -76,10 +79,11 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone: (c
   const onSubmit = handleSubmit(async (values) => {
     const payload = toPayload(values);
     try {
-      const saved = company ? await update.mutateAsync({ id: company.id, changes: payload }) : await create.mutateAsync(payload);
+      const saved = company ? await update.mutateAsync({ id: company.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
       toast.success(company ? 'Company saved.' : 'Company created.');
       onDone(saved);
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) setError(field as keyof Values, { message });
     }
   });
@@ -91,6 +95,15 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone: (c
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
+          toast.success('Company saved.');
+          onDone(saved);
+        },
+        (current) => reset(defaults(current)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={err('name')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('name')} autoFocus />}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -72,12 +73,14 @@ export function ContactForm({
 }) {
   const create = useCreateContact();
   const update = useUpdateContact();
+  const edit = useEditConflict(contact, (r) => toPayload(defaults(r, company)));
   const users = useOptions('/users', 'users').data ?? [];
   const {
     register,
     control,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: defaults(contact, company),
@@ -88,10 +91,11 @@ export function ContactForm({
   const onSubmit = handleSubmit(async (values) => {
     const payload = toPayload(values);
     try {
-      const saved = contact ? await update.mutateAsync({ id: contact.id, changes: payload }) : await create.mutateAsync(payload);
+      const saved = contact ? await update.mutateAsync({ id: contact.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
       toast.success(contact ? 'Contact saved.' : 'Contact created.');
       onDone(saved);
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) {
         setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
       }
@@ -105,6 +109,15 @@ export function ContactForm({
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
+          toast.success('Contact saved.');
+          onDone(saved);
+        },
+        (current) => reset(defaults(current, company)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(([key, label, autoComplete], i) => (
           <Field key={key} label={label} error={err(key)}>

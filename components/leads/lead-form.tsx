@@ -2,6 +2,7 @@
 
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
@@ -94,10 +95,12 @@ function RelationSelect({ field, label, path, listKey, register, error }: {
 export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) => void }) {
   const create = useCreateLead();
   const update = useUpdateLead();
+  const edit = useEditConflict(lead, (l) => toPayload(defaults(l)));
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: defaults(lead),
@@ -113,11 +116,12 @@ export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) =
     const payload = toPayload(values);
     try {
       const saved = lead
-        ? await update.mutateAsync({ id: lead.id, changes: payload })
+        ? await update.mutateAsync({ id: lead.id, changes: payload, base: edit.base })
         : await create.mutateAsync(payload);
       toast.success(lead ? 'Lead saved.' : 'Lead created.');
       onDone(saved);
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) {
         setError((field === 'value_in_cents' ? 'value_dollars' : field) as keyof Values, { message });
       }
@@ -131,6 +135,14 @@ export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) =
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          onDone(await update.mutateAsync({ id: current.id, changes, base: current }));
+          toast.success('Lead saved.');
+        },
+        (current) => reset(defaults(current)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'The lead was not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={err('name')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('name')} autoFocus />}

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -195,11 +196,13 @@ function useContactOptions(companyId: string) {
 export function ProjectForm({ project, onDone }: { project?: Project; onDone: (project: Project) => void }) {
   const create = useCreateProject();
   const update = useUpdateProject({ silent: true });
+  const edit = useEditConflict(project, (r) => toPayload(defaults(r)));
   const stages = useProjectStages().data ?? [];
   const {
     register,
     handleSubmit,
     setError,
+    reset,
     setValue,
     control,
     formState: { errors, isSubmitting },
@@ -213,10 +216,11 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
   const onSubmit = handleSubmit(async (values) => {
     const payload = toPayload(values);
     try {
-      const saved = project ? await update.mutateAsync({ id: project.id, changes: payload }) : await create.mutateAsync(payload);
+      const saved = project ? await update.mutateAsync({ id: project.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
       toast.success(project ? 'Project saved.' : 'Project created.');
       onDone(saved);
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) {
         setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
       }
@@ -238,6 +242,15 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
+          toast.success('Project saved.');
+          onDone(saved);
+        },
+        (current) => reset(defaults(current)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={err('name')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('name')} autoFocus />}

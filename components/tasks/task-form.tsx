@@ -1,5 +1,6 @@
 'use client';
 
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -66,6 +67,7 @@ function payloadOf(task: Task | undefined) {
 export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?: TaskDefaults; onDone: () => void }) {
   const create = useCreateTask({ silent: true });
   const update = useUpdateTask({ silent: true });
+  const edit = useEditConflict(task, (r) => payloadOf(r)(defaults(r, initial)));
   const remove = useDeleteTask();
   const users = useOptions('/users', 'users').data ?? [];
   const toPayload = payloadOf(task);
@@ -74,6 +76,7 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
     control,
     handleSubmit,
     setError,
+    reset,
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
@@ -87,11 +90,12 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
   const onSubmit = handleSubmit(async (values) => {
     const payload = toPayload(values);
     try {
-      if (task) await update.mutateAsync({ id: task.id, changes: payload });
+      if (task) await update.mutateAsync({ id: task.id, changes: payload, base: edit.base });
       else await create.mutateAsync(payload);
       toast.success(task ? 'Task saved.' : 'Task created.');
       onDone();
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) {
         setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
       }
@@ -115,6 +119,15 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          await update.mutateAsync({ id: current.id, changes, base: current });
+          toast.success('Task saved.');
+          onDone();
+        },
+        (current) => reset(defaults(current, initial)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Title" error={err('title')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('title')} autoFocus />}

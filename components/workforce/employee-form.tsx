@@ -1,5 +1,6 @@
 'use client';
 
+import { useEditConflict } from '@/components/forms/edit-conflict';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -75,6 +76,7 @@ export function EmployeeForm({
 }) {
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
+  const edit = useEditConflict(employee, (r) => toPayload(defaults(r)));
   const roles = useOptions('/workforce/roles', 'workforce_roles');
   const everyone = useAllEmployees();
   // A manager may not be the employee or anyone who reports to them (the API refuses it too).
@@ -97,6 +99,7 @@ export function EmployeeForm({
     register,
     handleSubmit,
     setError,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     defaultValues: defaults(employee),
@@ -111,6 +114,7 @@ export function EmployeeForm({
         ? await update.mutateAsync({
             id: employee.id,
             changes: payload,
+            base: edit.base,
             // Names, contact details and dates show at once in the directory and the org chart.
             optimistic: {
               legal_first_name: values.legal_first_name.trim(),
@@ -125,6 +129,7 @@ export function EmployeeForm({
       toast.success(employee ? 'Employee saved.' : `${employeeName(saved)} added.`);
       onDone(saved);
     } catch (error) {
+      if (edit.caught(error, payload)) return;
       for (const [field, message] of Object.entries(errorsFromApi(error))) setError(field as keyof Values, { message });
     }
   });
@@ -136,6 +141,15 @@ export function EmployeeForm({
           {err('base')}
         </p>
       ) : null}
+      {edit.panel(
+        async (changes, current) => {
+          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
+          toast.success('Employee saved.');
+          onDone(saved);
+        },
+        (current) => reset(defaults(current)),
+        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Legal first name" error={err('legal_first_name')}>
           {(a) => <Input {...a} {...register('legal_first_name')} autoFocus autoComplete="off" />}

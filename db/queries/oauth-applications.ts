@@ -47,6 +47,12 @@ export async function findApplication(db: Db, accountId: number, id: number) {
   return row;
 }
 
+/** The application's row, locked for the rest of the transaction (If-Match before a change). */
+export async function lockApplication(db: Db, accountId: number, id: number) {
+  const [row] = await db.select(columns).from(oauthApplications).where(inAccount(accountId, id)).for('update');
+  return row;
+}
+
 export async function listApplications(db: Db, accountId: number, page: { limit: number; offset: number }) {
   const where = eq(oauthApplications.accountId, accountId);
   const [items, [total]] = await Promise.all([

@@ -4,8 +4,10 @@ import type { UserRole } from '@/db/schema/enums';
 import { authenticateRequest } from '@/lib/auth/authenticate';
 import { getDb } from '@/lib/db';
 import { ApiError, errorBody, errorResponse } from './errors';
+import { idempotent } from './idempotency';
 import { publicOrigin } from './origin';
 import { pageHeaders, type Page } from './pagination';
+import { etagOf, isSingleRecordBody, parseIfMatch, type IfMatch } from './preconditions';
 import { getApiRateLimiter } from './rate-limit';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
@@ -20,6 +22,8 @@ export interface ApiContext {
   authMethod: 'session' | 'token';
   /** Origin for absolute links to records. */
   baseUrl: string;
+  /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
+  ifMatch?: IfMatch | null;
 }
 
 type Params = Record<string, string | undefined>;
@@ -37,8 +41,10 @@ type RouteHandler = (req: Request, context: NextRouteContext) => Promise<Respons
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
+/** A JSON answer; one record (`{"lead": {...}}`) also gets its ETag (lib/api/preconditions.ts). */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers });
+  const etag: Record<string, string> = status < 300 && isSingleRecordBody(body) ? { ETag: etagOf(body) } : {};
+  return Response.json(body, { status, headers: { ...etag, ...headers } });
 }
 
 export function noContent(): Response {
@@ -95,7 +101,8 @@ async function authenticate(req: Request, db: Db, requestId: string) {
     throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
   const { accountId, userId, role, scopes, authMethod } = principal;
-  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req) };
+  const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req), ifMatch };
   return { ctx, setCookies, rateHeaders };
 }
 
@@ -132,9 +139,17 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
       const url = new URL(req.url);
       const db = getDb();
       const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
+      const params = await resolveParams(context);
+      const run = async (conn: Db) => {
+        try {
+          return await handler({ req, url, ctx, params, db: conn });
+        } catch (err) {
+          return errorResponse(err, requestId);
+        }
+      };
       let res: Response;
       try {
-        res = await handler({ req, url, ctx, params: await resolveParams(context), db });
+        res = method === 'POST' ? await idempotent(db, ctx.accountId, req, run) : await run(db);
       } catch (err) {
         res = errorResponse(err, requestId);
       }

@@ -37,8 +37,8 @@ export function useCreateCall() {
 export function useUpdateCall() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
-      api.patch<Call>(`/calls/${id}`, 'call', { call: changes }),
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; base?: unknown }) =>
+      api.patch<Call>(`/calls/${id}`, 'call', { call: changes }, undefined, base),
     meta: { silent: true },
     onSuccess: (call) => {
       qc.setQueryData(callKeys.detail(call.id), call);

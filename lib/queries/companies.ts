@@ -55,8 +55,8 @@ export function useCreateCompany() {
 export function useUpdateCompany() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
-      api.patch<Company>(`/companies/${id}`, 'company', { company: changes }),
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; base?: unknown }) =>
+      api.patch<Company>(`/companies/${id}`, 'company', { company: changes }, undefined, base),
     meta: { silent: true },
     onSuccess: saved,
   });

@@ -54,8 +54,8 @@ export function useCreateContact() {
 export function useUpdateContact() {
   const saved = useSaved();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
-      api.patch<Contact>(`/contacts/${id}`, 'contact', { contact: changes }),
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; base?: unknown }) =>
+      api.patch<Contact>(`/contacts/${id}`, 'contact', { contact: changes }, undefined, base),
     meta: { silent: true },
     onSuccess: saved,
   });

@@ -45,8 +45,8 @@ export function useCreateLead() {
 export function useUpdateLead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Lead> }) =>
-      api.patch<Lead>(`/leads/${id}`, 'lead', { lead: changes }),
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Lead>; base?: unknown }) =>
+      api.patch<Lead>(`/leads/${id}`, 'lead', { lead: changes }, undefined, base),
     onMutate: async ({ id, optimistic }) => {
       if (!optimistic) return {};
       await qc.cancelQueries({ queryKey: leadKeys.all });

@@ -80,6 +80,8 @@ export function movedProject(project: Project, stage: ProjectStage, changes: Par
 interface UpdateVars {
   id: string;
   changes: Record<string, unknown>;
+  /** The record the edit started from: its ETag is sent as If-Match. */
+  base?: unknown;
   /** The project as it should look at once; without it the screen waits for the API's answer. */
   optimistic?: Project;
 }
@@ -92,7 +94,7 @@ export function useUpdateProject({ silent = false }: { silent?: boolean } = {}) 
   const qc = useQueryClient();
   return useMutation({
     meta: { silent },
-    mutationFn: ({ id, changes }: UpdateVars) => api.patch<Project>(`/projects/${id}`, 'project', { project: changes }),
+    mutationFn: ({ id, changes, base }: UpdateVars) => api.patch<Project>(`/projects/${id}`, 'project', { project: changes }, undefined, base),
     onMutate: async ({ id, optimistic }) => {
       if (!optimistic) return {};
       // Only what has data: cancelling a first load would leave its column loading until the

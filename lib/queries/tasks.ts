@@ -60,8 +60,8 @@ export function useUpdateTask({ silent = false }: MutationOptions = {}) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent },
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Task>; inPlace?: boolean }) =>
-      api.patch<Task>(`/tasks/${id}`, 'task', { task: changes }),
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Task>; inPlace?: boolean; base?: unknown }) =>
+      api.patch<Task>(`/tasks/${id}`, 'task', { task: changes }, undefined, base),
     onMutate: async ({ id, optimistic }) => {
       if (!optimistic) return {};
       await qc.cancelQueries({ queryKey: taskKeys.all });

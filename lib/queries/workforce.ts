@@ -111,8 +111,8 @@ function rollback(qc: ReturnType<typeof useQueryClient>, id: string, snapshot: S
 export function useUpdateEmployee() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Employee> }) =>
-      api.patch<Employee>(`/workforce/employees/${id}`, 'workforce_employee', { workforce_employee: changes }),
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Employee>; base?: unknown }) =>
+      api.patch<Employee>(`/workforce/employees/${id}`, 'workforce_employee', { workforce_employee: changes }, undefined, base),
     meta: { silent: true },
     onMutate: async ({ id, optimistic }): Promise<Snapshot | undefined> =>
       optimistic ? patchCaches(qc, id, (e) => ({ ...e, ...optimistic })) : undefined,

@@ -9,11 +9,12 @@ import {
 } from '@/db/queries/calls';
 import { callOutcomes, companies, contacts, projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeCall } from '@/lib/serializers/calls';
 import type { CallCreate, CallListQuery, CallResponse, CallUpdate } from '@/lib/validation/calls';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
 
 const references = {
   call_outcome_id: callOutcomes,
@@ -63,6 +64,7 @@ export async function updateCall(db: Db, ctx: ApiContext, id: number, input: Cal
   return db.transaction(async (tx) => {
     const current = await lockCall(tx, ctx.accountId, id);
     if (!current) throw notFound('Call');
+    await assertIfMatch(ctx.ifMatch, 'call', () => getCall(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const changes = changedColumns(current, toColumns(input));
     if (Object.keys(changes).length > 0) {
@@ -75,6 +77,7 @@ export async function updateCall(db: Db, ctx: ApiContext, id: number, input: Cal
 
 export async function deleteCall(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'call', () => lockCall(tx, ctx.accountId, id), () => getCall(tx, ctx, id));
     if (!(await deleteCallRow(tx, ctx.accountId, id))) throw notFound('Call');
     await recordEvent(tx, ctx, { resource: 'call', action: 'delete', id, path: `calls/${id}` });
   });

@@ -3,6 +3,7 @@ import { missingReferences, type AccountTable } from '@/db/queries/relations';
 import { insertWebhookMessage } from '@/db/queries/webhook-messages';
 import type { ApiContext } from '@/lib/api/route';
 import { validationFailed } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 
 // Pieces every write service uses: input-to-column mapping, tenant checks of related ids,
 // change detection, and the event outbox.
@@ -81,4 +82,19 @@ export async function recordEvent(
     payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
     actorId: ctx.userId,
   });
+}
+
+/**
+ * `If-Match` on a DELETE: lock the row, then compare its current ETag (412 when stale, 404 when
+ * gone). A DELETE without the header needs neither.
+ */
+export async function assertDeleteIfMatch(
+  ctx: ApiContext,
+  key: string,
+  lock: () => Promise<unknown>,
+  load: () => Promise<unknown>,
+): Promise<void> {
+  if (!ctx.ifMatch) return;
+  await lock();
+  await assertIfMatch(ctx.ifMatch, key, load);
 }

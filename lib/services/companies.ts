@@ -11,12 +11,13 @@ import {
   updateCompanyColumns,
 } from '@/db/queries/companies';
 import { notFound, validationFailed } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeCompany } from '@/lib/serializers/companies';
 import type { CompanyCreate, CompanyListQuery, CompanyResponse, CompanyUpdate } from '@/lib/validation/companies';
-import { changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, changedColumns, recordEvent, toColumns } from './common';
 
 export async function listCompanies(db: Db, ctx: ApiContext, query: CompanyListQuery): Promise<Page<CompanyResponse>> {
   const result = await queryCompanies(
@@ -77,6 +78,7 @@ export async function updateCompany(
   return db.transaction(async (tx) => {
     const current = await lockCompany(tx, ctx.accountId, id);
     if (!current) throw notFound('Company');
+    await assertIfMatch(ctx.ifMatch, 'company', () => getCompany(tx, ctx, id));
     const industryIds = await industrySet(tx, ctx, input.industry_ids);
     const changes = changedColumns(current, columnsFrom(input));
     const industriesChanged =
@@ -95,6 +97,7 @@ export async function updateCompany(
 /** Leads, projects, contacts and calls of the company keep existing with no company (FKs set null). */
 export async function deleteCompany(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'company', () => lockCompany(tx, ctx.accountId, id), () => getCompany(tx, ctx, id));
     if (!(await deleteCompanyRow(tx, ctx.accountId, id))) throw notFound('Company');
     await recordEvent(tx, ctx, { resource: 'company', action: 'delete', id, path: `companies/${id}` });
   });

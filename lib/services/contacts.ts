@@ -9,11 +9,12 @@ import {
 } from '@/db/queries/contacts';
 import { companies, users } from '@/db/schema';
 import { notFound, validationFailed } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeContact } from '@/lib/serializers/contacts';
 import type { ContactCreate, ContactListQuery, ContactResponse, ContactUpdate } from '@/lib/validation/contacts';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
 
 const references = { company_id: companies, assigned_to_id: users };
 
@@ -70,6 +71,7 @@ export async function updateContact(
   return db.transaction(async (tx) => {
     const current = await lockContact(tx, ctx.accountId, id);
     if (!current) throw notFound('Contact');
+    await assertIfMatch(ctx.ifMatch, 'contact', () => getContact(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const next = columnsFrom(input);
     assertIdentity({ ...current, ...next });
@@ -85,6 +87,7 @@ export async function updateContact(
 /** Leads, projects, tasks and calls that name the contact keep existing without it (FKs set null). */
 export async function deleteContact(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'contact', () => lockContact(tx, ctx.accountId, id), () => getContact(tx, ctx, id));
     if (!(await deleteContactRow(tx, ctx.accountId, id))) throw notFound('Contact');
     await recordEvent(tx, ctx, { resource: 'contact', action: 'delete', id, path: `contacts/${id}` });
   });

@@ -20,12 +20,13 @@ import {
   users,
 } from '@/db/schema';
 import { invalidField, notFound } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeLead } from '@/lib/serializers/leads';
 import type { LeadCreate, LeadListQuery, LeadResponse, LeadUpdate } from '@/lib/validation/leads';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
 
 const references = {
   archived_by_id: users,
@@ -110,6 +111,7 @@ export async function updateLead(db: Db, ctx: ApiContext, id: number, input: Lea
   return db.transaction(async (tx) => {
     const current = await lockLead(tx, ctx.accountId, id);
     if (!current) throw notFound('Lead');
+    await assertIfMatch(ctx.ifMatch, 'lead', () => getLead(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const next = { ...columnsFrom(input), ...archiveColumns(ctx, input, current) };
     const changes = changedColumns(current, next);
@@ -123,6 +125,7 @@ export async function updateLead(db: Db, ctx: ApiContext, id: number, input: Lea
 
 export async function deleteLead(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'lead', () => lockLead(tx, ctx.accountId, id), () => getLead(tx, ctx, id));
     if (!(await deleteLeadRow(tx, ctx.accountId, id))) throw notFound('Lead');
     await recordEvent(tx, ctx, { resource: 'lead', action: 'delete', id, path: `leads/${id}` });
   });

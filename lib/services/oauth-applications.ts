@@ -1,9 +1,17 @@
 import type { Db } from '@/db';
-import { deleteApplication, findApplication, insertApplication, listApplications, updateApplication } from '@/db/queries/oauth-applications';
+import {
+  deleteApplication,
+  findApplication,
+  insertApplication,
+  listApplications,
+  lockApplication,
+  updateApplication,
+} from '@/db/queries/oauth-applications';
 import { deleteUserGrant, listUserGrants } from '@/db/queries/oauth-grants';
 import { requireAdmin, requireSession } from '@/lib/api/access';
 import { conflict, notFound } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import type { ApiContext } from '@/lib/api/route';
 import { CLIENT_SECRET_PREFIX, hashSecret, newClientId, randomSecret } from '@/lib/oauth/secrets';
 import { serializeOAuthApplication, serializeOAuthGrant } from '@/lib/serializers/oauth-applications';
@@ -73,15 +81,19 @@ export async function createOAuthApplicationFor(db: Db, ctx: ApiContext, input: 
 
 export async function updateOAuthApplication(db: Db, ctx: ApiContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
   requireAppManager(ctx);
-  const row = await updateApplication(db, ctx.accountId, id, {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.redirect_uris !== undefined && { redirectUris: input.redirect_uris }),
-    ...(input.scope !== undefined && { scope: input.scope }),
-    ...(input.rate_limit_points !== undefined && { rateLimitPoints: input.rate_limit_points }),
-    ...(input.rate_limit_duration !== undefined && { rateLimitDuration: input.rate_limit_duration }),
+  return db.transaction(async (tx) => {
+    if (!(await lockApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
+    await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
+    const row = await updateApplication(tx, ctx.accountId, id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.redirect_uris !== undefined && { redirectUris: input.redirect_uris }),
+      ...(input.scope !== undefined && { scope: input.scope }),
+      ...(input.rate_limit_points !== undefined && { rateLimitPoints: input.rate_limit_points }),
+      ...(input.rate_limit_duration !== undefined && { rateLimitDuration: input.rate_limit_duration }),
+    });
+    if (!row) throw notFound('OAuth application');
+    return serializeOAuthApplication(row);
   });
-  if (!row) throw notFound('OAuth application');
-  return serializeOAuthApplication(row);
 }
 
 /** A new secret, shown once; the old one stops working at once. Issued tokens keep working. */
@@ -98,8 +110,17 @@ export async function rotateOAuthApplicationSecret(db: Db, ctx: ApiContext, id: 
 
 export async function deleteOAuthApplication(db: Db, ctx: ApiContext, id: number): Promise<void> {
   requireAppManager(ctx);
-  if (!(await deleteApplication(db, ctx.accountId, id))) throw notFound('OAuth application');
+  await db.transaction(async (tx) => {
+    if (ctx.ifMatch) {
+      await lockApplication(tx, ctx.accountId, id);
+      await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
+    }
+    if (!(await deleteApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
+  });
 }
+
+/** The key of the application's single-record answers, whose ETag If-Match compares. */
+const KEY = 'oauth_application';
 
 const owner = (ctx: ApiContext) => ({ accountId: ctx.accountId, userId: ctx.userId });
 

@@ -15,6 +15,7 @@ import { missingReferences } from '@/db/queries/relations';
 import { projects, users } from '@/db/schema';
 import { conflict, invalidField, notFound } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeMembership } from '@/lib/serializers/project-team-memberships';
 import type {
@@ -25,13 +26,14 @@ import type {
   MembershipUpdate,
   TeamMembershipsListQuery,
 } from '@/lib/validation/project-team-memberships';
-import { assertReferences, recordEvent } from './common';
+import { assertDeleteIfMatch, assertReferences, recordEvent } from './common';
 
 // A membership lives under its project: `project_id` in the query names that project, like a path
 // segment would, so an unknown project (or one of another account) there is a 404. In a POST body
 // it is a relation id like any other, so an unknown one there is a 422 on the field.
 
 const NOT_FOUND = 'Project team membership';
+const KEY = 'project_team_membership';
 
 type Action = 'create' | 'update' | 'delete';
 
@@ -137,6 +139,7 @@ export async function updateMembership(
   return db.transaction(async (tx) => {
     const current = await lockMembership(tx, ctx.accountId, id, query.project_id);
     if (!current) throw notFound(NOT_FOUND);
+    await assertIfMatch(ctx.ifMatch, KEY, () => getMembership(tx, ctx, id));
     if (input.roles !== undefined) {
       const wanted = new Set(input.roles);
       const held = (await rolesOfMemberships(tx, [id])).get(id) ?? [];
@@ -156,6 +159,7 @@ export async function updateMembership(
 
 export async function deleteMembership(db: Db, ctx: ApiContext, id: number, query: MembershipQuery): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, KEY, () => lockMembership(tx, ctx.accountId, id, query.project_id), () => getMembership(tx, ctx, id, query.project_id));
     const projectId = await deleteMembershipRow(tx, ctx.accountId, id, query.project_id);
     if (projectId === undefined) throw notFound(NOT_FOUND);
     await recordMembershipEvent(tx, ctx, 'delete', id, projectId);

@@ -25,13 +25,14 @@ import {
 } from '@/db/schema';
 import type { CloseType, StageCategory } from '@/db/schema/enums';
 import { invalidField, notFound } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { todayUtc } from '@/lib/domain/projects';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeProject } from '@/lib/serializers/projects';
 import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/validation/projects';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
 
 const references = {
   project_stage_id: projectStages,
@@ -136,6 +137,7 @@ export async function updateProject(db: Db, ctx: ApiContext, id: number, input: 
   return db.transaction(async (tx) => {
     const current = await lockProject(tx, ctx.accountId, id);
     if (!current) throw notFound('Project');
+    await assertIfMatch(ctx.ifMatch, 'project', () => getProject(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const next: Record<string, unknown> = columnsFrom(input);
     const stageId = input.project_stage_id ?? current.projectStageId;
@@ -155,6 +157,7 @@ export async function updateProject(db: Db, ctx: ApiContext, id: number, input: 
 
 export async function deleteProject(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'project', () => lockProject(tx, ctx.accountId, id), () => getProject(tx, ctx, id));
     if (!(await deleteProjectRow(tx, ctx.accountId, id))) throw notFound('Project');
     await recordEvent(tx, ctx, { resource: 'project', action: 'delete', id, path: `projects/${id}` });
   });

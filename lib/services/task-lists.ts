@@ -10,6 +10,7 @@ import {
 import { updateTasksOfList } from '@/db/queries/tasks';
 import { projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeTaskList } from '@/lib/serializers/task-lists';
@@ -56,6 +57,7 @@ export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input:
   return db.transaction(async (tx) => {
     const current = await lockTaskList(tx, ctx.accountId, id);
     if (!current) throw notFound('Task list');
+    await assertIfMatch(ctx.ifMatch, 'task_list', () => getTaskList(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const changes = changedColumns(current, toColumns(input));
     if (Object.keys(changes).length > 0) {
@@ -76,6 +78,7 @@ export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input:
 export async function deleteTaskList(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockTaskList(tx, ctx.accountId, id))) throw notFound('Task list');
+    await assertIfMatch(ctx.ifMatch, 'task_list', () => getTaskList(tx, ctx, id));
     const detached = await updateTasksOfList(tx, ctx.accountId, id, { taskListId: null });
     await deleteTaskListRow(tx, ctx.accountId, id);
     await recordEvent(tx, ctx, { resource: 'task_list', action: 'delete', id, path: `task_lists/${id}` });

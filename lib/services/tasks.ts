@@ -11,11 +11,12 @@ import {
 } from '@/db/queries/tasks';
 import { contacts, projects, taskLists, users } from '@/db/schema';
 import { invalidField, notFound } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeTask } from '@/lib/serializers/tasks';
 import type { TaskCreate, TaskResponse, TasksListQuery, TaskUpdate } from '@/lib/validation/tasks';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
 
 const references = {
   assigned_to_id: users,
@@ -101,6 +102,7 @@ export async function updateTask(db: Db, ctx: ApiContext, id: number, input: Tas
   return db.transaction(async (tx) => {
     const current = await lockTask(tx, ctx.accountId, id);
     if (!current) throw notFound('Task');
+    await assertIfMatch(ctx.ifMatch, 'task', () => getTask(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const changes = changedColumns(current, await columnsFrom(tx, ctx, input, current));
     if (Object.keys(changes).length > 0) {
@@ -113,6 +115,7 @@ export async function updateTask(db: Db, ctx: ApiContext, id: number, input: Tas
 
 export async function deleteTask(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'task', () => lockTask(tx, ctx.accountId, id), () => getTask(tx, ctx, id));
     if (!(await deleteTaskRow(tx, ctx.accountId, id))) throw notFound('Task');
     await recordEvent(tx, ctx, { resource: 'task', action: 'delete', id, path: `tasks/${id}` });
   });

@@ -12,6 +12,7 @@ import {
 import { forbidden, requireAdmin } from '@/lib/api/access';
 import { invalidField, notFound, validationFailed } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import type { ApiContext } from '@/lib/api/route';
 import { setUserPassword } from '@/lib/auth/passwords';
 import { serializeUser } from '@/lib/serializers/users';
@@ -70,6 +71,7 @@ export async function updateUser(db: Db, ctx: ApiContext, id: number, input: Use
     if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
     const current = await lockUser(tx, ctx.accountId, id);
     if (!current) throw notFound('User');
+    await assertIfMatch(ctx.ifMatch, 'user', () => getUser(tx, ctx, id));
 
     const changes = changedColumns(current, {
       ...toColumns(input, ['deactivated']),

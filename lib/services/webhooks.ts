@@ -12,6 +12,7 @@ import {
 } from '@/db/queries/webhooks';
 import { notFound, validationFailed, type FieldErrors } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
 import { serializeWebhook, serializeWebhookAttempt } from '@/lib/serializers/webhooks';
@@ -29,7 +30,7 @@ import type {
 import { webhookUrlProblem } from '@/lib/webhooks/address-policy';
 import { webhookSettings } from '@/lib/webhooks/settings';
 import { generateSecret, isValidSecret } from '@/lib/webhooks/signing';
-import { changedColumns } from './common';
+import { assertDeleteIfMatch, changedColumns } from './common';
 
 /** 422 for a URL the SSRF policy refuses and for a secret not in the whsec_ form. */
 async function checkInput(input: { url?: string; secret?: string }): Promise<void> {
@@ -76,6 +77,7 @@ export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: 
   return db.transaction(async (tx) => {
     const current = await lockWebhook(tx, ctx.accountId, id);
     if (!current) throw notFound('Webhook');
+    await assertIfMatch(ctx.ifMatch, 'webhook', () => getWebhook(tx, ctx, id));
     const next: Record<string, unknown> = {
       url: input.url,
       description: input.description,
@@ -97,7 +99,10 @@ export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: 
 
 /** Deletes the subscription with its pending deliveries and attempt log. */
 export async function deleteWebhook(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  if (!(await deleteWebhookRow(db, ctx.accountId, id))) throw notFound('Webhook');
+  await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'webhook', () => lockWebhook(tx, ctx.accountId, id), () => getWebhook(tx, ctx, id));
+    if (!(await deleteWebhookRow(tx, ctx.accountId, id))) throw notFound('Webhook');
+  });
 }
 
 export async function listWebhookAttempts(

@@ -11,6 +11,7 @@ import {
 } from '@/db/queries/workforce-employees';
 import { workforceEmployees, workforceRoles } from '@/db/schema';
 import { invalidField, notFound } from '@/lib/api/errors';
+import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
@@ -21,7 +22,7 @@ import type {
   WorkforceEmployeeResponse,
   WorkforceEmployeeUpdate,
 } from '@/lib/validation/workforce-employees';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
 
 const references = { role_id: workforceRoles, manager_id: workforceEmployees };
 const path = (id: number) => `workforce/employees/${id}`;
@@ -90,6 +91,7 @@ export async function updateWorkforceEmployee(
     if (input.manager_id != null) await lockManagerTree(tx, ctx.accountId);
     const current = await lockWorkforceEmployee(tx, ctx.accountId, id);
     if (!current) throw notFound('Workforce employee');
+    await assertIfMatch(ctx.ifMatch, 'workforce_employee', () => getWorkforceEmployee(tx, ctx, id));
     await assertReferences(tx, ctx, input, references);
     const changes = changedColumns(current, columnsFrom(input));
     if (changes.managerId != null) await assertManagerKeepsTree(tx, ctx, id, changes.managerId);
@@ -103,6 +105,7 @@ export async function updateWorkforceEmployee(
 
 export async function deleteWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
+    await assertDeleteIfMatch(ctx, 'workforce_employee', () => lockWorkforceEmployee(tx, ctx.accountId, id), () => getWorkforceEmployee(tx, ctx, id));
     if (!(await deleteWorkforceEmployeeRow(tx, ctx.accountId, id))) throw notFound('Workforce employee');
     await recordEvent(tx, ctx, { resource: 'workforce_employee', action: 'delete', id, path: path(id) });
   });

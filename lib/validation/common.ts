@@ -3,7 +3,14 @@ import { z } from 'zod';
 // Building blocks of the request and response schemas. Field length limits live here so the
 // validation and the OpenAPI document state the same bounds.
 
-export const LIMITS = { shortText: 255, longText: 20_000, url: 2_048, maxInt: 2_147_483_647 } as const;
+export const LIMITS = {
+  shortText: 255,
+  longText: 20_000,
+  url: 2_048,
+  maxInt: 2_147_483_647,
+  /** Entries of a custom_fields object, and values of a repeatable query parameter. */
+  entries: 100,
+} as const;
 
 export const shortText = z.string().max(LIMITS.shortText);
 export const longText = z.string().max(LIMITS.longText);
@@ -32,9 +39,13 @@ export const nonNegativeInt = z.number().int().min(0).max(LIMITS.maxInt);
 /** Money in integer cents; exact up to 10^15 cents. */
 export const cents = z.number().int().min(0).max(1e15);
 
-export const customFields = z.record(z.string().max(LIMITS.shortText), z.json()).meta({
-  description: 'Free-form object; replaced as a whole on update.',
-});
+export const customFields = z
+  .record(z.string().max(LIMITS.shortText), z.json())
+  .refine((o) => Object.keys(o).length <= LIMITS.entries, `must have at most ${LIMITS.entries} entries`)
+  .meta({
+    description: `Free-form object of at most ${LIMITS.entries} entries; replaced as a whole on update.`,
+    maxProperties: LIMITS.entries,
+  });
 
 export const addressInput = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '@/db/schema/enums';
-import { paginationQuery, responseTimestamp, timestamp } from './common';
+import { LIMITS, paginationQuery, responseTimestamp, timestamp } from './common';
 
 // The event types are plain constants (db/schema/enums.ts) so the dashboard can list them without zod.
 export { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/db/schema/enums';
@@ -11,7 +11,7 @@ const NOT_AN_EVENT_TYPE = 'is not an event type (<resource>.<action>, e.g. proje
 
 /** `event_type` repeated and/or comma-separated (`?event_type=lead.create,lead.update`), each a known type. */
 const eventTypeParam = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().max(LIMITS.longText), z.array(z.string().max(LIMITS.shortText)).max(LIMITS.entries)])
   .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))])
   .superRefine((types, ctx) => {
     for (const type of types) {

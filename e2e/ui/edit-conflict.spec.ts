@@ -1,0 +1,74 @@
+import { expect, test } from '../fixtures';
+
+// Two people, one record: a colleague saves a lead (through the API) while the estimator has it
+// open; the estimator's save is refused with a conflict panel instead of overwriting their change.
+
+test('a stale edit shows what the colleague changed and re-applies only my change', async ({ page, request, token }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const name = `Harbor Clinic ${Date.now().toString(36)}`;
+  const created = await request.post('/api/2023-01/leads', { headers: auth, data: { lead: { name, description: 'Original scope.' } } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).lead as { id: string };
+
+  await page.goto('/leads');
+  await page.getByLabel('Search leads').fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit “${name}”` });
+  await expect(dialog.getByLabel('Description')).toHaveValue('Original scope.');
+
+  // The colleague saves first.
+  const theirs = await request.patch(`/api/2023-01/leads/${id}`, {
+    headers: auth,
+    data: { lead: { description: 'Scope revised by a colleague.' } },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await dialog.getByLabel('Square feet').fill('12500');
+  await dialog.getByRole('button', { name: 'Save lead' }).click();
+  const panel = dialog.getByRole('alert', { name: 'Edit conflict' });
+  await expect(panel).toBeVisible();
+  const changed = panel.locator('tr[data-field="description"]');
+  await expect(changed).toContainText('Original scope.');
+  await expect(changed).toContainText('Scope revised by a colleague.');
+  await expect(changed).toContainText('unchanged');
+  await expect(panel).toContainText('Your changes: Square feet.');
+  // Nothing of mine was written.
+  expect((await (await request.get(`/api/2023-01/leads/${id}`, { headers: auth })).json()).lead.square_feet).toBeNull();
+
+  await panel.getByRole('button', { name: 'Re-apply my changes to their version' }).click();
+  await expect(dialog).toBeHidden();
+  const merged = (await (await request.get(`/api/2023-01/leads/${id}`, { headers: auth })).json()).lead;
+  expect(merged.description).toBe('Scope revised by a colleague.');
+  expect(merged.square_feet).toBe(12500);
+});
+
+test('the same field changed by both: theirs and mine side by side; discarding mine shows theirs', async ({ page, request, token }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const name = `Quarry Bridge ${Date.now().toString(36)}`;
+  const { id } = (await (await request.post('/api/2023-01/leads', { headers: auth, data: { lead: { name } } })).json()).lead as { id: string };
+
+  await page.goto('/leads');
+  await page.getByLabel('Search leads').fill(name);
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit “${name}”` });
+  await expect(dialog.getByLabel('Name')).toHaveValue(name);
+
+  expect((await request.patch(`/api/2023-01/leads/${id}`, { headers: auth, data: { lead: { name: `${name} (theirs)` } } })).status()).toBe(200);
+  await dialog.getByLabel('Name').fill(`${name} (mine)`);
+  await dialog.getByRole('button', { name: 'Save lead' }).click();
+  const panel = dialog.getByRole('alert', { name: 'Edit conflict' });
+  const field = panel.locator('tr[data-field="name"]');
+  await expect(field).toContainText(`${name} (theirs)`);
+  await expect(field).toContainText(`${name} (mine)`);
+
+  await panel.getByRole('button', { name: 'Discard mine' }).click();
+  await expect(panel).toBeHidden();
+  await expect(dialog.getByLabel('Name')).toHaveValue(`${name} (theirs)`);
+  // Saving now goes against their version: no conflict.
+  await dialog.getByLabel('Square feet').fill('800');
+  await dialog.getByRole('button', { name: 'Save lead' }).click();
+  await expect(dialog).toBeHidden();
+  const lead = (await (await request.get(`/api/2023-01/leads/${id}`, { headers: auth })).json()).lead;
+  expect(lead).toMatchObject({ name: `${name} (theirs)`, square_feet: 800 });
+});

@@ -1,0 +1,136 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@/db';
+import { claimKey, deleteExpiredKeys, findKey, storeResponse } from '@/db/queries/idempotency-keys';
+import { env } from '@/lib/env';
+import { ApiError } from './errors';
+import { etagOf, isSingleRecordBody } from './preconditions';
+import { MAX_BODY_BYTES } from './request';
+
+// `Idempotency-Key` on POST, as Stripe does it. The key row is inserted first, in the same
+// transaction as the work (services nest theirs as savepoints): a concurrent request with the
+// same key waits on the unique index until the first commits, then replays its answer; if the
+// first fails (any non-2xx answer) everything rolls back and the key is free again. So a key
+// never names a record that was not created, nor a record created twice.
+
+export const IDEMPOTENCY_TTL_HOURS = 24;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** Carries a non-2xx answer out of the transaction, rolling back the key and any write. */
+class Refused extends Error {
+  constructor(readonly response: Response) {
+    super('refused');
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+// Answers can hold a secret shown once (an API token, a webhook or client secret): stored
+// encrypted under a key derived from BETTER_AUTH_SECRET.
+const cipherKey = () => createHash('sha256').update(`groundwork idempotency v1\n${env.BETTER_AUTH_SECRET}`).digest();
+
+function encrypt(text: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', cipherKey(), iv);
+  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
+}
+
+function decrypt(stored: string): string {
+  const raw = Buffer.from(stored, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', cipherKey(), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/** The body's text, or null when it is over the size limit (the handler then answers 413). */
+async function boundedText(req: Request): Promise<string | null> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not awaited: a tee'd branch's cancel settles only once the other branch (the handler's
+      // copy of the body) is cancelled too.
+      void reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The first answer again, as it was sent (its ETag recomputed from the body). */
+function replay(status: number, text: string): Response {
+  const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
+  if (text === '') return new Response(null, { status, headers });
+  const body: unknown = JSON.parse(text);
+  if (isSingleRecordBody(body)) headers.ETag = etagOf(body);
+  return new Response(text, { status, headers: { ...headers, 'Content-Type': 'application/json' } });
+}
+
+/**
+ * Runs a POST under its `Idempotency-Key` (or as is without one). `run` does the work with the
+ * connection it is given, which is the key's transaction.
+ */
+export async function idempotent(
+  db: Db,
+  accountId: number,
+  req: Request,
+  run: (db: Db) => Promise<Response>,
+): Promise<Response> {
+  const key = req.headers.get('idempotency-key');
+  if (key === null) return run(db);
+  if (!/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(key) || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw new ApiError(
+      400,
+      'invalid_idempotency_key',
+      `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a UUID is a good choice).`,
+    );
+  }
+  const text = await boundedText(req.clone());
+  if (text === null) return run(db);
+  const url = new URL(req.url);
+  const operation = `POST ${url.pathname}`;
+  const requestHash = sha256(`${operation}${url.search}\n${text}`);
+  try {
+    return await db.transaction(async (tx) => {
+      await deleteExpiredKeys(tx, accountId, new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000));
+      if (!(await claimKey(tx, { accountId, key, operation, requestHash }))) {
+        const first = await findKey(tx, accountId, key);
+        if (!first) {
+          throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is being processed; retry it shortly.');
+        }
+        if (first.requestHash !== requestHash) {
+          throw new ApiError(
+            422,
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with a different request (another path or body); use a new key for a new request.',
+            { operation: first.operation },
+          );
+        }
+        let stored: string;
+        try {
+          stored = decrypt(first.responseBody);
+        } catch {
+          // Encrypted under another BETTER_AUTH_SECRET (rotated since): the answer is lost.
+          throw new ApiError(409, 'conflict', 'The first answer to this Idempotency-Key can no longer be read; use a new key.');
+        }
+        return replay(first.status, stored);
+      }
+      const res = await run(tx);
+      if (res.status < 200 || res.status >= 300) throw new Refused(res);
+      const body = await res.text();
+      await storeResponse(tx, accountId, key, res.status, encrypt(body));
+      return new Response(body === '' ? null : body, { status: res.status, headers: res.headers });
+    });
+  } catch (err) {
+    if (err instanceof Refused) return err.response;
+    throw err;
+  }
+}
