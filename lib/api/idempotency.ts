@@ -4,7 +4,7 @@ import { claimKey, deleteExpiredKeys, findKey, storeResponse } from '@/db/querie
 import { env } from '@/lib/env';
 import { ApiError } from './errors';
 import { etagOf, isSingleRecordBody } from './preconditions';
-import { MAX_BODY_BYTES } from './request';
+import { readBoundedText } from './request';
 
 // `Idempotency-Key` on POST, as Stripe does it. The key row is inserted first, in the same
 // transaction as the work (services nest theirs as savepoints): a concurrent request with the
@@ -44,27 +44,6 @@ function decrypt(stored: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** The body's text, or null when it is over the size limit (the handler then answers 413). */
-async function boundedText(req: Request): Promise<string | null> {
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // Not awaited: a tee'd branch's cancel settles only once the other branch (the handler's
-      // copy of the body) is cancelled too.
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** The first answer again, as it was sent (its ETag recomputed from the body). */
 function replay(status: number, text: string): Response {
   const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
@@ -93,7 +72,7 @@ export async function idempotent(
       `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a UUID is a good choice).`,
     );
   }
-  const text = await boundedText(req.clone());
+  const text = await readBoundedText(req.clone());
   if (text === null) return run(db);
   const url = new URL(req.url);
   const operation = `POST ${url.pathname}`;

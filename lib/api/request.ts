@@ -46,6 +46,13 @@ function tooLarge() {
 }
 
 async function readText(req: Request): Promise<string> {
+  const text = await readBoundedText(req);
+  if (text === null) throw tooLarge();
+  return text;
+}
+
+/** The body's text, or null once it passes MAX_BODY_BYTES (the rest is not read). */
+export async function readBoundedText(req: Request): Promise<string | null> {
   if (!req.body) return '';
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,8 +62,10 @@ async function readText(req: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
+      // Not awaited: the cancel of a cloned (tee'd) body settles only once the other branch is
+      // cancelled too, which would hang the idempotency check on an over-size body.
+      void reader.cancel().catch(() => {});
+      return null;
     }
     chunks.push(value);
   }
