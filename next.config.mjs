@@ -1,8 +1,24 @@
+// Security headers on every response, static files included. The Content-Security-Policy is not
+// here: it carries a nonce per request (proxy.ts, lib/security/headers.ts). HSTS only in
+// production: a development server on http://localhost must not pin the browser to https.
+export function securityHeaders(production = process.env.NODE_ENV === 'production') {
+  return [
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+    ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+  ];
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ['@electric-sql/pglite'],
   poweredByHeader: false,
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders() }];
+  },
 };
 
 export default nextConfig;

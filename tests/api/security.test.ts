@@ -1,0 +1,133 @@
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { securityHeaders } from '@/next.config.mjs';
+import { proxy } from '@/proxy';
+import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/security/cors';
+import { contentSecurityPolicy } from '@/lib/security/headers';
+import { parseOrigins } from '@/lib/security/settings';
+import { BASE } from '../api';
+
+// Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts) and CORS on the API,
+// through the real proxy function.
+
+const ALLOWED = 'https://app.example.com';
+
+function run(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return proxy(new NextRequest(new URL(path, BASE), init));
+}
+
+/** The directives of a policy, by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
+
+afterEach(() => {
+  delete process.env.CORS_ALLOWED_ORIGINS;
+});
+
+describe('Content-Security-Policy', () => {
+  it('gives each page request a fresh nonce, on the response and on the request Next.js renders', () => {
+    const first = run('/sign-in');
+    const second = run('/sign-in');
+    const policy = first.headers.get('content-security-policy')!;
+    const script = directives(policy).get('script-src')!;
+    const nonce = script.find((s) => s.startsWith("'nonce-"))!;
+    expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}'$/);
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    // NextResponse.next({ request: { headers } }) forwards overridden request headers this way.
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce.slice(7, -1));
+  });
+
+  it('allows no eval, no framing, no plugins and no foreign sources outside development', () => {
+    const d = directives(contentSecurityPolicy('abc', false));
+    expect(d.get('script-src')).toEqual(["'self'", "'nonce-abc'", "'strict-dynamic'"]);
+    expect(d.get('default-src')).toEqual(["'self'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.get('object-src')).toEqual(["'none'"]);
+    expect(d.get('base-uri')).toEqual(["'self'"]);
+    expect(d.get('form-action')).toEqual(["'self'"]);
+    expect(d.get('connect-src')).toEqual(["'self'"]);
+    expect(contentSecurityPolicy('abc', false)).not.toContain('unsafe-eval');
+    expect(contentSecurityPolicy('abc', true)).toContain("'unsafe-eval'");
+  });
+
+  it('keeps the sign-in redirect for pages without a session cookie', () => {
+    const res = run('/leads?status=open');
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.searchParams.get('next')).toBe('/leads?status=open');
+    const signedIn = run('/leads', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(signedIn.headers.get('location')).toBeNull();
+    expect(signedIn.headers.get('content-security-policy')).toContain("'nonce-");
+  });
+
+  it('gives the API a policy that allows nothing, and no sign-in redirect', () => {
+    const res = run('/api/2023-01/leads');
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('static security headers', () => {
+  it('sends nosniff, a referrer policy, DENY framing and a permissions policy; HSTS only in production', () => {
+    const production = new Map(securityHeaders(true).map((h) => [h.key, h.value]));
+    expect(production.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(production.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(production.get('X-Frame-Options')).toBe('DENY');
+    expect(production.get('Permissions-Policy')).toContain('camera=()');
+    expect(production.get('Strict-Transport-Security')).toMatch(/^max-age=\d{8,}/);
+    expect(securityHeaders(false).some((h) => h.key === 'Strict-Transport-Security')).toBe(false);
+  });
+});
+
+describe('CORS', () => {
+  it('allows no origin by default', () => {
+    const res = run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('vary')).toContain('Origin');
+    const preflight = run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('answers a preflight from a listed origin with the methods and headers the API takes', () => {
+    process.env.CORS_ALLOWED_ORIGINS = `${ALLOWED}, http://localhost:5173`;
+    const res = run('/api/2023-01/leads/1', {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, if-match' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
+    for (const h of ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key']) {
+      expect(res.headers.get('access-control-allow-headers')).toContain(h);
+    }
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const other = run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets a listed origin read the headers clients need', () => {
+    process.env.CORS_ALLOWED_ORIGINS = ALLOWED;
+    const res = run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    const exposed = res.headers.get('access-control-expose-headers')!;
+    for (const h of ['ETag', 'Link', 'X-Total-Count', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'X-Rate-Limited-For', 'Idempotent-Replayed', 'X-Request-Id']) {
+      expect(exposed).toContain(h);
+    }
+    expect(corsHeaders('https://app.example.com.evil.example', [ALLOWED])).toEqual({ Vary: 'Origin' });
+    expect(corsHeaders(ALLOWED, [ALLOWED])['Access-Control-Expose-Headers']).toBe(CORS_EXPOSE_HEADERS);
+    expect(preflightResponse(null, [ALLOWED]).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('takes only origins in CORS_ALLOWED_ORIGINS', () => {
+    expect(parseOrigins('https://a.example, http://localhost:3000/')).toEqual(['https://a.example', 'http://localhost:3000']);
+    expect(parseOrigins(undefined)).toEqual([]);
+    expect(parseOrigins('https://a.example/path')).toBeNull();
+    expect(parseOrigins('*')).toBeNull();
+    expect(parseOrigins('ftp://a.example')).toBeNull();
+  });
+});
