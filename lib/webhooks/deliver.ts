@@ -8,6 +8,7 @@ import {
 } from '@/db/queries/webhook-deliveries';
 import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
 import type { RateLimiter } from './rate-limiter';
+import { openWebhookSecret } from './secrets';
 import { postJson } from './send';
 import { retryDelaySeconds, type WebhookSettings } from './settings';
 import { signatureHeaders } from './signing';
@@ -38,7 +39,7 @@ export function deliveryBody(claimed: ClaimedDelivery): string {
 /** One signed POST; its outcome and when to retry per the schedule. */
 async function attempt(claimed: ClaimedDelivery, settings: WebhookSettings): Promise<AttemptRecord> {
   const body = deliveryBody(claimed);
-  const result = await postJson(claimed.url, body, signatureHeaders(claimed.secret, claimed.message.eventId, body));
+  const result = await postJson(claimed.url, body, signatureHeaders(openWebhookSecret(claimed.secret), claimed.message.eventId, body));
   const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
   const delay = succeeded ? null : retryDelaySeconds(settings.retrySchedule, claimed.attemptCount + 1);
   return {

@@ -1,11 +1,18 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { webhooks } from '@/db/schema';
+import { getDb } from '@/lib/db';
+import { isSealed, open, parseKey, seal } from '@/lib/security/secret-box';
+import { openWebhookSecret, resealWebhookSecrets, sealWebhookSecret } from '@/lib/webhooks/secrets';
 import { securityHeaders } from '@/next.config.mjs';
 import { proxy } from '@/proxy';
 import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/security/cors';
 import { contentSecurityPolicy } from '@/lib/security/headers';
 import { parseOrigins } from '@/lib/security/settings';
 import { BASE } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
 
 // Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts) and CORS on the API,
 // through the real proxy function.
@@ -129,5 +136,70 @@ describe('CORS', () => {
     expect(parseOrigins('https://a.example/path')).toBeNull();
     expect(parseOrigins('*')).toBeNull();
     expect(parseOrigins('ftp://a.example')).toBeNull();
+  });
+});
+
+describe('webhook secrets at rest', () => {
+  const KEY_OLD = randomBytes(32).toString('base64');
+  const KEY_NEW = randomBytes(32).toString('hex');
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'false';
+    account = await createTestAccount('Sealed GC');
+  });
+  afterEach(() => {
+    delete process.env.WEBHOOK_SECRET_KEY;
+    delete process.env.WEBHOOK_SECRET_KEYS_PREVIOUS;
+  });
+
+  it('seals with AES-256-GCM: random IV, tamper-evident, bound to its purpose and key', () => {
+    const key = parseKey(KEY_OLD);
+    const sealed = seal('whsec_abc', 'webhook-secret', key);
+    expect(sealed).toMatch(/^sealed:v1:[0-9a-f]{8}:[\w-]+$/);
+    expect(seal('whsec_abc', 'webhook-secret', key)).not.toBe(sealed);
+    const keys = { current: key, previous: [] };
+    expect(open(sealed, 'webhook-secret', keys)).toBe('whsec_abc');
+    expect(() => open(sealed, 'other-purpose', keys)).toThrow();
+    const body = Buffer.from(sealed.split(':')[3]!, 'base64url');
+    body[14]! ^= 1;
+    expect(() => open(`${sealed.split(':').slice(0, 3).join(':')}:${body.toString('base64url')}`, 'webhook-secret', keys)).toThrow();
+    expect(() => open(sealed, 'webhook-secret', { current: parseKey(KEY_NEW), previous: [] })).toThrow(/neither/);
+    expect(() => parseKey('too-short')).toThrow(/32 bytes/);
+  });
+
+  it('stores a created subscription secret sealed, and delivery-side opening gives it back', async () => {
+    const res = await account.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/sealed' } });
+    expect(res.status).toBe(201);
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(res.body.webhook.id)));
+    expect(isSealed(row!.secret)).toBe(true);
+    expect(row!.secret).not.toContain(res.body.webhook.secret.slice(6));
+    expect(openWebhookSecret(row!.secret)).toBe(res.body.webhook.secret);
+  });
+
+  it('re-seals plaintext and previous-key secrets with the current key (npm run db:migrate)', async () => {
+    const plain = 'whsec_' + randomBytes(32).toString('base64');
+    const old = 'whsec_' + randomBytes(32).toString('base64');
+    const base = { accountId: account.accountId, url: 'https://hooks.example.com/rotate', filterTypes: [], rateLimit: 60, createdById: account.userId };
+    process.env.WEBHOOK_SECRET_KEY = KEY_OLD;
+    const [p, o] = await getDb()
+      .insert(webhooks)
+      .values([
+        { ...base, secret: plain },
+        { ...base, secret: sealWebhookSecret(old) },
+      ])
+      .returning({ id: webhooks.id });
+    process.env.WEBHOOK_SECRET_KEY = KEY_NEW;
+    // Without the old key, the old-key secret cannot be opened.
+    const [oldRow] = await getDb().select().from(webhooks).where(eq(webhooks.id, o!.id));
+    expect(() => openWebhookSecret(oldRow!.secret)).toThrow(/neither/);
+    process.env.WEBHOOK_SECRET_KEYS_PREVIOUS = KEY_OLD;
+    expect(await resealWebhookSecrets(getDb(), account.accountId)).toBeGreaterThanOrEqual(2);
+    const rows = await getDb().select().from(webhooks).where(inArray(webhooks.id, [p!.id, o!.id]));
+    const byId = new Map(rows.map((r) => [r.id, r.secret]));
+    const current = { current: parseKey(KEY_NEW), previous: [] };
+    expect(open(byId.get(p!.id)!, 'webhook-secret', current)).toBe(plain);
+    expect(open(byId.get(o!.id)!, 'webhook-secret', current)).toBe(old);
+    expect(await resealWebhookSecrets(getDb(), account.accountId)).toBe(0);
   });
 });
