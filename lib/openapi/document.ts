@@ -1,5 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { apiTokensPaths } from './paths/api-tokens';
+import { sessionsPaths } from './paths/sessions';
 import { callsPaths } from './paths/calls';
 import { companiesPaths } from './paths/companies';
 import { contactsPaths } from './paths/contacts';
@@ -52,6 +53,7 @@ function build() {
       ...webhooksPaths,
       ...usersPaths,
       ...apiTokensPaths,
+      ...sessionsPaths,
       ...oauthPaths,
       ...reportsPaths,
       ...lookupsPaths,
