@@ -2,7 +2,7 @@ import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
 import { AUTH_COOKIE_PREFIX } from '@/lib/auth/cookies';
 import { corsHeaders, isPreflight, preflightResponse } from '@/lib/security/cors';
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, createNonce } from '@/lib/security/headers';
+import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/security/headers';
 
 // Runs before every page and API request (not Next's assets or static files):
 // - the API (/api/2023-01): CORS (preflights answered here) and a CSP that allows nothing;
@@ -22,7 +22,7 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(signIn);
   }
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce);
+  const policy = contentSecurityPolicy(nonce, undefined, consentFormTargets(request.nextUrl));
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', policy);

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 const TABS = [
   { href: '/settings/users', label: 'Users' },
   { href: '/settings/tokens', label: 'API tokens' },
+  { href: '/settings/sessions', label: 'Sessions' },
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },
   { href: '/settings/authorized-apps', label: 'Authorized apps' },

@@ -18,6 +18,8 @@ export interface ApiContext {
   scopes: string[];
   /** `session`: the browser's cookie; `token`: an `Authorization` token. */
   authMethod: 'session' | 'token';
+  /** The token's id, for the audit log (webhook_messages.token_id). */
+  tokenId?: number;
   /** Origin for absolute links to records. */
   baseUrl: string;
 }
@@ -94,8 +96,8 @@ async function authenticate(req: Request, db: Db, requestId: string) {
   if (!principal.scopes.includes(needed)) {
     throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
-  const { accountId, userId, role, scopes, authMethod } = principal;
-  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req) };
+  const { accountId, userId, role, scopes, authMethod, tokenId } = principal;
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, baseUrl: publicOrigin(req) };
   return { ctx, setCookies, rateHeaders };
 }
 

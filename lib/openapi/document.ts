@@ -1,5 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { apiTokensPaths } from './paths/api-tokens';
+import { auditLogPaths } from './paths/audit-log';
 import { sessionsPaths } from './paths/sessions';
 import { callsPaths } from './paths/calls';
 import { companiesPaths } from './paths/companies';
@@ -54,6 +55,7 @@ function build() {
       ...usersPaths,
       ...apiTokensPaths,
       ...sessionsPaths,
+      ...auditLogPaths,
       ...oauthPaths,
       ...reportsPaths,
       ...lookupsPaths,

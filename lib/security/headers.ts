@@ -10,7 +10,11 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === 'development'): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  development = process.env.NODE_ENV === 'development',
+  formTargets: string[] = [],
+): string {
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(development ? [`'unsafe-eval'`] : [])];
   return [
     `default-src 'self'`,
@@ -21,10 +25,26 @@ export function contentSecurityPolicy(nonce: string, development = process.env.N
     `connect-src 'self'`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
-    `form-action 'self'`,
+    `form-action ${[`'self'`, ...formTargets].join(' ')}`,
     `object-src 'none'`,
   ].join('; ');
 }
 
 /** JSON answers need no sources at all. */
 export const API_CONTENT_SECURITY_POLICY = `default-src 'none'; frame-ancestors 'none'`;
+
+/**
+ * The OAuth consent form posts to /oauth/authorize/decision, which redirects to the client's
+ * redirect_uri; browsers apply form-action to that redirect too. So the consent page may send its
+ * form on to the origin of the redirect_uri it was given (the page shows no form unless the
+ * application registered that URI).
+ */
+export function consentFormTargets(url: URL): string[] {
+  if (url.pathname !== '/oauth/authorize') return [];
+  try {
+    const target = new URL(url.searchParams.get('redirect_uri') ?? '');
+    return /^https?:$/.test(target.protocol) ? [target.origin] : [];
+  } catch {
+    return [];
+  }
+}

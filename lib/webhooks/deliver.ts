@@ -26,11 +26,9 @@ export function deliveryBody(claimed: ClaimedDelivery): string {
   return JSON.stringify(
     serializeWebhookMessage({
       id: m.id,
-      accountId: claimed.accountId,
       eventType: m.eventType,
       eventId: m.eventId,
       payload: m.payload,
-      actorId: null,
       timestamp: m.timestamp,
     }),
   );

@@ -70,6 +70,17 @@ describe('Content-Security-Policy', () => {
     expect(signedIn.headers.get('content-security-policy')).toContain("'nonce-");
   });
 
+  it("lets the OAuth consent form go on to the client's redirect URI only", () => {
+    const consent = run('/oauth/authorize?client_id=x&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&response_type=code', {
+      headers: { cookie: 'groundwork.session_token=abc.def' },
+    });
+    expect(directives(consent.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'", 'https://client.example']);
+    const bad = run('/oauth/authorize?redirect_uri=javascript%3Aalert(1)', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(directives(bad.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
+    const elsewhere = run('/leads?redirect_uri=https%3A%2F%2Fclient.example%2Fcb', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(directives(elsewhere.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
+  });
+
   it('gives the API a policy that allows nothing, and no sign-in redirect', () => {
     const res = run('/api/2023-01/leads');
     expect(res.headers.get('location')).toBeNull();
