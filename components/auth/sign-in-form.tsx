@@ -41,6 +41,13 @@ export function SignInForm({ next }: { next: string }) {
       password.current?.select();
       return;
     }
+    // The OAuth consent page is loaded in full: its Content-Security-Policy (form-action) lets its
+    // form go on to the application's redirect URI, and a client-side navigation would keep this
+    // page's policy (proxy.ts).
+    if (next.startsWith('/oauth/')) {
+      window.location.assign(next);
+      return;
+    }
     router.replace(next);
     router.refresh();
   }

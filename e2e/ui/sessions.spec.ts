@@ -1,7 +1,9 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../auth.setup';
 import { expect, test } from '../fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
+
+const DEMO_EMAIL = process.env.SEED_ADMIN_EMAIL || 'demo@groundwork.dev';
+const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';
 
 // Settings → Sessions: the demo admin signs in a second time from a script, sees both sessions,
 // signs out everywhere else, and the script's session is refused.
