@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhooks } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { webhookAttempts, webhooks } from '@/db/schema';
+import { getDatabase, getDb } from '@/lib/db';
 import { isSealed, open, parseKey, seal } from '@/lib/security/secret-box';
 import { openWebhookSecret, resealWebhookSecrets, sealWebhookSecret } from '@/lib/webhooks/secrets';
+import { startWebhookWorker, type WebhookWorker } from '@/lib/webhooks/worker';
 import { securityHeaders } from '@/next.config.mjs';
 import { proxy } from '@/proxy';
 import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/security/cors';
@@ -13,6 +14,7 @@ import { contentSecurityPolicy } from '@/lib/security/headers';
 import { parseOrigins } from '@/lib/security/settings';
 import { BASE } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
+import { startReceiver, type Receiver } from '../receiver';
 
 // Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts) and CORS on the API,
 // through the real proxy function.
@@ -212,5 +214,43 @@ describe('webhook secrets at rest', () => {
     expect(open(byId.get(p!.id)!, 'webhook-secret', current)).toBe(plain);
     expect(open(byId.get(o!.id)!, 'webhook-secret', current)).toBe(old);
     expect(await resealWebhookSecrets(getDb(), account.accountId)).toBe(0);
+  });
+});
+
+describe('delivering with a secret no key opens', () => {
+  let receiver: Receiver;
+  let worker: WebhookWorker;
+
+  beforeAll(async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
+    receiver = await startReceiver();
+    worker = await startWebhookWorker({
+      database: getDatabase(),
+      connectionString: process.env.DATABASE_URL,
+      settings: { allowPrivateUrls: true, retrySchedule: [60], concurrency: 4 },
+      pollIntervalMs: 50,
+    });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+    delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+  });
+
+  it('fails that endpoint\'s attempt with a reason and still delivers to the others', async () => {
+    const t = await createTestAccount('Lost key GC');
+    const good = await t.api.post('/webhooks', { webhook: { url: receiver.url('/good') } });
+    const lost = await t.api.post('/webhooks', { webhook: { url: receiver.url('/lost') } });
+    const foreign = seal('whsec_' + randomBytes(32).toString('base64'), 'webhook-secret', randomBytes(32));
+    await getDb().update(webhooks).set({ secret: foreign }).where(eq(webhooks.id, Number(lost.body.webhook.id)));
+    await t.api.post('/companies', { company: { name: 'Delivered Anyway' } });
+    await receiver.waitFor(() => receiver.on('/good').length >= 1);
+    const attempts = async () => getDb().select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, Number(lost.body.webhook.id)));
+    await expect.poll(async () => (await attempts()).length, { timeout: 10_000 }).toBe(1);
+    const [attempt] = await attempts();
+    expect(attempt).toMatchObject({ succeeded: false, responseStatus: null });
+    expect(attempt!.error).toMatch(/signing secret cannot be opened/);
+    expect(receiver.on('/lost')).toHaveLength(0);
+    expect(good.status).toBe(201);
   });
 });
