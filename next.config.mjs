@@ -1,3 +1,16 @@
+// Security headers on every response, static files included. The Content-Security-Policy is not
+// here: it carries a nonce per request (proxy.ts, lib/security/headers.ts). HSTS only in
+// production: a development server on http://localhost must not pin the browser to https.
+export function securityHeaders(production = process.env.NODE_ENV === 'production') {
+  return [
+    { key: 'X-Content-Type-Options', value: 'nosniff' },
+    { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    { key: 'X-Frame-Options', value: 'DENY' },
+    { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+    ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
+  ];
+}
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
@@ -5,6 +18,9 @@ const nextConfig = {
   poweredByHeader: false,
   // Self-hosting: `node .next/standalone/server.js` runs with the traced node_modules only (README, Deploy).
   output: 'standalone',
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders() }];
+  },
 };
 
 export default nextConfig;

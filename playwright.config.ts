@@ -50,6 +50,8 @@ export default defineConfig({
       WEBHOOK_RETRY_SCHEDULE: '1,2,4',
       // The journeys share one token and one session; the rate limit has tests of its own (vitest).
       API_RATE_LIMIT: 'off',
+      // The sign-in journey signs in with wrong passwords on purpose; the throttle has vitest tests.
+      SIGN_IN_THROTTLE: 'off',
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
     },
     url: `http://127.0.0.1:${PORT}/api/2023-01/openapi.json`,

@@ -4,6 +4,11 @@ import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react
 import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
+import { z } from 'zod';
+
+// zod 4 compiles parsers with `new Function` when it may; it probes with Function(""), which the
+// Content-Security-Policy (no 'unsafe-eval') refuses and reports. Parse without it in the browser.
+z.config({ jitless: true });
 
 /** Toasts in the page's theme (the user's choice, not only the system's). */
 function ThemedToaster() {
@@ -11,7 +16,7 @@ function ThemedToaster() {
   return <Toaster richColors closeButton position="bottom-right" theme={resolvedTheme === 'dark' ? 'dark' : 'light'} />;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -26,7 +31,7 @@ export function Providers({ children }: { children: ReactNode }) {
       }),
   );
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={client}>
         {children}
         <ThemedToaster />

@@ -1,4 +1,4 @@
-import { expect, test as setup } from '@playwright/test';
+import { expect, test as setup } from './fixtures';
 
 export const DEMO_EMAIL = process.env.SEED_ADMIN_EMAIL || 'demo@groundwork.dev';
 export const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';

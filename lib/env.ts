@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { securityEnvSchema } from './security/settings';
 import { webhookEnvSchema } from './webhooks/settings';
 
 // The environment, validated once. A bad value stops the process with a message naming it.
@@ -35,6 +36,7 @@ const schema = z.object({
   /** `on` limits the dashboard's own session (per user) too. */
   API_RATE_LIMIT_SESSIONS: z.enum(['on', 'off']).default('off'),
   ...webhookEnvSchema.shape,
+  ...securityEnvSchema.shape,
 });
 
 // Never used in production: there the secret must come from the environment.

@@ -4,6 +4,8 @@ const databaseUrl = inject('databaseUrl');
 // The suite hammers the API with one token (hundreds of requests at once); the rate-limit tests
 // configure a limiter of their own (tests/api/rate-limit.test.ts).
 process.env.API_RATE_LIMIT = 'off';
+// Many tests sign in with wrong passwords; tests/api/sign-in-throttle.test.ts turns the throttle on.
+process.env.SIGN_IN_THROTTLE = 'off';
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 else {
   delete process.env.DATABASE_URL;

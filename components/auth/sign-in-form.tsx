@@ -11,7 +11,8 @@ const INCORRECT = 'Email or password is incorrect.';
 function messageFor(status: number | undefined, code?: string): string {
   // Only after the right password: a deactivated user learns why, nobody else learns anything.
   if (status === 403 && code === USER_DEACTIVATED) return 'This user has been deactivated. Ask an admin of your account.';
-  if (status === 429) return 'Too many attempts. Wait a minute, then try again.';
+  // Better Auth's limit (seconds) or the throttle's (up to 15 minutes: lib/auth/sign-in-throttle.ts).
+  if (status === 429) return 'Too many sign-in attempts. Wait a few minutes, then try again.';
   if (status === undefined || status >= 500) return 'Could not sign in just now. Check your connection and try again.';
   return INCORRECT;
 }
@@ -39,6 +40,13 @@ export function SignInForm({ next }: { next: string }) {
       setError(messageFor(result.error.status, result.error.code));
       setPending(false);
       password.current?.select();
+      return;
+    }
+    // The OAuth consent page is loaded in full: its Content-Security-Policy (form-action) lets its
+    // form go on to the application's redirect URI, and a client-side navigation would keep this
+    // page's policy (proxy.ts).
+    if (next.startsWith('/oauth/')) {
+      window.location.assign(next);
       return;
     }
     router.replace(next);

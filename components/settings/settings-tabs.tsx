@@ -3,18 +3,24 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+import { useMe } from '@/lib/queries/users';
 
 const TABS = [
   { href: '/settings/users', label: 'Users' },
   { href: '/settings/tokens', label: 'API tokens' },
+  { href: '/settings/sessions', label: 'Sessions' },
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },
   { href: '/settings/authorized-apps', label: 'Authorized apps' },
 ] as const;
+/** For admins only (the API answers others 403). */
+const ADMIN_TABS = [{ href: '/settings/audit-log', label: 'Audit log' }] as const;
 
 /** The parts of Settings, one page each. */
 export function SettingsTabs() {
   const pathname = usePathname();
+  const me = useMe();
+  const tabs = me.data?.role === 'admin' ? [...TABS, ...ADMIN_TABS] : TABS;
   const nav = useRef<HTMLElement>(null);
   // On a phone the tabs scroll sideways: keep the current one in view (also when the window narrows).
   useEffect(() => {
@@ -25,7 +31,7 @@ export function SettingsTabs() {
   }, [pathname]);
   return (
     <nav ref={nav} aria-label="Settings" className="mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
-      {TABS.map((tab) => (
+      {tabs.map((tab) => (
         <Link
           key={tab.href}
           href={tab.href}

@@ -7,16 +7,35 @@ export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
 /**
  * Writes a message and, in the same statement, one delivery per enabled subscription of the
  * account that wants its event type (their trigger enqueues the jobs): a committed change always
- * has its message and its deliveries, a rolled-back one neither.
+ * has its message and its deliveries, a rolled-back one neither. The audit columns say how the
+ * actor was signed in: without a token, the browser session; with one, an API token or an OAuth
+ * application's access token (and which application).
  */
 export async function insertWebhookMessage(
   db: Db,
-  values: { accountId: number; eventType: string; payload: { id: string; url: string }; actorId: number | null },
+  values: {
+    accountId: number;
+    eventType: string;
+    payload: { id: string; url: string };
+    actorId: number | null;
+    tokenId?: number | null;
+    changedFields?: string[] | null;
+  },
 ) {
+  const tokenId = values.tokenId ?? null;
+  const changedFields = values.changedFields ? sql`${`{${values.changedFields.join(',')}}`}::text[]` : sql`null::text[]`;
   await db.execute(sql`
-    with message as (
-      insert into webhook_messages (account_id, event_type, payload, actor_id)
-      values (${values.accountId}, ${values.eventType}, ${JSON.stringify(values.payload)}::jsonb, ${values.actorId})
+    with token as (
+      select id, kind, oauth_application_id from api_tokens where id = ${tokenId}
+    ), message as (
+      insert into webhook_messages (account_id, event_type, payload, actor_id, auth_method, token_id, oauth_application_id, changed_fields)
+      select ${values.accountId}, ${values.eventType}, ${JSON.stringify(values.payload)}::jsonb, ${values.actorId},
+        case when ${values.actorId}::bigint is null then null
+             when token.id is null then 'session'
+             when token.kind = 'oauth_access' then 'oauth'
+             else 'api_token' end,
+        token.id, token.oauth_application_id, ${changedFields}
+      from (select 1) one left join token on true
       returning id, account_id, event_type
     )
     insert into webhook_deliveries (account_id, webhook_id, message_id)

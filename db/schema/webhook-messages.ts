@@ -1,10 +1,17 @@
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, ref, ts } from './columns';
+import { apiTokens } from './api-tokens';
+import { id, oneOf, ref, ts } from './columns';
+import { oauthApplications } from './oauth-applications';
+
+/** How the acting user was signed in when the change was made. */
+export const AUTH_METHODS = ['session', 'api_token', 'oauth'] as const;
 
 /**
  * The event outbox: one row per change, written in the transaction of the change itself.
- * `timestamp` is when the change happened.
+ * `timestamp` is when the change happened. It is also the audit log: who (`actor_id`), how
+ * (`auth_method`, the token or OAuth application), and which fields an update changed; those
+ * columns are never part of the webhook message itself.
  */
 export const webhookMessages = pgTable(
   'webhook_messages',
@@ -16,11 +23,19 @@ export const webhookMessages = pgTable(
     payload: jsonb('payload').$type<{ id: string; url: string }>().notNull(),
     actorId: ref('actor_id', () => users.id),
     timestamp: ts('timestamp').notNull().defaultNow(),
+    authMethod: text('auth_method'),
+    tokenId: ref('token_id', () => apiTokens.id),
+    oauthApplicationId: ref('oauth_application_id', () => oauthApplications.id),
+    /** An update's changed fields (API names); null for a create or delete. */
+    changedFields: text('changed_fields').array(),
   },
   (t) => [
     uniqueIndex('webhook_messages_event_id_key').on(t.eventId),
     index('webhook_messages_account_timestamp_idx').on(t.accountId, t.timestamp.desc(), t.id.desc()),
     index('webhook_messages_account_type_idx').on(t.accountId, t.eventType, t.timestamp.desc()),
     index('webhook_messages_actor_id_idx').on(t.actorId),
+    index('webhook_messages_token_id_idx').on(t.tokenId),
+    index('webhook_messages_oauth_application_id_idx').on(t.oauthApplicationId),
+    check('webhook_messages_auth_method_check', oneOf(t.authMethod, AUTH_METHODS)),
   ],
 );

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { screens } from './screens';
 
 // The command palette: Ctrl-K anywhere, type part of a name, Enter jumps to the record.

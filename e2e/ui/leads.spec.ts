@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { screens } from './screens';
 
 // The estimator's lead journey: create, edit, star, snooze, archive, unarchive, convert.

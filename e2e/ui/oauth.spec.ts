@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
 import { screens } from './screens';
 

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { screens } from './screens';
 
 // The project manager's journey: the board by stage (drag, keyboard, stage select, closing as lost),

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 
 // Sign-in in Chromium against the production server: the redirect to /sign-in, a wrong password,
 // the demo login, and the session cookie then working on the API from the page itself.

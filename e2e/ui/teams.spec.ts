@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
 import { screens } from './screens';
 
 // Project teams: add a member with roles on a project, change the roles, remove them; the Teams

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '@/db';
 import { claimKey, deleteExpiredKeys, findKey, storeResponse } from '@/db/queries/idempotency-keys';
 import { env } from '@/lib/env';
+import { deriveKey, isSealed, open, seal } from '@/lib/security/secret-box';
 import { ApiError } from './errors';
 import { etagOf, isSingleRecordBody } from './preconditions';
 import { readBoundedText } from './request';
@@ -26,22 +27,14 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-// Answers can hold a secret shown once (an API token, a webhook or client secret): stored
-// encrypted under a key derived from BETTER_AUTH_SECRET.
-const cipherKey = () => createHash('sha256').update(`groundwork idempotency v1\n${env.BETTER_AUTH_SECRET}`).digest();
-
-function encrypt(text: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', cipherKey(), iv);
-  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString('base64url');
-}
-
+// Answers can hold a secret shown once (an API token, a webhook or client secret): stored sealed
+// (AES-256-GCM, lib/security/secret-box.ts) under a key derived from BETTER_AUTH_SECRET.
+const PURPOSE = 'idempotency-response';
+const keys = () => ({ current: deriveKey(env.BETTER_AUTH_SECRET), previous: [] });
+const encrypt = (text: string) => seal(text, PURPOSE, keys().current);
 function decrypt(stored: string): string {
-  const raw = Buffer.from(stored, 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', cipherKey(), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  if (!isSealed(stored)) throw new Error('idempotency answer: not sealed');
+  return open(stored, PURPOSE, keys());
 }
 
 /** The first answer again, as it was sent (its ETag recomputed from the body). */

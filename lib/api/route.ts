@@ -20,6 +20,8 @@ export interface ApiContext {
   scopes: string[];
   /** `session`: the browser's cookie; `token`: an `Authorization` token. */
   authMethod: 'session' | 'token';
+  /** The token's id, for the audit log (webhook_messages.token_id). */
+  tokenId?: number;
   /** Origin for absolute links to records. */
   baseUrl: string;
   /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
@@ -100,9 +102,9 @@ async function authenticate(req: Request, db: Db, requestId: string) {
   if (!principal.scopes.includes(needed)) {
     throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
-  const { accountId, userId, role, scopes, authMethod } = principal;
+  const { accountId, userId, role, scopes, authMethod, tokenId } = principal;
   const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
-  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, baseUrl: publicOrigin(req), ifMatch };
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, baseUrl: publicOrigin(req), ifMatch };
   return { ctx, setCookies, rateHeaders };
 }
 

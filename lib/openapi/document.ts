@@ -1,5 +1,7 @@
 import { createDocument } from 'zod-openapi';
 import { apiTokensPaths } from './paths/api-tokens';
+import { auditLogPaths } from './paths/audit-log';
+import { sessionsPaths } from './paths/sessions';
 import { callsPaths } from './paths/calls';
 import { companiesPaths } from './paths/companies';
 import { contactsPaths } from './paths/contacts';
@@ -52,6 +54,8 @@ function build() {
       ...webhooksPaths,
       ...usersPaths,
       ...apiTokensPaths,
+      ...sessionsPaths,
+      ...auditLogPaths,
       ...oauthPaths,
       ...reportsPaths,
       ...lookupsPaths,

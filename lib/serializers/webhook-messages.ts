@@ -2,8 +2,10 @@ import type { WebhookMessageRow } from '@/db/queries/webhook-messages';
 import type { WebhookMessageResponse } from '@/lib/validation/webhook-messages';
 import { iso } from './common';
 
-/** The Webhook message shape (part 2.11); the account and the actor stay internal. */
-export function serializeWebhookMessage(row: WebhookMessageRow): WebhookMessageResponse {
+/** The Webhook message shape (part 2.11); the account, the actor and the audit columns stay internal. */
+export function serializeWebhookMessage(
+  row: Pick<WebhookMessageRow, 'id' | 'eventType' | 'eventId' | 'payload' | 'timestamp'>,
+): WebhookMessageResponse {
   return {
     id: String(row.id),
     event_type: row.eventType as WebhookMessageResponse['event_type'],

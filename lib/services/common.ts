@@ -70,17 +70,25 @@ export type EventResource =
   | 'workforce_employee'
   | 'project_team_membership';
 
-/** Records the change's webhook message in the same transaction as the change (outbox). */
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Records the change's webhook message in the same transaction as the change (outbox), with its
+ * audit trail: the acting user, how they were signed in, and an update's changed fields (`changed`:
+ * the changed columns, by camelCase name; their API names are stored).
+ */
 export async function recordEvent(
   db: Db,
   ctx: ApiContext,
-  event: { resource: EventResource; action: 'create' | 'update' | 'delete'; id: number; path: string },
+  event: { resource: EventResource; action: 'create' | 'update' | 'delete'; id: number; path: string; changed?: Record<string, unknown> },
 ) {
   await insertWebhookMessage(db, {
     accountId: ctx.accountId,
     eventType: `${event.resource}.${event.action}`,
     payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
     actorId: ctx.userId,
+    tokenId: ctx.authMethod === 'token' ? (ctx.tokenId ?? null) : null,
+    changedFields: event.changed ? Object.keys(event.changed).map(snake).sort() : null,
   });
 }
 

@@ -89,7 +89,7 @@ export async function updateCompany(
     if (industriesChanged) await replaceCompanyIndustries(tx, id, industryIds);
     // Set explicitly: an industries-only change touches no column of the company row itself.
     await updateCompanyColumns(tx, ctx.accountId, id, { ...changes, updatedAt: new Date() });
-    await recordEvent(tx, ctx, { resource: 'company', action: 'update', id, path: `companies/${id}` });
+    await recordEvent(tx, ctx, { resource: 'company', action: 'update', id, path: `companies/${id}`, changed: { ...changes, ...(industriesChanged && { industryIds }) } });
     return getCompany(tx, ctx, id);
   });
 }

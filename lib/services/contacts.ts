@@ -78,7 +78,7 @@ export async function updateContact(
     const changes = changedColumns(current, next);
     if (Object.keys(changes).length > 0) {
       await updateContactColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'contact', action: 'update', id, path: `contacts/${id}` });
+      await recordEvent(tx, ctx, { resource: 'contact', action: 'update', id, path: `contacts/${id}`, changed: changes });
     }
     return getContact(tx, ctx, id);
   });

@@ -45,7 +45,7 @@ export async function convertLead(db: Db, ctx: ApiContext, leadId: number): Prom
     );
     if (!lead.archivedAt) {
       await updateLeadColumns(tx, ctx.accountId, leadId, { archivedAt: new Date(), archivedById: ctx.userId });
-      await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id: leadId, path: `leads/${leadId}` });
+      await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id: leadId, path: `leads/${leadId}`, changed: { archivedAt: true, archivedById: true } });
     }
     return project;
   });

@@ -117,7 +117,7 @@ export async function updateLead(db: Db, ctx: ApiContext, id: number, input: Lea
     const changes = changedColumns(current, next);
     if (Object.keys(changes).length > 0) {
       await updateLeadColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id, path: `leads/${id}` });
+      await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id, path: `leads/${id}`, changed: changes });
     }
     return getLead(tx, ctx, id);
   });

@@ -149,7 +149,7 @@ export async function updateProject(db: Db, ctx: ApiContext, id: number, input: 
     if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
     if (Object.keys(changes).length > 0) {
       await updateProjectColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'project', action: 'update', id, path: `projects/${id}` });
+      await recordEvent(tx, ctx, { resource: 'project', action: 'update', id, path: `projects/${id}`, changed: changes });
     }
     return getProject(tx, ctx, id);
   });

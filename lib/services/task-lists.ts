@@ -62,7 +62,7 @@ export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input:
     const changes = changedColumns(current, toColumns(input));
     if (Object.keys(changes).length > 0) {
       await updateTaskListColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'task_list', action: 'update', id, path: `task_lists/${id}` });
+      await recordEvent(tx, ctx, { resource: 'task_list', action: 'update', id, path: `task_lists/${id}`, changed: changes });
       if (changes.projectId !== undefined) {
         await recordTaskUpdates(tx, ctx, await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId }));
       }
@@ -87,5 +87,5 @@ export async function deleteTaskList(db: Db, ctx: ApiContext, id: number): Promi
 }
 
 async function recordTaskUpdates(db: Db, ctx: ApiContext, taskIds: number[]) {
-  for (const id of taskIds) await recordEvent(db, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}` });
+  for (const id of taskIds) await recordEvent(db, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}`, changed: { taskListId: null } });
 }

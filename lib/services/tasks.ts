@@ -107,7 +107,7 @@ export async function updateTask(db: Db, ctx: ApiContext, id: number, input: Tas
     const changes = changedColumns(current, await columnsFrom(tx, ctx, input, current));
     if (Object.keys(changes).length > 0) {
       await updateTaskColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}` });
+      await recordEvent(tx, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}`, changed: changes });
     }
     return getTask(tx, ctx, id);
   });

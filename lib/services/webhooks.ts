@@ -29,6 +29,7 @@ import type {
 } from '@/lib/validation/webhooks';
 import { webhookUrlProblem } from '@/lib/webhooks/address-policy';
 import { webhookSettings } from '@/lib/webhooks/settings';
+import { sealWebhookSecret } from '@/lib/webhooks/secrets';
 import { generateSecret, isValidSecret } from '@/lib/webhooks/signing';
 import { assertDeleteIfMatch, changedColumns } from './common';
 
@@ -63,7 +64,7 @@ export async function createWebhook(db: Db, ctx: ApiContext, input: WebhookCreat
     url: input.url,
     description: input.description ?? null,
     filterTypes: input.filter_types ?? [],
-    secret,
+    secret: sealWebhookSecret(secret),
     rateLimit: input.rate_limit ?? 60,
     disabled: input.disabled ?? false,
     disabledReason: input.disabled ? 'Disabled by a user.' : null,
@@ -82,7 +83,7 @@ export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: 
       url: input.url,
       description: input.description,
       filterTypes: input.filter_types,
-      secret: input.secret,
+      secret: input.secret === undefined ? undefined : sealWebhookSecret(input.secret),
       rateLimit: input.rate_limit,
       disabled: input.disabled,
     };

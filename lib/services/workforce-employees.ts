@@ -97,7 +97,7 @@ export async function updateWorkforceEmployee(
     if (changes.managerId != null) await assertManagerKeepsTree(tx, ctx, id, changes.managerId);
     if (Object.keys(changes).length > 0) {
       await updateWorkforceEmployeeColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'workforce_employee', action: 'update', id, path: path(id) });
+      await recordEvent(tx, ctx, { resource: 'workforce_employee', action: 'update', id, path: path(id), changed: changes });
     }
     return getWorkforceEmployee(tx, ctx, id);
   });

@@ -8,6 +8,7 @@ import {
 } from '@/db/queries/webhook-deliveries';
 import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
 import type { RateLimiter } from './rate-limiter';
+import { openWebhookSecret } from './secrets';
 import { postJson } from './send';
 import { retryDelaySeconds, type WebhookSettings } from './settings';
 import { signatureHeaders } from './signing';
@@ -25,20 +26,32 @@ export function deliveryBody(claimed: ClaimedDelivery): string {
   return JSON.stringify(
     serializeWebhookMessage({
       id: m.id,
-      accountId: claimed.accountId,
       eventType: m.eventType,
       eventId: m.eventId,
       payload: m.payload,
-      actorId: null,
       timestamp: m.timestamp,
     }),
   );
 }
 
+/** The endpoint's signing secret; null (logged) when no configured key opens it: that attempt fails, not the batch. */
+function openSecret(claimed: ClaimedDelivery): string | null {
+  try {
+    return openWebhookSecret(claimed.secret);
+  } catch (err) {
+    console.error(`[webhooks] endpoint ${claimed.webhookId}: ${(err as Error).message}`);
+    return null;
+  }
+}
+
 /** One signed POST; its outcome and when to retry per the schedule. */
 async function attempt(claimed: ClaimedDelivery, settings: WebhookSettings): Promise<AttemptRecord> {
   const body = deliveryBody(claimed);
-  const result = await postJson(claimed.url, body, signatureHeaders(claimed.secret, claimed.message.eventId, body));
+  const secret = openSecret(claimed);
+  const result =
+    secret === null
+      ? { status: null, excerpt: null, durationMs: 0, error: 'the signing secret cannot be opened: set the key that sealed it in WEBHOOK_SECRET_KEYS_PREVIOUS' }
+      : await postJson(claimed.url, body, signatureHeaders(secret, claimed.message.eventId, body));
   const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
   const delay = succeeded ? null : retryDelaySeconds(settings.retrySchedule, claimed.attemptCount + 1);
   return {

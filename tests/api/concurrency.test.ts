@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '@/db/schema';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
 import { etagOf } from '@/lib/api-client';
 import { getDb } from '@/lib/db';
+import { seal } from '@/lib/security/secret-box';
 import { request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 
@@ -280,7 +282,9 @@ describe('Idempotency-Key', () => {
   it('an answer that can no longer be decrypted (the secret was rotated) is a 409, not a 500', async () => {
     const key = crypto.randomUUID();
     expect((await post('/leads', { lead: { name: 'Unreadable' } }, key)).status).toBe(201);
-    await getDb().update(idempotencyKeys).set({ responseBody: 'AAAA' }).where(eq(idempotencyKeys.key, key));
+    // Sealed with a key this app no longer has (BETTER_AUTH_SECRET rotated since).
+    const foreign = seal('{"lead":{}}', 'idempotency-response', randomBytes(32));
+    await getDb().update(idempotencyKeys).set({ responseBody: foreign }).where(eq(idempotencyKeys.key, key));
     const again = await post('/leads', { lead: { name: 'Unreadable' } }, key);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('conflict');

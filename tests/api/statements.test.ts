@@ -25,7 +25,7 @@ let session: SessionClient;
 let projectId: number;
 // Lists a token may not read (a token cannot manage tokens): counted with the session cookie,
 // whose lookup (session and user) Better Auth does in its own statements.
-const SESSION_ONLY = new Set(['/api_tokens', '/oauth_applications', '/oauth_grants']);
+const SESSION_ONLY = new Set(['/api_tokens', '/oauth_applications', '/oauth_grants', '/sessions']);
 
 beforeAll(async () => {
   const db = getDb();

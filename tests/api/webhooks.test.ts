@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhooks } from '@/db/schema';
 import { getDb } from '@/lib/db';
+import { openWebhookSecret } from '@/lib/webhooks/secrets';
 import { request } from '../api';
 import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
 
@@ -41,7 +42,10 @@ describe('POST /webhooks', () => {
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(hook.id)));
-    expect(row).toMatchObject({ accountId: a.accountId, secret: hook.secret, createdById: a.userId });
+    expect(row).toMatchObject({ accountId: a.accountId, createdById: a.userId });
+    // Stored sealed (lib/webhooks/secrets.ts), never as given.
+    expect(row!.secret).not.toContain(hook.secret.slice(6));
+    expect(openWebhookSecret(row!.secret)).toBe(hook.secret);
 
     const again = await a.api.get(`/webhooks/${hook.id}`);
     expect(again.status).toBe(200);
@@ -128,7 +132,7 @@ describe('GET, PATCH, DELETE /webhooks/{id}', () => {
     const secret = 'whsec_' + Buffer.alloc(24, 9).toString('base64');
     expect((await a.api.patch(`/webhooks/${hook.id}`, { webhook: { secret } })).status).toBe(200);
     const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(hook.id)));
-    expect(row!.secret).toBe(secret);
+    expect(openWebhookSecret(row!.secret)).toBe(secret);
   });
 
   it('answers 404 for another account\'s subscription, for every method', async () => {

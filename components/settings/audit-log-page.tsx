@@ -1,0 +1,144 @@
+'use client';
+
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { Pagination } from '@/components/ui/pagination';
+import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from '@/components/webhooks/event-target';
+import { formatDateTime } from '@/lib/format';
+import { useUrlState } from '@/lib/hooks/use-url-state';
+import { useAuditLog, type AuditEntry } from '@/lib/queries/audit-log';
+import { useMe, useUsers } from '@/lib/queries/users';
+import type { WebhookMessage } from '@/lib/queries/webhook-messages';
+
+const KEYS = ['resource', 'actor_id', 'page'] as const;
+const PER_PAGE = 25;
+const selectClass =
+  'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+
+const METHOD_LABELS: Record<string, string> = { session: 'Dashboard', api_token: 'API token', oauth: 'OAuth app' };
+
+function Via({ entry }: { entry: AuditEntry }) {
+  if (!entry.auth_method) return <>—</>;
+  if (entry.auth_method === 'oauth') return <>OAuth app “{entry.oauth_application?.name ?? 'deleted'}”</>;
+  if (entry.auth_method === 'api_token') return <>API token #{entry.token_id ?? '?'}</>;
+  return <>{METHOD_LABELS[entry.auth_method]}</>;
+}
+
+function What({ entry }: { entry: AuditEntry }) {
+  const target = eventTarget({ event_type: entry.event_type, payload: { id: entry.resource_id, url: entry.url } } as WebhookMessage);
+  const verb = (ACTION_LABELS[entry.action] ?? entry.action).replace(/^./, (c) => c.toUpperCase());
+  if (!target.href || entry.action === 'delete') return <span>{`${verb} ${target.label}`}</span>;
+  return (
+    <span>
+      {verb}{' '}
+      <Link className="font-medium text-blue-800 hover:underline dark:text-blue-300" href={target.href} prefetch={false}>
+        {target.label}
+      </Link>
+    </span>
+  );
+}
+
+/** Who changed what in the account, newest first; for admins. */
+export function AuditLogPage() {
+  const me = useMe();
+  const [state, setState] = useUrlState(KEYS);
+  const page = Number(state.page) || 1;
+  const isAdmin = me.data?.role === 'admin';
+  const users = useUsers({ per_page: 100 });
+  const { data, error, isPending, refetch, isFetching } = useAuditLog({
+    resource: state.resource || undefined,
+    actor_id: state.actor_id || undefined,
+    page,
+    per_page: PER_PAGE,
+  });
+
+  if (me.data && !isAdmin) {
+    return <EmptyState title="The audit log is for admins.">Ask an admin of your account if you need to know who changed a record.</EmptyState>;
+  }
+
+  return (
+    <section aria-labelledby="audit-heading">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="audit-heading" className="text-lg font-semibold">
+            Audit log
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
+            Every change to the account’s records: who made it, from where (the dashboard, an API token or an OAuth app) and which fields
+            an update changed.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          <label className="text-sm">
+            <span className="mb-1 block text-slate-600 dark:text-slate-400">Record type</span>
+            <select className={selectClass} value={state.resource} onChange={(e) => setState({ resource: e.target.value || null, page: null })}>
+              <option value="">All records</option>
+              {Object.entries(RESOURCE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="mb-1 block text-slate-600 dark:text-slate-400">Who</span>
+            <select className={selectClass} value={state.actor_id} onChange={(e) => setState({ actor_id: e.target.value || null, page: null })}>
+              <option value="">Everyone</option>
+              {users.data?.items.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name ?? u.email}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+            {isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        </div>
+      </div>
+      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        {error ? (
+          <ErrorState error={error} onRetry={() => refetch()} />
+        ) : isPending ? (
+          <TableSkeleton />
+        ) : data.items.length === 0 ? (
+          <EmptyState title="No changes found.">{state.resource || state.actor_id ? 'Try other filters.' : 'Changes to records show here.'}</EmptyState>
+        ) : (
+          <div className="overflow-x-auto" aria-busy={isFetching}>
+            <table className="min-w-full text-sm">
+              <caption className="sr-only">Audit log</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">When</th>
+                  <th scope="col" className="px-3 py-2 text-left font-medium">Who</th>
+                  <th scope="col" className="px-3 py-2 text-left font-medium">What</th>
+                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Fields</th>
+                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Via</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {data.items.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                    </td>
+                    <td className="px-3 py-2">{entry.actor ? (entry.actor.name ?? entry.actor.email) : 'System'}</td>
+                    <td className="px-3 py-2">
+                      <What entry={entry} />
+                    </td>
+                    <td className="hidden px-3 py-2 font-mono text-xs md:table-cell">{entry.changed_fields?.join(', ') ?? ''}</td>
+                    <td className="hidden whitespace-nowrap px-3 py-2 sm:table-cell">
+                      <Via entry={entry} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {data.total > PER_PAGE ? <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} /> : null}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { auditEntryResponse, auditLogQuery } from '@/lib/validation/audit-log';
+import { errorResponse, listHeaders, standardErrors, wrapped, writeErrors } from '../resource';
+
+export const auditLogPaths: ZodOpenApiPathsObject = {
+  '/api/2023-01/audit_log': {
+    get: {
+      tags: ['Audit log'],
+      summary: 'List the audit log (admins)',
+      description:
+        "Every change to the account's records, newest first: the webhook message that recorded it, who made it, how they were signed in (the dashboard's session, an API token or an OAuth application) and, for an update, which fields changed. Admins only.",
+      requestParams: { query: auditLogQuery },
+      responses: {
+        '200': {
+          description: 'A page, newest first.',
+          headers: listHeaders,
+          content: { 'application/json': { schema: wrapped('audit_log', z.array(auditEntryResponse)) } },
+        },
+        ...standardErrors,
+        '403': { description: 'The caller is not an admin of the account (`forbidden`).', content: { 'application/json': { schema: errorResponse } } },
+        '422': writeErrors['422'],
+      },
+    },
+  },
+};

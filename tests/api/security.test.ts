@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { webhookAttempts, webhooks } from '@/db/schema';
+import { getDatabase, getDb } from '@/lib/db';
+import { isSealed, open, parseKey, seal } from '@/lib/security/secret-box';
+import { openWebhookSecret, resealWebhookSecrets, sealWebhookSecret } from '@/lib/webhooks/secrets';
+import { startWebhookWorker, type WebhookWorker } from '@/lib/webhooks/worker';
+import { securityHeaders } from '@/next.config.mjs';
+import { proxy } from '@/proxy';
+import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/security/cors';
+import { contentSecurityPolicy } from '@/lib/security/headers';
+import { parseOrigins } from '@/lib/security/settings';
+import { BASE } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
+import { startReceiver, type Receiver } from '../receiver';
+
+// Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts) and CORS on the API,
+// through the real proxy function.
+
+const ALLOWED = 'https://app.example.com';
+
+function run(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return proxy(new NextRequest(new URL(path, BASE), init));
+}
+
+/** The directives of a policy, by name. */
+function directives(policy: string): Map<string, string[]> {
+  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
+
+afterEach(() => {
+  delete process.env.CORS_ALLOWED_ORIGINS;
+});
+
+describe('Content-Security-Policy', () => {
+  it('gives each page request a fresh nonce, on the response and on the request Next.js renders', () => {
+    const first = run('/sign-in');
+    const second = run('/sign-in');
+    const policy = first.headers.get('content-security-policy')!;
+    const script = directives(policy).get('script-src')!;
+    const nonce = script.find((s) => s.startsWith("'nonce-"))!;
+    expect(nonce).toMatch(/^'nonce-[A-Za-z0-9+/=]{20,}'$/);
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce);
+    // NextResponse.next({ request: { headers } }) forwards overridden request headers this way.
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policy);
+    expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce.slice(7, -1));
+  });
+
+  it('allows no eval, no framing, no plugins and no foreign sources outside development', () => {
+    const d = directives(contentSecurityPolicy('abc', false));
+    expect(d.get('script-src')).toEqual(["'self'", "'nonce-abc'", "'strict-dynamic'"]);
+    expect(d.get('default-src')).toEqual(["'self'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.get('object-src')).toEqual(["'none'"]);
+    expect(d.get('base-uri')).toEqual(["'self'"]);
+    expect(d.get('form-action')).toEqual(["'self'"]);
+    expect(d.get('connect-src')).toEqual(["'self'"]);
+    expect(contentSecurityPolicy('abc', false)).not.toContain('unsafe-eval');
+    expect(contentSecurityPolicy('abc', true)).toContain("'unsafe-eval'");
+  });
+
+  it('keeps the sign-in redirect for pages without a session cookie', () => {
+    const res = run('/leads?status=open');
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.pathname).toBe('/sign-in');
+    expect(location.searchParams.get('next')).toBe('/leads?status=open');
+    const signedIn = run('/leads', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(signedIn.headers.get('location')).toBeNull();
+    expect(signedIn.headers.get('content-security-policy')).toContain("'nonce-");
+  });
+
+  it("lets the OAuth consent form go on to the client's redirect URI only", () => {
+    const consent = run('/oauth/authorize?client_id=x&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&response_type=code', {
+      headers: { cookie: 'groundwork.session_token=abc.def' },
+    });
+    expect(directives(consent.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'", 'https://client.example']);
+    const bad = run('/oauth/authorize?redirect_uri=javascript%3Aalert(1)', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(directives(bad.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
+    const elsewhere = run('/leads?redirect_uri=https%3A%2F%2Fclient.example%2Fcb', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(directives(elsewhere.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
+  });
+
+  it('gives the API a policy that allows nothing, and no sign-in redirect', () => {
+    const res = run('/api/2023-01/leads');
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('static security headers', () => {
+  it('sends nosniff, a referrer policy, DENY framing and a permissions policy; HSTS only in production', () => {
+    const production = new Map(securityHeaders(true).map((h) => [h.key, h.value]));
+    expect(production.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(production.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(production.get('X-Frame-Options')).toBe('DENY');
+    expect(production.get('Permissions-Policy')).toContain('camera=()');
+    expect(production.get('Strict-Transport-Security')).toMatch(/^max-age=\d{8,}/);
+    expect(securityHeaders(false).some((h) => h.key === 'Strict-Transport-Security')).toBe(false);
+  });
+});
+
+describe('CORS', () => {
+  it('allows no origin by default', () => {
+    const res = run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('vary')).toContain('Origin');
+    const preflight = run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
+  it('answers a preflight from a listed origin with the methods and headers the API takes', () => {
+    process.env.CORS_ALLOWED_ORIGINS = `${ALLOWED}, http://localhost:5173`;
+    const res = run('/api/2023-01/leads/1', {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, if-match' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
+    for (const h of ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key']) {
+      expect(res.headers.get('access-control-allow-headers')).toContain(h);
+    }
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+    const other = run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('lets a listed origin read the headers clients need', () => {
+    process.env.CORS_ALLOWED_ORIGINS = ALLOWED;
+    const res = run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    const exposed = res.headers.get('access-control-expose-headers')!;
+    for (const h of ['ETag', 'Link', 'X-Total-Count', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'X-Rate-Limited-For', 'Idempotent-Replayed', 'X-Request-Id']) {
+      expect(exposed).toContain(h);
+    }
+    expect(corsHeaders('https://app.example.com.evil.example', [ALLOWED])).toEqual({ Vary: 'Origin' });
+    expect(corsHeaders(ALLOWED, [ALLOWED])['Access-Control-Expose-Headers']).toBe(CORS_EXPOSE_HEADERS);
+    expect(preflightResponse(null, [ALLOWED]).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('takes only origins in CORS_ALLOWED_ORIGINS', () => {
+    expect(parseOrigins('https://a.example, http://localhost:3000/')).toEqual(['https://a.example', 'http://localhost:3000']);
+    expect(parseOrigins(undefined)).toEqual([]);
+    expect(parseOrigins('https://a.example/path')).toBeNull();
+    expect(parseOrigins('*')).toBeNull();
+    expect(parseOrigins('ftp://a.example')).toBeNull();
+  });
+});
+
+describe('webhook secrets at rest', () => {
+  const KEY_OLD = randomBytes(32).toString('base64');
+  const KEY_NEW = randomBytes(32).toString('hex');
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'false';
+    account = await createTestAccount('Sealed GC');
+  });
+  afterEach(() => {
+    delete process.env.WEBHOOK_SECRET_KEY;
+    delete process.env.WEBHOOK_SECRET_KEYS_PREVIOUS;
+  });
+
+  it('seals with AES-256-GCM: random IV, tamper-evident, bound to its purpose and key', () => {
+    const key = parseKey(KEY_OLD);
+    const sealed = seal('whsec_abc', 'webhook-secret', key);
+    expect(sealed).toMatch(/^sealed:v1:[0-9a-f]{8}:[\w-]+$/);
+    expect(seal('whsec_abc', 'webhook-secret', key)).not.toBe(sealed);
+    const keys = { current: key, previous: [] };
+    expect(open(sealed, 'webhook-secret', keys)).toBe('whsec_abc');
+    expect(() => open(sealed, 'other-purpose', keys)).toThrow();
+    const body = Buffer.from(sealed.split(':')[3]!, 'base64url');
+    body[14]! ^= 1;
+    expect(() => open(`${sealed.split(':').slice(0, 3).join(':')}:${body.toString('base64url')}`, 'webhook-secret', keys)).toThrow();
+    expect(() => open(sealed, 'webhook-secret', { current: parseKey(KEY_NEW), previous: [] })).toThrow(/neither/);
+    expect(() => parseKey('too-short')).toThrow(/32 bytes/);
+  });
+
+  it('stores a created subscription secret sealed, and delivery-side opening gives it back', async () => {
+    const res = await account.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/sealed' } });
+    expect(res.status).toBe(201);
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(res.body.webhook.id)));
+    expect(isSealed(row!.secret)).toBe(true);
+    expect(row!.secret).not.toContain(res.body.webhook.secret.slice(6));
+    expect(openWebhookSecret(row!.secret)).toBe(res.body.webhook.secret);
+  });
+
+  it('re-seals plaintext and previous-key secrets with the current key (npm run db:migrate)', async () => {
+    const plain = 'whsec_' + randomBytes(32).toString('base64');
+    const old = 'whsec_' + randomBytes(32).toString('base64');
+    const base = { accountId: account.accountId, url: 'https://hooks.example.com/rotate', filterTypes: [], rateLimit: 60, createdById: account.userId };
+    process.env.WEBHOOK_SECRET_KEY = KEY_OLD;
+    const [p, o] = await getDb()
+      .insert(webhooks)
+      .values([
+        { ...base, secret: plain },
+        { ...base, secret: sealWebhookSecret(old) },
+      ])
+      .returning({ id: webhooks.id });
+    process.env.WEBHOOK_SECRET_KEY = KEY_NEW;
+    // Without the old key, the old-key secret cannot be opened.
+    const [oldRow] = await getDb().select().from(webhooks).where(eq(webhooks.id, o!.id));
+    expect(() => openWebhookSecret(oldRow!.secret)).toThrow(/neither/);
+    process.env.WEBHOOK_SECRET_KEYS_PREVIOUS = KEY_OLD;
+    expect(await resealWebhookSecrets(getDb(), account.accountId)).toBeGreaterThanOrEqual(2);
+    const rows = await getDb().select().from(webhooks).where(inArray(webhooks.id, [p!.id, o!.id]));
+    const byId = new Map(rows.map((r) => [r.id, r.secret]));
+    const current = { current: parseKey(KEY_NEW), previous: [] };
+    expect(open(byId.get(p!.id)!, 'webhook-secret', current)).toBe(plain);
+    expect(open(byId.get(o!.id)!, 'webhook-secret', current)).toBe(old);
+    expect(await resealWebhookSecrets(getDb(), account.accountId)).toBe(0);
+  });
+});
+
+describe('delivering with a secret no key opens', () => {
+  let receiver: Receiver;
+  let worker: WebhookWorker;
+
+  beforeAll(async () => {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
+    receiver = await startReceiver();
+    worker = await startWebhookWorker({
+      database: getDatabase(),
+      connectionString: process.env.DATABASE_URL,
+      settings: { allowPrivateUrls: true, retrySchedule: [60], concurrency: 4 },
+      pollIntervalMs: 50,
+    });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await receiver.close();
+    delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+  });
+
+  it('fails that endpoint\'s attempt with a reason and still delivers to the others', async () => {
+    const t = await createTestAccount('Lost key GC');
+    const good = await t.api.post('/webhooks', { webhook: { url: receiver.url('/good') } });
+    const lost = await t.api.post('/webhooks', { webhook: { url: receiver.url('/lost') } });
+    const foreign = seal('whsec_' + randomBytes(32).toString('base64'), 'webhook-secret', randomBytes(32));
+    await getDb().update(webhooks).set({ secret: foreign }).where(eq(webhooks.id, Number(lost.body.webhook.id)));
+    await t.api.post('/companies', { company: { name: 'Delivered Anyway' } });
+    await receiver.waitFor(() => receiver.on('/good').length >= 1);
+    const attempts = async () => getDb().select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, Number(lost.body.webhook.id)));
+    await expect.poll(async () => (await attempts()).length, { timeout: 10_000 }).toBe(1);
+    const [attempt] = await attempts();
+    expect(attempt).toMatchObject({ succeeded: false, responseStatus: null });
+    expect(attempt!.error).toMatch(/signing secret cannot be opened/);
+    expect(receiver.on('/lost')).toHaveLength(0);
+    expect(good.status).toBe(201);
+  });
+});
