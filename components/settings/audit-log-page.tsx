@@ -2,8 +2,8 @@
 
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { Pagination } from '@/components/ui/pagination';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/states';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from '@/components/webhooks/event-target';
 import { formatDateTime } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
@@ -19,7 +19,7 @@ const selectClass =
 const METHOD_LABELS: Record<string, string> = { session: 'Dashboard', api_token: 'API token', oauth: 'OAuth app' };
 
 function Via({ entry }: { entry: AuditEntry }) {
-  if (!entry.auth_method) return <>—</>;
+  if (!entry.auth_method) return <>{NONE}</>;
   if (entry.auth_method === 'oauth') return <>OAuth app “{entry.oauth_application?.name ?? 'deleted'}”</>;
   if (entry.auth_method === 'api_token') return <>API token #{entry.token_id ?? '?'}</>;
   return <>{METHOD_LABELS[entry.auth_method]}</>;
@@ -39,6 +39,19 @@ function What({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const COLUMNS: Column<AuditEntry>[] = [
+  {
+    key: 'when',
+    header: 'When',
+    className: 'whitespace-nowrap',
+    cell: (entry) => <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>,
+  },
+  { key: 'who', header: 'Who', cell: (entry) => (entry.actor ? (entry.actor.name ?? entry.actor.email) : 'System') },
+  { key: 'what', header: 'What', cell: (entry) => <What entry={entry} /> },
+  { key: 'fields', header: 'Fields', className: 'hidden md:table-cell', cellClassName: 'font-mono text-xs', cell: (entry) => entry.changed_fields?.join(', ') ?? '' },
+  { key: 'via', header: 'Via', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (entry) => <Via entry={entry} /> },
+];
+
 /** Who changed what in the account, newest first; for admins. */
 export function AuditLogPage() {
   const me = useMe();
@@ -46,7 +59,7 @@ export function AuditLogPage() {
   const page = Number(state.page) || 1;
   const isAdmin = me.data?.role === 'admin';
   const users = useUsers({ per_page: 100 });
-  const { data, error, isPending, refetch, isFetching } = useAuditLog({
+  const query = useAuditLog({
     resource: state.resource || undefined,
     actor_id: state.actor_id || undefined,
     page,
@@ -92,53 +105,19 @@ export function AuditLogPage() {
               ))}
             </select>
           </label>
-          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
-            {isFetching ? 'Refreshing…' : 'Refresh'}
+          <Button variant="secondary" onClick={() => query.refetch()} disabled={query.isFetching}>
+            {query.isFetching ? 'Refreshing…' : 'Refresh'}
           </Button>
         </div>
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton />
-        ) : data.items.length === 0 ? (
-          <EmptyState title="No changes found.">{state.resource || state.actor_id ? 'Try other filters.' : 'Changes to records show here.'}</EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">Audit log</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">When</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Who</th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">What</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Fields</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">Via</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
-                    </td>
-                    <td className="px-3 py-2">{entry.actor ? (entry.actor.name ?? entry.actor.email) : 'System'}</td>
-                    <td className="px-3 py-2">
-                      <What entry={entry} />
-                    </td>
-                    <td className="hidden px-3 py-2 font-mono text-xs md:table-cell">{entry.changed_fields?.join(', ') ?? ''}</td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 sm:table-cell">
-                      <Via entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {data.total > PER_PAGE ? <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} /> : null}
-          </div>
-        )}
-      </div>
+      <DataTable
+        query={query}
+        columns={COLUMNS}
+        caption="Audit log"
+        rowClassName={() => ''}
+        empty={{ title: 'No changes found.', hint: state.resource || state.actor_id ? 'Try other filters.' : 'Changes to records show here.' }}
+        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }), hideWhenSingle: true }}
+      />
     </section>
   );
 }

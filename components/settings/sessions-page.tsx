@@ -2,7 +2,7 @@
 
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { formatDate, formatRelative } from '@/lib/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, type Session } from '@/lib/queries/sessions';
 
@@ -35,10 +35,10 @@ export function describeUserAgent(ua: string | null): string {
 
 /** Where you are signed in: each browser session, end one, or sign out everywhere else. */
 export function SessionsPage() {
-  const { data, error, isPending, refetch, isFetching } = useSessions();
+  const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  const others = data?.filter((s) => !s.current).length ?? 0;
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   const onRevoke = (session: Session) => {
     if (!window.confirm(`Sign out ${describeUserAgent(session.user_agent)}? It will have to sign in again.`)) return;
@@ -48,6 +48,54 @@ export function SessionsPage() {
     if (!window.confirm('Sign out every other session? Only this browser stays signed in.')) return;
     revokeOthers.mutate(undefined, { onSuccess: () => toast.success('Signed out everywhere else.') });
   };
+
+  const columns: Column<Session>[] = [
+    {
+      key: 'browser',
+      header: 'Browser',
+      cell: (session) => (
+        <>
+          <span className="font-medium" title={session.user_agent ?? undefined}>
+            {describeUserAgent(session.user_agent)}
+          </span>
+          {session.current ? (
+            <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+              This browser
+            </span>
+          ) : null}
+          <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{session.ip_address ?? 'Unknown address'}</span>
+        </>
+      ),
+    },
+    { key: 'ip', header: 'IP address', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (s) => s.ip_address ?? NONE },
+    {
+      key: 'last_seen',
+      header: 'Last seen',
+      className: 'whitespace-nowrap',
+      cell: (s) => (
+        <time dateTime={s.last_seen_at} title={s.last_seen_at}>
+          {formatRelative(s.last_seen_at)}
+        </time>
+      ),
+    },
+    { key: 'signed_in', header: 'Signed in', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (s) => formatDate(s.created_at) },
+    {
+      key: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      align: 'right',
+      cell: (session) =>
+        session.current ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => onRevoke(session)}
+            aria-label={`Sign out ${describeUserAgent(session.user_agent)}, last seen ${formatRelative(session.last_seen_at)}`}
+          >
+            Sign out
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <section aria-labelledby="sessions-heading">
@@ -64,61 +112,14 @@ export function SessionsPage() {
           Sign out everywhere else
         </Button>
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton rows={3} />
-        ) : data.length === 0 ? (
-          <EmptyState title="No sessions.">Sign in again to see this browser here.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto" aria-busy={isFetching}>
-            <table className="min-w-full text-sm">
-              <caption className="sr-only">Your sessions</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">Browser</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium sm:table-cell">IP address</th>
-                  <th scope="col" className="whitespace-nowrap px-3 py-2 text-left font-medium">Last seen</th>
-                  <th scope="col" className="hidden px-3 py-2 text-left font-medium md:table-cell">Signed in</th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {data.map((session) => (
-                  <tr key={session.id}>
-                    <td className="px-3 py-2">
-                      <span className="font-medium" title={session.user_agent ?? undefined}>
-                        {describeUserAgent(session.user_agent)}
-                      </span>
-                      {session.current ? (
-                        <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
-                          This browser
-                        </span>
-                      ) : null}
-                      <span className="block text-xs text-slate-600 sm:hidden dark:text-slate-400">{session.ip_address ?? 'Unknown address'}</span>
-                    </td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 font-mono text-xs sm:table-cell">{session.ip_address ?? '—'}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <time dateTime={session.last_seen_at} title={session.last_seen_at}>
-                        {formatRelative(session.last_seen_at)}
-                      </time>
-                    </td>
-                    <td className="hidden whitespace-nowrap px-3 py-2 md:table-cell">{formatDate(session.created_at)}</td>
-                    <td className="px-3 py-2 text-right">
-                      {session.current ? null : (
-                        <Button variant="secondary" size="sm" onClick={() => onRevoke(session)} aria-label={`Sign out ${describeUserAgent(session.user_agent)}, last seen ${formatRelative(session.last_seen_at)}`}>
-                          Sign out
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
+      <DataTable
+        query={{ ...sessions, data: sessions.data && { items: sessions.data, total: sessions.data.length } }}
+        columns={columns}
+        caption="Your sessions"
+        rowClassName={() => ''}
+        skeletonRows={3}
+        empty={{ title: 'No sessions.', hint: 'Sign in again to see this browser here.' }}
+      />
     </section>
   );
 }
