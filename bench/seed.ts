@@ -107,7 +107,7 @@ async function load(database: Database) {
     await step('employees', `insert into workforce_employees (account_id, legal_first_name, last_name, email, phone, start_date, city, state, country, role_id, manager_id)
       select ${accountId}, 'Emp' || g, 'Loyee' || g, 'emp' || g || '@example.com', '555-' || g, current_date - g, 'City ' || (g % 100), 'CA', 'US', 1 + g % 8, case when g > 10 then 1 + g % 10 end
       from generate_series(1, ${SIZES.employees}) g`);
-    await step('analyze', 'analyze');
+    await step('vacuum analyze', 'vacuum analyze');
     await sql`update accounts set name = ${MARKER} where id = ${accountId}`;
   } finally {
     await sql.end();
