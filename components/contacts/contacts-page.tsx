@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
@@ -13,7 +14,9 @@ import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useContacts } from '@/lib/queries/contacts';
 import { useOptionById } from '@/lib/queries/search';
-import { ContactForm } from './contact-form';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
 
 const KEYS = ['q', 'company_id', 'page'] as const;
 const PER_PAGE = 50;

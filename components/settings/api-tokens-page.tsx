@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,8 +8,10 @@ import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { formatDate, formatRelative } from '@/lib/format';
 import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/queries/api-tokens';
-import { CreateTokenDialog } from './create-token-dialog';
 import { SCOPE_LABELS } from './labels';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const CreateTokenDialog = dynamic(() => import('./create-token-dialog').then((m) => m.CreateTokenDialog));
 
 const PER_PAGE = 50;
 
