@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -12,8 +13,10 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useCompanies, type Company } from '@/lib/queries/companies';
 import { COMPANY_CATEGORIES } from '@/lib/validation/enums';
-import { CompanyForm } from './company-form';
 import { humanize } from '@/lib/format';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));
 
 const KEYS = ['q', 'category', 'page'] as const;
 const PER_PAGE = 50;

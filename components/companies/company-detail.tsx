@@ -1,10 +1,10 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { CallList } from '@/components/calls/call-list';
 import { LogCallButton } from '@/components/calls/log-call-dialog';
-import { ContactForm } from '@/components/contacts/contact-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,8 +16,13 @@ import { useCompany, type Company } from '@/lib/queries/companies';
 import { useContacts } from '@/lib/queries/contacts';
 import { useLeads } from '@/lib/queries/leads';
 import { useProjects } from '@/lib/queries/projects';
-import { CompanyForm } from './company-form';
 import { humanize } from '@/lib/format';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const ContactForm = dynamic(() => import('@/components/contacts/contact-form').then((m) => m.ContactForm));
 
 const RELATED = 10;
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { CallList } from '@/components/calls/call-list';
@@ -13,7 +14,9 @@ import { SectionCard } from '@/components/ui/section-card';
 import { formatDate } from '@/lib/format';
 import { useCalls } from '@/lib/queries/calls';
 import { useContact, type Contact } from '@/lib/queries/contacts';
-import { ContactForm } from './contact-form';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
 
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -12,7 +13,9 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useContacts, type Contact } from '@/lib/queries/contacts';
 import { useOptionById } from '@/lib/queries/search';
-import { ContactForm } from './contact-form';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
 
 const KEYS = ['q', 'company_id', 'page'] as const;
 const PER_PAGE = 50;

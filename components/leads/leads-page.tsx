@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -14,8 +15,10 @@ import { formatCents, formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/queries/leads';
 import { useOptions } from '@/lib/queries/lookups';
-import { LeadForm } from './lead-form';
 import { SnoozeDialog } from './snooze-dialog';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const LeadForm = dynamic(() => import('./lead-form').then((m) => m.LeadForm));
 
 const KEYS = ['q', 'assigned_to_id', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page'] as const;
 const PER_PAGE = 50;

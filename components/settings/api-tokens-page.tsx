@@ -1,13 +1,16 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate, formatRelative } from '@/lib/format';
 import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/queries/api-tokens';
-import { CreateTokenDialog } from './create-token-dialog';
 import { SCOPE_LABELS } from './labels';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const CreateTokenDialog = dynamic(() => import('./create-token-dialog').then((m) => m.CreateTokenDialog));
 
 const PER_PAGE = 50;
 

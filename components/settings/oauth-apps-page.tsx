@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,9 @@ import { useDeleteOAuthApplication, useOAuthApplications, useRotateOAuthSecret, 
 import { useMe } from '@/lib/queries/users';
 import type { OAuthApplicationWithSecret } from '@/lib/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
-import { RegisterAppDialog } from './oauth-app-dialog';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const RegisterAppDialog = dynamic(() => import('./oauth-app-dialog').then((m) => m.RegisterAppDialog));
 
 const PER_PAGE = 50;
 

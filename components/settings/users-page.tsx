@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,9 @@ import { useMe, useUpdateUser, useUsers, type User } from '@/lib/queries/users';
 import { USER_ROLES, type UserRole } from '@/lib/validation/enums';
 import { inputClass } from '@/components/ui/field';
 import { ROLE_LABELS } from './labels';
-import { UserForm } from './user-form';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const UserForm = dynamic(() => import('./user-form').then((m) => m.UserForm));
 
 const PER_PAGE = 50;
 

@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,10 @@ import { formatDate, localDayIso } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useTasks, useUpdateTask, type Task } from '@/lib/queries/tasks';
 import { useMe } from '@/lib/queries/users';
-import { TaskForm, type TaskDefaults } from './task-form';
+import type { TaskDefaults } from './task-form';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const TaskForm = dynamic(() => import('./task-form').then((m) => m.TaskForm));
 
 const KEYS = ['view', 'status', 'due', 'project_id', 'page'] as const;
 const PER_PAGE = 100;

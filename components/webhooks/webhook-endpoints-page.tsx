@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,7 +8,9 @@ import { Notice } from '@/components/ui/copy-field';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/queries/webhooks';
 import { WebhookAttempts } from './webhook-attempts';
-import { WebhookDialog } from './webhook-dialog';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const WebhookDialog = dynamic(() => import('./webhook-dialog').then((m) => m.WebhookDialog));
 
 function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void }) {
   const [showAttempts, setShowAttempts] = useState(false);

@@ -1,10 +1,13 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { employeeName, useDeleteEmployee, useEmployee } from '@/lib/queries/workforce';
-import { EmployeeForm } from './employee-form';
+
+// Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+const EmployeeForm = dynamic(() => import('./employee-form').then((m) => m.EmployeeForm));
 
 /**
  * The employee named by the page's URL (`?employee=<id>`, or `new`), so a person can be linked to

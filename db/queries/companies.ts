@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, companyIndustries, imports, industries, users } from '@/db/schema';
@@ -43,6 +43,18 @@ function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
   );
 }
 
+type IndustryJson = { id: number; createdAt: string; updatedAt: string; name: string };
+
+/** A list page's industries in the page's own statement (json_agg per company, by name). */
+const industriesColumn = sql<IndustryJson[]>`coalesce((
+  select json_agg(json_build_object('id', i.id, 'createdAt', i.created_at, 'updatedAt', i.updated_at, 'name', i.name) order by i.name, i.id)
+  from ${companyIndustries} ci join ${industries} i on i.id = ci.industry_id
+  where ci.company_id = ${companies.id} and i.account_id = ${companies.accountId}), '[]'::json)`;
+
+function industryFromJson(i: IndustryJson): IndustryRef {
+  return { id: Number(i.id), name: i.name, createdAt: new Date(i.createdAt), updatedAt: new Date(i.updatedAt) };
+}
+
 /** The industries of many companies in one statement, each company's list ordered by name. */
 async function industriesOf(db: Db, accountId: number, companyIds: number[]): Promise<Map<number, IndustryRef[]>> {
   const byCompany = new Map<number, IndustryRef[]>();
@@ -74,14 +86,19 @@ export async function listCompanies(
 ) {
   const where = filterWhere(accountId, filters);
   const [rows, [total]] = await Promise.all([
-    selectCompanies(db)
+    db
+      .select({ ...companySelection, industries: industriesColumn })
+      .from(companies)
+      .leftJoin(createdBy, eq(createdBy.id, companies.createdById))
+      .leftJoin(imports, eq(imports.id, companies.importId))
       .where(where)
       .orderBy(desc(companies.createdAt), desc(companies.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(companies).where(where),
   ]);
-  return { items: await withIndustries(db, accountId, rows), total: total?.n ?? 0 };
+  const items: CompanyRow[] = rows.map((r) => ({ ...r, industries: r.industries.map(industryFromJson) }));
+  return { items, total: total?.n ?? 0 };
 }
 
 export async function findCompany(db: Db, accountId: number, id: number): Promise<CompanyRow | undefined> {

@@ -24,6 +24,18 @@ export type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMembershi
 export type MembershipRecord = typeof projectTeamMemberships.$inferSelect;
 export type MembershipRoleRow = typeof projectTeamMembershipRoles.$inferSelect;
 
+type RoleJson = Omit<MembershipRoleRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
+/** A page's roles in the page's own statement (json_agg per membership, in role id order). */
+const rolesColumn = sql<RoleJson[]>`coalesce((
+  select json_agg(json_build_object('id', r.id, 'membershipId', r.membership_id, 'role', r.role,
+    'createdAt', r.created_at, 'updatedAt', r.updated_at) order by r.id)
+  from ${projectTeamMembershipRoles} r where r.membership_id = ${projectTeamMemberships.id}), '[]'::json)`;
+
+function roleFromJson(r: RoleJson): MembershipRoleRow {
+  return { ...r, id: Number(r.id), membershipId: Number(r.membershipId), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
+}
+
 export interface MembershipFilters {
   /** Operation 14 always gives it; the account-wide list (`/team_memberships`) may not. */
   projectId?: number;
@@ -80,14 +92,19 @@ export async function listMemberships(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(db, accountId, filters);
-  const [items, [total]] = await Promise.all([
-    selectMemberships(db)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ ...membershipSelection, roles: rolesColumn })
+      .from(projectTeamMemberships)
+      .innerJoin(users, eq(users.id, projectTeamMemberships.userId))
+      .innerJoin(projects, eq(projects.id, projectTeamMemberships.projectId))
       .where(where)
       .orderBy(...MEMBERSHIP_ORDERS[filters.sort ?? '-created_at'])
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(projectTeamMemberships).where(where),
   ]);
+  const items = rows.map(({ roles, ...row }) => ({ ...row, roles: roles.map(roleFromJson) }));
   return { items, total: total?.n ?? 0 };
 }
 

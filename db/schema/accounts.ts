@@ -37,7 +37,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_role_check', oneOf(t.role, USER_ROLES)),
-    index('users_account_id_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('users_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     // Sign-in matches the email column itself, which the lower(email) index cannot serve.
     index('users_email_idx').on(t.email),

@@ -21,7 +21,7 @@ export const calls = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('calls_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('calls_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('calls_account_updated_idx').on(t.accountId, t.updatedAt),
     index('calls_call_outcome_id_idx').on(t.callOutcomeId),
     index('calls_company_id_idx').on(t.companyId),

@@ -21,7 +21,7 @@ export const companies = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('companies_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('companies_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_account_updated_idx').on(t.accountId, t.updatedAt),
     index('companies_account_category_idx').on(t.accountId, t.category),
     index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

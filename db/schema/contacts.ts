@@ -25,7 +25,7 @@ export const contacts = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('contacts_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('contacts_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('contacts_account_updated_idx').on(t.accountId, t.updatedAt),
     index('contacts_company_id_idx').on(t.companyId),
     index('contacts_assigned_to_id_idx').on(t.assignedToId),

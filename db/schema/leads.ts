@@ -51,10 +51,10 @@ export const leads = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('leads_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('leads_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The default list shows only leads that are not archived.
     index('leads_account_active_created_idx')
-      .on(t.accountId, t.createdAt.desc(), t.id.desc())
+      .on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.archivedAt} is null`),
     index('leads_account_updated_idx').on(t.accountId, t.updatedAt),
     index('leads_account_snooze_idx').on(t.accountId, t.snoozeUntil),

@@ -31,7 +31,7 @@ export const oauthApplications = pgTable(
   },
   (t) => [
     uniqueIndex('oauth_applications_client_id_key').on(t.clientId),
-    index('oauth_applications_account_id_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('oauth_applications_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('oauth_applications_owner_id_idx').on(t.ownerId),
     check('oauth_applications_scope_check', sql`${t.scope} in ('read', 'read write')`),
     check('oauth_applications_secret_check', sql`${t.confidential} = (${t.clientSecretHash} is not null)`),

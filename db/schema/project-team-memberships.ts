@@ -18,7 +18,7 @@ export const projectTeamMemberships = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('project_team_memberships_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('project_team_memberships_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('project_team_memberships_project_user_key').on(t.projectId, t.userId),
     index('project_team_memberships_user_id_idx').on(t.userId),
   ],

@@ -74,7 +74,7 @@ export const projects = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('projects_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('projects_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_account_updated_idx').on(t.accountId, t.updatedAt),
     index('projects_account_close_type_idx').on(t.accountId, t.closeType),
     index('projects_account_bid_due_date_idx').on(t.accountId, t.bidDueDate),

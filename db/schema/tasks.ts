@@ -16,7 +16,7 @@ export const taskLists = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('task_lists_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('task_lists_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('task_lists_account_updated_idx').on(t.accountId, t.updatedAt),
     index('task_lists_project_id_idx').on(t.projectId),
   ],
@@ -39,13 +39,13 @@ export const tasks = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('tasks_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('tasks_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_account_updated_idx').on(t.accountId, t.updatedAt),
     index('tasks_account_completed_idx').on(t.accountId, t.completedAt),
     index('tasks_assigned_to_id_idx').on(t.assignedToId),
     index('tasks_created_by_id_idx').on(t.createdById),
     index('tasks_contact_id_idx').on(t.contactId),
-    index('tasks_project_id_idx').on(t.projectId, t.createdAt.desc(), t.id.desc()),
+    index('tasks_project_id_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_task_list_id_idx').on(t.taskListId),
   ],
 );

@@ -31,8 +31,8 @@ export const webhookMessages = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_messages_event_id_key').on(t.eventId),
-    index('webhook_messages_account_timestamp_idx').on(t.accountId, t.timestamp.desc(), t.id.desc()),
-    index('webhook_messages_account_type_idx').on(t.accountId, t.eventType, t.timestamp.desc()),
+    index('webhook_messages_account_timestamp_idx').on(t.accountId, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('webhook_messages_account_type_idx').on(t.accountId, t.eventType, t.timestamp.desc().nullsFirst()),
     index('webhook_messages_actor_id_idx').on(t.actorId),
     index('webhook_messages_token_id_idx').on(t.tokenId),
     index('webhook_messages_oauth_application_id_idx').on(t.oauthApplicationId),

@@ -34,7 +34,7 @@ export const webhooks = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('webhooks_account_id_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('webhooks_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('webhooks_rate_limit_check', sql`${t.rateLimit} between 1 and 100000`),
   ],
 );
@@ -97,7 +97,7 @@ export const webhookAttempts = pgTable(
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_attempts_webhook_idx').on(t.webhookId, t.attemptedAt.desc(), t.id.desc()),
+    index('webhook_attempts_webhook_idx').on(t.webhookId, t.attemptedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('webhook_attempts_delivery_idx').on(t.deliveryId),
     index('webhook_attempts_message_idx').on(t.messageId),
   ],

@@ -24,7 +24,7 @@ export const workforceEmployees = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('workforce_employees_account_created_idx').on(t.accountId, t.createdAt.desc(), t.id.desc()),
+    index('workforce_employees_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('workforce_employees_account_updated_idx').on(t.accountId, t.updatedAt),
     index('workforce_employees_role_id_idx').on(t.roleId),
     index('workforce_employees_manager_id_idx').on(t.managerId),

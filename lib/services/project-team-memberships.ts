@@ -61,8 +61,7 @@ export async function listMemberships(
   );
   // A non-empty page proves the project is the account's; only an empty one needs the check.
   if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
-  const roles = await rolesOfMemberships(db, result.items.map((row) => row.membership.id));
-  return toPage(query, result, (row) => serializeMembership(row, roles.get(row.membership.id) ?? []));
+  return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
 }
 
 /**
@@ -86,8 +85,7 @@ export async function listAccountMemberships(
     },
     pageWindow(query),
   );
-  const roles = await rolesOfMemberships(db, result.items.map((row) => row.membership.id));
-  return toPage(query, result, (row) => serializeMembership(row, roles.get(row.membership.id) ?? []));
+  return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
 }
 
 /** Operation 16; with `project_id`, a membership of another project is not found. */

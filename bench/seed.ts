@@ -1,0 +1,155 @@
+import postgres from 'postgres';
+import { openDatabase, type Database } from '@/db';
+import { createApiToken } from '@/lib/auth/tokens';
+import { createAccount } from '@/lib/services/accounts';
+
+// The benchmark's own database (never the dev one): one account with 100k leads, 50k projects,
+// 500k tasks, 20k contacts, 5k companies and 2k employees, every relation filled. Loaded with
+// INSERT … SELECT generate_series on the server; reused while its marker row says it is complete.
+
+export const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const DB_NAME = 'groundwork_bench';
+const MARKER = 'groundwork-bench v1 complete';
+
+export const SIZES = { leads: 100_000, projects: 50_000, tasks: 500_000, contacts: 20_000, companies: 5_000, employees: 2_000, users: 20 };
+
+export function benchUrl(): string {
+  const url = new URL(SERVER);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+export interface Seeded {
+  url: string;
+  accountId: number;
+  userId: number;
+  token: string;
+  leadIds: number[];
+  projectId: number;
+  /** The project with the most tasks (tasks?project_id=…). */
+  taskProjectId: number;
+  contactCompanyId: number;
+}
+
+async function ensureDatabase(): Promise<boolean> {
+  const admin = postgres(SERVER, { max: 1, onnotice: () => {} });
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${DB_NAME}`;
+    if (exists) {
+      const bench = postgres(benchUrl(), { max: 1, onnotice: () => {} });
+      try {
+        const [marker] = await bench`select 1 from accounts where name = ${MARKER}`.catch(() => []);
+        if (marker) return true;
+      } finally {
+        await bench.end();
+      }
+      await admin.unsafe(`drop database ${DB_NAME} with (force)`);
+    }
+    await admin.unsafe(`create database ${DB_NAME}`);
+    return false;
+  } finally {
+    await admin.end();
+  }
+}
+
+async function load(database: Database) {
+  const { accountId, userIds } = await createAccount(database.db, {
+    name: 'Bench GC (loading)',
+    users: Array.from({ length: SIZES.users }, (_, i) => ({ firstName: `User${i}`, lastName: 'Bench', email: `bench${i}@example.com` })),
+  });
+  const sql = postgres(benchUrl(), { max: 1, onnotice: () => {} });
+  const u0 = userIds[0]!;
+  const nu = userIds.length;
+  const step = async (label: string, query: string) => {
+    const t = performance.now();
+    await sql.unsafe(query);
+    console.log(`  seed: ${label} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  };
+  try {
+    await sql`set synchronous_commit = off`;
+    const lookups = ['contract_types', 'delivery_methods', 'divisions', 'lead_sources', 'market_sectors', 'tender_types', 'loss_reasons', 'industries', 'call_outcomes'];
+    for (const table of lookups) {
+      await sql.unsafe(`insert into ${table} (account_id, name) select ${accountId}, '${table} ' || g from generate_series(1, 8) g`);
+    }
+    await sql.unsafe(`insert into workforce_roles (account_id, name, abbreviation) select ${accountId}, 'Role ' || g, 'R' || g from generate_series(1, 8) g`);
+    // Lookup ids are 1..8 per table (fresh database); user ids u0..u0+nu-1.
+    const user = (expr: string) => `(${u0} + (${expr}) % ${nu})`;
+    const lk = (expr: string) => `(1 + (${expr}) % 8)`;
+    const ts = (expr: string) => `(now() - make_interval(secs => (${expr})::double precision * 37))`;
+    await step('companies', `insert into companies (account_id, name, phone, website, category, city, state, country, created_by_id, created_at, updated_at)
+      select ${accountId}, 'Company ' || g, '555-' || g, 'https://c' || g || '.example.com', 'client', 'City ' || (g % 100), 'CA', 'US', ${user('g')}, ${ts('g')}, ${ts('g')}
+      from generate_series(1, ${SIZES.companies}) g`);
+    await step('company industries', `insert into company_industries (company_id, industry_id) select g, ${lk('g')} from generate_series(1, ${SIZES.companies}) g`);
+    await step('contacts', `insert into contacts (account_id, first_name, last_name, email, job_title, office_phone, company_id, assigned_to_id, created_by_id, created_at, updated_at)
+      select ${accountId}, 'First' || g, 'Last' || g, 'contact' || g || '@example.com', 'Estimator', '555-' || g, 1 + g % ${SIZES.companies}, ${user('g')}, ${user('g + 1')}, ${ts('g')}, ${ts('g')}
+      from generate_series(1, ${SIZES.contacts}) g`);
+    await step('leads', `insert into leads (account_id, name, description, priority, value_in_cents, estimated_start_date, square_feet, units, work_scope, street_address, city, state, zip, country,
+        assigned_to_id, archived_by_id, created_by_id, company_id, contact_id, contract_type_id, delivery_method_id, division_id, lead_source_id, market_sector_id, tender_type_id, snooze_until, archived_at, created_at, updated_at)
+      select ${accountId}, 'Lead ' || g, 'A lead for the benchmark, number ' || g, g % 10 = 0, g * 1000, current_date + (g % 365), g % 90000, g % 300, 'new_construction', g || ' Main St', 'City ' || (g % 100), 'CA', '9' || lpad((g % 10000)::text, 4, '0'), 'US',
+        ${user('g')}, case when g % 100 = 7 then ${user('g + 2')} end, ${user('g + 1')}, 1 + g % ${SIZES.companies}, 1 + g % ${SIZES.contacts}, ${lk('g')}, ${lk('g + 1')}, ${lk('g + 2')}, ${lk('g + 3')}, ${lk('g + 4')}, ${lk('g + 5')},
+        case when g % 50 = 0 then now() + interval '1 day' end, case when g % 100 = 7 then now() end, ${ts('g')}, ${ts('g')}
+      from generate_series(1, ${SIZES.leads}) g`);
+    await step('projects', `insert into projects (account_id, name, description, project_number, amount_in_cents, probability, square_feet, units, award_date, bid_due_date, start_date, end_date, work_scope,
+        street_address, city, state, zip, country, project_stage_id, company_id, contact_id, assigned_to_id, created_by_id, contract_type_id, delivery_method_id, division_id,
+        lead_source_id, market_sector_id, tender_type_id, lead_id, created_at, updated_at, stage_entered_at)
+      select ${accountId}, 'Project ' || g, 'A project for the benchmark, number ' || g, 'P-' || g, g * 5000, 0.5, g % 90000, g % 300, current_date - (g % 365), current_date + (g % 90), current_date + (g % 120), current_date + (g % 400), 'renovation',
+        g || ' Oak Ave', 'City ' || (g % 100), 'CA', '9' || lpad((g % 10000)::text, 4, '0'), 'US', (select min(id) from project_stages) + g % 3, 1 + g % ${SIZES.companies}, 1 + g % ${SIZES.contacts}, ${user('g')}, ${user('g + 1')},
+        ${lk('g')}, ${lk('g + 1')}, ${lk('g + 2')}, ${lk('g + 3')}, ${lk('g + 4')}, ${lk('g + 5')}, g * 2, ${ts('g')}, ${ts('g')}, ${ts('g')}
+      from generate_series(1, ${SIZES.projects}) g`);
+    await step('task lists', `insert into task_lists (account_id, name, project_id) select ${accountId}, 'List ' || g, g from generate_series(1, ${SIZES.projects}) g`);
+    await step('tasks', `insert into tasks (account_id, title, notes, completed_at, deadline, assigned_to_id, created_by_id, contact_id, project_id, task_list_id, created_at, updated_at)
+      select ${accountId}, 'Task ' || g, 'Notes ' || g, case when g % 3 = 0 then now() end, current_date + (g % 60), ${user('g')}, ${user('g + 1')}, 1 + g % ${SIZES.contacts}, 1 + g % ${SIZES.projects}, 1 + g % ${SIZES.projects}, ${ts('g')}, ${ts('g')}
+      from generate_series(1, ${SIZES.tasks}) g`);
+    await step('team memberships', `insert into project_team_memberships (account_id, project_id, user_id) select ${accountId}, 1 + g % ${SIZES.projects}, ${user('g')} from generate_series(1, ${SIZES.projects}) g`);
+    await step('membership roles', `insert into project_team_membership_roles (membership_id, role) select id, 'project_manager' from project_team_memberships`).catch(
+      (err: Error) => console.log(`  seed: membership roles skipped (${err.message})`),
+    );
+    await step('employees', `insert into workforce_employees (account_id, legal_first_name, last_name, email, phone, start_date, city, state, country, role_id, manager_id)
+      select ${accountId}, 'Emp' || g, 'Loyee' || g, 'emp' || g || '@example.com', '555-' || g, current_date - g, 'City ' || (g % 100), 'CA', 'US', 1 + g % 8, case when g > 10 then 1 + g % 10 end
+      from generate_series(1, ${SIZES.employees}) g`);
+    await step('vacuum analyze', 'vacuum analyze');
+    await sql`update accounts set name = ${MARKER} where id = ${accountId}`;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The database, loaded (or reused), and a fresh API token of its first user. */
+export async function seed(): Promise<Seeded> {
+  const started = performance.now();
+  const reused = await ensureDatabase();
+  const database = openDatabase({ kind: 'postgres', url: benchUrl() });
+  try {
+    await database.migrate();
+    if (!reused) await load(database);
+    const sql = postgres(benchUrl(), { max: 1, onnotice: () => {} });
+    try {
+      const [account] = await sql<{ id: string }[]>`select id from accounts where name = ${MARKER}`;
+      const accountId = Number(account!.id);
+      const [user] = await sql<{ id: string }[]>`select min(id) as id from users where account_id = ${accountId} and role = 'admin'`;
+      const userId = Number(user!.id);
+      const leads = await sql<{ id: string }[]>`select id from leads where account_id = ${accountId} and archived_at is null order by id limit 1000 offset 1000`;
+      const [project] = await sql<{ id: string }[]>`select project_id as id from tasks where account_id = ${accountId} group by project_id order by count(*) desc, project_id limit 1`;
+      const token = await createApiToken(database.db, { accountId, userId });
+      console.log(`seed: ${reused ? 'reused' : 'loaded'} ${DB_NAME} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return {
+        url: benchUrl(),
+        accountId,
+        userId,
+        token,
+        leadIds: leads.map((r) => Number(r.id)),
+        projectId: Number(project!.id),
+        taskProjectId: Number(project!.id),
+        contactCompanyId: 1,
+      };
+    } finally {
+      await sql.end();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  seed().then((s) => console.log(JSON.stringify({ ...s, token: '…', leadIds: s.leadIds.length })));
+}
