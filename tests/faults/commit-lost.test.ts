@@ -7,9 +7,7 @@ import { openDatabase, type Database } from '@/db';
 // Issue 7, faults: the connection dies while COMMIT is in flight, so the client cannot tell whether
 // the transaction committed. db/index.ts asks a new connection (`txid_status`) and answers the
 // truth: the transaction's result when it committed, the connection error (a 503) when it did not.
-// PostgreSQL only: PGlite has no connection to lose.
-const onPostgres = Boolean(process.env.DATABASE_URL);
-
+// PostgreSQL only (vitest.config.ts leaves tests/faults out on PGlite): PGlite has no connection to lose.
 /** Sockets whose COMMIT, once armed, is sent but whose answer never arrives. */
 const wire = {
   armed: null as null | ((socket: net.Socket) => void),
@@ -43,7 +41,7 @@ function reset(socket: net.Socket) {
   socket.destroy(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
 }
 
-describe.runIf(onPostgres)('a COMMIT whose answer is lost with its connection', () => {
+describe('a COMMIT whose answer is lost with its connection', () => {
   let database: Database;
   let admin: Database;
 
