@@ -109,6 +109,8 @@ async function main() {
     DATABASE_POOL_MAX: String(POOL_MAX),
     API_RATE_LIMIT: 'off',
     WEBHOOK_WORKER: 'off',
+    // e.g. --max-old-space-size=256: how the app's memory behaves under a heap cap.
+    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
     BETTER_AUTH_SECRET: 'groundwork-bench-secret-not-for-production-0123456789',
   });
   const baselineEnv = (url: string) => ({
@@ -270,6 +272,7 @@ async function main() {
   console.table(summary);
   const results = {
     date: new Date().toISOString(),
+    app_node_options: process.env.BENCH_APP_NODE_OPTIONS ?? null,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 1e9), loadavg: os.loadavg() },
     duration_seconds: DURATION,
     connections: CONNECTIONS,
