@@ -98,6 +98,8 @@ async function stop(child: ChildProcess) {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
+const APP_NODE_OPTIONS = process.env.BENCH_APP_NODE_OPTIONS ?? '--max-old-space-size=256';
+
 async function main() {
   const s = await seed();
   buildIfStale();
@@ -109,8 +111,8 @@ async function main() {
     DATABASE_POOL_MAX: String(POOL_MAX),
     API_RATE_LIMIT: 'off',
     WEBHOOK_WORKER: 'off',
-    // e.g. --max-old-space-size=256: how the app's memory behaves under a heap cap.
-    ...(process.env.BENCH_APP_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_APP_NODE_OPTIONS } : {}),
+    // As `npm start` runs it (a 256 MB heap); BENCH_APP_NODE_OPTIONS='' measures it uncapped.
+    ...(APP_NODE_OPTIONS ? { NODE_OPTIONS: APP_NODE_OPTIONS } : {}),
     BETTER_AUTH_SECRET: 'groundwork-bench-secret-not-for-production-0123456789',
   });
   const baselineEnv = (url: string) => ({
@@ -272,7 +274,7 @@ async function main() {
   console.table(summary);
   const results = {
     date: new Date().toISOString(),
-    app_node_options: process.env.BENCH_APP_NODE_OPTIONS ?? null,
+    app_node_options: APP_NODE_OPTIONS || null,
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 1e9), loadavg: os.loadavg() },
     duration_seconds: DURATION,
     connections: CONNECTIONS,

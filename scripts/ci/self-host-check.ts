@@ -50,7 +50,7 @@ function npm(args: string[], env: Record<string, string>): string {
 function startServer(env: Record<string, string | undefined>) {
   const vars: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', ...env };
   for (const [k, v] of Object.entries(vars)) if (v === undefined) delete vars[k];
-  const child = spawn(process.execPath, ['.next/standalone/server.js'], { cwd: root, env: vars, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '.next/standalone/server.js'], { cwd: root, env: vars, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
