@@ -2,12 +2,12 @@
 
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
-import { apiResolver, errorsFromApi, orNull } from '@/lib/forms';
+import { apiResolver, orNull } from '@/lib/forms';
 import { useCreateCall, useUpdateCall, type Call } from '@/lib/queries/calls';
 import { useOptions } from '@/lib/queries/lookups';
 import type { SearchOption } from '@/lib/queries/search';
@@ -60,35 +60,32 @@ function toPayload(v: Values): Record<string, unknown> {
 export function CallForm({ call, prefill, onDone }: { call?: Call; prefill: CallPrefill; onDone: (call: Call) => void }) {
   const create = useCreateCall();
   const update = useUpdateCall();
-  const edit = useEditConflict(call, (r) => toPayload(defaults(r, prefill)));
   const outcomes = useOptions('/call_outcomes', 'call_outcomes').data ?? [];
+  const form = useForm<Values>({
+    defaultValues: defaults(call, prefill),
+    resolver: apiResolver(call ? callUpdate : callCreate, toPayload, FIELD_OF),
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     reset,
     getValues,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: defaults(call, prefill),
-    resolver: apiResolver(call ? callUpdate : callCreate, toPayload, FIELD_OF),
-  });
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      const saved = call ? await update.mutateAsync({ id: call.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
-      toast.success(call ? 'Call saved.' : 'Call logged.');
+  const { onSubmit, banner } = useRecordSubmit({
+    record: call,
+    form,
+    toPayload,
+    original: (r) => toPayload(defaults(r, prefill)),
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (saved, created) => {
+      toast.success(created ? 'Call logged.' : 'Call saved.');
       onDone(saved);
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
-      }
-    }
+    },
+    discard: (current) => reset(defaults(current, prefill)),
+    fieldOf: FIELD_OF,
   });
 
   const relation = (name: 'contact' | 'company' | 'project', label: string, path: string, noun: string) => (
@@ -119,20 +116,7 @@ export function CallForm({ call, prefill, onDone }: { call?: Call; prefill: Call
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
-          toast.success('Call saved.');
-          onDone(saved);
-        },
-        (current) => reset(defaults(current, prefill)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Outcome" error={err('call_outcome_id')}>
           {(a) => (

@@ -1,13 +1,13 @@
 'use client';
 
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { humanize } from '@/lib/format';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
+import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
 import { useCreateCompany, useUpdateCompany, type Company } from '@/lib/queries/companies';
 import { useOptions } from '@/lib/queries/lookups';
 import { companyCreate, companyUpdate } from '@/lib/validation/companies';
@@ -61,49 +61,35 @@ const inputChecks = (v: Values): Record<string, string> => {
 export function CompanyForm({ company, onDone }: { company?: Company; onDone: (company: Company) => void }) {
   const create = useCreateCompany();
   const update = useUpdateCompany();
-  const edit = useEditConflict(company, (r) => toPayload(defaults(r)));
   const industries = useOptions('/industries', 'industries');
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: defaults(company),
     resolver: apiResolver(company ? companyUpdate : companyCreate, toPayload, {}, inputChecks),
   });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
   const industryError = Object.entries(errors as Record<string, { message?: string }>).find(([k]) => k.startsWith('industry_ids'))?.[1]?.message;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      const saved = company ? await update.mutateAsync({ id: company.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
-      toast.success(company ? 'Company saved.' : 'Company created.');
+  const { onSubmit, banner } = useRecordSubmit({
+    record: company,
+    form,
+    toPayload,
+    original: (r) => toPayload(defaults(r)),
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (saved, created) => {
+      toast.success(created ? 'Company created.' : 'Company saved.');
       onDone(saved);
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) setError(field as keyof Values, { message });
-    }
+    },
+    discard: (current) => reset(defaults(current)),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
-          toast.success('Company saved.');
-          onDone(saved);
-        },
-        (current) => reset(defaults(current)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={err('name')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('name')} autoFocus />}

@@ -1,12 +1,12 @@
 'use client';
 
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
+import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
 import { useCreateContact, useUpdateContact, type Contact } from '@/lib/queries/contacts';
 import { useOptions } from '@/lib/queries/lookups';
 import type { SearchOption } from '@/lib/queries/search';
@@ -73,51 +73,36 @@ export function ContactForm({
 }) {
   const create = useCreateContact();
   const update = useUpdateContact();
-  const edit = useEditConflict(contact, (r) => toPayload(defaults(r, company)));
   const users = useOptions('/users', 'users').data ?? [];
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: defaults(contact, company),
     resolver: apiResolver(contact ? contactUpdate : contactCreate, toPayload, FIELD_OF, inputChecks),
   });
+  const {
+    register,
+    control,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      const saved = contact ? await update.mutateAsync({ id: contact.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
-      toast.success(contact ? 'Contact saved.' : 'Contact created.');
+  const { onSubmit, banner } = useRecordSubmit({
+    record: contact,
+    form,
+    toPayload,
+    original: (r) => toPayload(defaults(r, company)),
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (saved, created) => {
+      toast.success(created ? 'Contact created.' : 'Contact saved.');
       onDone(saved);
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
-      }
-    }
+    },
+    discard: (current) => reset(defaults(current, company)),
+    fieldOf: FIELD_OF,
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
-          toast.success('Contact saved.');
-          onDone(saved);
-        },
-        (current) => reset(defaults(current, company)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(([key, label, autoComplete], i) => (
           <Field key={key} label={label} error={err(key)}>

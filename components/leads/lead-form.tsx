@@ -2,13 +2,13 @@
 
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/validation/enums';
 import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/format';
-import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
+import { apiResolver, intOrNull, orNull } from '@/lib/forms';
 import { useCreateLead, useUpdateLead, type Lead } from '@/lib/queries/leads';
 import { relationSelects, useOptions } from '@/lib/queries/lookups';
 import { leadCreate, leadUpdate } from '@/lib/validation/leads';
@@ -95,14 +95,7 @@ function RelationSelect({ field, label, path, listKey, register, error }: {
 export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) => void }) {
   const create = useCreateLead();
   const update = useUpdateLead();
-  const edit = useEditConflict(lead, (l) => toPayload(defaults(l)));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: defaults(lead),
     resolver: apiResolver(lead ? leadUpdate : leadCreate, toPayload, { value_in_cents: 'value_dollars' }, (v) => {
       const checks: Record<string, string> = {};
@@ -110,39 +103,31 @@ export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) =
       return checks;
     }),
   });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      const saved = lead
-        ? await update.mutateAsync({ id: lead.id, changes: payload, base: edit.base })
-        : await create.mutateAsync(payload);
-      toast.success(lead ? 'Lead saved.' : 'Lead created.');
+  const { onSubmit, banner } = useRecordSubmit({
+    record: lead,
+    form,
+    toPayload,
+    original: (l) => toPayload(defaults(l)),
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (saved, created) => {
+      toast.success(created ? 'Lead created.' : 'Lead saved.');
       onDone(saved);
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((field === 'value_in_cents' ? 'value_dollars' : field) as keyof Values, { message });
-      }
-    }
+    },
+    discard: (current) => reset(defaults(current)),
+    fieldOf: { value_in_cents: 'value_dollars' },
+    failure: 'The lead was not saved.',
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          onDone(await update.mutateAsync({ id: current.id, changes, base: current }));
-          toast.success('Lead saved.');
-        },
-        (current) => reset(defaults(current)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'The lead was not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={err('name')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('name')} autoFocus />}

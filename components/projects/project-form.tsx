@@ -1,6 +1,6 @@
 'use client';
 
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -8,7 +8,7 @@ import { AddressFieldset, addressPayload, addressValues, type AddressValues } fr
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import { dollarsToCents } from '@/lib/format';
-import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
+import { apiResolver, intOrNull, orNull } from '@/lib/forms';
 import { api } from '@/lib/api-client';
 import { type Option, relationSelects, useOptions } from '@/lib/queries/lookups';
 import { useCreateProject, useProjectStages, useUpdateProject, type Project } from '@/lib/queries/projects';
@@ -196,35 +196,33 @@ function useContactOptions(companyId: string) {
 export function ProjectForm({ project, onDone }: { project?: Project; onDone: (project: Project) => void }) {
   const create = useCreateProject();
   const update = useUpdateProject({ silent: true });
-  const edit = useEditConflict(project, (r) => toPayload(defaults(r)));
   const stages = useProjectStages().data ?? [];
+  const form = useForm<Values>({
+    defaultValues: defaults(project),
+    resolver: apiResolver(project ? projectUpdate : projectCreate, toPayload, FIELD_OF, inputChecks),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     setValue,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: defaults(project),
-    resolver: apiResolver(project ? projectUpdate : projectCreate, toPayload, FIELD_OF, inputChecks),
-  });
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
   const current = currentOptions(project);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      const saved = project ? await update.mutateAsync({ id: project.id, changes: payload, base: edit.base }) : await create.mutateAsync(payload);
-      toast.success(project ? 'Project saved.' : 'Project created.');
+  const { onSubmit, banner } = useRecordSubmit({
+    record: project,
+    form,
+    toPayload,
+    original: (r) => toPayload(defaults(r)),
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (saved, created) => {
+      toast.success(created ? 'Project created.' : 'Project saved.');
       onDone(saved);
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
-      }
-    }
+    },
+    discard: (current) => reset(defaults(current)),
+    fieldOf: FIELD_OF,
   });
 
   const stageField = register('project_stage_id', {
@@ -237,20 +235,7 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
-          toast.success('Project saved.');
-          onDone(saved);
-        },
-        (current) => reset(defaults(current)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" error={err('name')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('name')} autoFocus />}

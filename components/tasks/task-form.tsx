@@ -1,12 +1,12 @@
 'use client';
 
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, orNull } from '@/lib/forms';
+import { apiResolver, orNull } from '@/lib/forms';
 import { useOptions } from '@/lib/queries/lookups';
 import type { SearchOption } from '@/lib/queries/search';
 import { useProjectTaskLists } from '@/lib/queries/task-lists';
@@ -67,39 +67,36 @@ function payloadOf(task: Task | undefined) {
 export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?: TaskDefaults; onDone: () => void }) {
   const create = useCreateTask({ silent: true });
   const update = useUpdateTask({ silent: true });
-  const edit = useEditConflict(task, (r) => payloadOf(r)(defaults(r, initial)));
   const remove = useDeleteTask();
   const users = useOptions('/users', 'users').data ?? [];
   const toPayload = payloadOf(task);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    reset,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: defaults(task, initial),
     resolver: apiResolver(task ? taskUpdate : taskCreate, toPayload, FIELD_OF),
   });
+  const {
+    register,
+    control,
+    reset,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
   const project = useWatch({ control, name: 'project' });
   const lists = useProjectTaskLists(project?.id ?? '');
 
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      if (task) await update.mutateAsync({ id: task.id, changes: payload, base: edit.base });
-      else await create.mutateAsync(payload);
-      toast.success(task ? 'Task saved.' : 'Task created.');
+  const { onSubmit, banner } = useRecordSubmit({
+    record: task,
+    form,
+    toPayload,
+    original: (r) => payloadOf(r)(defaults(r, initial)),
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (_saved, created) => {
+      toast.success(created ? 'Task created.' : 'Task saved.');
       onDone();
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((FIELD_OF[field as keyof typeof FIELD_OF] ?? field) as keyof Values, { message });
-      }
-    }
+    },
+    discard: (current) => reset(defaults(current, initial)),
+    fieldOf: FIELD_OF,
   });
 
   const onDelete = () => {
@@ -114,20 +111,7 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          await update.mutateAsync({ id: current.id, changes, base: current });
-          toast.success('Task saved.');
-          onDone();
-        },
-        (current) => reset(defaults(current, initial)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Title" error={err('title')} className="sm:col-span-2">
           {(a) => <Input {...a} {...register('title')} autoFocus />}

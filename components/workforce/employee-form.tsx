@@ -1,13 +1,13 @@
 'use client';
 
-import { useEditConflict } from '@/components/forms/edit-conflict';
+import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, orNull } from '@/lib/forms';
+import { apiResolver, orNull } from '@/lib/forms';
 import { useOptions } from '@/lib/queries/lookups';
 import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, type Employee } from '@/lib/queries/workforce';
 import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/validation/workforce-employees';
@@ -76,7 +76,6 @@ export function EmployeeForm({
 }) {
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
-  const edit = useEditConflict(employee, (r) => toPayload(defaults(r)));
   const roles = useOptions('/workforce/roles', 'workforce_roles');
   const everyone = useAllEmployees();
   // A manager may not be the employee or anyone who reports to them (the API refuses it too).
@@ -95,28 +94,30 @@ export function EmployeeForm({
     return options;
   }, [everyone.data, employee]);
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: defaults(employee),
     resolver: apiResolver(employee ? workforceEmployeeUpdate : workforceEmployeeCreate, toPayload),
   });
+  const {
+    register,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
   const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
 
-  const onSubmit = handleSubmit(async (values) => {
-    const payload = toPayload(values);
-    try {
-      const saved = employee
-        ? await update.mutateAsync({
-            id: employee.id,
-            changes: payload,
-            base: edit.base,
+  const { onSubmit, banner } = useRecordSubmit({
+    record: employee,
+    form,
+    toPayload,
+    original: (r) => toPayload(defaults(r)),
+    save: (changes, base, values) =>
+      base
+        ? update.mutateAsync({
+            id: base.id,
+            changes,
+            base,
             // Names, contact details and dates show at once in the directory and the org chart.
-            optimistic: {
+            optimistic: values && {
               legal_first_name: values.legal_first_name.trim(),
               preferred_first_name: orNull(values.preferred_first_name),
               last_name: values.last_name.trim(),
@@ -125,31 +126,17 @@ export function EmployeeForm({
               start_date: orNull(values.start_date),
             },
           })
-        : await create.mutateAsync(payload);
-      toast.success(employee ? 'Employee saved.' : `${employeeName(saved)} added.`);
+        : create.mutateAsync(changes),
+    done: (saved, created) => {
+      toast.success(created ? `${employeeName(saved)} added.` : 'Employee saved.');
       onDone(saved);
-    } catch (error) {
-      if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) setError(field as keyof Values, { message });
-    }
+    },
+    discard: (current) => reset(defaults(current)),
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      {edit.panel(
-        async (changes, current) => {
-          const saved = await update.mutateAsync({ id: current.id, changes, base: current });
-          toast.success('Employee saved.');
-          onDone(saved);
-        },
-        (current) => reset(defaults(current)),
-        (error) => setError('base' as keyof Values, { message: errorsFromApi(error).base ?? 'Not saved.' }),
-      )}
+      {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Legal first name" error={err('legal_first_name')}>
           {(a) => <Input {...a} {...register('legal_first_name')} autoFocus autoComplete="off" />}
