@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ApiRateLimiter,
@@ -14,6 +12,7 @@ import { getDb } from '@/lib/db';
 import { client, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 import { registerApp, tokenRequest } from '../oauth';
+import { spawnApp } from '../spawn-app';
 
 // The suite runs with the limit off (tests/setup.ts). Here each test installs a limiter of its own
 // (files of a worker run one after another, so nothing else sees it), on the store the app would
@@ -167,21 +166,6 @@ describe('rate limits', () => {
   }, 60_000);
 });
 
-async function startAppProcess(): Promise<{ base: string; stop: () => void }> {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'tests/app-process.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, API_RATE_LIMIT: 'on', API_RATE_LIMIT_POINTS: '10', API_RATE_LIMIT_DURATION: '60' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`app process exited with ${code} before listening`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+function startAppProcess() {
+  return spawnApp({ DATABASE_URL: databaseUrl, API_RATE_LIMIT: 'on', API_RATE_LIMIT_POINTS: '10', API_RATE_LIMIT_DURATION: '60' }, true);
 }

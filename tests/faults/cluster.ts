@@ -1,10 +1,10 @@
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { openDatabase } from '@/db';
 import { createApiToken } from '@/lib/auth/tokens';
 import { createAccount } from '@/lib/services/accounts';
+import { spawnApp } from '../spawn-app';
 
 // The fault tests restart PostgreSQL. Never the cluster the rest of the suite (and everyone else on
 // the machine) uses: a dedicated cluster `faults` on port 5433, created here when missing.
@@ -71,24 +71,7 @@ export async function faultsDatabase(label: string) {
   };
 }
 
-/** The real route handlers in their own Node process (tests/app-process.ts) on the given database. */
-export async function startApp(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
-  const root = path.resolve(import.meta.dirname, '..', '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/app-process.ts'], {
-    cwd: root,
-    env: { ...process.env, API_RATE_LIMIT: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // FAULTS_DEBUG=1 shows the app's own log (its errors during the outage).
-  child.stderr!.on('data', (c: Buffer) => process.env.FAULTS_DEBUG && process.stderr.write(c));
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`app process exited with ${code} before listening`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
+/** The app on the given database, its rate limit off; FAULTS_DEBUG=1 shows its log (its errors during the outage). */
+export function startApp(env: Record<string, string>) {
+  return spawnApp({ API_RATE_LIMIT: 'off', ...env }, Boolean(process.env.FAULTS_DEBUG));
 }

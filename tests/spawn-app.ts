@@ -1,0 +1,26 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * The real route handlers in a Node process of their own (tests/app-process.ts) with `env` on top
+ * of this one's; resolves once it listens. `log` passes the app's stderr through.
+ */
+export async function spawnApp(env: Record<string, string>, log = false): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/app-process.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (c: Buffer) => log && process.stderr.write(c));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`app process exited with ${code} before listening`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
+}
