@@ -59,7 +59,7 @@ export function SessionsPage() {
             {describeUserAgent(session.user_agent)}
           </span>
           {session.current ? (
-            <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+            <span className="ml-2 whitespace-nowrap rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
               This browser
             </span>
           ) : null}
@@ -83,6 +83,7 @@ export function SessionsPage() {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       align: 'right',
+      cellClassName: 'whitespace-nowrap',
       cell: (session) =>
         session.current ? null : (
           <Button

@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
+import { screens } from './screens';
 
 // Settings → Audit log: a change made with the API token shows with its author, the token and the
 // changed fields; the filters live in the URL.
@@ -30,6 +31,7 @@ test('shows who changed what, how, and which fields, filtered by record type', a
   await expect(row).toContainText(/API token #\d+/);
   await expect(table.getByRole('row').filter({ hasText: `Created Company #${company.id}` })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
+  await screens(page, 'audit-log');
 
   await page.getByLabel('Record type').selectOption('contact');
   await expect(page).toHaveURL(/resource=contact/);

@@ -1,6 +1,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
+import { screens } from './screens';
 
 const DEMO_EMAIL = process.env.SEED_ADMIN_EMAIL || 'demo@groundwork.dev';
 const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';
@@ -21,6 +22,7 @@ test('lists your sessions, marks this browser, and signs out everywhere else', a
   await expect(table.getByRole('row').filter({ hasText: 'This browser' })).toHaveCount(1);
   await expect(table.getByRole('row').filter({ hasText: 'Firefox on Linux' })).not.toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  await screens(page, 'sessions');
 
   page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
