@@ -4,11 +4,6 @@ import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react
 import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
-import { z } from 'zod';
-
-// zod 4 compiles parsers with `new Function` when it may; it probes with Function(""), which the
-// Content-Security-Policy (no 'unsafe-eval') refuses and reports. Parse without it in the browser.
-z.config({ jitless: true });
 
 /** Toasts in the page's theme (the user's choice, not only the system's). */
 function ThemedToaster() {

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 // Building blocks of the request and response schemas. Field length limits live here so the

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 
 // The parameters of GET /oauth/authorize and of the consent form. Each is bounded; their meaning
