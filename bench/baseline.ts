@@ -51,6 +51,7 @@ export async function startBaseline(o: BaselineOptions) {
       role: 'admin',
       scopes: ['read', 'write'],
       authMethod: 'token',
+      credential: 'token:0',
       baseUrl: 'http://127.0.0.1',
     };
     const path = url.pathname.replace(/^\/api\/2023-01/, '');

@@ -17,6 +17,8 @@ export async function findActiveToken(db: Db, tokenHash: string) {
       userId: users.id,
       accountId: users.accountId,
       role: users.role,
+      oauthApplicationId: apiTokens.oauthApplicationId,
+      oauthGrantId: apiTokens.oauthGrantId,
       rateLimitPoints: oauthApplications.rateLimitPoints,
       rateLimitDuration: oauthApplications.rateLimitDuration,
     })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db';
-import { claimKey, deleteExpiredKeys, findKey, storeResponse } from '@/db/queries/idempotency-keys';
+import { claimKey, deleteExpiredKeys, findKey, storeResponse, type KeyOwner } from '@/db/queries/idempotency-keys';
 import { env } from '@/lib/env';
 import { deriveKey, isSealed, open, seal } from '@/lib/security/secret-box';
 import { ApiError } from './errors';
@@ -11,7 +11,10 @@ import { readBoundedText } from './request';
 // transaction as the work (services nest theirs as savepoints): a concurrent request with the
 // same key waits on the unique index until the first commits, then replays its answer; if the
 // first fails (any non-2xx answer) everything rolls back and the key is free again. So a key
-// never names a record that was not created, nor a record created twice.
+// never names a record that was not created, nor a record created twice. A key is its caller's:
+// scoped to the user and the credential (lib/auth/tokens.ts `credential`), and the route's access
+// rules ran before this (lib/api/route.ts), so a replay never answers anyone the first caller's
+// answer, nor skips a check the first request passed.
 
 export const IDEMPOTENCY_TTL_HOURS = 24;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -52,7 +55,7 @@ function replay(status: number, text: string): Response {
  */
 export async function idempotent(
   db: Db,
-  accountId: number,
+  caller: { accountId: number; userId: number; credential: string },
   req: Request,
   run: (db: Db) => Promise<Response>,
 ): Promise<Response> {
@@ -70,11 +73,12 @@ export async function idempotent(
   const url = new URL(req.url);
   const operation = `POST ${url.pathname}`;
   const requestHash = sha256(`${operation}${url.search}\n${text}`);
+  const owner: KeyOwner = { accountId: caller.accountId, userId: caller.userId, credential: caller.credential };
   try {
     return await db.transaction(async (tx) => {
-      await deleteExpiredKeys(tx, accountId, new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000));
-      if (!(await claimKey(tx, { accountId, key, operation, requestHash }))) {
-        const first = await findKey(tx, accountId, key);
+      await deleteExpiredKeys(tx, owner.accountId, new Date(Date.now() - IDEMPOTENCY_TTL_HOURS * 3_600_000));
+      if (!(await claimKey(tx, owner, { key, operation, requestHash }))) {
+        const first = await findKey(tx, owner, key);
         if (!first) {
           throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is being processed; retry it shortly.');
         }
@@ -98,7 +102,7 @@ export async function idempotent(
       const res = await run(tx);
       if (res.status < 200 || res.status >= 300) throw new Refused(res);
       const body = await res.text();
-      await storeResponse(tx, accountId, key, res.status, encrypt(body));
+      await storeResponse(tx, owner, key, res.status, encrypt(body));
       return new Response(body === '' ? null : body, { status: res.status, headers: res.headers });
     });
   } catch (err) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
 import type { UserRole } from '@/db/schema/enums';
 import { authenticateRequest } from '@/lib/auth/authenticate';
+import { checkAccess, type RouteAccess } from './access';
 import { getDb } from '@/lib/db';
 import { ApiError, errorBody, errorResponse } from './errors';
 import { idempotent } from './idempotency';
@@ -22,6 +23,11 @@ export interface ApiContext {
   authMethod: 'session' | 'token';
   /** The token's id, for the audit log (webhook_messages.token_id). */
   tokenId?: number;
+  /**
+   * The credential the caller used (`token:<id>`, `oauth_grant:<id>`, `oauth_app:<id>`,
+   * `session:<id>`): idempotency keys belong to it.
+   */
+  credential: string;
   /** Origin for absolute links to records. */
   baseUrl: string;
   /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
@@ -37,6 +43,8 @@ interface HandlerArgs {
   db: Db;
 }
 type Handler = (args: HandlerArgs) => Promise<Response>;
+/** A handler with what its caller must be (lib/api/access.ts), checked before anything else. */
+type GuardedHandler = { access: RouteAccess; run: Handler };
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (req: Request, context: NextRouteContext) => Promise<Response>;
 
@@ -102,10 +110,16 @@ async function authenticate(req: Request, db: Db, requestId: string) {
   if (!principal.scopes.includes(needed)) {
     throw new ApiError(403, 'insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
-  const { accountId, userId, role, scopes, authMethod, tokenId } = principal;
+  const { accountId, userId, role, scopes, authMethod, tokenId, credential } = principal;
   const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
-  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, baseUrl: publicOrigin(req), ifMatch };
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, credential, baseUrl: publicOrigin(req), ifMatch };
   return { ctx, setCookies, rateHeaders };
+}
+
+function withHeaders(res: Response, rateHeaders: Record<string, string>, setCookies: string[]): Response {
+  for (const [name, value] of Object.entries(rateHeaders)) res.headers.set(name, value);
+  for (const cookie of setCookies) res.headers.append('Set-Cookie', cookie);
+  return res;
 }
 
 type Run = (req: Request, requestId: string, context: NextRouteContext | undefined) => Promise<Response>;
@@ -134,13 +148,19 @@ function methods(implemented: Partial<Record<Method, Run>>): Record<Method, Rout
  * The one wrapper of every API route: request id, authentication, tenancy, errors, and a JSON 405
  * (with Allow) for the methods a route does not implement. Route files export all five methods.
  */
-export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Handler>>): Record<Method, RouteHandler> {
+export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Handler | GuardedHandler>>): Record<Method, RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
-  for (const [method, handler] of Object.entries(handlers) as [Method, Handler][]) {
+  for (const [method, given] of Object.entries(handlers) as [Method, Handler | GuardedHandler][]) {
+    const { access, run: handler } = typeof given === 'function' ? { access: undefined, run: given } : given;
     runs[method] = async (req, requestId, context) => {
       const url = new URL(req.url);
       const db = getDb();
       const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
+      try {
+        checkAccess(ctx, access);
+      } catch (err) {
+        return withHeaders(errorResponse(err, requestId), rateHeaders, setCookies);
+      }
       const params = await resolveParams(context);
       const run = async (conn: Db) => {
         try {
@@ -151,13 +171,11 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
       };
       let res: Response;
       try {
-        res = method === 'POST' ? await idempotent(db, ctx.accountId, req, run) : await run(db);
+        res = method === 'POST' ? await idempotent(db, ctx, req, run) : await run(db);
       } catch (err) {
         res = errorResponse(err, requestId);
       }
-      for (const [name, value] of Object.entries(rateHeaders)) res.headers.set(name, value);
-      for (const cookie of setCookies) res.headers.append('Set-Cookie', cookie);
-      return res;
+      return withHeaders(res, rateHeaders, setCookies);
     };
   }
   return methods(runs);

@@ -80,6 +80,7 @@ export async function authenticateSession(req: Request): Promise<SessionResult> 
       role: response.user.role === 'admin' ? 'admin' : 'member',
       scopes: ['read', 'write'],
       authMethod: 'session',
+      credential: `session:${response.session.id}`,
     },
     setCookies: headers.getSetCookie(),
   };

@@ -58,6 +58,12 @@ export interface Principal {
   authMethod: 'token' | 'session';
   /** The token's id (its rate-limit bucket); absent for a session. */
   tokenId?: number;
+  /**
+   * The credential itself, as idempotency keys are scoped: `token:<id>` (a personal token),
+   * `oauth_grant:<id>` (every access token of one user's consent, across refreshes),
+   * `oauth_app:<id>` (client-credentials tokens), `session:<id>` (one browser session).
+   */
+  credential: string;
   /** An OAuth application's own budget for its tokens, overriding the default. */
   rateLimit?: { points: number; duration: number };
 }
@@ -85,6 +91,12 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
     scopes: row.scope.split(' '),
     authMethod: 'token',
     tokenId: row.id,
+    credential:
+      row.oauthGrantId !== null
+        ? `oauth_grant:${row.oauthGrantId}`
+        : row.oauthApplicationId !== null
+          ? `oauth_app:${row.oauthApplicationId}`
+          : `token:${row.id}`,
     ...(rateLimit && { rateLimit }),
   };
 }

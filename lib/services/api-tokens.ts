@@ -1,6 +1,5 @@
 import type { Db } from '@/db';
 import { findUserToken, listUserTokens, revokeUserToken } from '@/db/queries/api-tokens';
-import { requireSession } from '@/lib/api/access';
 import { notFound } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
@@ -8,18 +7,16 @@ import { mintApiToken } from '@/lib/auth/tokens';
 import { serializeApiToken } from '@/lib/serializers/api-tokens';
 import type { ApiTokenCreate, ApiTokenCreated, ApiTokenListQuery, ApiTokenResponse } from '@/lib/validation/api-tokens';
 
-// A user's own API tokens, managed from the browser: every operation needs a session (see
-// requireSession) and sees only the caller's tokens; another user's token is a 404.
+// A user's own API tokens, managed from the browser (the routes require a session: ACCESS.apiTokens)
+// and seeing only the caller's tokens; another user's token is a 404.
 
 const owner = (ctx: ApiContext) => ({ accountId: ctx.accountId, userId: ctx.userId });
 
 export async function listApiTokens(db: Db, ctx: ApiContext, query: ApiTokenListQuery): Promise<Page<ApiTokenResponse>> {
-  requireSession(ctx);
   return toPage(query, await listUserTokens(db, owner(ctx), pageWindow(query)), serializeApiToken);
 }
 
 export async function createApiTokenFor(db: Db, ctx: ApiContext, input: ApiTokenCreate): Promise<ApiTokenCreated> {
-  requireSession(ctx);
   return db.transaction(async (tx) => {
     const { id, token } = await mintApiToken(tx, owner(ctx), {
       name: input.name,
@@ -32,6 +29,5 @@ export async function createApiTokenFor(db: Db, ctx: ApiContext, input: ApiToken
 }
 
 export async function revokeApiToken(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  requireSession(ctx);
   if (!(await revokeUserToken(db, owner(ctx), id))) throw notFound('API token');
 }

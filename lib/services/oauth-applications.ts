@@ -8,7 +8,6 @@ import {
   updateApplication,
 } from '@/db/queries/oauth-applications';
 import { deleteUserGrant, listUserGrants } from '@/db/queries/oauth-grants';
-import { requireAdmin, requireSession } from '@/lib/api/access';
 import { conflict, notFound } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import { assertIfMatch } from '@/lib/api/preconditions';
@@ -26,14 +25,8 @@ import type {
 } from '@/lib/validation/oauth-applications';
 
 // OAuth applications are the account's, managed by its admins from a signed-in browser (a token
-// must not mint credentials that outlive it). Grants are each user's own.
-
-const SESSION_ONLY = 'OAuth applications and authorizations are managed from a signed-in browser session (Settings), not with a token.';
-
-function requireAppManager(ctx: ApiContext) {
-  requireSession(ctx, SESSION_ONLY);
-  requireAdmin(ctx, 'manage OAuth applications');
-}
+// must not mint credentials that outlive it: the routes require ACCESS.oauthApplications). Grants
+// are each user's own (ACCESS.oauthGrants).
 
 function newSecret() {
   const secret = randomSecret(CLIENT_SECRET_PREFIX);
@@ -41,12 +34,10 @@ function newSecret() {
 }
 
 export async function listOAuthApplications(db: Db, ctx: ApiContext, query: OAuthApplicationListQuery): Promise<Page<OAuthApplicationResponse>> {
-  requireAppManager(ctx);
   return toPage(query, await listApplications(db, ctx.accountId, pageWindow(query)), serializeOAuthApplication);
 }
 
 export async function getOAuthApplication(db: Db, ctx: ApiContext, id: number): Promise<OAuthApplicationResponse> {
-  requireAppManager(ctx);
   const row = await findApplication(db, ctx.accountId, id);
   if (!row) throw notFound('OAuth application');
   return serializeOAuthApplication(row);
@@ -75,12 +66,10 @@ export async function createOAuthApplication(
 }
 
 export async function createOAuthApplicationFor(db: Db, ctx: ApiContext, input: OAuthApplicationCreate) {
-  requireAppManager(ctx);
   return createOAuthApplication(db, ctx, input);
 }
 
 export async function updateOAuthApplication(db: Db, ctx: ApiContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
-  requireAppManager(ctx);
   return db.transaction(async (tx) => {
     if (!(await lockApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
     await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
@@ -98,7 +87,6 @@ export async function updateOAuthApplication(db: Db, ctx: ApiContext, id: number
 
 /** A new secret, shown once; the old one stops working at once. Issued tokens keep working. */
 export async function rotateOAuthApplicationSecret(db: Db, ctx: ApiContext, id: number): Promise<OAuthApplicationWithSecret> {
-  requireAppManager(ctx);
   const app = await findApplication(db, ctx.accountId, id);
   if (!app) throw notFound('OAuth application');
   if (!app.confidential) throw conflict('A public client has no secret to rotate.');
@@ -109,7 +97,6 @@ export async function rotateOAuthApplicationSecret(db: Db, ctx: ApiContext, id: 
 }
 
 export async function deleteOAuthApplication(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  requireAppManager(ctx);
   await db.transaction(async (tx) => {
     if (ctx.ifMatch) {
       await lockApplication(tx, ctx.accountId, id);
@@ -126,12 +113,10 @@ const owner = (ctx: ApiContext) => ({ accountId: ctx.accountId, userId: ctx.user
 
 /** The applications the caller authorised (browser session only, like API tokens). */
 export async function listOAuthGrants(db: Db, ctx: ApiContext, query: OAuthGrantListQuery): Promise<Page<OAuthGrantResponse>> {
-  requireSession(ctx, SESSION_ONLY);
   return toPage(query, await listUserGrants(db, owner(ctx), pageWindow(query)), serializeOAuthGrant);
 }
 
 /** Revokes an authorization: its codes, refresh tokens and access tokens go with it. */
 export async function revokeOAuthGrant(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  requireSession(ctx, SESSION_ONLY);
   if (!(await deleteUserGrant(db, owner(ctx), id))) throw notFound('Authorization');
 }

@@ -1,7 +1,6 @@
 import { getSessionCookie } from 'better-auth/cookies';
 import type { Db } from '@/db';
 import { deleteOtherSessions, deleteUserSession, listUserSessions } from '@/db/queries/sessions';
-import { requireSession } from '@/lib/api/access';
 import { notFound } from '@/lib/api/errors';
 import type { ApiContext } from '@/lib/api/route';
 import { AUTH_COOKIE_PREFIX } from '@/lib/auth/cookies';
@@ -9,32 +8,28 @@ import { serializeSession } from '@/lib/serializers/sessions';
 import type { SessionResponse } from '@/lib/validation/sessions';
 
 // The caller's own browser sessions (Settings → Sessions): list, revoke one, sign out everywhere
-// else. Session users only: a token must not see or end its user's sessions.
-
-const MESSAGE = 'Sessions are managed from a signed-in browser session (Settings → Sessions), not with an API token.';
+// else. Session users only (the routes require it: ACCESS.sessions): a token must not see or end
+// its user's sessions.
 
 /**
  * The token of the request's session: the cookie's value before its signature. The request was
- * authenticated with this cookie (requireSession), so it is valid.
+ * authenticated with this cookie (ACCESS.sessions), so it is valid.
  */
 function currentToken(req: Request): string | null {
   return getSessionCookie(req.headers, { cookiePrefix: AUTH_COOKIE_PREFIX })?.split('.')[0] ?? null;
 }
 
 export async function listSessions(db: Db, ctx: ApiContext, req: Request): Promise<SessionResponse[]> {
-  requireSession(ctx, MESSAGE);
   const token = currentToken(req);
   return (await listUserSessions(db, ctx.userId)).map((row) => serializeSession(row, token));
 }
 
 /** Ends one of the caller's sessions (the current one too: that signs this browser out). */
 export async function revokeSession(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  requireSession(ctx, MESSAGE);
   if (!(await deleteUserSession(db, ctx.userId, id))) throw notFound('Session');
 }
 
 /** Ends every session of the caller but this one; how many. */
 export async function revokeOtherSessions(db: Db, ctx: ApiContext, req: Request): Promise<number> {
-  requireSession(ctx, MESSAGE);
   return deleteOtherSessions(db, ctx.userId, currentToken(req) ?? '');
 }

@@ -9,7 +9,7 @@ import {
   lockUser,
   updateUserColumns,
 } from '@/db/queries/users';
-import { forbidden, requireAdmin } from '@/lib/api/access';
+import { forbidden } from '@/lib/api/access';
 import { invalidField, notFound, validationFailed } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import { assertIfMatch } from '@/lib/api/preconditions';
@@ -42,7 +42,6 @@ export function getCurrentUser(db: Db, ctx: ApiContext): Promise<UserResponse> {
 
 /** An admin adds a user to their account, with a password set through Better Auth's hasher. */
 export async function createUser(db: Db, ctx: ApiContext, input: UserCreate): Promise<UserResponse> {
-  requireAdmin(ctx, 'add users');
   return db.transaction(async (tx) => {
     // Emails are unique across accounts (sign-in has no account to scope by); a race past this
     // check is the unique index's 409.
@@ -65,7 +64,6 @@ export async function createUser(db: Db, ctx: ApiContext, input: UserCreate): Pr
  * account's admin rows are locked first so two admins demoting each other cannot both pass.
  */
 export async function updateUser(db: Db, ctx: ApiContext, id: number, input: UserUpdate): Promise<UserResponse> {
-  requireAdmin(ctx, 'change users');
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx, ctx.accountId);
     if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');

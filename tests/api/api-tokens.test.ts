@@ -94,7 +94,7 @@ describe('POST /api_tokens', () => {
         const res = await api.post('/api_tokens', body);
         expect(res.status).toBe(403);
         // A read token fails its scope first; a write token is no session.
-        expect(res.body.error).toBe(api === a.api ? 'forbidden' : 'insufficient_scope');
+        expect(res.body.error).toBe(api === a.api ? 'session_required' : 'insufficient_scope');
       }
     }
     const minted = await getDb().select().from(apiTokens).where(eq(apiTokens.name, 'Minted by a token'));
@@ -138,7 +138,7 @@ describe('GET /api_tokens', () => {
   it('is refused to an API token (403)', async () => {
     const res = await a.readApi.get('/api_tokens');
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ error: 'forbidden', message: expect.stringContaining('browser session') });
+    expect(res.body).toMatchObject({ error: 'session_required', message: expect.stringContaining('browser session') });
   });
 });
 
@@ -175,7 +175,7 @@ describe('DELETE /api_tokens/{id}', () => {
     const [own] = await getDb().select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
     const res = await client(token).delete(`/api_tokens/${own!.id}`);
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('forbidden');
+    expect(res.body.error).toBe('session_required');
     expect((await row(String(own!.id)))!.revokedAt).toBeNull();
   });
 

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '@/db/schema';
+import { idempotencyKeys, users } from '@/db/schema';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
 import { etagOf } from '@/lib/api-client';
+import { createApiToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import { seal } from '@/lib/security/secret-box';
 import { request, type ApiResponse } from '../api';
@@ -91,7 +92,7 @@ const resources: Resource[] = [
     patch: (n) => ({ name: `App ${n}` }),
     deletable: true,
   },
-  { key: 'user', path: '/users', existing: async () => String(a.otherUserId), patch: (n) => ({ first_name: `Blake ${n}` }), deletable: false },
+  { key: 'user', path: '/users', session: true, existing: async () => String(a.otherUserId), patch: (n) => ({ first_name: `Blake ${n}` }), deletable: false },
 ];
 
 async function make(r: Resource): Promise<string> {
@@ -175,7 +176,7 @@ describe('ETag and If-Match', () => {
   });
 
   it("the dashboard computes a record's ETag from a list row or a GET as the API does", async () => {
-    for (const r of resources.filter((x) => !x.session && x.key !== 'project_team_membership')) {
+    for (const r of resources.filter((x) => (!x.session || x.key === 'user') && x.key !== 'project_team_membership')) {
       const id = await make(r);
       const got = await call('GET', one(r, id));
       expect(await etagOf(r.key, got.body[r.key])).toBe(got.headers.get('etag'));
@@ -257,6 +258,55 @@ describe('Idempotency-Key', () => {
     expect(long.body.error).toBe('invalid_idempotency_key');
     expect((await post('/leads', { lead: { name: 'Blank key' } }, ' ')).status).toBe(400);
     expect(await countLeads('Too long key')).toBe(0);
+  });
+
+  it("keys are the caller's: another member, or another credential of the same user, never gets the first answer", async () => {
+    const key = crypto.randomUUID();
+    const body = { lead: { name: 'Per caller' } };
+    const mine = await post('/leads', body, key);
+    expect(mine.status).toBe(201);
+    const member = await createApiToken(getDb(), { accountId: a.accountId, userId: a.otherUserId });
+    const secondToken = await createApiToken(getDb(), { accountId: a.accountId, userId: a.userId });
+    const session = await sessionClient(a.userId);
+    const others = [
+      await request('POST', '/leads', { token: member, body, headers: { 'idempotency-key': key } }),
+      await request('POST', '/leads', { token: secondToken, body, headers: { 'idempotency-key': key } }),
+      await request('POST', '/leads', { body, headers: { 'idempotency-key': key, cookie: session.cookie, origin: 'http://localhost:3000' } }),
+    ];
+    for (const other of others) {
+      expect(other.status).toBe(201);
+      expect(other.headers.get('idempotent-replayed')).toBeNull();
+      expect(other.body.lead.id).not.toBe(mine.body.lead.id);
+    }
+    expect(await countLeads('Per caller')).toBe(4);
+    // The same caller still gets its replay.
+    expect((await post('/leads', body, key)).headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it("a replay runs the route's access rules first: a token never gets a session's one-time secret, a demoted admin no replay", async () => {
+    const c = await createTestAccount('Replay access GC');
+    const admin = await sessionClient(c.userId);
+    const sessionPost = (path: string, body: unknown, key: string, cookie: string) =>
+      request('POST', path, { body, headers: { 'idempotency-key': key, cookie, origin: 'http://localhost:3000' } });
+    const key = crypto.randomUUID();
+    const minted = await sessionPost('/api_tokens', { api_token: { name: 'Once', scope: 'read write' } }, key, admin.cookie);
+    expect(minted.status).toBe(201);
+    const byToken = await request('POST', '/api_tokens', { token: c.token, body: { api_token: { name: 'Once', scope: 'read write' } }, headers: { 'idempotency-key': key } });
+    expect(byToken.status).toBe(403);
+    expect(byToken.body.error).toBe('session_required');
+    expect(JSON.stringify(byToken.body)).not.toContain(minted.body.api_token.token);
+
+    const userKey = crypto.randomUUID();
+    const userBody = { user: { email: `replayed.${c.accountId}@example.com`, password: 'a fine long password' } };
+    expect((await sessionPost('/users', userBody, userKey, admin.cookie)).status).toBe(201);
+    // A second admin demotes the first; the first's replay of the same key is now refused.
+    await getDb().update(users).set({ role: 'admin' }).where(eq(users.id, c.otherUserId));
+    const other = await sessionClient(c.otherUserId);
+    expect((await other.patch(`/users/${c.userId}`, { user: { role: 'member' } })).status).toBe(200);
+    const replay = await sessionPost('/users', userBody, userKey, admin.cookie);
+    expect(replay.status).toBe(403);
+    expect(replay.body.error).toBe('forbidden');
+    expect(replay.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('ten concurrent POSTs with one key create one record and all get the same answer', async () => {

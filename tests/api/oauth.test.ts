@@ -87,7 +87,7 @@ describe('OAuth applications API', () => {
     expect((await member.post('/oauth_applications', { oauth_application: { name: 'X' } })).status).toBe(403);
     const withToken = await a.api.get('/oauth_applications');
     expect(withToken.status).toBe(403);
-    expect(withToken.body.error).toBe('forbidden');
+    expect(withToken.body.error).toBe('session_required');
   });
 
   it('updates name, redirect URIs and scope; rotates the secret (the old one stops working); deletes with its tokens', async () => {

@@ -63,7 +63,7 @@ describe('GET /sessions', () => {
   it('refuses an API token with 403', async () => {
     const res = await a.api.get('/sessions');
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('forbidden');
+    expect(res.body.error).toBe('session_required');
     expect((await a.api.delete('/sessions')).status).toBe(403);
   });
 });

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { insertUser } from '@/db/queries/accounts';
-import { sessions, users } from '@/db/schema';
+import { apiTokens, sessions, users } from '@/db/schema';
 import { checkUserPassword } from '@/lib/auth/passwords';
-import { createApiToken } from '@/lib/auth/tokens';
+import { createApiToken, hashToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import { BASE, client, request } from '../api';
-import { createTestAccount, sessionClient, TIMESTAMP, type TestAccount } from '../fixtures';
+import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';
 
 const signIn = (email: string, password: string) =>
@@ -14,6 +14,8 @@ const signIn = (email: string, password: string) =>
 
 let a: TestAccount;
 let b: TestAccount;
+/** Users are managed from a signed-in browser: the admin of `a`, signed in. */
+let admin: SessionClient;
 
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
 const USER_KEYS = ['created_at', 'deactivated', 'deactivated_at', 'email', 'first_name', 'id', 'last_name', 'name', 'role', 'updated_at'];
@@ -21,6 +23,7 @@ const USER_KEYS = ['created_at', 'deactivated', 'deactivated_at', 'email', 'firs
 beforeAll(async () => {
   a = await createTestAccount('Users GC');
   b = await createTestAccount('Other GC');
+  admin = await sessionClient(a.userId);
 });
 
 describe('GET /users', () => {
@@ -131,16 +134,16 @@ async function userRow(id: string | number) {
   return row;
 }
 
-/** A fresh account of its own, for tests that move admins around. */
+/** A fresh account of its own, for tests that move admins around, with its admin signed in. */
 async function freshAccount() {
   const c = await createTestAccount('Users admin GC');
-  return c;
+  return { ...c, admin: await sessionClient(c.userId) };
 }
 
 describe('POST /users', () => {
   it('adds a user to the admin\'s account, with a password they can sign in with', async () => {
     const email = newEmail('casey');
-    const res = await a.api.post('/users', { user: { email, first_name: 'Casey', last_name: 'Chen', role: 'member', password: PASSWORD } });
+    const res = await admin.post('/users', { user: { email, first_name: 'Casey', last_name: 'Chen', role: 'member', password: PASSWORD } });
     expect(res.status).toBe(201);
     expectShape(res.body.user, 'user');
     expect(Object.keys(res.body.user).sort()).toEqual(USER_KEYS);
@@ -164,12 +167,11 @@ describe('POST /users', () => {
     expect(ids((await a.api.get('/users')).body.users)).toContain(res.body.user.id);
   });
 
-  it('defaults the role to member, and can add an admin; the session of an admin works too', async () => {
-    const plain = await a.api.post('/users', { user: { email: newEmail(), password: PASSWORD } });
+  it('defaults the role to member, and can add an admin', async () => {
+    const plain = await admin.post('/users', { user: { email: newEmail(), password: PASSWORD } });
     expect(plain.status).toBe(201);
     expect(plain.body.user).toMatchObject({ role: 'member', first_name: null, name: null });
-    const session = await sessionClient(a.userId);
-    const promoted = await session.post('/users', { user: { email: newEmail('admin2'), role: 'admin', password: PASSWORD } });
+    const promoted = await admin.post('/users', { user: { email: newEmail('admin2'), role: 'admin', password: PASSWORD } });
     expect(promoted.status).toBe(201);
     expect(promoted.body.user.role).toBe('admin');
   });
@@ -177,7 +179,7 @@ describe('POST /users', () => {
   it('refuses a duplicate email, in any account and any case, with 422 on email', async () => {
     const [taken] = await getDb().select().from(users).where(eq(users.id, b.userId));
     for (const email of [taken!.email, taken!.email.toUpperCase()]) {
-      const res = await a.api.post('/users', { user: { email, password: PASSWORD } });
+      const res = await admin.post('/users', { user: { email, password: PASSWORD } });
       expect(res.status).toBe(422);
       expect(res.body.details).toEqual({ email: ['is already taken'] });
     }
@@ -194,48 +196,72 @@ describe('POST /users', () => {
       [{ email: newEmail(), password: PASSWORD, first_name: 'x'.repeat(256) }, 'first_name'],
     ];
     for (const [body, field] of cases) {
-      const res = await a.api.post('/users', { user: body });
+      const res = await admin.post('/users', { user: body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.details, JSON.stringify(body)).toHaveProperty(field);
     }
   });
 
   it('is for admins: a member gets 403 forbidden, a read token 403 insufficient_scope', async () => {
-    const memberToken = await createApiToken(getDb(), { accountId: a.accountId, userId: a.otherUserId });
     const email = newEmail('forbidden');
+    const member = await sessionClient(a.otherUserId);
     for (const body of [{ user: { email, password: PASSWORD } }, { user: {} }]) {
-      const res = await client(memberToken).post('/users', body);
+      const res = await member.post('/users', body);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ error: 'forbidden', message: expect.stringContaining('admin') });
     }
-    const member = await sessionClient(a.otherUserId);
-    expect((await member.post('/users', { user: { email, password: PASSWORD } })).body.error).toBe('forbidden');
     expect((await a.readApi.post('/users', { user: { email, password: PASSWORD } })).body.error).toBe('insufficient_scope');
     expect(await getDb().select().from(users).where(eq(users.email, email.toLowerCase()))).toEqual([]);
+  });
+});
+
+describe('managing users needs a signed-in admin session', () => {
+  it('refuses every token of an admin, personal or OAuth, whatever the body: 403 session_required, nothing written', async () => {
+    const c = await freshAccount();
+    const oauthToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.userId });
+    await getDb().update(apiTokens).set({ kind: 'oauth_access' }).where(eq(apiTokens.tokenHash, hashToken(oauthToken)));
+    const email = newEmail('planted');
+    for (const api of [c.api, client(oauthToken)]) {
+      for (const body of [{ user: { email, role: 'admin', password: PASSWORD } }, { user: {} }, undefined]) {
+        const res = await api.post('/users', body);
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ error: 'session_required', message: expect.stringContaining('browser session') });
+      }
+      for (const body of [{ user: { role: 'admin' } }, { user: { deactivated: true } }, { user: { first_name: 'X' } }]) {
+        const res = await api.patch(`/users/${c.otherUserId}`, body);
+        expect(res.status).toBe(403);
+        expect(res.body.error).toBe('session_required');
+      }
+    }
+    expect(await getDb().select().from(users).where(eq(users.email, email.toLowerCase()))).toEqual([]);
+    expect(await userRow(c.otherUserId)).toMatchObject({ role: 'member', firstName: 'Blake', deactivatedAt: null });
+    // Reading users stays open to tokens.
+    expect((await c.api.get('/users')).status).toBe(200);
+    expect((await c.api.get(`/users/${c.otherUserId}`)).status).toBe(200);
   });
 });
 
 describe('PATCH /users/{id}', () => {
   it('renames a user and changes their role; the change is in the database and in their next request', async () => {
     const c = await freshAccount();
-    const memberToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
-    expect((await client(memberToken).post('/users', { user: { email: newEmail(), password: PASSWORD } })).status).toBe(403);
+    const member = await sessionClient(c.otherUserId);
+    expect((await member.post('/users', { user: { email: newEmail(), password: PASSWORD } })).status).toBe(403);
 
-    const res = await c.api.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Blair', role: 'admin' } });
+    const res = await c.admin.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Blair', role: 'admin' } });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ id: String(c.otherUserId), first_name: 'Blair', last_name: 'Builder', name: 'Blair Builder', role: 'admin' });
     expect(await userRow(c.otherUserId)).toMatchObject({ firstName: 'Blair', role: 'admin' });
-    // Roles are read on every request: the promoted member's token can now add users.
-    expect((await client(memberToken).post('/users', { user: { email: newEmail(), password: PASSWORD } })).status).toBe(201);
+    // Roles are read on every request: the promoted member's session can now add users.
+    expect((await member.post('/users', { user: { email: newEmail(), password: PASSWORD } })).status).toBe(201);
 
-    const back = await c.api.patch(`/users/${c.otherUserId}`, { user: { role: 'member', last_name: null } });
+    const back = await c.admin.patch(`/users/${c.otherUserId}`, { user: { role: 'member', last_name: null } });
     expect(back.body.user).toMatchObject({ role: 'member', last_name: null, name: 'Blair' });
   });
 
   it('writes nothing when nothing changes', async () => {
     const c = await freshAccount();
     const before = (await c.api.get(`/users/${c.otherUserId}`)).body.user;
-    const res = await c.api.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Blake', role: 'member', deactivated: false } });
+    const res = await c.admin.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Blake', role: 'member', deactivated: false } });
     expect(res.status).toBe(200);
     expect(res.body.user).toEqual(before);
   });
@@ -247,7 +273,7 @@ describe('PATCH /users/{id}', () => {
     const token = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
     expect((await session.get('/users/me')).status).toBe(200);
 
-    const res = await c.api.patch(`/users/${c.otherUserId}`, { user: { deactivated: true } });
+    const res = await c.admin.patch(`/users/${c.otherUserId}`, { user: { deactivated: true } });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ deactivated: true, deactivated_at: expect.stringMatching(TIMESTAMP) });
     expect((await userRow(c.otherUserId))!.deactivatedAt).toBeInstanceOf(Date);
@@ -266,10 +292,10 @@ describe('PATCH /users/{id}', () => {
     // Still listed, marked deactivated.
     expect((await c.api.get('/users')).body.users.find((u: { id: string }) => u.id === String(c.otherUserId)).deactivated).toBe(true);
 
-    const again = await c.api.patch(`/users/${c.otherUserId}`, { user: { deactivated: true } });
+    const again = await c.admin.patch(`/users/${c.otherUserId}`, { user: { deactivated: true } });
     expect(again.body.user.deactivated_at).toBe(res.body.user.deactivated_at);
 
-    const back = await c.api.patch(`/users/${c.otherUserId}`, { user: { deactivated: false } });
+    const back = await c.admin.patch(`/users/${c.otherUserId}`, { user: { deactivated: false } });
     expect(back.body.user).toMatchObject({ deactivated: false, deactivated_at: null });
     expect((await client(token).get('/users/me')).status).toBe(200);
     expect((await signIn(row!.email, PASSWORD)).status).toBe(200);
@@ -278,37 +304,37 @@ describe('PATCH /users/{id}', () => {
   it('keeps an admin: nobody demotes or deactivates themselves, and the last admin stays', async () => {
     const c = await freshAccount();
     for (const [body, field] of [[{ role: 'member' }, 'role'], [{ deactivated: true }, 'deactivated']] as const) {
-      const res = await c.api.patch(`/users/${c.userId}`, { user: body });
+      const res = await c.admin.patch(`/users/${c.userId}`, { user: body });
       expect(res.status).toBe(422);
       expect(res.body.details).toHaveProperty(field);
       expect(res.body.details[field][0]).toMatch(/yourself/);
     }
     expect(await userRow(c.userId)).toMatchObject({ role: 'admin', deactivatedAt: null });
     // Renaming oneself is fine.
-    expect((await c.api.patch(`/users/${c.userId}`, { user: { first_name: 'Ava', role: 'admin' } })).status).toBe(200);
+    expect((await c.admin.patch(`/users/${c.userId}`, { user: { first_name: 'Ava', role: 'admin' } })).status).toBe(200);
 
     // With a second admin, one admin may demote the other, but never the last one.
-    await c.api.patch(`/users/${c.otherUserId}`, { user: { role: 'admin' } });
-    const otherToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
-    const demoted = await client(otherToken).patch(`/users/${c.userId}`, { user: { role: 'member' } });
+    await c.admin.patch(`/users/${c.otherUserId}`, { user: { role: 'admin' } });
+    const otherAdmin = await sessionClient(c.otherUserId);
+    const demoted = await otherAdmin.patch(`/users/${c.userId}`, { user: { role: 'member' } });
     expect(demoted.status).toBe(200);
     expect(demoted.body.user.role).toBe('member');
     // The demoted admin lost the rights at once.
-    const refused = await c.api.patch(`/users/${c.otherUserId}`, { user: { role: 'member' } });
+    const refused = await c.admin.patch(`/users/${c.otherUserId}`, { user: { role: 'member' } });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toBe('forbidden');
-    const self = await client(otherToken).patch(`/users/${c.otherUserId}`, { user: { role: 'member' } });
+    const self = await otherAdmin.patch(`/users/${c.otherUserId}`, { user: { role: 'member' } });
     expect(self.status).toBe(422);
     expect(await userRow(c.otherUserId)).toMatchObject({ role: 'admin' });
   });
 
   it('is for admins (403), validates (422), and answers 404 for another account\'s user', async () => {
     const c = await freshAccount();
-    const memberToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
-    const forbidden = await client(memberToken).patch(`/users/${c.userId}`, { user: { role: 'member' } });
+    const member = await sessionClient(c.otherUserId);
+    const forbidden = await member.patch(`/users/${c.userId}`, { user: { role: 'member' } });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error).toBe('forbidden');
-    expect((await client(memberToken).patch(`/users/${c.otherUserId}`, { user: { first_name: 'Me' } })).status).toBe(403);
+    expect((await member.patch(`/users/${c.otherUserId}`, { user: { first_name: 'Me' } })).status).toBe(403);
 
     for (const [body, field] of [
       [{ role: 'owner' }, 'role'],
@@ -316,12 +342,12 @@ describe('PATCH /users/{id}', () => {
       [{ first_name: 'x'.repeat(256) }, 'first_name'],
       [{ role: null }, 'role'],
     ] as const) {
-      const res = await c.api.patch(`/users/${c.otherUserId}`, { user: body });
+      const res = await c.admin.patch(`/users/${c.otherUserId}`, { user: body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.details).toHaveProperty(field);
     }
     for (const id of [String(b.userId), '999999999', 'abc']) {
-      const res = await c.api.patch(`/users/${id}`, { user: { first_name: 'X' } });
+      const res = await c.admin.patch(`/users/${id}`, { user: { first_name: 'X' } });
       expect(res.status, id).toBe(404);
     }
     expect(await userRow(b.userId)).toMatchObject({ firstName: 'Avery' });

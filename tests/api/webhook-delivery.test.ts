@@ -145,6 +145,7 @@ describe('webhook delivery', () => {
       scopes: ['read', 'write'],
       role: 'admin' as const,
       authMethod: 'token' as const,
+      credential: 'token:0',
       baseUrl: 'http://localhost:3000',
     };
     await expect(

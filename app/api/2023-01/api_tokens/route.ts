@@ -1,4 +1,4 @@
-import { requireSession } from '@/lib/api/access';
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, json, listResponse } from '@/lib/api/route';
 import { parseBody, parseQuery } from '@/lib/api/request';
 import { createApiTokenFor, listApiTokens } from '@/lib/services/api-tokens';
@@ -6,11 +6,13 @@ import { apiTokenCreate, apiTokenListQuery } from '@/lib/validation/api-tokens';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/api_tokens — list the caller's own live tokens (browser session only)
-  GET: async (a) => listResponse(a, 'api_tokens', await listApiTokens(a.db, a.ctx, parseQuery(a.url, apiTokenListQuery))),
+  GET: {
+    access: ACCESS.apiTokens,
+    run: async (a) => listResponse(a, 'api_tokens', await listApiTokens(a.db, a.ctx, parseQuery(a.url, apiTokenListQuery))),
+  },
   // POST /api/2023-01/api_tokens — mint a token; the secret is in this response only (browser session only)
-  POST: async (a) => {
-    requireSession(a.ctx); // before the body: a token gets the 403 whatever it sends
-    const input = await parseBody(a.req, 'api_token', apiTokenCreate);
-    return json({ api_token: await createApiTokenFor(a.db, a.ctx, input) }, 201);
+  POST: {
+    access: ACCESS.apiTokens,
+    run: async (a) => json({ api_token: await createApiTokenFor(a.db, a.ctx, await parseBody(a.req, 'api_token', apiTokenCreate)) }, 201),
   },
 });

@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, listResponse } from '@/lib/api/route';
 import { parseQuery } from '@/lib/api/request';
 import { listAuditLog } from '@/lib/services/audit-log';
@@ -5,5 +6,5 @@ import { auditLogQuery } from '@/lib/validation/audit-log';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/audit_log — who changed what, newest first (admins only)
-  GET: async (a) => listResponse(a, 'audit_log', await listAuditLog(a.db, a.ctx, parseQuery(a.url, auditLogQuery))),
+  GET: { access: ACCESS.auditLog, run: async (a) => listResponse(a, 'audit_log', await listAuditLog(a.db, a.ctx, parseQuery(a.url, auditLogQuery))) },
 });

@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, json, listResponse } from '@/lib/api/route';
 import { parseBody, parseQuery } from '@/lib/api/request';
 import { createOAuthApplicationFor, listOAuthApplications } from '@/lib/services/oauth-applications';
@@ -5,10 +6,16 @@ import { oauthApplicationCreate, oauthApplicationListQuery } from '@/lib/validat
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/oauth_applications — the account's OAuth applications (admins, browser session)
-  GET: async (a) => listResponse(a, 'oauth_applications', await listOAuthApplications(a.db, a.ctx, parseQuery(a.url, oauthApplicationListQuery))),
+  GET: {
+    access: ACCESS.oauthApplications,
+    run: async (a) => listResponse(a, 'oauth_applications', await listOAuthApplications(a.db, a.ctx, parseQuery(a.url, oauthApplicationListQuery))),
+  },
   // POST /api/2023-01/oauth_applications — register one; `client_secret` is in this response only
-  POST: async (a) => {
-    const input = await parseBody(a.req, 'oauth_application', oauthApplicationCreate);
-    return json({ oauth_application: await createOAuthApplicationFor(a.db, a.ctx, input) }, 201);
+  POST: {
+    access: ACCESS.oauthApplications,
+    run: async (a) => {
+      const input = await parseBody(a.req, 'oauth_application', oauthApplicationCreate);
+      return json({ oauth_application: await createOAuthApplicationFor(a.db, a.ctx, input) }, 201);
+    },
   },
 });

@@ -1,9 +1,10 @@
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, json } from '@/lib/api/route';
 import { listSessions, revokeOtherSessions } from '@/lib/services/sessions';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/sessions — the caller's live browser sessions (browser session only)
-  GET: async (a) => json({ sessions: await listSessions(a.db, a.ctx, a.req) }),
+  GET: { access: ACCESS.sessions, run: async (a) => json({ sessions: await listSessions(a.db, a.ctx, a.req) }) },
   // DELETE /api/2023-01/sessions — sign out everywhere else (browser session only)
-  DELETE: async (a) => json({ revoked: await revokeOtherSessions(a.db, a.ctx, a.req) }),
+  DELETE: { access: ACCESS.sessions, run: async (a) => json({ revoked: await revokeOtherSessions(a.db, a.ctx, a.req) }) },
 });

@@ -1,4 +1,4 @@
-import { requireAdmin } from '@/lib/api/access';
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, json, listResponse } from '@/lib/api/route';
 import { parseBody, parseQuery } from '@/lib/api/request';
 import { createUser, listUsers } from '@/lib/services/users';
@@ -8,9 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/users — list the account's users
   GET: async (a) => listResponse(a, 'users', await listUsers(a.db, a.ctx, parseQuery(a.url, userListQuery))),
   // POST /api/2023-01/users — add a user to the account (admins)
-  POST: async (a) => {
-    requireAdmin(a.ctx, 'add users'); // before the body: a member gets the 403 whatever they send
-    const input = await parseBody(a.req, 'user', userCreate);
-    return json({ user: await createUser(a.db, a.ctx, input) }, 201);
+  POST: {
+    access: ACCESS.addUsers,
+    run: async (a) => json({ user: await createUser(a.db, a.ctx, await parseBody(a.req, 'user', userCreate)) }, 201),
   },
 });

@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, json, noContent } from '@/lib/api/route';
 import { parseBody, parseId } from '@/lib/api/request';
 import { deleteOAuthApplication, getOAuthApplication, updateOAuthApplication } from '@/lib/services/oauth-applications';
@@ -5,16 +6,25 @@ import { oauthApplicationUpdate } from '@/lib/validation/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/oauth_applications/{id} — one application (never its secret)
-  GET: async (a) => json({ oauth_application: await getOAuthApplication(a.db, a.ctx, parseId(a.params.id, 'OAuth application')) }),
+  GET: {
+    access: ACCESS.oauthApplications,
+    run: async (a) => json({ oauth_application: await getOAuthApplication(a.db, a.ctx, parseId(a.params.id, 'OAuth application')) }),
+  },
   // PATCH /api/2023-01/oauth_applications/{id} — rename, change redirect URIs, scope or rate limit
-  PATCH: async (a) => {
-    const id = parseId(a.params.id, 'OAuth application');
-    const input = await parseBody(a.req, 'oauth_application', oauthApplicationUpdate);
-    return json({ oauth_application: await updateOAuthApplication(a.db, a.ctx, id, input) });
+  PATCH: {
+    access: ACCESS.oauthApplications,
+    run: async (a) => {
+      const id = parseId(a.params.id, 'OAuth application');
+      const input = await parseBody(a.req, 'oauth_application', oauthApplicationUpdate);
+      return json({ oauth_application: await updateOAuthApplication(a.db, a.ctx, id, input) });
+    },
   },
   // DELETE /api/2023-01/oauth_applications/{id} — delete it with its grants and tokens
-  DELETE: async (a) => {
-    await deleteOAuthApplication(a.db, a.ctx, parseId(a.params.id, 'OAuth application'));
-    return noContent();
+  DELETE: {
+    access: ACCESS.oauthApplications,
+    run: async (a) => {
+      await deleteOAuthApplication(a.db, a.ctx, parseId(a.params.id, 'OAuth application'));
+      return noContent();
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { requireAdmin } from '@/lib/api/access';
+import { ACCESS } from '@/lib/api/access';
 import { defineRoute, json } from '@/lib/api/route';
 import { parseBody, parseId } from '@/lib/api/request';
 import { getUser, updateUser } from '@/lib/services/users';
@@ -8,9 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/users/{id} — get a user of the account
   GET: async (a) => json({ user: await getUser(a.db, a.ctx, parseId(a.params.id, 'User')) }),
   // PATCH /api/2023-01/users/{id} — rename, change the role of, deactivate or reactivate a user (admins)
-  PATCH: async (a) => {
-    requireAdmin(a.ctx, 'change users');
-    const id = parseId(a.params.id, 'User');
-    return json({ user: await updateUser(a.db, a.ctx, id, await parseBody(a.req, 'user', userUpdate)) });
+  PATCH: {
+    access: ACCESS.changeUsers,
+    run: async (a) => json({ user: await updateUser(a.db, a.ctx, parseId(a.params.id, 'User'), await parseBody(a.req, 'user', userUpdate)) }),
   },
 });
