@@ -1,11 +1,15 @@
 // Runs once when the server starts: validate the environment then, so a missing or bad variable
 // (BETTER_AUTH_SECRET in production, a malformed DATABASE_URL) stops the server with a message
-// naming it instead of failing every request; then start the webhook delivery worker, which
-// registers with lib/shutdown.ts so SIGTERM lets its deliveries in flight finish.
+// naming it instead of failing every request; stamp requests with their peer's address; then start
+// the webhook delivery worker, which registers with lib/shutdown.ts so SIGTERM lets its deliveries
+// in flight finish.
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
     const { validateEnvironmentOrExit } = await import('./lib/env-startup');
     await validateEnvironmentOrExit();
+    // Every request carries its TCP peer's address from here on (the rate limits, the sign-in throttle).
+    const { stampPeerAddresses } = await import('./lib/security/client-address');
+    stampPeerAddresses();
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { startServerWebhookWorker } = await import('./lib/webhooks/server-worker');
       await startServerWebhookWorker();

@@ -36,10 +36,28 @@ describe('the environment, validated at start', () => {
     expect(run.stderr).toContain('DATABASE_POOLER:');
   });
 
-  it('starts in production with the secret, and lets `next build` run without it', () => {
-    const ok = start({ NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, DATABASE_POOLER: 'transaction' });
+  it('stops a production server without PUBLIC_BASE_URL, naming it (links must not come from the Host header)', () => {
+    const run = start({ NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('PUBLIC_BASE_URL: required in production');
+    expect(run.stderr).not.toContain('BETTER_AUTH_SECRET');
+    const both = start({ NODE_ENV: 'production' });
+    expect(both.stderr).toContain('BETTER_AUTH_SECRET: required in production');
+    expect(both.stderr).toContain('PUBLIC_BASE_URL: required in production');
+    expect(start({ NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, PUBLIC_BASE_URL: 'crm.example.com' }).stderr).toContain('PUBLIC_BASE_URL:');
+    expect(start({ TRUST_PROXY: 'yes' }).stderr).toContain('TRUST_PROXY:');
+  });
+
+  it('starts in production with the secret and the public URL, and lets `next build` run without them', () => {
+    const ok = start({ NODE_ENV: 'production', BETTER_AUTH_SECRET: SECRET, PUBLIC_BASE_URL: 'https://crm.example.com', DATABASE_POOLER: 'transaction' });
     expect(ok.code, ok.stderr).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ BETTER_AUTH_SECRET: SECRET, DATABASE_POOLER: 'transaction', DATABASE_STATEMENT_TIMEOUT: 5000 });
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      BETTER_AUTH_SECRET: SECRET,
+      PUBLIC_BASE_URL: 'https://crm.example.com',
+      TRUST_PROXY: 'false',
+      DATABASE_POOLER: 'transaction',
+      DATABASE_STATEMENT_TIMEOUT: 5000,
+    });
     expect(start({ NODE_ENV: 'production', NEXT_PHASE: 'phase-production-build' }).code).toBe(0);
   });
 });

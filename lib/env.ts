@@ -21,7 +21,10 @@ const schema = z.object({
   DATABASE_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Folder of the embedded database, or `memory://` for an in-memory one. */
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
-  /** Public origin used in links (webhook payload URLs, pagination); defaults to the request's. */
+  /**
+   * Public origin used in absolute links (webhook payload URLs, pagination), by sign-in and OAuth.
+   * Required in production; in development and tests the request's own host is used.
+   */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Signs session cookies (Better Auth). Required in production; development and tests use a fixed one. */
   BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
@@ -59,10 +62,15 @@ function load(): Env {
   }
   // `next build` runs with NODE_ENV=production but signs nothing: only the running server needs it.
   const building = process.env.NEXT_PHASE === 'phase-production-build';
-  if (parsed.data.NODE_ENV === 'production' && !parsed.data.BETTER_AUTH_SECRET && !building) {
-    throw new Error(
-      'Invalid environment:\n  BETTER_AUTH_SECRET: required in production (it signs session cookies); generate one with `openssl rand -base64 32`',
-    );
+  if (parsed.data.NODE_ENV === 'production' && !building) {
+    const missing = [
+      !parsed.data.BETTER_AUTH_SECRET &&
+        '  BETTER_AUTH_SECRET: required in production (it signs session cookies); generate one with `openssl rand -base64 32`',
+      // Without it, absolute links would come from the request's Host header, which any client sets.
+      !parsed.data.PUBLIC_BASE_URL &&
+        '  PUBLIC_BASE_URL: required in production (the origin users and integrations reach Groundwork at, e.g. https://crm.example.com): links in webhook payloads, Link headers, sign-in and OAuth are built from it',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new Error(`Invalid environment:\n${missing.join('\n')}`);
   }
   return { ...parsed.data, BETTER_AUTH_SECRET: parsed.data.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET };
 }

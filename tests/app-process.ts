@@ -1,10 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stampPeerAddresses } from '@/lib/security/client-address';
 import { dispatch } from './api';
 
 // One app process for tests that need several (tests/api/rate-limit.test.ts): the real route
 // handlers behind node:http, configured by the environment it starts with (DATABASE_URL,
 // API_RATE_LIMIT…), as `next start` would serve them. Prints `listening <port>` when ready.
+
+// As instrumentation.ts does at the server's start.
+stampPeerAddresses();
 
 const server = http.createServer(async (req, res) => {
   try {

@@ -1,5 +1,6 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
@@ -7,11 +8,12 @@ import { EmptyState } from '@/components/ui/states';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from '@/components/webhooks/event-target';
 import { formatDateTime } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
-import { useAuditLog, type AuditEntry } from '@/lib/queries/audit-log';
+import { auditKeys, securityEventKeys, useAuditLog, type AuditEntry } from '@/lib/queries/audit-log';
+import { SecurityKindSelect, SecurityLog } from './security-log';
 import { useMe, useUsers } from '@/lib/queries/users';
 import type { WebhookMessage } from '@/lib/queries/webhook-messages';
 
-const KEYS = ['resource', 'actor_id', 'page'] as const;
+const KEYS = ['log', 'resource', 'kind', 'actor_id', 'page'] as const;
 const PER_PAGE = 25;
 const selectClass =
   'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
@@ -52,19 +54,35 @@ const COLUMNS: Column<AuditEntry>[] = [
   { key: 'via', header: 'Via', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (entry) => <Via entry={entry} /> },
 ];
 
-/** Who changed what in the account, newest first; for admins. */
+function RecordChanges({ resource, actorId, page, onPage }: { resource: string; actorId: string; page: number; onPage: (page: number) => void }) {
+  const query = useAuditLog({ resource: resource || undefined, actor_id: actorId || undefined, page, per_page: PER_PAGE });
+  return (
+    <DataTable
+      query={query}
+      columns={COLUMNS}
+      caption="Audit log"
+      rowClassName={() => ''}
+      empty={{ title: 'No changes found.', hint: resource || actorId ? 'Try other filters.' : 'Changes to records show here.' }}
+      paging={{ page, perPage: PER_PAGE, onPage, hideWhenSingle: true }}
+    />
+  );
+}
+
+const LOGS = [
+  { value: '', label: 'Record changes' },
+  { value: 'security', label: 'Security' },
+];
+
+/** Who changed what in the account, and the security events (sign-ins, users, credentials), newest first; for admins. */
 export function AuditLogPage() {
+  const queryClient = useQueryClient();
   const me = useMe();
   const [state, setState] = useUrlState(KEYS);
   const page = Number(state.page) || 1;
   const isAdmin = me.data?.role === 'admin';
   const users = useUsers({ per_page: 100 });
-  const query = useAuditLog({
-    resource: state.resource || undefined,
-    actor_id: state.actor_id || undefined,
-    page,
-    per_page: PER_PAGE,
-  });
+  const security = state.log === 'security';
+  const onPage = (p: number) => setState({ page: String(p) });
 
   if (me.data && !isAdmin) {
     return <EmptyState title="The audit log is for admins.">Ask an admin of your account if you need to know who changed a record.</EmptyState>;
@@ -78,22 +96,43 @@ export function AuditLogPage() {
             Audit log
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            Every change to the account’s records: who made it, from where (the dashboard, an API token or an OAuth app) and which fields
-            an update changed.
+            {security
+              ? 'Sign-ins that succeeded or failed, users added and changed, API tokens, OAuth apps, webhook endpoints and sessions: who, when and from where.'
+              : 'Every change to the account’s records: who made it, from where (the dashboard, an API token or an OAuth app) and which fields an update changed.'}
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          <label className="text-sm">
-            <span className="mb-1 block text-slate-600 dark:text-slate-400">Record type</span>
-            <select className={selectClass} value={state.resource} onChange={(e) => setState({ resource: e.target.value || null, page: null })}>
-              <option value="">All records</option>
-              {Object.entries(RESOURCE_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div role="group" aria-label="Log" className="flex rounded-md border border-slate-300 p-0.5 text-sm dark:border-slate-600">
+            {LOGS.map((log) => (
+              <button
+                key={log.value}
+                type="button"
+                aria-pressed={state.log === log.value}
+                onClick={() => setState({ log: log.value || null, resource: null, kind: null, page: null })}
+                className={`rounded px-2.5 py-1 ${state.log === log.value ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+              >
+                {log.label}
+              </button>
+            ))}
+          </div>
+          {security ? (
+            <label className="text-sm">
+              <span className="mb-1 block text-slate-600 dark:text-slate-400">Kind</span>
+              <SecurityKindSelect className={selectClass} value={state.kind} onChange={(kind) => setState({ kind: kind || null, page: null })} />
+            </label>
+          ) : (
+            <label className="text-sm">
+              <span className="mb-1 block text-slate-600 dark:text-slate-400">Record type</span>
+              <select className={selectClass} value={state.resource} onChange={(e) => setState({ resource: e.target.value || null, page: null })}>
+                <option value="">All records</option>
+                {Object.entries(RESOURCE_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="text-sm">
             <span className="mb-1 block text-slate-600 dark:text-slate-400">Who</span>
             <select className={selectClass} value={state.actor_id} onChange={(e) => setState({ actor_id: e.target.value || null, page: null })}>
@@ -105,19 +144,16 @@ export function AuditLogPage() {
               ))}
             </select>
           </label>
-          <Button variant="secondary" onClick={() => query.refetch()} disabled={query.isFetching}>
-            {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          <Button variant="secondary" onClick={() => queryClient.invalidateQueries({ queryKey: security ? securityEventKeys.all : auditKeys.all })}>
+            Refresh
           </Button>
         </div>
       </div>
-      <DataTable
-        query={query}
-        columns={COLUMNS}
-        caption="Audit log"
-        rowClassName={() => ''}
-        empty={{ title: 'No changes found.', hint: state.resource || state.actor_id ? 'Try other filters.' : 'Changes to records show here.' }}
-        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }), hideWhenSingle: true }}
-      />
+      {security ? (
+        <SecurityLog kind={state.kind} actorId={state.actor_id} page={page} perPage={PER_PAGE} users={users.data?.items ?? []} onPage={onPage} />
+      ) : (
+        <RecordChanges resource={state.resource} actorId={state.actor_id} page={page} onPage={onPage} />
+      )}
     </section>
   );
 }

@@ -23,11 +23,11 @@ export async function deleteUserSession(db: Db, userId: number, id: number): Pro
   return rows.length > 0;
 }
 
-/** Deletes every session of the user but the one with this token; how many. */
-export async function deleteOtherSessions(db: Db, userId: number, keepToken: string): Promise<number> {
+/** Deletes every session of the user but the one with this token; their ids. */
+export async function deleteOtherSessions(db: Db, userId: number, keepToken: string): Promise<number[]> {
   const rows = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.token, keepToken)))
     .returning({ id: sessions.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }

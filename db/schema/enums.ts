@@ -67,3 +67,26 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** Security events of the audit log (db/schema/security-events.ts): `<subject>.<what happened>`. */
+export const SECURITY_EVENT_KINDS = [
+  'user.created',
+  'user.role_changed',
+  'user.deactivated',
+  'user.reactivated',
+  'user.password_changed',
+  'api_token.created',
+  'api_token.revoked',
+  'oauth_application.created',
+  'oauth_application.updated',
+  'oauth_application.secret_rotated',
+  'oauth_application.deleted',
+  'oauth_grant.revoked',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'session.revoked',
+  'sign_in.succeeded',
+  'sign_in.failed',
+] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];

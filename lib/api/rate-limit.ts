@@ -6,8 +6,9 @@ import { env } from '@/lib/env';
 import { ApiError } from './errors';
 import { LeakyBucketPostgres } from './leaky-bucket';
 
-// Requests per token (API and OAuth tokens alike), and per user for the browser's session when
-// turned on: a leaky bucket of `points` requests draining at `points / duration` per second
+// Requests per token (API and OAuth tokens alike), per user for the browser's session when turned
+// on, and per client IP for requests without a valid credential and the public routes (health, the
+// OpenAPI document, unknown paths): a leaky bucket of `points` requests draining at `points / duration` per second
 // (lib/api/leaky-bucket.ts). The buckets live in the api_rate_limits table, so every app process
 // on one PostgreSQL shares them; the embedded database keeps them in the same table.
 
@@ -17,7 +18,12 @@ export interface RateLimitSettings {
   duration: number;
   /** Limit the dashboard's own session too. */
   sessions: boolean;
+  /** The budget of each client IP for requests without a (valid) credential. */
+  anonymous?: { points: number; duration: number };
 }
+
+/** 60 requests a minute per client IP without a credential, unless configured otherwise. */
+export const ANONYMOUS_DEFAULT = { points: 60, duration: 60 } as const;
 
 /** Anything with pg's `query({text, values})`: a `pg` pool, or the embedded database's client. */
 export interface QueryClient {
@@ -65,8 +71,19 @@ export class ApiRateLimiter {
   async consume(principal: Principal): Promise<Record<string, string>> {
     const { enabled, sessions } = this.settings;
     if (!enabled || (principal.authMethod === 'session' && !sessions)) return {};
-    const { points, duration } = principal.rateLimit ?? this.settings;
-    const key = principal.tokenId !== undefined ? `token:${principal.tokenId}` : `user:${principal.userId}`;
+    const budget = principal.rateLimit ?? this.settings;
+    const tokenKey = principal.tokenId !== undefined;
+    return this.spend(budget, tokenKey ? `token:${principal.tokenId}` : `user:${principal.userId}`, tokenKey ? 'token' : 'user');
+  }
+
+  /** Spends one request of a client address's budget, for a request without a valid credential. */
+  async consumeAnonymous(address: string): Promise<Record<string, string>> {
+    if (!this.settings.enabled) return {};
+    return this.spend(this.settings.anonymous ?? ANONYMOUS_DEFAULT, `ip:${address}`, 'client address');
+  }
+
+  private async spend(budget: { points: number; duration: number }, key: string, what: string): Promise<Record<string, string>> {
+    const { points, duration } = budget;
     let res: RateLimiterRes;
     try {
       res = await this.limiter(points, duration).consume(key);
@@ -79,7 +96,7 @@ export class ApiRateLimiter {
       throw new ApiError(
         429,
         'rate_limit_exceeded',
-        `Too many requests: ${points} per ${duration} seconds for this ${principal.tokenId !== undefined ? 'token' : 'user'}. Retry in ${wait} seconds.`,
+        `Too many requests: ${points} per ${duration} seconds for this ${what}. Retry in ${wait} seconds.`,
         { limit: points, window_seconds: duration, retry_after_seconds: Number(wait) },
         { 'X-RateLimit-Limit': String(points), 'X-RateLimit-Remaining': '0', 'X-Rate-Limited-For': wait, 'Retry-After': wait },
       );
@@ -94,6 +111,7 @@ export function rateLimitSettingsFromEnv(): RateLimitSettings {
     points: env.API_RATE_LIMIT_POINTS,
     duration: env.API_RATE_LIMIT_DURATION,
     sessions: env.API_RATE_LIMIT_SESSIONS === 'on',
+    anonymous: { points: env.API_RATE_LIMIT_ANONYMOUS_POINTS, duration: env.API_RATE_LIMIT_ANONYMOUS_DURATION },
   };
 }
 

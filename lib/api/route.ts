@@ -4,6 +4,7 @@ import type { UserRole } from '@/db/schema/enums';
 import { authenticateRequest } from '@/lib/auth/authenticate';
 import { checkAccess, type RouteAccess } from './access';
 import { getDb } from '@/lib/db';
+import { clientAddress } from '@/lib/security/client-address';
 import { ApiError, errorBody, errorResponse } from './errors';
 import { idempotent } from './idempotency';
 import { publicOrigin } from './origin';
@@ -30,6 +31,8 @@ export interface ApiContext {
   credential: string;
   /** Origin for absolute links to records. */
   baseUrl: string;
+  /** Where the request came from, for the security events of the audit log. */
+  client?: { address: string; userAgent: string | null };
   /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
   ifMatch?: IfMatch | null;
 }
@@ -102,7 +105,9 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
 async function authenticate(req: Request, db: Db, requestId: string) {
   const auth = await authenticateRequest(db, req);
   if ('refusal' in auth) {
-    throw new ApiError(401, 'unauthorized', auth.refusal, {}, { 'WWW-Authenticate': 'Bearer realm="groundwork"' });
+    // No valid credential: the client address's budget (a 429 once spent), then the 401.
+    const rateHeaders = await getApiRateLimiter().consumeAnonymous(clientAddress(req));
+    throw new ApiError(401, 'unauthorized', auth.refusal, {}, { 'WWW-Authenticate': 'Bearer realm="groundwork"', ...rateHeaders });
   }
   const { principal, setCookies } = auth;
   const rateHeaders = await getApiRateLimiter().consume(principal);
@@ -112,7 +117,8 @@ async function authenticate(req: Request, db: Db, requestId: string) {
   }
   const { accountId, userId, role, scopes, authMethod, tokenId, credential } = principal;
   const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
-  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, credential, baseUrl: publicOrigin(req), ifMatch };
+  const client = { address: clientAddress(req), userAgent: req.headers.get('user-agent') };
+  const ctx: ApiContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, credential, baseUrl: publicOrigin(req), ifMatch, client };
   return { ctx, setCookies, rateHeaders };
 }
 
@@ -181,11 +187,17 @@ export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Han
   return methods(runs);
 }
 
-/** Routes that need no credentials (the OpenAPI document, the JSON 404). */
+/**
+ * Routes that need no credentials (health, the OpenAPI document, the JSON 404), limited per client
+ * address like requests without a valid credential.
+ */
 export function definePublicRoute(handlers: Partial<Record<Method, (req: Request) => Promise<Response>>>): Record<Method, RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
   for (const [method, handler] of Object.entries(handlers) as [Method, (req: Request) => Promise<Response>][]) {
-    runs[method] = (req) => handler(req);
+    runs[method] = async (req) => {
+      const rateHeaders = await getApiRateLimiter().consumeAnonymous(clientAddress(req));
+      return withHeaders(await handler(req), rateHeaders, []);
+    };
   }
   return methods(runs);
 }

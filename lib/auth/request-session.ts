@@ -1,5 +1,5 @@
 import { getSessionCookie } from 'better-auth/cookies';
-import { requestHost } from '@/lib/api/origin';
+import { requestHost } from '@/lib/security/client-address';
 import { env } from '@/lib/env';
 import { AUTH_COOKIE_PREFIX } from './cookies';
 import { getAuth } from './server';
@@ -10,10 +10,10 @@ import type { Principal } from './tokens';
 // what Lax lets through (top-level cross-site navigations, sibling subdomains, old browsers).
 //
 // "Same origin" compares the host of the `Origin` header with the host the browser sent the
-// request to: `X-Forwarded-Host` (Next.js fills it in from `Host`; a reverse proxy may set it), else
-// `Host`, else the request URL's (which under `next start` is the listening address, not what the
-// browser used). PUBLIC_BASE_URL's host is accepted too. A browser cannot set either header on a
-// cross-site request, and the scheme is not compared, as a TLS-terminating proxy hides it.
+// request to: `Host` (or, with TRUST_PROXY=true, the proxy's `X-Forwarded-Host`), else the request
+// URL's (which under `next start` is the listening address, not what the browser used).
+// PUBLIC_BASE_URL's host is accepted too. A browser cannot set either header on a cross-site
+// request, and the scheme is not compared, as a TLS-terminating proxy hides it.
 //
 // - Unsafe methods (POST, PATCH, PUT, DELETE) need a matching `Origin`. Browsers send Origin on
 //   every such request, so a missing one means a client that can send Authorization instead.

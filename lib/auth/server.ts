@@ -5,6 +5,7 @@ import { findUserStatus } from '@/db/queries/users';
 import { authAccounts, sessions, users, verifications } from '@/db/schema';
 import { getDb } from '@/lib/db';
 import { env } from '@/lib/env';
+import { CLIENT_ADDRESS_HEADER, requestOrigin, trustProxy } from '@/lib/security/client-address';
 import { USER_DEACTIVATED } from './constants';
 import { AUTH_COOKIE_PREFIX } from './cookies';
 
@@ -16,10 +17,13 @@ import { AUTH_COOKIE_PREFIX } from './cookies';
 function createAuth() {
   return betterAuth({
     appName: 'Groundwork',
-    // Unset: the origin of each request, from X-Forwarded-Host/-Proto (which Next.js fills in from
-    // Host), as the request URL is the server's listening address, not what the browser used.
+    // Required in production. Unset (development, tests): the origin of each request, its Host (or
+    // a trusted proxy's X-Forwarded-Host), as the request URL is the listening address.
     baseURL: env.PUBLIC_BASE_URL,
     basePath: '/api/auth',
+    // Without PUBLIC_BASE_URL, the origin the request was sent to (by our rules: its Host, or a
+    // trusted proxy's X-Forwarded-Host) is where sign-in may come from.
+    trustedOrigins: (req) => (req && !env.PUBLIC_BASE_URL ? [requestOrigin(req)] : []),
     secret: env.BETTER_AUTH_SECRET,
     database: drizzleAdapter(getDb(), {
       provider: 'pg',
@@ -69,7 +73,10 @@ function createAuth() {
     disabledPaths: ['/update-user', '/change-email', '/delete-user'],
     advanced: {
       database: { generateId: 'serial' },
-      trustedProxyHeaders: true,
+      // Forwarded headers only from a proxy of ours (TRUST_PROXY=true); the client's address is
+      // resolved by lib/security/client-address.ts and handed over in its own header.
+      trustedProxyHeaders: trustProxy(),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.NODE_ENV === 'production',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

@@ -1,6 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { apiTokensPaths } from './paths/api-tokens';
-import { auditLogPaths } from './paths/audit-log';
+import { auditLogPaths, securityEventPaths } from './paths/audit-log';
 import { sessionsPaths } from './paths/sessions';
 import { callsPaths } from './paths/calls';
 import { companiesPaths } from './paths/companies';
@@ -56,6 +56,7 @@ function build() {
       ...apiTokensPaths,
       ...sessionsPaths,
       ...auditLogPaths,
+      ...securityEventPaths,
       ...oauthPaths,
       ...reportsPaths,
       ...lookupsPaths,

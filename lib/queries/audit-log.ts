@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type QueryParams } from '@/lib/api-client';
 import type { AuditEntryResponse } from '@/lib/validation/audit-log';
+import type { SecurityEventResponse } from '@/lib/validation/security-events';
 
 export type AuditEntry = AuditEntryResponse;
 
@@ -17,3 +18,19 @@ export const auditLogQuery = (params: QueryParams) =>
   });
 
 export const useAuditLog = (params: QueryParams) => useQuery(auditLogQuery(params));
+
+export type SecurityEvent = SecurityEventResponse;
+
+export const securityEventKeys = {
+  all: ['security_events'] as const,
+  lists: () => [...securityEventKeys.all, 'list'] as const,
+  list: (params: QueryParams) => [...securityEventKeys.lists(), params] as const,
+};
+
+export const securityEventsQuery = (params: QueryParams) =>
+  queryOptions({
+    queryKey: securityEventKeys.list(params),
+    queryFn: () => api.list<SecurityEvent>('/security_events', 'security_events', params),
+  });
+
+export const useSecurityEvents = (params: QueryParams, enabled = true) => useQuery({ ...securityEventsQuery(params), enabled });

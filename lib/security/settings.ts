@@ -9,6 +9,15 @@ export const securityEnvSchema = z.object({
     .string()
     .refine((v) => parseOrigins(v) !== null, 'must be comma-separated origins such as https://app.example.com (no path)')
     .optional(),
+  /**
+   * `true`: a reverse proxy in front sets X-Forwarded-For/-Host/-Proto, and they are believed
+   * (lib/security/client-address.ts). Otherwise they are ignored: any client can send them.
+   */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Requests per window from one client IP without a (valid) credential, and to /api/health. */
+  API_RATE_LIMIT_ANONYMOUS_POINTS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** That window, in seconds. */
+  API_RATE_LIMIT_ANONYMOUS_DURATION: z.coerce.number().int().min(1).max(86_400).default(60),
   /** `off` turns the sign-in throttle off (the test suite, e2e); on by default. */
   SIGN_IN_THROTTLE: z.enum(['on', 'off']).default('on'),
   /** 32 bytes, base64 or hex: seals webhook endpoint secrets at rest. Derived from BETTER_AUTH_SECRET when unset. */

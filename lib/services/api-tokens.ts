@@ -6,6 +6,7 @@ import type { ApiContext } from '@/lib/api/route';
 import { mintApiToken } from '@/lib/auth/tokens';
 import { serializeApiToken } from '@/lib/serializers/api-tokens';
 import type { ApiTokenCreate, ApiTokenCreated, ApiTokenListQuery, ApiTokenResponse } from '@/lib/validation/api-tokens';
+import { recordSecurityEvent } from './security-events';
 
 // A user's own API tokens, managed from the browser (the routes require a session: ACCESS.apiTokens)
 // and seeing only the caller's tokens; another user's token is a 404.
@@ -24,10 +25,14 @@ export async function createApiTokenFor(db: Db, ctx: ApiContext, input: ApiToken
       expiresAt: input.expires_at ?? null,
     });
     const row = await findUserToken(tx, owner(ctx), id);
+    await recordSecurityEvent(tx, ctx, { kind: 'api_token.created', subjectType: 'api_token', subjectId: id, details: { name: input.name, scope: input.scope } });
     return { ...serializeApiToken(row!), token };
   });
 }
 
 export async function revokeApiToken(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  if (!(await revokeUserToken(db, owner(ctx), id))) throw notFound('API token');
+  await db.transaction(async (tx) => {
+    if (!(await revokeUserToken(tx, owner(ctx), id))) throw notFound('API token');
+    await recordSecurityEvent(tx, ctx, { kind: 'api_token.revoked', subjectType: 'api_token', subjectId: id });
+  });
 }

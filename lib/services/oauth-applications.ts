@@ -23,6 +23,8 @@ import type {
   OAuthGrantListQuery,
   OAuthGrantResponse,
 } from '@/lib/validation/oauth-applications';
+import { changedColumns } from './common';
+import { recordSecurityEvent } from './security-events';
 
 // OAuth applications are the account's, managed by its admins from a signed-in browser (a token
 // must not mint credentials that outlive it: the routes require ACCESS.oauthApplications). Grants
@@ -66,43 +68,72 @@ export async function createOAuthApplication(
 }
 
 export async function createOAuthApplicationFor(db: Db, ctx: ApiContext, input: OAuthApplicationCreate) {
-  return createOAuthApplication(db, ctx, input);
+  return db.transaction(async (tx) => {
+    const created = await createOAuthApplication(tx, ctx, input);
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'oauth_application.created',
+      subjectType: 'oauth_application',
+      subjectId: created.id,
+      details: { name: created.name, client_id: created.client_id, scope: created.scope, redirect_uris: created.redirect_uris },
+    });
+    return created;
+  });
 }
 
 export async function updateOAuthApplication(db: Db, ctx: ApiContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
   return db.transaction(async (tx) => {
-    if (!(await lockApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
+    const current = await lockApplication(tx, ctx.accountId, id);
+    if (!current) throw notFound('OAuth application');
     await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
-    const row = await updateApplication(tx, ctx.accountId, id, {
+    const changes = changedColumns(current, {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.redirect_uris !== undefined && { redirectUris: input.redirect_uris }),
       ...(input.scope !== undefined && { scope: input.scope }),
       ...(input.rate_limit_points !== undefined && { rateLimitPoints: input.rate_limit_points }),
       ...(input.rate_limit_duration !== undefined && { rateLimitDuration: input.rate_limit_duration }),
     });
+    if (Object.keys(changes).length === 0) return serializeOAuthApplication(current);
+    const row = await updateApplication(tx, ctx.accountId, id, changes as Parameters<typeof updateApplication>[3]);
     if (!row) throw notFound('OAuth application');
+    const before = serializeOAuthApplication(current) as unknown as Record<string, unknown>;
+    const after = serializeOAuthApplication(row) as unknown as Record<string, unknown>;
+    const changed = Object.keys(after).filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'oauth_application.updated',
+      subjectType: 'oauth_application',
+      subjectId: id,
+      details: { changed, ...Object.fromEntries(changed.map((k) => [k, { from: before[k], to: after[k] }])) },
+    });
     return serializeOAuthApplication(row);
   });
 }
 
 /** A new secret, shown once; the old one stops working at once. Issued tokens keep working. */
 export async function rotateOAuthApplicationSecret(db: Db, ctx: ApiContext, id: number): Promise<OAuthApplicationWithSecret> {
-  const app = await findApplication(db, ctx.accountId, id);
-  if (!app) throw notFound('OAuth application');
-  if (!app.confidential) throw conflict('A public client has no secret to rotate.');
-  const secret = newSecret();
-  const row = await updateApplication(db, ctx.accountId, id, { clientSecretHash: secret.clientSecretHash, secretHint: secret.secretHint });
-  if (!row) throw notFound('OAuth application');
-  return { ...serializeOAuthApplication(row), client_secret: secret.secret };
+  return db.transaction(async (tx) => {
+    const app = await lockApplication(tx, ctx.accountId, id);
+    if (!app) throw notFound('OAuth application');
+    if (!app.confidential) throw conflict('A public client has no secret to rotate.');
+    const secret = newSecret();
+    const row = await updateApplication(tx, ctx.accountId, id, { clientSecretHash: secret.clientSecretHash, secretHint: secret.secretHint });
+    if (!row) throw notFound('OAuth application');
+    await recordSecurityEvent(tx, ctx, { kind: 'oauth_application.secret_rotated', subjectType: 'oauth_application', subjectId: id, details: { name: row.name } });
+    return { ...serializeOAuthApplication(row), client_secret: secret.secret };
+  });
 }
 
 export async function deleteOAuthApplication(db: Db, ctx: ApiContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (ctx.ifMatch) {
-      await lockApplication(tx, ctx.accountId, id);
-      await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
-    }
+    const app = await lockApplication(tx, ctx.accountId, id);
+    if (!app) throw notFound('OAuth application');
+    await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
     if (!(await deleteApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'oauth_application.deleted',
+      subjectType: 'oauth_application',
+      subjectId: id,
+      details: { name: app.name, client_id: app.clientId },
+    });
   });
 }
 
@@ -118,5 +149,8 @@ export async function listOAuthGrants(db: Db, ctx: ApiContext, query: OAuthGrant
 
 /** Revokes an authorization: its codes, refresh tokens and access tokens go with it. */
 export async function revokeOAuthGrant(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  if (!(await deleteUserGrant(db, owner(ctx), id))) throw notFound('Authorization');
+  await db.transaction(async (tx) => {
+    if (!(await deleteUserGrant(tx, owner(ctx), id))) throw notFound('Authorization');
+    await recordSecurityEvent(tx, ctx, { kind: 'oauth_grant.revoked', subjectType: 'oauth_grant', subjectId: id });
+  });
 }

@@ -6,6 +6,7 @@ import type { ApiContext } from '@/lib/api/route';
 import { AUTH_COOKIE_PREFIX } from '@/lib/auth/cookies';
 import { serializeSession } from '@/lib/serializers/sessions';
 import type { SessionResponse } from '@/lib/validation/sessions';
+import { recordSecurityEvent } from './security-events';
 
 // The caller's own browser sessions (Settings → Sessions): list, revoke one, sign out everywhere
 // else. Session users only (the routes require it: ACCESS.sessions): a token must not see or end
@@ -26,10 +27,19 @@ export async function listSessions(db: Db, ctx: ApiContext, req: Request): Promi
 
 /** Ends one of the caller's sessions (the current one too: that signs this browser out). */
 export async function revokeSession(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  if (!(await deleteUserSession(db, ctx.userId, id))) throw notFound('Session');
+  await db.transaction(async (tx) => {
+    if (!(await deleteUserSession(tx, ctx.userId, id))) throw notFound('Session');
+    await recordSecurityEvent(tx, ctx, { kind: 'session.revoked', subjectType: 'session', subjectId: id });
+  });
 }
 
 /** Ends every session of the caller but this one; how many. */
 export async function revokeOtherSessions(db: Db, ctx: ApiContext, req: Request): Promise<number> {
-  return deleteOtherSessions(db, ctx.userId, currentToken(req) ?? '');
+  return db.transaction(async (tx) => {
+    const ids = await deleteOtherSessions(tx, ctx.userId, currentToken(req) ?? '');
+    if (ids.length > 0) {
+      await recordSecurityEvent(tx, ctx, { kind: 'session.revoked', subjectType: 'session', subjectId: null, details: { session_ids: ids.map(String), all_others: true } });
+    }
+    return ids.length;
+  });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@/db';
+import type { SecurityEventKind } from '@/db/schema/enums';
 import { insertUser } from '@/db/queries/accounts';
 import {
   deleteUserSessions,
@@ -18,6 +19,7 @@ import { setUserPassword } from '@/lib/auth/passwords';
 import { serializeUser } from '@/lib/serializers/users';
 import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/validation/users';
 import { changedColumns, toColumns } from './common';
+import { recordSecurityEvent } from './security-events';
 
 export async function listUsers(db: Db, ctx: ApiContext, query: UserListQuery): Promise<Page<UserResponse>> {
   const result = await queryUsers(
@@ -54,6 +56,7 @@ export async function createUser(db: Db, ctx: ApiContext, input: UserCreate): Pr
       role: input.role,
     });
     await setUserPassword(tx, id, input.password);
+    await recordSecurityEvent(tx, ctx, { kind: 'user.created', subjectType: 'user', subjectId: id, details: { email: input.email, role: input.role } });
     return getUser(tx, ctx, id);
   });
 }
@@ -72,7 +75,7 @@ export async function updateUser(db: Db, ctx: ApiContext, id: number, input: Use
     await assertIfMatch(ctx.ifMatch, 'user', () => getUser(tx, ctx, id));
 
     const changes = changedColumns(current, {
-      ...toColumns(input, ['deactivated']),
+      ...toColumns(input, ['deactivated', 'password']),
       ...(input.deactivated === undefined
         ? {}
         : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
@@ -89,11 +92,18 @@ export async function updateUser(db: Db, ctx: ApiContext, id: number, input: Use
     if (losesAdmin && admins.filter((a) => a !== id).length === 0) {
       throw invalidField(changes.role === 'member' ? 'role' : 'deactivated', 'would leave the account without an admin');
     }
-    if (Object.keys(changes).length === 0) return serializeUser(current);
+    if (Object.keys(changes).length === 0 && input.password === undefined) return serializeUser(current);
 
-    await updateUserColumns(tx, ctx.accountId, id, changes);
-    // Deactivation signs the user out everywhere at once; their tokens are refused from now on.
-    if (changes.deactivatedAt) await deleteUserSessions(tx, id);
+    if (Object.keys(changes).length > 0) await updateUserColumns(tx, ctx.accountId, id, changes);
+    if (input.password !== undefined) await setUserPassword(tx, id, input.password);
+    // Deactivation, and a new password set by an admin, sign the user out everywhere at once; a
+    // deactivated user's tokens are refused from now on.
+    if (changes.deactivatedAt || input.password !== undefined) await deleteUserSessions(tx, id);
+    const event = (kind: SecurityEventKind, details: Record<string, unknown> = {}) =>
+      recordSecurityEvent(tx, ctx, { kind, subjectType: 'user', subjectId: id, details });
+    if (changes.role !== undefined) await event('user.role_changed', { role: { from: current.role, to: changes.role } });
+    if (changes.deactivatedAt !== undefined) await event(changes.deactivatedAt ? 'user.deactivated' : 'user.reactivated');
+    if (input.password !== undefined) await event('user.password_changed');
     return getUser(tx, ctx, id);
   });
 }

@@ -84,6 +84,33 @@ export const queryId = z
   .refine((v) => Number.isSafeInteger(v), 'must be an id (a string of digits)');
 export const querySearch = z.string().trim().min(1).max(LIMITS.shortText);
 
+/**
+ * One or several values of a closed set, repeated (`?kind=a&kind=b`) and/or comma-separated
+ * (`?kind=a,b`); each must be one of `values` (`what` names them in the refusal).
+ */
+export function queryEnumList<T extends string>(values: readonly T[], what: string, description: string) {
+  const known = new Set<string>(values);
+  return z
+    .union([z.string().max(LIMITS.longText), z.array(z.string().max(LIMITS.shortText)).max(LIMITS.entries)])
+    .transform((v) => [...new Set((Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()))])
+    .superRefine((items, ctx) => {
+      for (const item of items) {
+        if (known.has(item)) continue;
+        ctx.addIssue({ code: 'custom', message: item === '' ? 'must not be empty' : `"${item.slice(0, 60)}" ${what}` });
+      }
+    })
+    .transform((items) => items as T[])
+    .meta({
+      description,
+      param: { style: 'form', explode: true },
+      // Documented as the list of values it accepts rather than as the raw string-or-array input.
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        delete jsonSchema.anyOf;
+        Object.assign(jsonSchema, { type: 'array', items: { type: 'string', enum: values } });
+      },
+    });
+}
+
 // ---- response shapes (part 2.1) ----
 
 const ts = z.string().meta({ format: 'date-time', example: '2023-02-14T18:13:00Z' });

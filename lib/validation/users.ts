@@ -10,6 +10,11 @@ export type UserListQuery = z.output<typeof userListQuery>;
 
 const personName = shortText.trim().nullable();
 
+const password = z
+  .string()
+  .min(PASSWORD_LENGTH.min, `must have at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, `must have at most ${PASSWORD_LENGTH.max} characters`);
+
 /** POST body under `user` (admins only). */
 export const userCreate = z
   .object({
@@ -23,11 +28,7 @@ export const userCreate = z
     first_name: personName.optional(),
     last_name: personName.optional(),
     role: z.enum(USER_ROLES).default('member'),
-    password: z
-      .string()
-      .min(PASSWORD_LENGTH.min, `must have at least ${PASSWORD_LENGTH.min} characters`)
-      .max(PASSWORD_LENGTH.max, `must have at most ${PASSWORD_LENGTH.max} characters`)
-      .meta({ description: 'The sign-in password; stored hashed (scrypt), never returned.' }),
+    password: password.meta({ description: 'The sign-in password; stored hashed (scrypt), never returned.' }),
   })
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.output<typeof userCreate>;
@@ -41,6 +42,7 @@ export const userUpdate = z
     deactivated: z.boolean().meta({
       description: 'true: the user cannot sign in, their sessions end and their tokens are refused; false reactivates.',
     }),
+    password: password.meta({ description: 'A new sign-in password (an admin resetting it): their sessions end; stored hashed, never returned.' }),
   })
   .partial()
   .meta({ id: 'UserUpdate' });

@@ -9,7 +9,7 @@ import {
 } from '@/lib/api/rate-limit';
 import { createApiToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
-import { client, type ApiResponse } from '../api';
+import { client, request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 import { registerApp, tokenRequest } from '../oauth';
 import { spawnApp } from '../spawn-app';
@@ -138,6 +138,30 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await api.get('/users/me')).headers.get('x-ratelimit-limit')).toBeNull();
   });
 
+  it('limits requests without a valid credential, and the public routes, per client address', async () => {
+    setApiRateLimiter(new ApiRateLimiter(settings({ anonymous: { points: 4, duration: 60 } }), store()));
+    process.env.TRUST_PROXY = 'true'; // the address comes from the proxy chain here (no TCP peer)
+    try {
+      const from = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
+      const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+      const other = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      const answers = [
+        await request('GET', '/leads', from(ip)),
+        await request('GET', '/leads', { token: 'gw_pat_wrong', ...from(ip) }),
+        await request('GET', '/api/health', from(ip)),
+        await request('GET', '/api/2023-01/openapi.json', from(ip)),
+      ];
+      expect(answers.map((r) => r.status)).toEqual([401, 401, 200, 200]);
+      expect(answers.map((r) => r.headers.get('x-ratelimit-remaining'))).toEqual(['3', '2', '1', '0']);
+      for (const path of ['/leads', '/api/health', '/api/2023-01/openapi.json', '/api/nowhere']) expectLimited(await request('GET', path, from(ip)), 4, 60);
+      // Another address has a budget of its own; a valid token is not counted against the address.
+      expect((await request('GET', '/leads', from(other))).status).toBe(401);
+      expect((await request('GET', '/users/me', { token: await freshToken('read'), ...from(ip) })).status).toBe(200);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
+  });
+
   // Two app processes (the real route handlers in two Node processes, tests/app-process.ts, limits
   // on from their environment) on one PostgreSQL draw from the same bucket: together they allow
   // the budget once, not twice. Registered on the PostgreSQL run only: the embedded database
@@ -162,6 +186,22 @@ describe('rate limits', () => {
     } finally {
       one.stop();
       two.stop();
+    }
+  }, 60_000);
+
+  // A real server stamps each request with its TCP peer (instrumentation.ts, tests/app-process.ts):
+  // without TRUST_PROXY, a forged X-Forwarded-For buys no fresh budget.
+  onPostgres('a client cannot escape its address budget by forging X-Forwarded-For', async () => {
+    const app = await spawnApp({ DATABASE_URL: databaseUrl, API_RATE_LIMIT: 'on', API_RATE_LIMIT_ANONYMOUS_POINTS: '3', API_RATE_LIMIT_ANONYMOUS_DURATION: '60' }, true);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${app.base}/api/2023-01/leads`, { headers: { 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-groundwork-peer-address': `203.0.113.${i + 1}` } });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      app.stop();
     }
   }, 60_000);
 });

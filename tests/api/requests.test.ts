@@ -70,15 +70,34 @@ describe('request parsing', () => {
 });
 
 describe('absolute links', () => {
-  it('use the host and scheme the client used (X-Forwarded-Host/-Proto), in Link headers and event URLs', async () => {
-    const headers = { 'x-forwarded-host': 'crm.example.com', 'x-forwarded-proto': 'https' };
-    const list = await a.api.get('/leads?per_page=1', { headers });
-    expect(list.headers.get('link')).toContain('<https://crm.example.com/api/2023-01/leads?per_page=1&page=1>; rel="first"');
-    const created = await a.api.post('/leads', { lead: { name: 'Linked' } }, { headers });
+  const forged = { 'x-forwarded-host': 'evil.example.net', 'x-forwarded-proto': 'https' };
+
+  it('never come from a forwarded host a client sent: stored event URLs keep the request host', async () => {
+    const list = await a.api.get('/leads?per_page=1', { headers: forged });
+    expect(list.headers.get('link')).toContain('<http://localhost:3000/api/2023-01/leads?per_page=1&page=1>; rel="first"');
+    expect(list.headers.get('link')).not.toContain('evil.example.net');
+    const created = await a.api.post('/leads', { lead: { name: 'Not hijacked' } }, { headers: forged });
     const events = await a.api.get('/webhook_messages?event_type=lead.create&per_page=1');
     expect(events.body.webhook_messages[0].payload).toEqual({
       id: created.body.lead.id,
-      url: `https://crm.example.com/api/2023-01/leads/${created.body.lead.id}`,
+      url: `http://localhost:3000/api/2023-01/leads/${created.body.lead.id}`,
     });
+  });
+
+  it('use the host and scheme a trusted proxy reports (TRUST_PROXY=true), in Link headers and event URLs', async () => {
+    const headers = { 'x-forwarded-host': 'crm.example.com', 'x-forwarded-proto': 'https' };
+    process.env.TRUST_PROXY = 'true';
+    try {
+      const list = await a.api.get('/leads?per_page=1', { headers });
+      expect(list.headers.get('link')).toContain('<https://crm.example.com/api/2023-01/leads?per_page=1&page=1>; rel="first"');
+      const created = await a.api.post('/leads', { lead: { name: 'Linked' } }, { headers });
+      const events = await a.api.get('/webhook_messages?event_type=lead.create&per_page=1');
+      expect(events.body.webhook_messages[0].payload).toEqual({
+        id: created.body.lead.id,
+        url: `https://crm.example.com/api/2023-01/leads/${created.body.lead.id}`,
+      });
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
   });
 });

@@ -175,22 +175,33 @@ describe('the session cookie on the 2023-01 API', () => {
     expect(forged.body.leads).toEqual([]);
   });
 
-  it('compares Origin with the host the browser used (X-Forwarded-Host), not the server address', async () => {
-    // Behind `next start` or a proxy, the request URL is the listening address; Next.js sets
-    // X-Forwarded-Host from the Host header the browser sent.
-    const proxied = { 'x-forwarded-host': 'crm.example.com', 'x-forwarded-proto': 'https' };
+  it('compares Origin with the host the browser used (Host), not the server address', async () => {
+    // Behind `next start` the request URL is the listening address; the Host header is what the
+    // browser used.
     const ok = await request('POST', '/leads', {
-      body: { lead: { name: 'Proxied lead' } },
-      headers: { cookie, ...proxied, origin: 'https://crm.example.com' },
+      body: { lead: { name: 'Hosted lead' } },
+      headers: { cookie, host: 'crm.example.com', origin: 'https://crm.example.com' },
     });
     expect(ok.status).toBe(201);
-    const refused = await request('POST', '/leads', {
-      body: { lead: { name: 'Proxied lead' } },
-      headers: { cookie, ...proxied, origin: BASE },
-    });
+    const refused = await request('POST', '/leads', { body: { lead: { name: 'Hosted lead' } }, headers: { cookie, host: 'crm.example.com', origin: BASE } });
     expect(refused.status).toBe(401);
-    const signedIn = await signIn(email, PASSWORD, { ...proxied, origin: 'https://crm.example.com' });
-    expect(signedIn.status).toBe(200);
+  });
+
+  it('believes X-Forwarded-Host only from a trusted proxy (TRUST_PROXY=true)', async () => {
+    const proxied = { 'x-forwarded-host': 'crm.example.com', 'x-forwarded-proto': 'https' };
+    const post = (origin: string) => request('POST', '/leads', { body: { lead: { name: 'Proxied lead' } }, headers: { cookie, ...proxied, origin } });
+    // Untrusted: the forged header is ignored; the request's own host counts.
+    expect((await post('https://crm.example.com')).status).toBe(401);
+    expect((await post(BASE)).status).toBe(201);
+    process.env.TRUST_PROXY = 'true';
+    try {
+      expect((await post('https://crm.example.com')).status).toBe(201);
+      expect((await post(BASE)).status).toBe(401);
+      const signedIn = await signIn(email, PASSWORD, { ...proxied, origin: 'https://crm.example.com' });
+      expect(signedIn.status).toBe(200);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
   });
 
   it('accepts a GET without Origin or Fetch Metadata, and one typed into the address bar', async () => {

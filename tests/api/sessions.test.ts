@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sessions } from '@/db/schema';
 import { getDb } from '@/lib/db';
 import { BASE, request } from '../api';
@@ -48,8 +48,12 @@ describe('GET /sessions', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/token/);
   });
 
-  it('records the browser and address it signed in from', async () => {
+  it('records the browser and address it signed in from (the proxy chain believed with TRUST_PROXY=true)', async () => {
     await sessionClient(a.userId); // sets the password
+    process.env.TRUST_PROXY = 'true';
+    onTestFinished(() => {
+      delete process.env.TRUST_PROXY;
+    });
     const res = await request('POST', '/api/auth/sign-in/email', {
       body: { email: (await emailOf(a.userId))!, password: 'session test password' },
       headers: { origin: BASE, ...userAgent('Firefox/128 test'), 'x-forwarded-for': '203.0.113.7' },

@@ -2,7 +2,8 @@ import { definePublicRoute, json } from '@/lib/api/route';
 import { getDb } from '@/lib/db';
 import { checkHealth } from './check';
 
-// For load balancers and uptime checks: no credentials, no rate limit, never cached. 503 when the
+// For load balancers and uptime checks: no credentials, never cached, limited per client IP like every
+// request without a credential (API_RATE_LIMIT_ANONYMOUS_*). 503 when the
 // database is out of reach or migrations are pending (this code expects a schema it does not have).
 export const dynamic = 'force-dynamic';
 

@@ -1,0 +1,147 @@
+'use client';
+
+import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@/lib/validation/enums';
+import { formatDateTime } from '@/lib/format';
+import { useSecurityEvents, type SecurityEvent } from '@/lib/queries/audit-log';
+import type { User } from '@/lib/queries/users';
+
+/** What each kind of security event says, as a sentence start. */
+export const SECURITY_KIND_LABELS: Record<SecurityEventKind, string> = {
+  'user.created': 'Added user',
+  'user.role_changed': 'Changed the role of',
+  'user.deactivated': 'Deactivated',
+  'user.reactivated': 'Reactivated',
+  'user.password_changed': 'Set a new password for',
+  'api_token.created': 'Created API token',
+  'api_token.revoked': 'Revoked API token',
+  'oauth_application.created': 'Registered OAuth app',
+  'oauth_application.updated': 'Changed OAuth app',
+  'oauth_application.secret_rotated': 'Rotated the secret of OAuth app',
+  'oauth_application.deleted': 'Deleted OAuth app',
+  'oauth_grant.revoked': 'Revoked authorization',
+  'webhook.created': 'Added webhook endpoint',
+  'webhook.updated': 'Changed webhook endpoint',
+  'webhook.deleted': 'Deleted webhook endpoint',
+  'session.revoked': 'Ended a session',
+  'sign_in.succeeded': 'Signed in',
+  'sign_in.failed': 'Failed to sign in',
+};
+
+const GROUPS: [string, SecurityEventKind[]][] = [
+  ['Users', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('user.'))],
+  ['Credentials', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('api_token.') || k.startsWith('oauth_'))],
+  ['Webhooks', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('webhook.'))],
+  ['Sign-in and sessions', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('sign_in.') || k.startsWith('session.'))],
+];
+
+export function SecurityKindSelect({ value, onChange, className }: { value: string; onChange: (kind: string) => void; className: string }) {
+  return (
+    <select className={className} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">All security events</option>
+      {GROUPS.map(([group, kinds]) => (
+        <optgroup key={group} label={group}>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {SECURITY_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </select>
+  );
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The subject and the change, in words: “Changed the role of Casey Chen: member → admin”. */
+function What({ event, users }: { event: SecurityEvent; users: Map<string, User> }) {
+  const d = event.details;
+  const user = event.subject_type === 'user' && event.subject_id ? users.get(event.subject_id) : undefined;
+  const subject =
+    event.kind.startsWith('sign_in.') || event.kind === 'session.revoked'
+      ? ''
+      : user
+        ? (user.name ?? user.email)
+        : typeof d.name === 'string'
+          ? `“${d.name}”`
+          : typeof d.url === 'string'
+            ? d.url
+            : event.subject_id
+              ? `#${event.subject_id}`
+              : '';
+  const extra: string[] = [];
+  const role = d.role as { from?: string; to?: string } | string | undefined;
+  if (role && typeof role === 'object') extra.push(`${role.from} → ${role.to}`);
+  if (Array.isArray(d.changed)) extra.push((d.changed as string[]).join(', '));
+  if (typeof d.reason === 'string') extra.push(d.reason.replace(/_/g, ' '));
+  if (Array.isArray(d.session_ids)) extra.push(`all other sessions (${d.session_ids.length})`);
+  if (event.kind === 'api_token.created' && d.scope) extra.push(text(d.scope));
+  return (
+    <span>
+      {SECURITY_KIND_LABELS[event.kind]} {subject}
+      {extra.length > 0 && <span className="text-slate-600 dark:text-slate-400">: {extra.join('; ')}</span>}
+    </span>
+  );
+}
+
+function Via({ event }: { event: SecurityEvent }) {
+  if (event.auth_method === 'oauth') return <>OAuth app “{event.oauth_application?.name ?? 'deleted'}”</>;
+  if (event.auth_method === 'api_token') return <>API token #{event.token_id ?? '?'}</>;
+  if (event.auth_method === 'session') return <>Dashboard</>;
+  return <>{NONE}</>;
+}
+
+/** The security events of the account, newest first, filtered by kind and person. */
+export function SecurityLog({
+  kind,
+  actorId,
+  page,
+  perPage,
+  users,
+  onPage,
+}: {
+  kind: string;
+  actorId: string;
+  page: number;
+  perPage: number;
+  users: User[];
+  onPage: (page: number) => void;
+}) {
+  const query = useSecurityEvents({ kind: kind || undefined, actor_id: actorId || undefined, page, per_page: perPage });
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const columns: Column<SecurityEvent>[] = [
+    {
+      key: 'when',
+      header: 'When',
+      className: 'whitespace-nowrap',
+      cell: (event) => <time dateTime={event.timestamp}>{formatDateTime(event.timestamp)}</time>,
+    },
+    { key: 'who', header: 'Who', cell: (event) => (event.actor ? (event.actor.name ?? event.actor.email) : 'Unknown') },
+    { key: 'what', header: 'What', cell: (event) => <What event={event} users={byId} /> },
+    {
+      key: 'from',
+      header: 'From',
+      className: 'hidden md:table-cell',
+      cellClassName: 'text-xs',
+      cell: (event) => (
+        <span title={event.user_agent ?? undefined} className="block max-w-56 truncate">
+          {[event.ip_address, event.user_agent].filter(Boolean).join(' · ') || NONE}
+        </span>
+      ),
+    },
+    { key: 'via', header: 'Via', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (event) => <Via event={event} /> },
+  ];
+  return (
+    <DataTable
+      query={query}
+      columns={columns}
+      caption="Security events"
+      rowClassName={(event) => (event.kind === 'sign_in.failed' ? 'bg-amber-50 dark:bg-amber-950/30' : '')}
+      empty={{ title: 'No security events found.', hint: kind || actorId ? 'Try other filters.' : 'Sign-ins, users and credentials managed show here.' }}
+      paging={{ page, perPage, onPage, hideWhenSingle: true }}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { oauthApplications, securityEvents, users } from '@/db/schema';
+import type { SecurityEventKind } from '@/db/schema/enums';
+
+export interface SecurityEventValues {
+  accountId: number;
+  kind: SecurityEventKind;
+  actorId: number | null;
+  /** The API or OAuth token the actor used; none: the browser session (or no actor). */
+  tokenId?: number | null;
+  /** false for a sign-in: the actor was not signed in yet (no auth method). */
+  signedIn?: boolean;
+  subjectType?: string | null;
+  subjectId?: string | number | null;
+  details?: Record<string, unknown>;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+}
+
+/**
+ * One security event. How the actor was signed in is read off the token, as for webhook messages
+ * (db/queries/webhook-messages.ts): none is the session, an OAuth access token names its application.
+ */
+export async function insertSecurityEvent(db: Db, values: SecurityEventValues): Promise<void> {
+  const tokenId = values.tokenId ?? null;
+  const subjectId = values.subjectId === undefined || values.subjectId === null ? null : String(values.subjectId);
+  await db.execute(sql`
+    with token as (select id, kind, oauth_application_id from api_tokens where id = ${tokenId})
+    insert into security_events (account_id, kind, actor_id, auth_method, token_id, oauth_application_id, subject_type, subject_id, details, ip_address, user_agent)
+    select ${values.accountId}, ${values.kind}, ${values.actorId},
+      case when ${values.actorId}::bigint is null or not ${values.signedIn ?? true} then null
+           when token.id is null then 'session'
+           when token.kind = 'oauth_access' then 'oauth'
+           else 'api_token' end,
+      token.id, token.oauth_application_id, ${values.subjectType ?? null}, ${subjectId},
+      ${JSON.stringify(values.details ?? {})}::jsonb, ${values.ipAddress ?? null}, ${values.userAgent ?? null}
+    from (select 1) one left join token on true`);
+}
+
+export interface SecurityEventFilters {
+  kinds?: readonly string[];
+  actorId?: number;
+  since?: Date;
+}
+
+export async function listSecurityEvents(db: Db, accountId: number, filters: SecurityEventFilters, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(securityEvents.accountId, accountId),
+    filters.kinds?.length ? inArray(securityEvents.kind, [...filters.kinds]) : undefined,
+    filters.actorId !== undefined ? eq(securityEvents.actorId, filters.actorId) : undefined,
+    filters.since ? gte(securityEvents.createdAt, filters.since) : undefined,
+  ) as SQL;
+  const [items, [total]] = await Promise.all([
+    db
+      .select({
+        event: securityEvents,
+        actor: { id: users.id, createdAt: users.createdAt, updatedAt: users.updatedAt, firstName: users.firstName, lastName: users.lastName, email: users.email },
+        application: { id: oauthApplications.id, name: oauthApplications.name },
+      })
+      .from(securityEvents)
+      .leftJoin(users, eq(users.id, securityEvents.actorId))
+      .leftJoin(oauthApplications, eq(oauthApplications.id, securityEvents.oauthApplicationId))
+      .where(where)
+      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(securityEvents).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+export type SecurityEventRow = Awaited<ReturnType<typeof listSecurityEvents>>['items'][number];
