@@ -113,6 +113,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
       rotatedAt: oauthRefreshTokens.rotatedAt,
       revokedAt: oauthRefreshTokens.revokedAt,
       clientId: oauthApplications.clientId,
+      applicationScope: oauthApplications.scope,
       ...holder,
     })
     .from(oauthRefreshTokens)
@@ -120,6 +121,19 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
     .innerJoin(users, eq(users.id, oauthGrants.userId))
     .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/**
+ * A refresh token's state, its row locked for the rest of the transaction: concurrent uses of one
+ * token queue here, so the second sees what the first did (rotation, tokens issued) once it commits.
+ */
+export async function lockRefreshToken(db: Db, id: number) {
+  const [row] = await db
+    .select({ familyId: oauthRefreshTokens.familyId, rotatedAt: oauthRefreshTokens.rotatedAt, revokedAt: oauthRefreshTokens.revokedAt })
+    .from(oauthRefreshTokens)
+    .where(eq(oauthRefreshTokens.id, id))
+    .for('update');
   return row;
 }
 

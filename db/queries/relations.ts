@@ -22,3 +22,42 @@ export async function missingReferences(
   const present = new Set(found.map((f) => f.field));
   return refs.filter((r) => !present.has(r.field)).map((r) => r.field);
 }
+
+type TimestampedTable = AccountTable & { updatedAt: AnyPgColumn };
+
+/**
+ * Clears `column` on every row of the account that points at `targetId`, and bumps their
+ * updated_at, in one statement whatever the count: the ids of the rows changed. A delete calls it
+ * before deleting the target, so the foreign key's own `set null` finds nothing left to clear
+ * silently. `clock_timestamp()`: the time of the change, after any wait for a row lock.
+ */
+export async function clearReferences(
+  db: Db,
+  table: TimestampedTable,
+  column: AnyPgColumn,
+  accountId: number,
+  targetId: number,
+): Promise<number[]> {
+  const changed = await rows<{ id: number | string }>(
+    db,
+    sql`update ${table} set ${sql.identifier(column.name)} = null, ${sql.identifier(table.updatedAt.name)} = clock_timestamp()
+        where ${table.accountId} = ${accountId} and ${column} = ${targetId}
+        returning ${table.id} as id`,
+  );
+  return changed.map((r) => Number(r.id));
+}
+
+/** Deletes every row of the account whose `column` points at `targetId`, in one statement: their ids. */
+export async function deleteReferencing(
+  db: Db,
+  table: AccountTable,
+  column: AnyPgColumn,
+  accountId: number,
+  targetId: number,
+): Promise<number[]> {
+  const deleted = await rows<{ id: number | string }>(
+    db,
+    sql`delete from ${table} where ${table.accountId} = ${accountId} and ${column} = ${targetId} returning ${table.id} as id`,
+  );
+  return deleted.map((r) => Number(r.id));
+}

@@ -1,9 +1,9 @@
-import { and, count, eq, gt, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
-import { orderBySort } from './sql';
+import { orderBySort, rows } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -140,4 +140,32 @@ export async function deleteTaskRow(db: Db, accountId: number, id: number): Prom
     .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)))
     .returning({ id: tasks.id });
   return deleted.length > 0;
+}
+
+/**
+ * Takes the account's tasks out of a project about to be deleted, and out of its lists (which go
+ * with it), bumping their updated_at, in one statement: each task changed and which of the two
+ * fields it had. A task normally has its list's project; both are checked all the same.
+ */
+export async function detachTasksFromProject(
+  db: Db,
+  accountId: number,
+  projectId: number,
+): Promise<{ id: number; projectId: boolean; taskListId: boolean }[]> {
+  const changed = await rows<{ id: number | string; on_project: boolean; in_list: boolean }>(
+    db,
+    sql`update tasks set
+          project_id = case when old.on_project then null else tasks.project_id end,
+          task_list_id = case when old.in_list then null else tasks.task_list_id end,
+          updated_at = clock_timestamp()
+        from (
+          select t.id, coalesce(t.project_id = ${projectId}, false) as on_project, l.id is not null as in_list
+          from tasks t
+          left join task_lists l on l.id = t.task_list_id and l.project_id = ${projectId}
+          where t.account_id = ${accountId} and (t.project_id = ${projectId} or l.id is not null)
+        ) old
+        where tasks.id = old.id
+        returning tasks.id, old.on_project, old.in_list`,
+  );
+  return changed.map((r) => ({ id: Number(r.id), projectId: r.on_project, taskListId: r.in_list }));
 }

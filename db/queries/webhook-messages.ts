@@ -4,38 +4,45 @@ import { webhookMessages } from '@/db/schema';
 
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
 
+export interface WebhookMessageValues {
+  eventType: string;
+  payload: { id: string; url: string };
+  changedFields?: string[] | null;
+}
+
+/** Who made a change, and how they were signed in: the audit columns of its messages. */
+export interface WebhookMessageActor {
+  accountId: number;
+  actorId: number | null;
+  tokenId?: number | null;
+}
+
 /**
- * Writes a message and, in the same statement, one delivery per enabled subscription of the
- * account that wants its event type (their trigger enqueues the jobs): a committed change always
- * has its message and its deliveries, a rolled-back one neither. The audit columns say how the
- * actor was signed in: without a token, the browser session; with one, an API token or an OAuth
- * application's access token (and which application).
+ * Writes messages, in the order given, and in the same statement one delivery per message and
+ * enabled subscription of the account that wants its event type (their trigger enqueues the jobs):
+ * a committed change always has its messages and their deliveries, a rolled-back one neither,
+ * however many records it touched. The audit columns say how the actor was signed in: without a
+ * token, the browser session; with one, an API token or an OAuth application's access token (and
+ * which application).
  */
-export async function insertWebhookMessage(
-  db: Db,
-  values: {
-    accountId: number;
-    eventType: string;
-    payload: { id: string; url: string };
-    actorId: number | null;
-    tokenId?: number | null;
-    changedFields?: string[] | null;
-  },
-) {
-  const tokenId = values.tokenId ?? null;
-  const changedFields = values.changedFields ? sql`${`{${values.changedFields.join(',')}}`}::text[]` : sql`null::text[]`;
+export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, messages: WebhookMessageValues[]) {
+  if (messages.length === 0) return;
+  const tokenId = actor.tokenId ?? null;
+  const rows = messages.map((m, n) => ({ n, event_type: m.eventType, payload: m.payload, changed_fields: m.changedFields ?? null }));
   await db.execute(sql`
     with token as (
       select id, kind, oauth_application_id from api_tokens where id = ${tokenId}
     ), message as (
       insert into webhook_messages (account_id, event_type, payload, actor_id, auth_method, token_id, oauth_application_id, changed_fields)
-      select ${values.accountId}, ${values.eventType}, ${JSON.stringify(values.payload)}::jsonb, ${values.actorId},
-        case when ${values.actorId}::bigint is null then null
+      select ${actor.accountId}, e.event_type, e.payload, ${actor.actorId},
+        case when ${actor.actorId}::bigint is null then null
              when token.id is null then 'session'
              when token.kind = 'oauth_access' then 'oauth'
              else 'api_token' end,
-        token.id, token.oauth_application_id, ${changedFields}
-      from (select 1) one left join token on true
+        token.id, token.oauth_application_id, e.changed_fields
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(n int, event_type text, payload jsonb, changed_fields text[])
+      left join token on true
+      order by e.n
       returning id, account_id, event_type
     )
     insert into webhook_deliveries (account_id, webhook_id, message_id)
@@ -44,6 +51,12 @@ export async function insertWebhookMessage(
     join webhooks on webhooks.account_id = message.account_id
       and not webhooks.disabled
       and (cardinality(webhooks.filter_types) = 0 or message.event_type = any(webhooks.filter_types))`);
+}
+
+/** One message (see `insertWebhookMessages`). */
+export async function insertWebhookMessage(db: Db, values: WebhookMessageActor & WebhookMessageValues) {
+  const { accountId, actorId, tokenId, ...message } = values;
+  await insertWebhookMessages(db, { accountId, actorId, tokenId }, [message]);
 }
 
 export async function findWebhookMessage(db: Db, accountId: number, id: number): Promise<WebhookMessageRow | undefined> {

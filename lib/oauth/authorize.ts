@@ -13,6 +13,9 @@ export type AuthorizeCheck =
   | { kind: 'redirect'; location: string }
   | { kind: 'ok'; client: OAuthClient; scope: OAuthTokenScope; redirectUri: string };
 
+/** RFC 7636 §4.2: the characters and length of a code challenge. */
+const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
+
 function errorRedirect(redirectUri: string, state: string | undefined, error: string, description: string): AuthorizeCheck {
   const url = new URL(redirectUri);
   url.searchParams.set('error', error);
@@ -35,8 +38,15 @@ export async function checkAuthorizeRequest(db: Db, params: AuthorizeParams, use
   if (params.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
   const scope = grantedScope(params.scope?.trim().split(/\s+/).filter(Boolean), client.scope);
   if (!scope) return fail('invalid_scope', `This application may ask for "${client.scope}" at most.`);
-  if (params.code_challenge_method && params.code_challenge_method !== 'S256') {
-    return fail('invalid_request', 'code_challenge_method must be S256.');
+  // RFC 7636 §4.3: a challenge without a method is `plain`, which this server does not accept; a
+  // method without a challenge, or a challenge no verifier could match (§4.2), is as unusable.
+  if (params.code_challenge !== undefined || params.code_challenge_method !== undefined) {
+    if (params.code_challenge_method !== 'S256') {
+      return fail('invalid_request', 'code_challenge_method must be S256 (without it, RFC 7636 means plain, which is not supported).');
+    }
+    if (!params.code_challenge || !PKCE_CHALLENGE.test(params.code_challenge)) {
+      return fail('invalid_request', 'code_challenge must be the S256 challenge: 43 to 128 characters of A-Z, a-z, 0-9, "-", ".", "_", "~".');
+    }
   }
   if (!client.confidential && !params.code_challenge) {
     return fail('invalid_request', 'Public clients must send code_challenge (PKCE, S256).');

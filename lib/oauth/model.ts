@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   AccessDeniedError,
+  InvalidGrantError,
   InvalidRequestError,
   type AuthorizationCode,
   type AuthorizationCodeModel,
   type Client,
   type ClientCredentialsModel,
-  type RefreshToken,
   type RefreshTokenModel,
   type Token,
   type User,
@@ -20,12 +20,13 @@ import {
   insertAuthorizationCode,
   insertOAuthAccessToken,
   insertRefreshToken,
+  lockRefreshToken,
   revokeRefreshFamily,
   rotateRefreshToken,
   useAuthorizationCode,
 } from '@/db/queries/oauth-tokens';
 import { authenticateToken } from '@/lib/auth/tokens';
-import { grantedScope, type OAuthTokenScope } from './scopes';
+import { commonScope, grantedScope, type OAuthTokenScope } from './scopes';
 import { ACCESS_TOKEN_PREFIX, hashSecret, randomSecret, REFRESH_TOKEN_PREFIX, secretMatches } from './secrets';
 
 // The storage side of @node-oauth/oauth2-server: the library runs the protocol (grants, PKCE,
@@ -51,13 +52,19 @@ export interface OAuthClient extends Client {
   scope: OAuthTokenScope;
 }
 
-/** The library's user: who a token acts for, and (after consent) the grant and refresh family. */
+/**
+ * The library's user: who a token acts for, and (after consent) the grant and refresh family; on a
+ * refresh, the refresh token being used (`refreshTokenId`), retired when the new tokens are saved.
+ */
 interface OAuthUser extends User {
   id: number;
   accountId: number;
   grantId: number | null;
   familyId?: string;
+  refreshTokenId?: number;
 }
+
+const toScope = (scope: string): OAuthTokenScope => (scope === 'read' ? 'read' : 'read write');
 
 function toClient(row: OAuthClientRow): OAuthClient {
   return {
@@ -73,7 +80,7 @@ function toClient(row: OAuthClientRow): OAuthClient {
     ownerActive: row.ownerDeactivatedAt === null,
     name: row.name,
     confidential: row.confidential,
-    scope: row.scope === 'read' ? 'read' : 'read write',
+    scope: toScope(row.scope),
   };
 }
 
@@ -101,6 +108,21 @@ export async function authenticateClient(db: Db, clientId: string, clientSecret:
 
 const scopeList = (scope: string) => scope.split(' ');
 const joinScope = (scope: string[] | undefined): OAuthTokenScope => (scope?.includes('write') ? 'read write' : 'read');
+
+/**
+ * Retires a refresh token being used, its row locked until the successors are saved: of two
+ * concurrent uses the second waits, then finds it rotated, which is a reuse like any later one:
+ * the family is revoked, successors just issued to the first included. False when not live.
+ */
+async function retire(tx: Db, refreshTokenId: number): Promise<boolean> {
+  const row = await lockRefreshToken(tx, refreshTokenId);
+  if (!row || row.revokedAt) return false;
+  if (row.rotatedAt) {
+    await revokeRefreshFamily(tx, row.familyId);
+    return false;
+  }
+  return rotateRefreshToken(tx, refreshTokenId);
+}
 
 type Model = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel;
 
@@ -188,25 +210,26 @@ export function oauthModel(db: Db, { authorize = false } = {}): Model {
         refreshToken,
         refreshTokenId: row.id,
         refreshTokenExpiresAt: row.expiresAt,
-        scope: scopeList(row.scope),
+        // An application whose scope was lowered since the consent gets no more than it may have now.
+        scope: scopeList(commonScope(toScope(row.scope), toScope(row.applicationScope))),
         client: { id: row.clientId, grants: [] },
-        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId, familyId: row.familyId } satisfies OAuthUser,
+        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId, familyId: row.familyId, refreshTokenId: row.id } satisfies OAuthUser,
       };
     },
 
-    /** Rotation: the used refresh token is retired; losing a race to another use counts as reuse. */
-    revokeToken: async (token: RefreshToken | Token) => {
-      if (await rotateRefreshToken(db, token.refreshTokenId as number)) return true;
-      await revokeRefreshFamily(db, (token.user as OAuthUser).familyId!);
-      return false;
-    },
+    /**
+     * Rotation retires the used refresh token in `saveToken`, in the transaction that issues its
+     * successors, so two uses of one token cannot both pass (see there).
+     */
+    revokeToken: async () => true,
 
     saveToken: async (token: Token, client: Client, user: User) => {
       const c = client as OAuthClient;
       const u = user as OAuthUser;
       const scope = joinScope(token.scope);
       const expiresAt = token.accessTokenExpiresAt ?? new Date(Date.now() + ACCESS_TOKEN_LIFETIME * 1000);
-      await db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
+        if (u.refreshTokenId !== undefined && !(await retire(tx, u.refreshTokenId))) return false;
         const access = await insertOAuthAccessToken(tx, {
           accountId: u.accountId,
           userId: u.id,
@@ -230,7 +253,9 @@ export function oauthModel(db: Db, { authorize = false } = {}): Model {
             expiresAt: token.refreshTokenExpiresAt ?? new Date(Date.now() + REFRESH_TOKEN_LIFETIME * 1000),
           });
         }
+        return true;
       });
+      if (!issued) throw new InvalidGrantError('Invalid grant: refresh token is invalid or could not be revoked');
       return {
         ...token,
         // The library reports the whole seconds left; half a second's margin keeps `expires_in` at 3600.

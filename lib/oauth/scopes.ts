@@ -14,6 +14,11 @@ export function grantedScope(requested: string[] | undefined, allowed: OAuthToke
   return parts.includes('write') ? 'read write' : 'read';
 }
 
+/** What both scopes allow: a grant's scope within what its application may have now. */
+export function commonScope(a: OAuthTokenScope, b: OAuthTokenScope): OAuthTokenScope {
+  return a === 'read write' && b === 'read write' ? 'read write' : 'read';
+}
+
 export const SCOPE_DESCRIPTIONS: Record<(typeof OAUTH_SCOPES)[number], string> = {
   read: 'Read your account’s records (leads, projects, companies, contacts, tasks, people)',
   write: 'Create, change and delete records in your account, as you',

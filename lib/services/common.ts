@@ -1,8 +1,9 @@
 import type { Db } from '@/db';
-import { missingReferences, type AccountTable } from '@/db/queries/relations';
-import { insertWebhookMessage } from '@/db/queries/webhook-messages';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clearReferences, missingReferences, type AccountTable } from '@/db/queries/relations';
+import { insertWebhookMessages } from '@/db/queries/webhook-messages';
 import type { ApiContext } from '@/lib/api/route';
-import { validationFailed } from '@/lib/api/errors';
+import { notFound, validationFailed } from '@/lib/api/errors';
 import { assertIfMatch } from '@/lib/api/preconditions';
 
 // Pieces every write service uses: input-to-column mapping, tenant checks of related ids,
@@ -72,24 +73,34 @@ export type EventResource =
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
+export interface EventRecord {
+  resource: EventResource;
+  action: 'create' | 'update' | 'delete';
+  id: number;
+  path: string;
+  changed?: Record<string, unknown>;
+}
+
 /**
  * Records the change's webhook message in the same transaction as the change (outbox), with its
  * audit trail: the acting user, how they were signed in, and an update's changed fields (`changed`:
  * the changed columns, by camelCase name; their API names are stored).
  */
-export async function recordEvent(
-  db: Db,
-  ctx: ApiContext,
-  event: { resource: EventResource; action: 'create' | 'update' | 'delete'; id: number; path: string; changed?: Record<string, unknown> },
-) {
-  await insertWebhookMessage(db, {
-    accountId: ctx.accountId,
-    eventType: `${event.resource}.${event.action}`,
-    payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
-    actorId: ctx.userId,
-    tokenId: ctx.authMethod === 'token' ? (ctx.tokenId ?? null) : null,
-    changedFields: event.changed ? Object.keys(event.changed).map(snake).sort() : null,
-  });
+export async function recordEvent(db: Db, ctx: ApiContext, event: EventRecord) {
+  await recordEvents(db, ctx, [event]);
+}
+
+/** Records several changes of one request (a delete and what it changed elsewhere) in one statement. */
+export async function recordEvents(db: Db, ctx: ApiContext, events: EventRecord[]) {
+  await insertWebhookMessages(
+    db,
+    { accountId: ctx.accountId, actorId: ctx.userId, tokenId: ctx.authMethod === 'token' ? (ctx.tokenId ?? null) : null },
+    events.map((event) => ({
+      eventType: `${event.resource}.${event.action}`,
+      payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
+      changedFields: event.changed ? Object.keys(event.changed).map(snake).sort() : null,
+    })),
+  );
 }
 
 /**
@@ -105,4 +116,66 @@ export async function assertDeleteIfMatch(
   if (!ctx.ifMatch) return;
   await lock();
   await assertIfMatch(ctx.ifMatch, key, load);
+}
+
+/** Where each resource lives in the API (memberships, whose URL carries their project, aside). */
+const RESOURCE_PATHS = {
+  lead: 'leads',
+  project: 'projects',
+  company: 'companies',
+  contact: 'contacts',
+  task: 'tasks',
+  task_list: 'task_lists',
+  call: 'calls',
+  workforce_employee: 'workforce/employees',
+} satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
+
+type PathResource = keyof typeof RESOURCE_PATHS;
+
+export const resourcePath = (resource: PathResource, id: number) => `${RESOURCE_PATHS[resource]}/${id}`;
+
+/** A column of another resource's table that names the record being deleted. */
+export interface Reference {
+  resource: PathResource;
+  table: AccountTable & { updatedAt: AnyPgColumn };
+  column: AnyPgColumn;
+}
+
+/**
+ * A delete that changes other records tells about each one: in its transaction, after the row
+ * is locked (so no new reference to it can be written meanwhile: that waits, then fails its
+ * foreign key) and `If-Match` holds, every reference to it is cleared (one statement per table,
+ * each row's updated_at bumped), `dependents` deletes what goes with it (returning their `delete`
+ * events), then the row itself, and one statement records its `delete`, the dependents' and an
+ * `update` of every record whose reference was cleared (that field as the changed one).
+ */
+export async function deleteRecord(
+  db: Db,
+  ctx: ApiContext,
+  spec: {
+    resource: PathResource;
+    label: string;
+    id: number;
+    lock: (tx: Db) => Promise<unknown>;
+    load: (tx: Db) => Promise<unknown>;
+    references?: Reference[];
+    dependents?: (tx: Db) => Promise<EventRecord[]>;
+    remove: (tx: Db) => Promise<unknown>;
+  },
+): Promise<void> {
+  const { resource, id } = spec;
+  await db.transaction(async (tx) => {
+    if (!(await spec.lock(tx))) throw notFound(spec.label);
+    await assertIfMatch(ctx.ifMatch, resource, () => spec.load(tx));
+    const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];
+    for (const ref of spec.references ?? []) {
+      const changed = { [camel(ref.column.name)]: null };
+      for (const rowId of await clearReferences(tx, ref.table, ref.column, ctx.accountId, id)) {
+        events.push({ resource: ref.resource, action: 'update', id: rowId, path: resourcePath(ref.resource, rowId), changed });
+      }
+    }
+    if (spec.dependents) events.push(...(await spec.dependents(tx)));
+    await spec.remove(tx);
+    await recordEvents(tx, ctx, events);
+  });
 }

@@ -10,6 +10,7 @@ import {
   replaceCompanyIndustries,
   updateCompanyColumns,
 } from '@/db/queries/companies';
+import { calls, contacts, leads, projects } from '@/db/schema';
 import { notFound, validationFailed } from '@/lib/api/errors';
 import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
@@ -17,7 +18,7 @@ import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeCompany } from '@/lib/serializers/companies';
 import type { CompanyCreate, CompanyListQuery, CompanyResponse, CompanyUpdate } from '@/lib/validation/companies';
-import { assertDeleteIfMatch, changedColumns, recordEvent, toColumns } from './common';
+import { changedColumns, deleteRecord, recordEvent, toColumns, type Reference } from './common';
 
 export async function listCompanies(db: Db, ctx: ApiContext, query: CompanyListQuery): Promise<Page<CompanyResponse>> {
   const result = await queryCompanies(
@@ -94,11 +95,22 @@ export async function updateCompany(
   });
 }
 
-/** Leads, projects, contacts and calls of the company keep existing with no company (FKs set null). */
+const referencing: Reference[] = [
+  { resource: 'contact', table: contacts, column: contacts.companyId },
+  { resource: 'lead', table: leads, column: leads.companyId },
+  { resource: 'project', table: projects, column: projects.companyId },
+  { resource: 'call', table: calls, column: calls.companyId },
+];
+
+/** Contacts, leads, projects and calls of the company keep existing with no company, each with a `<resource>.update`. */
 export async function deleteCompany(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'company', () => lockCompany(tx, ctx.accountId, id), () => getCompany(tx, ctx, id));
-    if (!(await deleteCompanyRow(tx, ctx.accountId, id))) throw notFound('Company');
-    await recordEvent(tx, ctx, { resource: 'company', action: 'delete', id, path: `companies/${id}` });
+  await deleteRecord(db, ctx, {
+    resource: 'company',
+    label: 'Company',
+    id,
+    lock: (tx) => lockCompany(tx, ctx.accountId, id),
+    load: (tx) => getCompany(tx, ctx, id),
+    references: referencing,
+    remove: (tx) => deleteCompanyRow(tx, ctx.accountId, id),
   });
 }

@@ -7,14 +7,14 @@ import {
   lockContact,
   updateContactColumns,
 } from '@/db/queries/contacts';
-import { companies, users } from '@/db/schema';
+import { calls, companies, leads, projects, tasks, users } from '@/db/schema';
 import { notFound, validationFailed } from '@/lib/api/errors';
 import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeContact } from '@/lib/serializers/contacts';
 import type { ContactCreate, ContactListQuery, ContactResponse, ContactUpdate } from '@/lib/validation/contacts';
-import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertReferences, changedColumns, deleteRecord, recordEvent, toColumns, type Reference } from './common';
 
 const references = { company_id: companies, assigned_to_id: users };
 
@@ -84,11 +84,22 @@ export async function updateContact(
   });
 }
 
-/** Leads, projects, tasks and calls that name the contact keep existing without it (FKs set null). */
+const referencing: Reference[] = [
+  { resource: 'lead', table: leads, column: leads.contactId },
+  { resource: 'project', table: projects, column: projects.contactId },
+  { resource: 'task', table: tasks, column: tasks.contactId },
+  { resource: 'call', table: calls, column: calls.contactId },
+];
+
+/** Leads, projects, tasks and calls of the contact keep existing without it, each with a `<resource>.update`. */
 export async function deleteContact(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'contact', () => lockContact(tx, ctx.accountId, id), () => getContact(tx, ctx, id));
-    if (!(await deleteContactRow(tx, ctx.accountId, id))) throw notFound('Contact');
-    await recordEvent(tx, ctx, { resource: 'contact', action: 'delete', id, path: `contacts/${id}` });
+  await deleteRecord(db, ctx, {
+    resource: 'contact',
+    label: 'Contact',
+    id,
+    lock: (tx) => lockContact(tx, ctx.accountId, id),
+    load: (tx) => getContact(tx, ctx, id),
+    references: referencing,
+    remove: (tx) => deleteContactRow(tx, ctx.accountId, id),
   });
 }

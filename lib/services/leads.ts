@@ -26,7 +26,7 @@ import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeLead } from '@/lib/serializers/leads';
 import type { LeadCreate, LeadListQuery, LeadResponse, LeadUpdate } from '@/lib/validation/leads';
-import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertReferences, changedColumns, deleteRecord, recordEvent, toColumns } from './common';
 
 const references = {
   archived_by_id: users,
@@ -123,10 +123,17 @@ export async function updateLead(db: Db, ctx: ApiContext, id: number, input: Lea
   });
 }
 
+/**
+ * No other record shows a lead: the project it was converted to keeps no visible link (its
+ * `lead_id` is internal, cleared by the foreign key), so only `lead.delete` is recorded.
+ */
 export async function deleteLead(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'lead', () => lockLead(tx, ctx.accountId, id), () => getLead(tx, ctx, id));
-    if (!(await deleteLeadRow(tx, ctx.accountId, id))) throw notFound('Lead');
-    await recordEvent(tx, ctx, { resource: 'lead', action: 'delete', id, path: `leads/${id}` });
+  await deleteRecord(db, ctx, {
+    resource: 'lead',
+    label: 'Lead',
+    id,
+    lock: (tx) => lockLead(tx, ctx.accountId, id),
+    load: (tx) => getLead(tx, ctx, id),
+    remove: (tx) => deleteLeadRow(tx, ctx.accountId, id),
   });
 }

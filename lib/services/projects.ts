@@ -10,7 +10,10 @@ import {
   updateProjectColumns,
   type ProjectRecord,
 } from '@/db/queries/projects';
+import { deleteReferencing } from '@/db/queries/relations';
+import { detachTasksFromProject } from '@/db/queries/tasks';
 import {
+  calls,
   companies,
   contacts,
   contractTypes,
@@ -20,6 +23,8 @@ import {
   lossReasons,
   marketSectors,
   projectStages,
+  projectTeamMemberships,
+  taskLists,
   tenderTypes,
   users,
 } from '@/db/schema';
@@ -32,7 +37,7 @@ import { todayUtc } from '@/lib/domain/projects';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeProject } from '@/lib/serializers/projects';
 import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/validation/projects';
-import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertReferences, changedColumns, deleteRecord, recordEvent, resourcePath, toColumns, type EventRecord } from './common';
 
 const references = {
   project_stage_id: projectStages,
@@ -155,10 +160,43 @@ export async function updateProject(db: Db, ctx: ApiContext, id: number, input: 
   });
 }
 
+/**
+ * Calls and tasks of the project keep existing without it (tasks also out of its lists), each with
+ * a `<resource>.update`; its task lists and team memberships are deleted with it, each with a
+ * `<resource>.delete`.
+ */
 export async function deleteProject(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'project', () => lockProject(tx, ctx.accountId, id), () => getProject(tx, ctx, id));
-    if (!(await deleteProjectRow(tx, ctx.accountId, id))) throw notFound('Project');
-    await recordEvent(tx, ctx, { resource: 'project', action: 'delete', id, path: `projects/${id}` });
+  await deleteRecord(db, ctx, {
+    resource: 'project',
+    label: 'Project',
+    id,
+    lock: (tx) => lockProject(tx, ctx.accountId, id),
+    load: (tx) => getProject(tx, ctx, id),
+    references: [{ resource: 'call', table: calls, column: calls.projectId }],
+    dependents: (tx) => deleteProjectDependents(tx, ctx, id),
+    remove: (tx) => deleteProjectRow(tx, ctx.accountId, id),
   });
+}
+
+/** Takes the project's tasks out of it and of its lists, then deletes its lists and memberships: their events. */
+async function deleteProjectDependents(tx: Db, ctx: ApiContext, id: number): Promise<EventRecord[]> {
+  const tasks = await detachTasksFromProject(tx, ctx.accountId, id);
+  const lists = await deleteReferencing(tx, taskLists, taskLists.projectId, ctx.accountId, id);
+  const memberships = await deleteReferencing(tx, projectTeamMemberships, projectTeamMemberships.projectId, ctx.accountId, id);
+  return [
+    ...tasks.map((t): EventRecord => ({
+      resource: 'task',
+      action: 'update',
+      id: t.id,
+      path: resourcePath('task', t.id),
+      changed: { ...(t.projectId && { projectId: null }), ...(t.taskListId && { taskListId: null }) },
+    })),
+    ...lists.map((listId): EventRecord => ({ resource: 'task_list', action: 'delete', id: listId, path: resourcePath('task_list', listId) })),
+    ...memberships.map((membershipId): EventRecord => ({
+      resource: 'project_team_membership',
+      action: 'delete',
+      id: membershipId,
+      path: `project_team_memberships/${membershipId}?project_id=${id}`,
+    })),
+  ];
 }

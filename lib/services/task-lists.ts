@@ -8,7 +8,7 @@ import {
   updateTaskListColumns,
 } from '@/db/queries/task-lists';
 import { updateTasksOfList } from '@/db/queries/tasks';
-import { projects } from '@/db/schema';
+import { projects, tasks } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import { assertIfMatch } from '@/lib/api/preconditions';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
@@ -20,7 +20,7 @@ import type {
   TaskListsListQuery,
   TaskListUpdate,
 } from '@/lib/validation/task-lists';
-import { assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertReferences, changedColumns, deleteRecord, recordEvent, recordEvents, resourcePath, toColumns } from './common';
 
 const references = { project_id: projects };
 
@@ -64,7 +64,8 @@ export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input:
       await updateTaskListColumns(tx, ctx.accountId, id, changes);
       await recordEvent(tx, ctx, { resource: 'task_list', action: 'update', id, path: `task_lists/${id}`, changed: changes });
       if (changes.projectId !== undefined) {
-        await recordTaskUpdates(tx, ctx, await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId }));
+        const moved = await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId });
+        await recordEvents(tx, ctx, moved.map((taskId) => ({ resource: 'task', action: 'update', id: taskId, path: resourcePath('task', taskId), changed: { projectId: changes.projectId } })));
       }
     }
     return getTaskList(tx, ctx, id);
@@ -76,16 +77,13 @@ export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input:
  * than left to the foreign key) so their updated_at and a `task.update` tell sync clients.
  */
 export async function deleteTaskList(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await lockTaskList(tx, ctx.accountId, id))) throw notFound('Task list');
-    await assertIfMatch(ctx.ifMatch, 'task_list', () => getTaskList(tx, ctx, id));
-    const detached = await updateTasksOfList(tx, ctx.accountId, id, { taskListId: null });
-    await deleteTaskListRow(tx, ctx.accountId, id);
-    await recordEvent(tx, ctx, { resource: 'task_list', action: 'delete', id, path: `task_lists/${id}` });
-    await recordTaskUpdates(tx, ctx, detached);
+  await deleteRecord(db, ctx, {
+    resource: 'task_list',
+    label: 'Task list',
+    id,
+    lock: (tx) => lockTaskList(tx, ctx.accountId, id),
+    load: (tx) => getTaskList(tx, ctx, id),
+    references: [{ resource: 'task', table: tasks, column: tasks.taskListId }],
+    remove: (tx) => deleteTaskListRow(tx, ctx.accountId, id),
   });
-}
-
-async function recordTaskUpdates(db: Db, ctx: ApiContext, taskIds: number[]) {
-  for (const id of taskIds) await recordEvent(db, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}`, changed: { taskListId: null } });
 }

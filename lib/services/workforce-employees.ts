@@ -22,7 +22,7 @@ import type {
   WorkforceEmployeeResponse,
   WorkforceEmployeeUpdate,
 } from '@/lib/validation/workforce-employees';
-import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { assertReferences, changedColumns, deleteRecord, recordEvent, toColumns } from './common';
 
 const references = { role_id: workforceRoles, manager_id: workforceEmployees };
 const path = (id: number) => `workforce/employees/${id}`;
@@ -103,10 +103,15 @@ export async function updateWorkforceEmployee(
   });
 }
 
+/** The employee's reports keep existing without a manager, each with a `workforce_employee.update`. */
 export async function deleteWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'workforce_employee', () => lockWorkforceEmployee(tx, ctx.accountId, id), () => getWorkforceEmployee(tx, ctx, id));
-    if (!(await deleteWorkforceEmployeeRow(tx, ctx.accountId, id))) throw notFound('Workforce employee');
-    await recordEvent(tx, ctx, { resource: 'workforce_employee', action: 'delete', id, path: path(id) });
+  await deleteRecord(db, ctx, {
+    resource: 'workforce_employee',
+    label: 'Workforce employee',
+    id,
+    lock: (tx) => lockWorkforceEmployee(tx, ctx.accountId, id),
+    load: (tx) => getWorkforceEmployee(tx, ctx, id),
+    references: [{ resource: 'workforce_employee', table: workforceEmployees, column: workforceEmployees.managerId }],
+    remove: (tx) => deleteWorkforceEmployeeRow(tx, ctx.accountId, id),
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { oauthAuthorizationCodes } from '@/db/schema';
+import { apiTokens, oauthAuthorizationCodes, oauthRefreshTokens } from '@/db/schema';
 import { getDb } from '@/lib/db';
 import { checkAuthorizeRequest } from '@/lib/oauth/authorize';
 import { client } from '../api';
@@ -315,6 +315,84 @@ describe('authorization code flow', () => {
     const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: good.body.refresh_token, client_id: pub.client_id });
     expect(refreshed.status).toBe(200);
     expect((await tokenRequest({ grant_type: 'client_credentials', client_id: pub.client_id })).status).toBe(400);
+  });
+});
+
+describe('OAuth edges', () => {
+  it('code_challenge without code_challenge_method is invalid_request (RFC 7636 defaults to plain; only S256 is served), on the page and at the decision', async () => {
+    const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
+    const params = { response_type: 'code', client_id: app.client_id, redirect_uri: REDIRECT, state: 'pk', code_challenge: challenge };
+    for (const bad of [params, { ...params, code_challenge_method: '' }, { ...params, code_challenge: undefined, code_challenge_method: 'S256' }, { ...params, code_challenge: 'short', code_challenge_method: 'S256' }]) {
+      const page = await checkAuthorizeRequest(getDb(), bad, a);
+      expect(page.kind, JSON.stringify(bad)).toBe('redirect');
+      const pageError = new URL((page as { location: string }).location);
+      expect(pageError.searchParams.get('error')).toBe('invalid_request');
+      expect(pageError.searchParams.get('state')).toBe('pk');
+    }
+    // The consent form posting the same request issues no code: back to the page, which redirects with the error.
+    const posted = await decide(admin, params, 'allow');
+    expect(posted.status).toBe(303);
+    const back = new URL(posted.location!);
+    expect(back.pathname).toBe('/oauth/authorize');
+    expect(back.searchParams.has('code')).toBe(false);
+    expect(back.searchParams.get('code_challenge')).toBe(challenge);
+  });
+
+  it('two concurrent refreshes with one refresh token: one wins, the other is reuse, and no token of the family survives', async () => {
+    const viewer = await sessionClient(a.otherUserId, 'a racing session password');
+    const tokens = await exchange(await authorize(viewer));
+    expect(tokens.status).toBe(200);
+    const [family] = await getDb()
+      .select({ familyId: oauthRefreshTokens.familyId })
+      .from(oauthRefreshTokens)
+      .where(eq(oauthRefreshTokens.tokenHash, createHash('sha256').update(tokens.body.refresh_token).digest('hex')));
+    expect(family).toBeDefined();
+
+    // Open a few pooled connections first (PostgreSQL), so neither request waits for one to be opened.
+    await Promise.all(Array.from({ length: 4 }, () => getDb().execute(sql`select pg_sleep(0.02)`)));
+    const answers = await Promise.all([refresh(tokens.body.refresh_token), refresh(tokens.body.refresh_token)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(answers.find((r) => r.status === 400)!.body.error).toBe('invalid_grant');
+
+    const liveRefresh = await getDb()
+      .select({ id: oauthRefreshTokens.id })
+      .from(oauthRefreshTokens)
+      .where(and(eq(oauthRefreshTokens.familyId, family!.familyId), isNull(oauthRefreshTokens.rotatedAt), isNull(oauthRefreshTokens.revokedAt)));
+    expect(liveRefresh).toEqual([]);
+    const liveAccess = await getDb()
+      .select({ id: apiTokens.id })
+      .from(apiTokens)
+      .innerJoin(oauthRefreshTokens, eq(oauthRefreshTokens.accessTokenId, apiTokens.id))
+      .where(and(eq(oauthRefreshTokens.familyId, family!.familyId), isNull(apiTokens.revokedAt)));
+    expect(liveAccess).toEqual([]);
+    const winner = answers.find((r) => r.status === 200)!;
+    expect((await client(winner.body.access_token).get('/users/me')).status).toBe(401);
+    expect((await refresh(winner.body.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  it('lowering an application’s scope caps its existing grants at the next refresh', async () => {
+    const made = await registerApp(admin, { name: 'Shrinking' });
+    const state = 'shrink';
+    const consent = await decide(admin, { response_type: 'code', client_id: made.client_id, redirect_uri: REDIRECT, scope: 'read write', state }, 'allow');
+    const code = new URL(consent.location!).searchParams.get('code')!;
+    const issued = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: made.client_id, client_secret: made.client_secret! });
+    expect(issued.body.scope).toBe('read write');
+
+    expect((await admin.patch(`/oauth_applications/${made.id}`, { oauth_application: { scope: 'read' } })).status).toBe(200);
+    const refreshAs = (refreshToken: string, extra: Record<string, string> = {}) =>
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: made.client_id, client_secret: made.client_secret!, ...extra });
+    // Asking for more than the application may now have is invalid_scope, and retires nothing.
+    expect((await refreshAs(issued.body.refresh_token, { scope: 'read write' })).body.error).toBe('invalid_scope');
+    const capped = await refreshAs(issued.body.refresh_token);
+    expect(capped.status).toBe(200);
+    expect(capped.body.scope).toBe('read');
+    const api = client(capped.body.access_token);
+    expect((await api.get('/users/me')).status).toBe(200);
+    expect((await api.patch(`/users/${a.userId}`, { user: { first_name: 'Nope' } })).body.error).toBe('insufficient_scope');
+
+    // Raising the application's scope again does not widen the capped family: the grant must be asked again.
+    expect((await admin.patch(`/oauth_applications/${made.id}`, { oauth_application: { scope: 'read write' } })).status).toBe(200);
+    expect((await refreshAs(capped.body.refresh_token)).body.scope).toBe('read');
   });
 });
 
