@@ -57,6 +57,8 @@ afterEach(() => stopWorker());
 describe('webhook delivery', () => {
   it('delivers a project created through the API once, signed, verifiable with the subscription secret', async () => {
     const t = await createTestAccount('Deliver GC');
+    // An earlier message, so the project's id and its message's id differ even in a fresh database.
+    await t.api.post('/contacts', { contact: { first_name: 'Earlier' } });
     const hook = await subscribe(t, '/signed');
     const project = (await t.api.post('/projects', { project: { name: 'Riverside Clinic' } })).body.project;
 
@@ -64,12 +66,18 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 300));
     const [req, ...more] = receiver.on('/signed');
     expect(more).toHaveLength(0);
-    const verified = new Webhook(hook.secret).verify(req!.body, req!.headers) as Record<string, unknown>;
-    expect(verified).toMatchObject({
+    const message = (await t.api.get('/webhook_messages')).body.webhook_messages[0];
+    // Buildr's delivery: the changed record's id and URL at the top level (never the message's id).
+    const verified = new Webhook(hook.secret).verify(req!.body, req!.headers);
+    expect(verified).toEqual({
+      id: project.id,
+      url: `http://localhost:3000/api/2023-01/projects/${project.id}`,
       event_type: 'project.create',
-      payload: { id: project.id, url: `http://localhost:3000/api/2023-01/projects/${project.id}` },
+      timestamp: message.timestamp,
     });
-    expect(req!.headers['webhook-id']).toBe(verified.event_id);
+    expect(Object.keys(JSON.parse(req!.body))).toEqual(['id', 'url', 'event_type', 'timestamp']);
+    expect(message.id).not.toBe(project.id);
+    expect(req!.headers['webhook-id']).toBe(message.event_id);
     expect(req!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(req!.headers['content-type']).toBe('application/json');
     // A wrong secret does not verify.
@@ -80,8 +88,9 @@ describe('webhook delivery', () => {
     expect(attempts.body.webhook_attempts).toHaveLength(1);
     expect(attempts.body.webhook_attempts[0]).toMatchObject({
       webhook_id: hook.id,
+      message_id: message.id,
       event_type: 'project.create',
-      event_id: verified.event_id,
+      event_id: message.event_id,
       succeeded: true,
       response_status: 200,
       response_excerpt: 'ok',
@@ -118,7 +127,7 @@ describe('webhook delivery', () => {
     const t = await createTestAccount('Exhaust GC');
     receiver.script('/down', [503, 503, 503, 503]);
     const hook = await subscribe(t, '/down');
-    await t.api.post('/companies', { company: { name: 'Down Co' } });
+    const company = (await t.api.post('/companies', { company: { name: 'Down Co' } })).body.company;
     await receiver.waitFor(() => receiver.on('/down').length >= 4);
     await new Promise((r) => setTimeout(r, 300));
     expect(await deliveries(t.accountId)).toEqual([{ status: 'failed', attempt_count: 4, n: 1 }]);
@@ -133,6 +142,7 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await deliveries(t.accountId)).toEqual([{ status: 'succeeded', attempt_count: 1, n: 1 }]);
     expect(receiver.on('/down')[4]!.headers['webhook-id']).toBe(message.event_id);
+    expect(JSON.parse(receiver.on('/down')[4]!.body)).toMatchObject({ id: company.id, event_type: 'company.create' });
   });
 
   it('a change whose transaction rolls back produces no message and no delivery', async () => {

@@ -35,7 +35,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
       tags,
       summary: 'Subscribe to webhook messages',
       description:
-        'Messages matching `filter_types` (all when empty) are POSTed to `url`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The response carries the signing `secret`; it is never shown again.',
+        'Messages matching `filter_types` (all when empty) are POSTed to `url` as `{"id": "<record id>", "url": "<record API URL>", "event_type": "…", "timestamp": "…"}` (Buildr\'s delivery: the changed record, not the message), signed per Standard Webhooks (`webhook-id` is the message\'s `event_id`; `webhook-timestamp`, `webhook-signature`). The response carries the signing `secret`; it is never shown again.',
       requestBody: jsonBody('webhook', webhookCreate),
       responses: { ...ok('Created, with its secret.', 'webhook', webhookCreatedResponse, '201'), ...standardErrors, ...writeErrors },
     },
