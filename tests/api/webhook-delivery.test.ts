@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +98,25 @@ describe('webhook delivery', () => {
       error: null,
     });
     expect(await deliveries(t.accountId)).toEqual([{ status: 'succeeded', attempt_count: 1, n: 1 }]);
+  });
+
+  it('signs with a plain secret\'s UTF-8 bytes, verifiable by a Standard Webhooks receiver given those bytes', async () => {
+    const t = await createTestAccount('Plain Secret GC');
+    const secret = 'clé secrète de Buildr';
+    const hook = await subscribe(t, '/plain', { secret });
+    expect(hook.secret).toBe(secret);
+    const company = (await t.api.post('/companies', { company: { name: 'Plainly Signed' } })).body.company;
+    await receiver.waitFor(() => receiver.on('/plain').length >= 1);
+    const req = receiver.on('/plain')[0]!;
+
+    const verified = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }).verify(req.body, req.headers);
+    expect(verified).toMatchObject({ id: company.id, event_type: 'company.create' });
+    // The same HMAC computed by hand: v1,<base64 HMAC-SHA256 of "msgId.timestamp.body"> keyed with the UTF-8 bytes.
+    const signed = `${req.headers['webhook-id']}.${req.headers['webhook-timestamp']}.${req.body}`;
+    const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(signed).digest('base64');
+    expect(req.headers['webhook-signature']).toBe(`v1,${expected}`);
+    // Not the Latin-1 code units of the string, nor the secret read as base64.
+    expect(() => new Webhook(secret, { format: 'raw' }).verify(req.body, req.headers)).toThrow();
   });
 
   it('retries a failing endpoint on the backoff schedule and records every attempt', async () => {
