@@ -47,7 +47,7 @@ export async function listWebhooks(db: Db, ctx: ApiContext, query: WebhookListQu
   return toPage(query, await queryWebhooks(db, ctx.accountId, pageWindow(query)), serializeWebhook);
 }
 
-export async function getWebhook(db: Db, ctx: ApiContext, id: number): Promise<WebhookResponse> {
+export async function getWebhook(db: Db, ctx: ApiContext, id: string): Promise<WebhookResponse> {
   const row = await findWebhook(db, ctx.accountId, id);
   if (!row) throw notFound('Webhook');
   return serializeWebhook(row);
@@ -70,7 +70,7 @@ export async function createWebhook(db: Db, ctx: ApiContext, input: WebhookCreat
   return { ...serializeWebhook(row), secret };
 }
 
-export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: WebhookUpdate): Promise<WebhookResponse> {
+export async function updateWebhook(db: Db, ctx: ApiContext, id: string, input: WebhookUpdate): Promise<WebhookResponse> {
   await checkInput(input);
   return db.transaction(async (tx) => {
     const current = await lockWebhook(tx, ctx.accountId, id);
@@ -96,7 +96,7 @@ export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: 
 }
 
 /** Deletes the subscription with its pending deliveries and attempt log. */
-export async function deleteWebhook(db: Db, ctx: ApiContext, id: number): Promise<void> {
+export async function deleteWebhook(db: Db, ctx: ApiContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await assertDeleteIfMatch(ctx, 'webhook', () => lockWebhook(tx, ctx.accountId, id), () => getWebhook(tx, ctx, id));
     if (!(await deleteWebhookRow(tx, ctx.accountId, id))) throw notFound('Webhook');
@@ -106,14 +106,15 @@ export async function deleteWebhook(db: Db, ctx: ApiContext, id: number): Promis
 export async function listWebhookAttempts(
   db: Db,
   ctx: ApiContext,
-  webhookId: number,
+  webhookId: string,
   query: WebhookAttemptListQuery,
 ): Promise<Page<WebhookAttemptResponse>> {
-  if (!(await findWebhook(db, ctx.accountId, webhookId))) throw notFound('Webhook');
+  const webhook = await findWebhook(db, ctx.accountId, webhookId);
+  if (!webhook) throw notFound('Webhook');
   const result = await queryAttempts(
     db,
     ctx.accountId,
-    webhookId,
+    webhook.id,
     { messageId: query.message_id, succeeded: query.succeeded },
     pageWindow(query),
   );
@@ -130,10 +131,9 @@ export async function resendWebhookMessage(
   return db.transaction(async (tx) => {
     const message = await findWebhookMessage(tx, ctx.accountId, messageId);
     if (!message) throw notFound('Webhook message');
-    if (query.webhook_id !== undefined && !(await findWebhook(tx, ctx.accountId, query.webhook_id))) {
-      throw notFound('Webhook');
-    }
-    const scheduled = await scheduleResend(tx, ctx.accountId, messageId, query.webhook_id);
+    const webhook = query.webhook_id === undefined ? undefined : await findWebhook(tx, ctx.accountId, query.webhook_id);
+    if (query.webhook_id !== undefined && !webhook) throw notFound('Webhook');
+    const scheduled = await scheduleResend(tx, ctx.accountId, messageId, webhook?.id);
     return { message: serializeWebhookMessage(message), scheduled };
   });
 }

@@ -67,9 +67,12 @@ export type WebhookUpdate = z.output<typeof webhookUpdate>;
 export const webhookListQuery = paginationQuery;
 export type WebhookListQuery = z.output<typeof webhookListQuery>;
 
+/** A subscription's id: a UUID, as in Buildr's examples. */
+const webhookId = z.string().meta({ format: 'uuid', example: '3f6c1e2a-8b4d-4c1e-9a7f-2d5b8e0c4a91' });
+
 export const webhookResponse = z
   .object({
-    id: z.string(),
+    id: webhookId,
     url: z.string(),
     version: z.number().int().meta({ description: 'Version of the message format sent (1).' }),
     description: z.string().nullable(),
@@ -98,7 +101,7 @@ export type WebhookAttemptListQuery = z.output<typeof webhookAttemptListQuery>;
 export const webhookAttemptResponse = z
   .object({
     id: z.string(),
-    webhook_id: z.string(),
+    webhook_id: webhookId,
     message_id: z.string(),
     event_id: z.string().meta({ format: 'uuid', description: 'The `webhook-id` header sent.' }),
     event_type: z.enum(EVENT_TYPES),
@@ -113,6 +116,11 @@ export const webhookAttemptResponse = z
 export type WebhookAttemptResponse = z.output<typeof webhookAttemptResponse>;
 
 export const resendQuery = z.object({
-  webhook_id: queryId.optional().meta({ description: 'Send to this subscription only (default: every enabled one that wants the type).' }),
+  webhook_id: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a webhook id (a UUID)')
+    .transform((v) => v.toLowerCase())
+    .optional()
+    .meta({ format: 'uuid', description: 'Send to this subscription only (default: every enabled one that wants the type).' }),
 });
 export type ResendQuery = z.output<typeof resendQuery>;

@@ -35,7 +35,7 @@ function openSecret(claimed: ClaimedDelivery): string | null {
   try {
     return openWebhookSecret(claimed.secret);
   } catch (err) {
-    console.error(`[webhooks] endpoint ${claimed.webhookId}: ${(err as Error).message}`);
+    console.error(`[webhooks] endpoint ${claimed.webhookUuid}: ${(err as Error).message}`);
     return null;
   }
 }

@@ -321,7 +321,7 @@ describe('webhook delivery', () => {
     const t = await createTestAccount('Disable GC');
     receiver.script('/dead', [500]);
     const hook = await subscribe(t, '/dead');
-    await getDb().execute(sql`update webhooks set failing_since = now() - interval '6 days' where id = ${Number(hook.id)}`);
+    await getDb().execute(sql`update webhooks set failing_since = now() - interval '6 days' where uuid = ${hook.id}`);
     await t.api.post('/companies', { company: { name: 'Dead Endpoint Co' } });
     await receiver.waitFor(() => receiver.on('/dead').length >= 1);
     await new Promise((r) => setTimeout(r, 300));

@@ -11,7 +11,7 @@ import {
   webhookResponse,
   webhookUpdate,
 } from '@/lib/validation/webhooks';
-import { idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, writeErrors } from '../resource';
+import { idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, uuidPath, writeErrors } from '../resource';
 
 const tags = ['Webhooks'];
 const standard = resourcePaths({
@@ -23,6 +23,7 @@ const standard = resourcePaths({
   create: webhookCreate,
   update: webhookUpdate,
   listQuery: webhookListQuery,
+  idPath: uuidPath,
   ops: ['list', 'get', 'update', 'delete'],
   summaries: { update: 'Update a webhook subscription (`disabled: false` re-enables it, a new `secret` rotates it)' },
 });
@@ -44,7 +45,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       summary: 'List the delivery attempts to a webhook, newest first',
-      requestParams: { path: idPath, query: webhookAttemptListQuery },
+      requestParams: { path: uuidPath, query: webhookAttemptListQuery },
       responses: {
         '200': {
           description: 'A page of attempts.',
