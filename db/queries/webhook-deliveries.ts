@@ -10,6 +10,8 @@ export interface ClaimedDelivery {
   deliveryId: number;
   accountId: number;
   webhookId: number;
+  /** The subscription's API id, for messages an operator reads. */
+  webhookUuid: string;
   messageId: number;
   /** Attempts already made since the last (re)send. */
   attemptCount: number;
@@ -24,6 +26,7 @@ interface ClaimRow {
   delivery_id: string;
   account_id: string;
   webhook_id: string;
+  webhook_uuid: string;
   message_id: string;
   attempt_count: number;
   url: string;
@@ -41,6 +44,7 @@ function toClaimed(r: ClaimRow): ClaimedDelivery {
     deliveryId: Number(r.delivery_id),
     accountId: Number(r.account_id),
     webhookId: Number(r.webhook_id),
+    webhookUuid: r.webhook_uuid,
     messageId: Number(r.message_id),
     attemptCount: r.attempt_count,
     url: r.url,
@@ -90,7 +94,7 @@ export async function claimDeliveries(
     set locked_until = now() + make_interval(secs => ${leaseSeconds})
     from target, webhooks w, webhook_messages m
     where d.id = target.id and w.id = d.webhook_id and m.id = d.message_id
-    returning d.id as delivery_id, d.account_id, d.webhook_id, d.message_id, d.attempt_count,
+    returning d.id as delivery_id, d.account_id, d.webhook_id, w.uuid as webhook_uuid, d.message_id, d.attempt_count,
       w.url, w.secret, w.rate_limit, w.disabled, m.event_type, m.event_id, m.payload, m."timestamp"`,
   );
   return claimed.map(toClaimed);

@@ -16,17 +16,16 @@ export async function listWebhooks(db: Db, accountId: number, page: { limit: num
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findWebhook(db: Db, accountId: number, id: number): Promise<WebhookRow | undefined> {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)));
+/** A subscription is addressed by its UUID (its API id), always within the account. */
+const one = (accountId: number, uuid: string) => and(eq(webhooks.accountId, accountId), eq(webhooks.uuid, uuid));
+
+export async function findWebhook(db: Db, accountId: number, uuid: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(one(accountId, uuid));
   return row;
 }
 
-export async function lockWebhook(db: Db, accountId: number, id: number): Promise<WebhookRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(webhooks)
-    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
-    .for('update');
+export async function lockWebhook(db: Db, accountId: number, uuid: string): Promise<WebhookRow | undefined> {
+  const [row] = await db.select().from(webhooks).where(one(accountId, uuid)).for('update');
   return row;
 }
 
@@ -35,36 +34,31 @@ export async function insertWebhook(db: Db, values: typeof webhooks.$inferInsert
   return row!;
 }
 
-export async function updateWebhookColumns(db: Db, accountId: number, id: number, values: Partial<typeof webhooks.$inferInsert>) {
-  const [row] = await db
-    .update(webhooks)
-    .set(values)
-    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
-    .returning();
+export async function updateWebhookColumns(db: Db, accountId: number, uuid: string, values: Partial<typeof webhooks.$inferInsert>) {
+  const [row] = await db.update(webhooks).set(values).where(one(accountId, uuid)).returning();
   return row;
 }
 
-export async function deleteWebhookRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(webhooks)
-    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, id)))
-    .returning({ id: webhooks.id });
+export async function deleteWebhookRow(db: Db, accountId: number, uuid: string): Promise<boolean> {
+  const deleted = await db.delete(webhooks).where(one(accountId, uuid)).returning({ id: webhooks.id });
   return deleted.length > 0;
 }
 
 const attemptSelection = {
   attempt: webhookAttempts,
+  webhookUuid: webhooks.uuid,
   eventId: webhookMessages.eventId,
   eventType: webhookMessages.eventType,
 };
 
 export type WebhookAttemptRow = {
   attempt: typeof webhookAttempts.$inferSelect;
+  webhookUuid: string;
   eventId: string;
   eventType: string;
 };
 
-/** A subscription's attempts, newest first, with their message's event id and type (one join). */
+/** A subscription's attempts, newest first, with its UUID and their message's event id and type (joins). */
 export async function listWebhookAttempts(
   db: Db,
   accountId: number,
@@ -83,6 +77,7 @@ export async function listWebhookAttempts(
       .select(attemptSelection)
       .from(webhookAttempts)
       .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
+      .innerJoin(webhooks, eq(webhooks.id, webhookAttempts.webhookId))
       .where(where)
       .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
       .limit(page.limit)

@@ -15,6 +15,8 @@ export const WORK_SCOPES = [
 ] as const;
 export const CLOSE_TYPES = ['won', 'lost'] as const;
 export const PROJECT_STATUSES = ['pursuit', 'upcoming', 'active', 'complete', 'lost'] as const;
+// COMPANY_CATEGORIES and MEMBERSHIP_ROLES are append-only: a value's 1-based position is its
+// public id in GET /company_categories and GET /project_team_roles.
 export const COMPANY_CATEGORIES = [
   'client',
   'architect',

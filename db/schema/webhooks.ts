@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { id, oneOf, ref, timestamps, ts } from './columns';
 import { WEBHOOK_DELIVERY_STATUSES } from './enums';
@@ -13,6 +13,11 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
+    /**
+     * The subscription's id in the API (Buildr's webhook ids are UUIDs); `id` stays the key the
+     * deliveries and attempts reference. Rows that predate it got one from the column's default.
+     */
+    uuid: uuid('uuid').notNull().defaultRandom(),
     accountId: accountId(),
     url: text('url').notNull(),
     version: integer('version').notNull().default(1),
@@ -34,6 +39,7 @@ export const webhooks = pgTable(
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('webhooks_uuid_key').on(t.uuid),
     index('webhooks_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('webhooks_rate_limit_check', sql`${t.rateLimit} between 1 and 100000`),
   ],

@@ -53,9 +53,10 @@ test('adds an endpoint, receives signed deliveries, shows attempts and resends',
     expect(created.status()).toBe(201);
     const company = (await created.json()).company;
     await expect.poll(() => hits.length, { timeout: 15_000 }).toBe(1);
-    const message = new Webhook(secret).verify(hits[0]!.body, hits[0]!.headers) as { event_type: string; payload: { id: string } };
-    expect(message.event_type).toBe('company.create');
-    expect(message.payload.id).toBe(company.id);
+    // The body names the changed record (Buildr's delivery): its id and URL, the event's type and time.
+    const delivery = new Webhook(secret).verify(hits[0]!.body, hits[0]!.headers) as { id: string; url: string; event_type: string };
+    expect(delivery).toMatchObject({ id: company.id, event_type: 'company.create' });
+    expect(delivery.url).toMatch(new RegExp(`/api/2023-01/companies/${company.id}$`));
 
     await endpoint.getByRole('button', { name: 'Attempts' }).click();
     const log = endpoint.getByRole('region', { name: `Delivery attempts to ${url}` });

@@ -139,3 +139,11 @@ export function parseId(raw: string | undefined, what = 'Record'): number {
   if (!Number.isSafeInteger(id)) throw notFound(what);
   return id;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID id from the path (webhooks), lower-cased; anything else is simply not found (never a cast error). */
+export function parseUuid(raw: string | undefined, what = 'Record'): string {
+  if (raw === undefined || !UUID.test(raw)) throw notFound(what);
+  return raw.toLowerCase();
+}

@@ -36,6 +36,7 @@ export const listHeaders = z.object({
 });
 
 export const idPath = z.object({ id: z.string().meta({ description: 'Record id.' }) });
+export const uuidPath = z.object({ id: z.string().meta({ format: 'uuid', description: 'Record id (a UUID).' }) });
 
 export function wrapped(key: string, schema: z.ZodType) {
   return z.object({ [key]: schema });
@@ -61,6 +62,8 @@ export interface ResourceSpec {
   listQuery?: z.ZodObject;
   /** Query parameters every single-record operation takes (memberships: project_id). */
   recordQuery?: z.ZodObject;
+  /** The `{id}` path parameter, when the ids are not the usual strings of digits (webhooks: UUIDs). */
+  idPath?: z.ZodObject;
   ops: ('list' | 'create' | 'get' | 'update' | 'delete')[];
   summaries?: Partial<Record<'list' | 'create' | 'get' | 'update' | 'delete', string>>;
 }
@@ -73,7 +76,7 @@ export function resourcePaths(r: ResourceSpec): ZodOpenApiPathsObject {
   const s = r.summaries ?? {};
   const collection: Record<string, ZodOpenApiOperationObject> = {};
   const member: Record<string, ZodOpenApiOperationObject> = {};
-  const recordParams = { path: idPath, ...(r.recordQuery ? { query: r.recordQuery } : {}) };
+  const recordParams = { path: r.idPath ?? idPath, ...(r.recordQuery ? { query: r.recordQuery } : {}) };
 
   if (r.ops.includes('list')) {
     collection.get = {

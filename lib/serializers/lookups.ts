@@ -1,4 +1,10 @@
-import type { ProjectStageResponse, WorkforceRoleResponse } from '@/lib/validation/lookups';
+import type { CompanyCategory, MembershipRole } from '@/db/schema/enums';
+import type {
+  CompanyCategoryResponse,
+  ProjectStageResponse,
+  ProjectTeamRoleResponse,
+  WorkforceRoleResponse,
+} from '@/lib/validation/lookups';
 import { base, namedRef } from './common';
 
 interface BaseRow {
@@ -25,4 +31,12 @@ export function workforceRole(row: RoleRow | null): WorkforceRoleResponse | null
 
 export function serializeWorkforceRole(row: RoleRow): WorkforceRoleResponse {
   return workforceRole(row)!;
+}
+
+export function serializeProjectTeamRole(row: BaseRow & { role: MembershipRole; name: string }): ProjectTeamRoleResponse {
+  return { ...base(row), role: row.role, name: row.name };
+}
+
+export function serializeCompanyCategory(row: BaseRow & { name: string; category: CompanyCategory }): CompanyCategoryResponse {
+  return { ...base(row), name: row.name, category: row.category };
 }

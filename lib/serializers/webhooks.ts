@@ -4,10 +4,13 @@ import { iso } from './common';
 
 type EventType = WebhookResponse['filter_types'][number];
 
-/** A subscription; its secret is never part of it (the create response adds it once). */
+/**
+ * A subscription; its secret is never part of it (the create response adds it once). Its `id` is
+ * the UUID (the bigint key stays internal).
+ */
 export function serializeWebhook(row: WebhookRow): WebhookResponse {
   return {
-    id: String(row.id),
+    id: row.uuid,
     url: row.url,
     version: row.version,
     description: row.description,
@@ -24,7 +27,7 @@ export function serializeWebhookAttempt(row: WebhookAttemptRow): WebhookAttemptR
   const a = row.attempt;
   return {
     id: String(a.id),
-    webhook_id: String(a.webhookId),
+    webhook_id: row.webhookUuid,
     message_id: String(a.messageId),
     event_id: row.eventId,
     event_type: row.eventType as EventType,

@@ -10,10 +10,18 @@ import {
   type NamedLookupTable,
 } from '@/db/queries/lookups';
 import { imports } from '@/db/schema';
+import { COMPANY_CATEGORIES, MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/db/schema/enums';
 import { conflict } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
-import { serializeNamedLookup, serializeProjectStage, serializeWorkforceRole } from '@/lib/serializers/lookups';
+import { humanize } from '@/lib/format';
+import {
+  serializeCompanyCategory,
+  serializeNamedLookup,
+  serializeProjectStage,
+  serializeProjectTeamRole,
+  serializeWorkforceRole,
+} from '@/lib/serializers/lookups';
 import {
   LOOKUPS,
   type LookupCreateInput,
@@ -30,6 +38,24 @@ import {
 
 const namedTables: Record<string, NamedLookupTable> = { ...namedLookupTables, imports };
 
+/**
+ * The fixed sets, as records: a value's id is its 1-based position in its (append-only) constant,
+ * and every value carries the same timestamps, the day the 2023-01 API defined the sets, so an
+ * `updated_since` sync fetches them once.
+ */
+const FIXED_SINCE = new Date('2023-01-01T00:00:00Z');
+const fixed = (i: number) => ({ id: i + 1, createdAt: FIXED_SINCE, updatedAt: FIXED_SINCE });
+const FIXED_LISTS = {
+  project_team_roles: MEMBERSHIP_ROLE_KEYS.map((role, i) => serializeProjectTeamRole({ ...fixed(i), role, name: MEMBERSHIP_ROLES[role] })),
+  company_categories: COMPANY_CATEGORIES.map((category, i) => serializeCompanyCategory({ ...fixed(i), name: humanize(category), category })),
+};
+
+/** A page of a fixed set, ordered by id; no database statement. */
+function fixedPage(key: keyof typeof FIXED_LISTS, updatedSince: Date | undefined, window: { limit: number; offset: number }) {
+  const all: LookupResponse[] = FIXED_LISTS[key].filter((r) => !updatedSince || new Date(r.updated_at) >= updatedSince);
+  return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
+}
+
 export async function listLookup(
   db: Db,
   ctx: ApiContext,
@@ -45,6 +71,7 @@ export async function listLookup(
   if (kind === 'workforce_role') {
     return toPage(query, await listWorkforceRoles(db, ctx.accountId, filters, window), serializeWorkforceRole);
   }
+  if (kind === 'fixed') return toPage(query, fixedPage(key as keyof typeof FIXED_LISTS, query.updated_since, window), (r) => r);
   return toPage(query, await listNamedLookups(db, namedTables[key]!, ctx.accountId, filters, window), serializeNamedLookup);
 }
 

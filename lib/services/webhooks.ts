@@ -30,18 +30,15 @@ import type {
 import { webhookUrlProblem } from '@/lib/webhooks/address-policy';
 import { webhookSettings } from '@/lib/webhooks/settings';
 import { sealWebhookSecret } from '@/lib/webhooks/secrets';
-import { generateSecret, isValidSecret } from '@/lib/webhooks/signing';
+import { generateSecret } from '@/lib/webhooks/signing';
 import { assertDeleteIfMatch, changedColumns } from './common';
 
-/** 422 for a URL the SSRF policy refuses and for a secret not in the whsec_ form. */
-async function checkInput(input: { url?: string; secret?: string }): Promise<void> {
+/** 422 for a URL the SSRF policy refuses (the secret's form is the schema's to check). */
+async function checkInput(input: { url?: string }): Promise<void> {
   const details: FieldErrors = {};
   if (input.url !== undefined) {
     const problem = await webhookUrlProblem(input.url, webhookSettings().allowPrivateUrls);
     if (problem) details.url = [problem];
-  }
-  if (input.secret !== undefined && !isValidSecret(input.secret)) {
-    details.secret = ['must be whsec_ followed by the base64 of 24 to 64 random bytes'];
   }
   if (Object.keys(details).length > 0) throw validationFailed(details);
 }
@@ -50,7 +47,7 @@ export async function listWebhooks(db: Db, ctx: ApiContext, query: WebhookListQu
   return toPage(query, await queryWebhooks(db, ctx.accountId, pageWindow(query)), serializeWebhook);
 }
 
-export async function getWebhook(db: Db, ctx: ApiContext, id: number): Promise<WebhookResponse> {
+export async function getWebhook(db: Db, ctx: ApiContext, id: string): Promise<WebhookResponse> {
   const row = await findWebhook(db, ctx.accountId, id);
   if (!row) throw notFound('Webhook');
   return serializeWebhook(row);
@@ -73,7 +70,7 @@ export async function createWebhook(db: Db, ctx: ApiContext, input: WebhookCreat
   return { ...serializeWebhook(row), secret };
 }
 
-export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: WebhookUpdate): Promise<WebhookResponse> {
+export async function updateWebhook(db: Db, ctx: ApiContext, id: string, input: WebhookUpdate): Promise<WebhookResponse> {
   await checkInput(input);
   return db.transaction(async (tx) => {
     const current = await lockWebhook(tx, ctx.accountId, id);
@@ -99,7 +96,7 @@ export async function updateWebhook(db: Db, ctx: ApiContext, id: number, input: 
 }
 
 /** Deletes the subscription with its pending deliveries and attempt log. */
-export async function deleteWebhook(db: Db, ctx: ApiContext, id: number): Promise<void> {
+export async function deleteWebhook(db: Db, ctx: ApiContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await assertDeleteIfMatch(ctx, 'webhook', () => lockWebhook(tx, ctx.accountId, id), () => getWebhook(tx, ctx, id));
     if (!(await deleteWebhookRow(tx, ctx.accountId, id))) throw notFound('Webhook');
@@ -109,14 +106,15 @@ export async function deleteWebhook(db: Db, ctx: ApiContext, id: number): Promis
 export async function listWebhookAttempts(
   db: Db,
   ctx: ApiContext,
-  webhookId: number,
+  webhookId: string,
   query: WebhookAttemptListQuery,
 ): Promise<Page<WebhookAttemptResponse>> {
-  if (!(await findWebhook(db, ctx.accountId, webhookId))) throw notFound('Webhook');
+  const webhook = await findWebhook(db, ctx.accountId, webhookId);
+  if (!webhook) throw notFound('Webhook');
   const result = await queryAttempts(
     db,
     ctx.accountId,
-    webhookId,
+    webhook.id,
     { messageId: query.message_id, succeeded: query.succeeded },
     pageWindow(query),
   );
@@ -133,10 +131,9 @@ export async function resendWebhookMessage(
   return db.transaction(async (tx) => {
     const message = await findWebhookMessage(tx, ctx.accountId, messageId);
     if (!message) throw notFound('Webhook message');
-    if (query.webhook_id !== undefined && !(await findWebhook(tx, ctx.accountId, query.webhook_id))) {
-      throw notFound('Webhook');
-    }
-    const scheduled = await scheduleResend(tx, ctx.accountId, messageId, query.webhook_id);
+    const webhook = query.webhook_id === undefined ? undefined : await findWebhook(tx, ctx.accountId, query.webhook_id);
+    if (query.webhook_id !== undefined && !webhook) throw notFound('Webhook');
+    const scheduled = await scheduleResend(tx, ctx.accountId, messageId, webhook?.id);
     return { message: serializeWebhookMessage(message), scheduled };
   });
 }

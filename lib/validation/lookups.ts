@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { STAGE_CATEGORIES } from '@/db/schema/enums';
+import { COMPANY_CATEGORIES, MEMBERSHIP_ROLE_KEYS, STAGE_CATEGORIES } from '@/db/schema/enums';
 import {
   name,
   namedReference,
   nonNegativeInt,
   paginationQuery,
   projectStageResponse,
+  recordBase,
   shortText,
   workforceRoleResponse,
 } from './common';
@@ -32,9 +33,29 @@ export type WorkforceRoleCreate = z.output<typeof workforceRoleCreate>;
 export const lookupListQuery = paginationQuery;
 export type LookupListQuery = z.output<typeof lookupListQuery>;
 
+/**
+ * A role a team member can hold. The set is the API's (the same in every account): `id` and the
+ * timestamps never change. A membership's `roles[].id` is that member's holding of the role, not
+ * this id; `role` is the key both share and the one memberships take.
+ */
+export const projectTeamRoleResponse = z
+  .object({
+    ...recordBase,
+    role: z.enum(MEMBERSHIP_ROLE_KEYS),
+    name: z.string().meta({ example: 'Project Manager' }),
+  })
+  .meta({ id: 'ProjectTeamRole' });
+
+/** A company category: a Named reference plus `category`, the value a company's `category` takes. */
+export const companyCategoryResponse = z
+  .object({ ...recordBase, name: z.string().meta({ example: 'Client' }), category: z.enum(COMPANY_CATEGORIES) })
+  .meta({ id: 'CompanyCategory' });
+
 export type NamedLookupResponse = z.output<typeof namedReference>;
 export type ProjectStageResponse = z.output<typeof projectStageResponse>;
 export type WorkforceRoleResponse = z.output<typeof workforceRoleResponse>;
+export type ProjectTeamRoleResponse = z.output<typeof projectTeamRoleResponse>;
+export type CompanyCategoryResponse = z.output<typeof companyCategoryResponse>;
 
 const named = (path: string, singular: string) =>
   ({ kind: 'named', path, singular, plural: path, response: namedReference, create: namedLookupCreate }) as const;
@@ -71,9 +92,31 @@ export const LOOKUPS = {
     response: workforceRoleResponse,
     create: workforceRoleCreate,
   },
+  // Fixed sets (db/schema/enums.ts), read-only: listed as Buildr's sidebar lists them.
+  project_team_roles: {
+    kind: 'fixed',
+    path: 'project_team_roles',
+    singular: 'project_team_role',
+    plural: 'project_team_roles',
+    response: projectTeamRoleResponse,
+    create: null,
+  },
+  company_categories: {
+    kind: 'fixed',
+    path: 'company_categories',
+    singular: 'company_category',
+    plural: 'company_categories',
+    response: companyCategoryResponse,
+    create: null,
+  },
 } as const;
 
 export type LookupKey = keyof typeof LOOKUPS;
 export type WritableLookupKey = { [K in LookupKey]: (typeof LOOKUPS)[K]['create'] extends null ? never : K }[LookupKey];
 export type LookupCreateInput<K extends WritableLookupKey> = z.output<NonNullable<(typeof LOOKUPS)[K]['create']>>;
-export type LookupResponse = NamedLookupResponse | ProjectStageResponse | WorkforceRoleResponse;
+export type LookupResponse =
+  | NamedLookupResponse
+  | ProjectStageResponse
+  | WorkforceRoleResponse
+  | ProjectTeamRoleResponse
+  | CompanyCategoryResponse;

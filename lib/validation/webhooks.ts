@@ -5,6 +5,20 @@ import { LIMITS, paginationQuery, queryBoolean, queryId, responseTimestamp, shor
 // Webhook subscriptions (beyond the spec, in its conventions) and their attempt log.
 
 export const WEBHOOK_RATE_LIMIT = { default: 60, max: 100_000 } as const;
+export const WEBHOOK_SECRET = { min: 8, max: 200 } as const;
+export const STANDARD_SECRET_PREFIX = 'whsec_';
+
+/**
+ * `whsec_` + base64 of 24 to 64 bytes: the Standard Webhooks form, whose key is the decoded bytes.
+ * Pure (no Buffer): the dashboard's forms validate with the same schema.
+ */
+export function isStandardSecret(secret: string): boolean {
+  if (!secret.startsWith(STANDARD_SECRET_PREFIX)) return false;
+  const body = secret.slice(STANDARD_SECRET_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) return false;
+  const bytes = (body.length / 4) * 3 - (body.match(/=+$/)?.[0].length ?? 0);
+  return bytes >= 24 && bytes <= 64;
+}
 
 const fields = {
   url: z.string().trim().min(1, "can't be blank").max(LIMITS.url).meta({
@@ -17,9 +31,19 @@ const fields = {
     .max(EVENT_TYPES.length)
     .transform((types) => [...new Set(types)])
     .meta({ description: 'Event types to deliver; empty (or absent) delivers every type.' }),
-  secret: z.string().max(200).meta({
-    description: 'Signing secret in the Standard Webhooks form `whsec_<base64 of 24 to 64 bytes>`; generated when absent.',
-  }),
+  secret: z
+    .string()
+    .min(WEBHOOK_SECRET.min, `must be ${WEBHOOK_SECRET.min} to ${WEBHOOK_SECRET.max} characters`)
+    .max(WEBHOOK_SECRET.max, `must be ${WEBHOOK_SECRET.min} to ${WEBHOOK_SECRET.max} characters`)
+    .refine((s) => !/\p{Cc}/u.test(s), 'must not contain control characters')
+    .refine(
+      (s) => !s.startsWith(STANDARD_SECRET_PREFIX) || isStandardSecret(s),
+      'starts with whsec_, so must be whsec_ followed by the base64 of 24 to 64 bytes (the Standard Webhooks form); a secret without that prefix is used as its own UTF-8 bytes',
+    )
+    .meta({
+      description:
+        'Signing secret, generated when absent (`whsec_` + base64 of 32 random bytes). `whsec_<base64 of 24 to 64 bytes>` is the Standard Webhooks form: the key is the decoded bytes. Any other secret of 8 to 200 characters (as Buildr sends) is used as its UTF-8 bytes.',
+    }),
   rate_limit: z.number().int().min(1).max(WEBHOOK_RATE_LIMIT.max).meta({ description: 'Deliveries per minute (default 60).' }),
   disabled: z.boolean().meta({ description: 'A disabled subscription receives nothing; enabling it clears the reason.' }),
 };
@@ -43,9 +67,12 @@ export type WebhookUpdate = z.output<typeof webhookUpdate>;
 export const webhookListQuery = paginationQuery;
 export type WebhookListQuery = z.output<typeof webhookListQuery>;
 
+/** A subscription's id: a UUID, as in Buildr's examples. */
+const webhookId = z.string().meta({ format: 'uuid', example: '3f6c1e2a-8b4d-4c1e-9a7f-2d5b8e0c4a91' });
+
 export const webhookResponse = z
   .object({
-    id: z.string(),
+    id: webhookId,
     url: z.string(),
     version: z.number().int().meta({ description: 'Version of the message format sent (1).' }),
     description: z.string().nullable(),
@@ -74,7 +101,7 @@ export type WebhookAttemptListQuery = z.output<typeof webhookAttemptListQuery>;
 export const webhookAttemptResponse = z
   .object({
     id: z.string(),
-    webhook_id: z.string(),
+    webhook_id: webhookId,
     message_id: z.string(),
     event_id: z.string().meta({ format: 'uuid', description: 'The `webhook-id` header sent.' }),
     event_type: z.enum(EVENT_TYPES),
@@ -89,6 +116,11 @@ export const webhookAttemptResponse = z
 export type WebhookAttemptResponse = z.output<typeof webhookAttemptResponse>;
 
 export const resendQuery = z.object({
-  webhook_id: queryId.optional().meta({ description: 'Send to this subscription only (default: every enabled one that wants the type).' }),
+  webhook_id: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a webhook id (a UUID)')
+    .transform((v) => v.toLowerCase())
+    .optional()
+    .meta({ format: 'uuid', description: 'Send to this subscription only (default: every enabled one that wants the type).' }),
 });
 export type ResendQuery = z.output<typeof resendQuery>;

@@ -6,7 +6,7 @@ import {
   type AttemptRecord,
   type ClaimedDelivery,
 } from '@/db/queries/webhook-deliveries';
-import { serializeWebhookMessage } from '@/lib/serializers/webhook-messages';
+import { iso } from '@/lib/serializers/common';
 import type { RateLimiter } from './rate-limiter';
 import { openWebhookSecret } from './secrets';
 import { postJson } from './send';
@@ -20,18 +20,14 @@ export const BATCH_SIZE = 20;
 
 export type DeliveryResult = 'succeeded' | 'retrying' | 'failed' | 'postponed' | 'abandoned';
 
-/** The request body: the message itself, in the shape of the webhook_messages list. */
+/**
+ * The request body, as Buildr documents a delivery: the changed record's `id` and `url` at the
+ * top level, with the event's type and time beside them. The message's own id is not in it (a
+ * receiver would take it for the record's); it travels as the `webhook-id` header (the event id).
+ */
 export function deliveryBody(claimed: ClaimedDelivery): string {
   const m = claimed.message;
-  return JSON.stringify(
-    serializeWebhookMessage({
-      id: m.id,
-      eventType: m.eventType,
-      eventId: m.eventId,
-      payload: m.payload,
-      timestamp: m.timestamp,
-    }),
-  );
+  return JSON.stringify({ id: m.payload.id, url: m.payload.url, event_type: m.eventType, timestamp: iso(m.timestamp) });
 }
 
 /** The endpoint's signing secret; null (logged) when no configured key opens it: that attempt fails, not the batch. */
@@ -39,7 +35,7 @@ function openSecret(claimed: ClaimedDelivery): string | null {
   try {
     return openWebhookSecret(claimed.secret);
   } catch (err) {
-    console.error(`[webhooks] endpoint ${claimed.webhookId}: ${(err as Error).message}`);
+    console.error(`[webhooks] endpoint ${claimed.webhookUuid}: ${(err as Error).message}`);
     return null;
   }
 }

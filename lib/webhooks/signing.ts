@@ -1,28 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { isStandardSecret, STANDARD_SECRET_PREFIX } from '@/lib/validation/webhooks';
 
 // Standard Webhooks signing (https://www.standardwebhooks.com): the `standardwebhooks` package
-// computes the signature; receivers verify it with any Standard Webhooks or Svix library.
-
-export const SECRET_PREFIX = 'whsec_';
+// computes the signature; receivers verify it with any Standard Webhooks or Svix library (given
+// the raw key bytes when the secret is a plain one).
 
 /** `whsec_` + base64 of 32 random bytes, the form Standard Webhooks and Svix use. */
 export function generateSecret(): string {
-  return SECRET_PREFIX + randomBytes(32).toString('base64');
+  return STANDARD_SECRET_PREFIX + randomBytes(32).toString('base64');
 }
 
-/** A given secret in that form: whsec_ + base64 of 24 to 64 bytes. */
-export function isValidSecret(secret: string): boolean {
-  if (!secret.startsWith(SECRET_PREFIX)) return false;
-  const body = secret.slice(SECRET_PREFIX.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body) || body.length % 4 !== 0) return false;
-  const bytes = Buffer.from(body, 'base64').length;
-  return bytes >= 24 && bytes <= 64;
+/**
+ * The HMAC key of a secret: the decoded bytes of one in the Standard Webhooks form
+ * (`whsec_<base64>`), the UTF-8 bytes of any other (a plain secret, as Buildr's examples send).
+ */
+export function signingKey(secret: string): Uint8Array {
+  return isStandardSecret(secret)
+    ? Buffer.from(secret.slice(STANDARD_SECRET_PREFIX.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 /** The three headers of a signed delivery. `msgId` is the event id, the same on every retry. */
 export function signatureHeaders(secret: string, msgId: string, body: string, at: Date = new Date()) {
-  const signature = new Webhook(secret).sign(msgId, at, body);
+  // Raw bytes: the package's own string form reads a raw secret as Latin-1 code units, not UTF-8.
+  const signature = new Webhook(signingKey(secret), { format: 'raw' }).sign(msgId, at, body);
   return {
     'webhook-id': msgId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),

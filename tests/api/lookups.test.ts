@@ -221,3 +221,110 @@ describe('/workforce/roles', () => {
     expect((await a.readApi.post('/workforce/roles', { workforce_role: { name: 'R' } })).status).toBe(403);
   });
 });
+
+// The two fixed sets Buildr lists in its sidebar: every account has the same values, with ids and
+// timestamps that never change (2023-01-01, when the 2023-01 API defined them).
+const FIXED_AT = '2023-01-01T00:00:00Z';
+
+describe('/project_team_roles (read-only, a fixed set)', () => {
+  const ROLES = [
+    ['project_admin', 'Project Admin'],
+    ['project_executive', 'Project Executive'],
+    ['project_manager', 'Project Manager'],
+    ['assistant_project_manager', 'Assistant Project Manager'],
+    ['estimator', 'Estimator'],
+    ['superintendent', 'Superintendent'],
+    ['project_engineer', 'Project Engineer'],
+    ['foreman', 'Foreman'],
+    ['safety_manager', 'Safety Manager'],
+    ['accountant', 'Accountant'],
+  ] as const;
+
+  it('lists the roles a member can hold, with stable ids, as {id, created_at, updated_at, role, name}', async () => {
+    const res = await a.api.get('/project_team_roles');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['project_team_roles']);
+    expect(res.body.project_team_roles).toEqual(
+      ROLES.map(([role, name], i) => ({ id: String(i + 1), created_at: FIXED_AT, updated_at: FIXED_AT, role, name })),
+    );
+    expect(res.headers.get('x-total-count')).toBe('10');
+    // The same for every account: the set is the API's, not the account's.
+    expect((await b.readApi.get('/project_team_roles')).body).toEqual(res.body);
+  });
+
+  it('names each role as a membership\'s roles do, and every listed role is one a membership takes', async () => {
+    const project = (await a.api.post('/projects', { project: { name: 'Roles Tower' } })).body.project;
+    const listed = (await a.api.get('/project_team_roles')).body.project_team_roles as { role: string; name: string }[];
+    const created = await a.api.post(`/project_team_memberships?project_id=${project.id}`, {
+      project_team_membership: { user_id: String(a.userId), roles: listed.map((r) => r.role) },
+    });
+    expect(created.status).toBe(201);
+    const held = created.body.project_team_membership.roles.map((r: { role: string; name: string }) => [r.role, r.name]);
+    expect(held.sort()).toEqual(listed.map((r) => [r.role, r.name]).sort());
+  });
+
+  it('pages, filters by updated_since, validates its query and refuses writes', async () => {
+    const second = await a.api.get('/project_team_roles?per_page=3&page=2');
+    expect(second.body.project_team_roles.map((r: { id: string }) => r.id)).toEqual(['4', '5', '6']);
+    expect(second.headers.get('x-total-count')).toBe('10');
+    expect(second.headers.get('link')).toContain('rel="prev"');
+    expect(second.headers.get('link')).toContain('rel="next"');
+    expect((await a.api.get('/project_team_roles?per_page=3&page=9')).body.project_team_roles).toEqual([]);
+    expect((await a.api.get(`/project_team_roles?updated_since=${FIXED_AT}`)).body.project_team_roles).toHaveLength(10);
+    const later = await a.api.get('/project_team_roles?updated_since=2023-01-01T00:00:01Z');
+    expect(later.body.project_team_roles).toEqual([]);
+    expect(later.headers.get('x-total-count')).toBe('0');
+    for (const q of ['per_page=0', 'page=x', 'updated_since=yesterday']) {
+      expect((await a.api.get(`/project_team_roles?${q}`)).status, q).toBe(422);
+    }
+    const post = await a.api.post('/project_team_roles', { project_team_role: { role: 'x', name: 'X' } });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+    expect((await request('GET', '/project_team_roles')).status).toBe(401);
+  });
+});
+
+describe('/company_categories (read-only, a fixed set)', () => {
+  const CATEGORIES = ['client', 'architect', 'engineer', 'subcontractor', 'supplier', 'owner', 'consultant', 'other'];
+
+  it('lists the categories a company takes: a Named reference plus the `category` value', async () => {
+    const res = await a.api.get('/company_categories');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['company_categories']);
+    const list = res.body.company_categories;
+    expect(list).toEqual(
+      CATEGORIES.map((category, i) => ({
+        id: String(i + 1),
+        created_at: FIXED_AT,
+        updated_at: FIXED_AT,
+        name: category[0]!.toUpperCase() + category.slice(1),
+        category,
+      })),
+    );
+    for (const item of list) expectShape(item, 'named');
+    expect(res.headers.get('x-total-count')).toBe('8');
+    expect((await b.readApi.get('/company_categories')).body).toEqual(res.body);
+  });
+
+  it('lists exactly the values companies.category takes', async () => {
+    const list = (await a.api.get('/company_categories')).body.company_categories as { category: string }[];
+    for (const { category } of list) {
+      const res = await a.api.post('/companies', { company: { name: `A ${category}`, category } });
+      expect(res.status, category).toBe(201);
+      expect(res.body.company.category).toBe(category);
+      expect((await a.api.get(`/companies?category=${category}`)).status).toBe(200);
+    }
+    expect((await a.api.post('/companies', { company: { name: 'Unlisted', category: 'vendor' } })).status).toBe(422);
+  });
+
+  it('pages like every list and refuses writes', async () => {
+    const page = await a.api.get('/company_categories?per_page=5&page=2');
+    expect(page.body.company_categories.map((c: { category: string }) => c.category)).toEqual(['owner', 'consultant', 'other']);
+    expect(page.headers.get('x-total-count')).toBe('8');
+    expect(page.headers.get('link')).toContain('rel="first"');
+    expect((await a.api.get('/company_categories?updated_since=2024-01-01T00:00:00Z')).body.company_categories).toEqual([]);
+    expect((await a.api.get('/company_categories?per_page=101')).status).toBe(422);
+    expect((await a.api.post('/company_categories', { company_category: { name: 'Vendor' } })).status).toBe(405);
+    expect((await a.api.delete('/company_categories')).status).toBe(405);
+  });
+});

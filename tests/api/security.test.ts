@@ -187,7 +187,7 @@ describe('webhook secrets at rest', () => {
   it('stores a created subscription secret sealed, and delivery-side opening gives it back', async () => {
     const res = await account.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/sealed' } });
     expect(res.status).toBe(201);
-    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(res.body.webhook.id)));
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.uuid, res.body.webhook.id));
     expect(isSealed(row!.secret)).toBe(true);
     expect(row!.secret).not.toContain(res.body.webhook.secret.slice(6));
     expect(openWebhookSecret(row!.secret)).toBe(res.body.webhook.secret);
@@ -252,12 +252,13 @@ describe('delivering with a secret no key opens', () => {
     const good = await t.api.post('/webhooks', { webhook: { url: receiver.url('/good') } });
     const lost = await t.api.post('/webhooks', { webhook: { url: receiver.url('/lost') } });
     const foreign = seal('whsec_' + randomBytes(32).toString('base64'), 'webhook-secret', randomBytes(32));
-    await getDb().update(webhooks).set({ secret: foreign }).where(eq(webhooks.id, Number(lost.body.webhook.id)));
+    await getDb().update(webhooks).set({ secret: foreign }).where(eq(webhooks.uuid, lost.body.webhook.id));
     await t.api.post('/companies', { company: { name: 'Delivered Anyway' } });
     await deliverOwn(t.accountId);
     // (The delivery tests' worker, in another process on the same database, may have sent them first.)
     await receiver.waitFor(() => receiver.on('/good').length >= 1);
-    const attempts = async () => getDb().select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, Number(lost.body.webhook.id)));
+    const [lostRow] = await getDb().select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.uuid, lost.body.webhook.id));
+    const attempts = async () => getDb().select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, lostRow!.id));
     await expect.poll(async () => (await attempts()).length, { timeout: 10_000 }).toBe(1);
     const [attempt] = await attempts();
     expect(attempt).toMatchObject({ succeeded: false, responseStatus: null });

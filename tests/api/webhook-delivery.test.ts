@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,6 +58,8 @@ afterEach(() => stopWorker());
 describe('webhook delivery', () => {
   it('delivers a project created through the API once, signed, verifiable with the subscription secret', async () => {
     const t = await createTestAccount('Deliver GC');
+    // An earlier message, so the project's id and its message's id differ even in a fresh database.
+    await t.api.post('/contacts', { contact: { first_name: 'Earlier' } });
     const hook = await subscribe(t, '/signed');
     const project = (await t.api.post('/projects', { project: { name: 'Riverside Clinic' } })).body.project;
 
@@ -64,12 +67,18 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 300));
     const [req, ...more] = receiver.on('/signed');
     expect(more).toHaveLength(0);
-    const verified = new Webhook(hook.secret).verify(req!.body, req!.headers) as Record<string, unknown>;
-    expect(verified).toMatchObject({
+    const message = (await t.api.get('/webhook_messages')).body.webhook_messages[0];
+    // Buildr's delivery: the changed record's id and URL at the top level (never the message's id).
+    const verified = new Webhook(hook.secret).verify(req!.body, req!.headers);
+    expect(verified).toEqual({
+      id: project.id,
+      url: `http://localhost:3000/api/2023-01/projects/${project.id}`,
       event_type: 'project.create',
-      payload: { id: project.id, url: `http://localhost:3000/api/2023-01/projects/${project.id}` },
+      timestamp: message.timestamp,
     });
-    expect(req!.headers['webhook-id']).toBe(verified.event_id);
+    expect(Object.keys(JSON.parse(req!.body))).toEqual(['id', 'url', 'event_type', 'timestamp']);
+    expect(message.id).not.toBe(project.id);
+    expect(req!.headers['webhook-id']).toBe(message.event_id);
     expect(req!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(req!.headers['content-type']).toBe('application/json');
     // A wrong secret does not verify.
@@ -80,14 +89,34 @@ describe('webhook delivery', () => {
     expect(attempts.body.webhook_attempts).toHaveLength(1);
     expect(attempts.body.webhook_attempts[0]).toMatchObject({
       webhook_id: hook.id,
+      message_id: message.id,
       event_type: 'project.create',
-      event_id: verified.event_id,
+      event_id: message.event_id,
       succeeded: true,
       response_status: 200,
       response_excerpt: 'ok',
       error: null,
     });
     expect(await deliveries(t.accountId)).toEqual([{ status: 'succeeded', attempt_count: 1, n: 1 }]);
+  });
+
+  it('signs with a plain secret\'s UTF-8 bytes, verifiable by a Standard Webhooks receiver given those bytes', async () => {
+    const t = await createTestAccount('Plain Secret GC');
+    const secret = 'clé secrète de Buildr';
+    const hook = await subscribe(t, '/plain', { secret });
+    expect(hook.secret).toBe(secret);
+    const company = (await t.api.post('/companies', { company: { name: 'Plainly Signed' } })).body.company;
+    await receiver.waitFor(() => receiver.on('/plain').length >= 1);
+    const req = receiver.on('/plain')[0]!;
+
+    const verified = new Webhook(Buffer.from(secret, 'utf8'), { format: 'raw' }).verify(req.body, req.headers);
+    expect(verified).toMatchObject({ id: company.id, event_type: 'company.create' });
+    // The same HMAC computed by hand: v1,<base64 HMAC-SHA256 of "msgId.timestamp.body"> keyed with the UTF-8 bytes.
+    const signed = `${req.headers['webhook-id']}.${req.headers['webhook-timestamp']}.${req.body}`;
+    const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(signed).digest('base64');
+    expect(req.headers['webhook-signature']).toBe(`v1,${expected}`);
+    // Not the Latin-1 code units of the string, nor the secret read as base64.
+    expect(() => new Webhook(secret, { format: 'raw' }).verify(req.body, req.headers)).toThrow();
   });
 
   it('retries a failing endpoint on the backoff schedule and records every attempt', async () => {
@@ -118,7 +147,7 @@ describe('webhook delivery', () => {
     const t = await createTestAccount('Exhaust GC');
     receiver.script('/down', [503, 503, 503, 503]);
     const hook = await subscribe(t, '/down');
-    await t.api.post('/companies', { company: { name: 'Down Co' } });
+    const company = (await t.api.post('/companies', { company: { name: 'Down Co' } })).body.company;
     await receiver.waitFor(() => receiver.on('/down').length >= 4);
     await new Promise((r) => setTimeout(r, 300));
     expect(await deliveries(t.accountId)).toEqual([{ status: 'failed', attempt_count: 4, n: 1 }]);
@@ -133,6 +162,7 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await deliveries(t.accountId)).toEqual([{ status: 'succeeded', attempt_count: 1, n: 1 }]);
     expect(receiver.on('/down')[4]!.headers['webhook-id']).toBe(message.event_id);
+    expect(JSON.parse(receiver.on('/down')[4]!.body)).toMatchObject({ id: company.id, event_type: 'company.create' });
   });
 
   it('a change whose transaction rolls back produces no message and no delivery', async () => {
@@ -292,7 +322,7 @@ describe('webhook delivery', () => {
     const t = await createTestAccount('Disable GC');
     receiver.script('/dead', [500]);
     const hook = await subscribe(t, '/dead');
-    await getDb().execute(sql`update webhooks set failing_since = now() - interval '6 days' where id = ${Number(hook.id)}`);
+    await getDb().execute(sql`update webhooks set failing_since = now() - interval '6 days' where uuid = ${hook.id}`);
     await t.api.post('/companies', { company: { name: 'Dead Endpoint Co' } });
     await receiver.waitFor(() => receiver.on('/dead').length >= 1);
     await new Promise((r) => setTimeout(r, 300));

@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import journal from '@/db/migrations/meta/_journal.json';
+import { rows } from '@/db/queries/sql';
 import { webhookDeliveries, webhooks } from '@/db/schema';
 import { getDb } from '@/lib/db';
 import { openWebhookSecret } from '@/lib/webhooks/secrets';
 import { request } from '../api';
 import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
+import { freshDatabase } from '../fresh-database';
 
 // The subscription API (beyond the spec, in its conventions). Delivery: webhook-delivery.test.ts.
 
@@ -22,6 +27,12 @@ afterAll(() => {
 });
 
 const create = (t: TestAccount, webhook: Record<string, unknown>) => t.api.post('/webhooks', { webhook });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** The bigint key that deliveries and attempts reference, of a subscription's API id (its UUID). */
+async function internalId(uuid: string): Promise<number> {
+  const [row] = await getDb().select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.uuid, uuid));
+  return row!.id;
+}
 
 describe('POST /webhooks', () => {
   it('creates a subscription and returns its generated secret once', async () => {
@@ -29,7 +40,7 @@ describe('POST /webhooks', () => {
     expect(res.status).toBe(201);
     const hook = res.body.webhook;
     expect(hook).toEqual({
-      id: expect.stringMatching(/^\d+$/),
+      id: expect.stringMatching(UUID),
       url: URL_A,
       version: 1,
       description: 'Estimating sync',
@@ -41,7 +52,7 @@ describe('POST /webhooks', () => {
       updated_at: expect.stringMatching(TIMESTAMP),
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
-    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(hook.id)));
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.uuid, hook.id));
     expect(row).toMatchObject({ accountId: a.accountId, createdById: a.userId });
     // Stored sealed (lib/webhooks/secrets.ts), never as given.
     expect(row!.secret).not.toContain(hook.secret.slice(6));
@@ -53,16 +64,46 @@ describe('POST /webhooks', () => {
     expect(again.body.webhook).toEqual({ ...hook, secret: undefined });
   });
 
-  it('uses a secret given in the whsec_ form as it is, and refuses others', async () => {
+  it('uses a secret given in the whsec_ form as it is', async () => {
     const secret = 'whsec_' + Buffer.alloc(32, 1).toString('base64');
     const ok = await create(a, { url: URL_A, secret });
     expect(ok.status).toBe(201);
     expect(ok.body.webhook.secret).toBe(secret);
-    for (const bad of ['plain-secret', 'whsec_short', 'whsec_' + Buffer.alloc(100, 1).toString('base64')]) {
-      const res = await create(a, { url: URL_A, secret: bad });
-      expect(res.status, bad).toBe(422);
-      expect(res.body.details.secret).toBeDefined();
+  });
+
+  it('accepts any other secret of 8 to 200 characters (Buildr sends plain ones), stored sealed', async () => {
+    for (const secret of ['secret12', 'my receiver secret', 'clé-secrète-ü', 'x'.repeat(200), 'WHSEC_not-the-prefix']) {
+      const res = await create(a, { url: URL_A, secret });
+      expect(res.status, secret).toBe(201);
+      expect(res.body.webhook.secret).toBe(secret);
+      const [row] = await getDb().select().from(webhooks).where(eq(webhooks.uuid, res.body.webhook.id));
+      expect(row!.secret).not.toContain(secret);
+      expect(openWebhookSecret(row!.secret)).toBe(secret);
     }
+  });
+
+  it('refuses a secret shorter than 8 or longer than 200 characters, with control characters, or a malformed whsec_ one', async () => {
+    const cases: [string, RegExp][] = [
+      ['secret7', /8 to 200 characters/],
+      ['', /8 to 200 characters/],
+      ['x'.repeat(201), /8 to 200 characters/],
+      ['tab\there-secret', /control characters/],
+      // Starting with whsec_ claims the Standard Webhooks form: it must be one.
+      ['whsec_short', /base64 of 24 to 64 bytes/],
+      ['whsec_' + Buffer.alloc(16, 1).toString('base64'), /base64 of 24 to 64 bytes/],
+      ['whsec_' + Buffer.alloc(100, 1).toString('base64').slice(0, 190), /base64 of 24 to 64 bytes/],
+      ['whsec_' + 'not base64 at all!!!!!!!!!!!!!!!!!!!!', /base64 of 24 to 64 bytes/],
+    ];
+    for (const [secret, message] of cases) {
+      const res = await create(a, { url: URL_A, secret });
+      expect(res.status, secret).toBe(422);
+      expect(Object.keys(res.body.details), secret).toEqual(['secret']);
+      expect(res.body.details.secret.join(' '), secret).toMatch(message);
+    }
+    const hook = (await create(a, { url: URL_A })).body.webhook;
+    const patched = await a.api.patch(`/webhooks/${hook.id}`, { webhook: { secret: 'seven77' } });
+    expect(patched.status).toBe(422);
+    expect(patched.body.details.secret).toBeDefined();
   });
 
   it('validates the fields', async () => {
@@ -131,7 +172,7 @@ describe('GET, PATCH, DELETE /webhooks/{id}', () => {
     const hook = (await create(a, { url: URL_A })).body.webhook;
     const secret = 'whsec_' + Buffer.alloc(24, 9).toString('base64');
     expect((await a.api.patch(`/webhooks/${hook.id}`, { webhook: { secret } })).status).toBe(200);
-    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.id, Number(hook.id)));
+    const [row] = await getDb().select().from(webhooks).where(eq(webhooks.uuid, hook.id));
     expect(openWebhookSecret(row!.secret)).toBe(secret);
   });
 
@@ -144,13 +185,57 @@ describe('GET, PATCH, DELETE /webhooks/{id}', () => {
     expect((await b.api.get(`/webhooks/${hook.id}`)).body.webhook.disabled).toBe(false);
   });
 
+  it('addresses a subscription by its UUID: any other path id is a 404, never a 500', async () => {
+    const hook = (await create(a, { url: URL_A })).body.webhook;
+    const key = await internalId(hook.id);
+    expect((await a.api.get(`/webhooks/${hook.id.toUpperCase()}`)).body.webhook.id).toBe(hook.id);
+    for (const id of [String(key), 'abc', '0', hook.id.slice(0, -1), `${hook.id}0`, `{${hook.id}}`, hook.id.replace(/-/g, ''), '00000000-0000-0000-0000-000000000000']) {
+      for (const res of [
+        await a.api.get(`/webhooks/${encodeURIComponent(id)}`),
+        await a.api.patch(`/webhooks/${encodeURIComponent(id)}`, { webhook: { disabled: true } }),
+        await a.api.delete(`/webhooks/${encodeURIComponent(id)}`),
+        await a.api.get(`/webhooks/${encodeURIComponent(id)}/attempts`),
+      ]) {
+        expect(res.status, id).toBe(404);
+        expect(res.body.error).toBe('not_found');
+      }
+    }
+    expect((await a.api.get(`/webhooks/${hook.id}`)).body.webhook.disabled).toBe(false);
+  });
+
   it('deletes a subscription with its pending deliveries', async () => {
     const hook = (await create(a, { url: URL_A })).body.webhook;
     await a.api.post('/companies', { company: { name: 'Queued For Nobody' } });
-    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.webhookId, Number(hook.id)))).toBe(1);
+    const key = await internalId(hook.id);
+    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.webhookId, key))).toBe(1);
     expect((await a.api.delete(`/webhooks/${hook.id}`)).status).toBe(204);
     expect((await a.api.get(`/webhooks/${hook.id}`)).status).toBe(404);
-    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.webhookId, Number(hook.id)))).toBe(0);
+    expect(await getDb().$count(webhookDeliveries, eq(webhookDeliveries.webhookId, key))).toBe(0);
+  });
+});
+
+describe('the webhook_uuids migration', () => {
+  it('gives every existing subscription its own UUID', async () => {
+    const { database, drop } = await freshDatabase();
+    try {
+      const apply = async (tag: string) => {
+        const text = readFileSync(path.join(process.cwd(), 'db', 'migrations', `${tag}.sql`), 'utf8');
+        for (const statement of text.split('--> statement-breakpoint')) await database.db.execute(sql.raw(statement));
+      };
+      const index = journal.entries.findIndex((e) => e.tag.endsWith('_webhook_uuids'));
+      expect(index).toBeGreaterThan(0);
+      for (const entry of journal.entries.slice(0, index)) await apply(entry.tag);
+      await database.db.execute(sql`
+        with account as (insert into accounts (name) values ('Before UUIDs') returning id)
+        insert into webhooks (account_id, url, secret) select id, 'https://old.example.com/' || n, 'sealed' from account, generate_series(1, 3) n`);
+      await apply(journal.entries[index]!.tag);
+      const after = await rows<{ uuid: string }>(database.db, sql`select uuid::text as uuid from webhooks order by id`);
+      expect(after).toHaveLength(3);
+      for (const { uuid } of after) expect(uuid).toMatch(UUID);
+      expect(new Set(after.map((r) => r.uuid)).size).toBe(3);
+    } finally {
+      await drop();
+    }
   });
 });
 
@@ -163,8 +248,8 @@ describe('fan-out and resend', () => {
     await t.api.post('/companies', { company: { name: 'Fan Out Co' } });
     await t.api.post('/leads', { lead: { name: 'Fan Out Lead' } });
     const owed = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.accountId, t.accountId));
-    const count = (id: string) => owed.filter((d) => d.webhookId === Number(id)).length;
-    expect([count(all.id), count(leads.id), count(off.id)]).toEqual([2, 1, 0]);
+    const keys = await Promise.all([all.id, leads.id, off.id].map(internalId));
+    expect(keys.map((key) => owed.filter((d) => d.webhookId === key).length)).toEqual([2, 1, 0]);
   });
 
   it('resend is scoped to the account and to existing subscriptions', async () => {
@@ -179,6 +264,9 @@ describe('fan-out and resend', () => {
     expect(named.body.deliveries_scheduled).toBe(1);
     const other = (await create(b, { url: 'https://b.example.com/r' })).body.webhook;
     expect((await t.api.post(`/webhook_messages/${message.id}/resend?webhook_id=${other.id}`)).status).toBe(404);
+    const numeric = await t.api.post(`/webhook_messages/${message.id}/resend?webhook_id=${await internalId(hook.id)}`);
+    expect(numeric.status).toBe(422);
+    expect(numeric.body.details.webhook_id).toEqual(['must be a webhook id (a UUID)']);
     expect((await b.api.post(`/webhook_messages/${message.id}/resend`)).status).toBe(404);
     expect((await t.api.post('/webhook_messages/abc/resend')).status).toBe(404);
     expect((await t.readApi.post(`/webhook_messages/${message.id}/resend`)).status).toBe(403);

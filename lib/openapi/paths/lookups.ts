@@ -4,12 +4,12 @@ import { resourcePaths } from '../resource';
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
-/** List (and, except imports, create) for every lookup, from the table the routes are built from. */
+/** List (and, except imports and the fixed sets, create) for every lookup, from the table the routes are built from. */
 export const lookupsPaths: ZodOpenApiPathsObject = Object.assign(
   {},
   ...Object.values(LOOKUPS).map((l) => {
     const label = l.singular.replace(/_/g, ' ');
-    const order = l.kind === 'project_stage' ? 'by position, then id' : 'by name';
+    const order = l.kind === 'project_stage' ? 'by position, then id' : l.kind === 'fixed' ? 'by id; a fixed set, the same in every account' : 'by name';
     return resourcePaths({
       path: l.path,
       tag: 'Lookups',

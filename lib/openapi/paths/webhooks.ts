@@ -11,7 +11,7 @@ import {
   webhookResponse,
   webhookUpdate,
 } from '@/lib/validation/webhooks';
-import { idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, writeErrors } from '../resource';
+import { idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, uuidPath, writeErrors } from '../resource';
 
 const tags = ['Webhooks'];
 const standard = resourcePaths({
@@ -23,6 +23,7 @@ const standard = resourcePaths({
   create: webhookCreate,
   update: webhookUpdate,
   listQuery: webhookListQuery,
+  idPath: uuidPath,
   ops: ['list', 'get', 'update', 'delete'],
   summaries: { update: 'Update a webhook subscription (`disabled: false` re-enables it, a new `secret` rotates it)' },
 });
@@ -35,7 +36,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
       tags,
       summary: 'Subscribe to webhook messages',
       description:
-        'Messages matching `filter_types` (all when empty) are POSTed to `url`, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The response carries the signing `secret`; it is never shown again.',
+        'Messages matching `filter_types` (all when empty) are POSTed to `url` as `{"id": "<record id>", "url": "<record API URL>", "event_type": "…", "timestamp": "…"}` (Buildr\'s delivery: the changed record, not the message), signed per Standard Webhooks (`webhook-id` is the message\'s `event_id`; `webhook-timestamp`, `webhook-signature`). The response carries the signing `secret`; it is never shown again.',
       requestBody: jsonBody('webhook', webhookCreate),
       responses: { ...ok('Created, with its secret.', 'webhook', webhookCreatedResponse, '201'), ...standardErrors, ...writeErrors },
     },
@@ -44,7 +45,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
     get: {
       tags,
       summary: 'List the delivery attempts to a webhook, newest first',
-      requestParams: { path: idPath, query: webhookAttemptListQuery },
+      requestParams: { path: uuidPath, query: webhookAttemptListQuery },
       responses: {
         '200': {
           description: 'A page of attempts.',

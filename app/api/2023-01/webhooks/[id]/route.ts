@@ -1,19 +1,19 @@
 import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
+import { parseBody, parseUuid } from '@/lib/api/request';
 import { deleteWebhook, getWebhook, updateWebhook } from '@/lib/services/webhooks';
 import { webhookUpdate } from '@/lib/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhooks/{id} — one subscription (without its secret)
-  GET: async (a) => json({ webhook: await getWebhook(a.db, a.ctx, parseId(a.params.id, 'Webhook')) }),
+  GET: async (a) => json({ webhook: await getWebhook(a.db, a.ctx, parseUuid(a.params.id, 'Webhook')) }),
   // PATCH /api/2023-01/webhooks/{id} — change it; `disabled: false` re-enables, a new `secret` rotates
   PATCH: async (a) => {
-    const id = parseId(a.params.id, 'Webhook');
+    const id = parseUuid(a.params.id, 'Webhook');
     return json({ webhook: await updateWebhook(a.db, a.ctx, id, await parseBody(a.req, 'webhook', webhookUpdate)) });
   },
   // DELETE /api/2023-01/webhooks/{id} — unsubscribe (pending deliveries are dropped)
   DELETE: async (a) => {
-    await deleteWebhook(a.db, a.ctx, parseId(a.params.id, 'Webhook'));
+    await deleteWebhook(a.db, a.ctx, parseUuid(a.params.id, 'Webhook'));
     return noContent();
   },
 });

@@ -1,12 +1,12 @@
 import { defineRoute, listResponse } from '@/lib/api/route';
-import { parseId, parseQuery } from '@/lib/api/request';
+import { parseQuery, parseUuid } from '@/lib/api/request';
 import { listWebhookAttempts } from '@/lib/services/webhooks';
 import { webhookAttemptListQuery } from '@/lib/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first
   GET: async (a) => {
-    const id = parseId(a.params.id, 'Webhook');
+    const id = parseUuid(a.params.id, 'Webhook');
     return listResponse(a, 'webhook_attempts', await listWebhookAttempts(a.db, a.ctx, id, parseQuery(a.url, webhookAttemptListQuery)));
   },
 });
