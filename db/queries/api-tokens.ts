@@ -38,11 +38,14 @@ export async function findActiveToken(db: Db, tokenHash: string) {
   return row;
 }
 
-/** Records use at most once a minute, so a busy client does not write on every request. */
+/**
+ * Records use at most once a minute, so a busy client does not write on every request. Use is
+ * bookkeeping, not a change to the token: `updated_at` stays (Drizzle would bump it otherwise).
+ */
 export async function touchToken(db: Db, id: number) {
   await db
     .update(apiTokens)
-    .set({ lastUsedAt: sql`now()` })
+    .set({ lastUsedAt: sql`now()`, updatedAt: sql`${apiTokens.updatedAt}` })
     .where(
       and(
         eq(apiTokens.id, id),

@@ -31,7 +31,8 @@ import { webhookUrlProblem } from '@/lib/webhooks/address-policy';
 import { webhookSettings } from '@/lib/webhooks/settings';
 import { sealWebhookSecret } from '@/lib/webhooks/secrets';
 import { generateSecret } from '@/lib/webhooks/signing';
-import { assertDeleteIfMatch, changedColumns } from './common';
+import { changedColumns } from './common';
+import { recordSecurityEvent } from './security-events';
 
 /** 422 for a URL the SSRF policy refuses (the secret's form is the schema's to check). */
 async function checkInput(input: { url?: string }): Promise<void> {
@@ -42,6 +43,9 @@ async function checkInput(input: { url?: string }): Promise<void> {
   }
   if (Object.keys(details).length > 0) throw validationFailed(details);
 }
+
+/** API names of the columns an update may change, for the security event. */
+const WEBHOOK_FIELDS: Record<string, string> = { filterTypes: 'filter_types', rateLimit: 'rate_limit' };
 
 export async function listWebhooks(db: Db, ctx: ApiContext, query: WebhookListQuery): Promise<Page<WebhookResponse>> {
   return toPage(query, await queryWebhooks(db, ctx.accountId, pageWindow(query)), serializeWebhook);
@@ -56,18 +60,26 @@ export async function getWebhook(db: Db, ctx: ApiContext, id: string): Promise<W
 export async function createWebhook(db: Db, ctx: ApiContext, input: WebhookCreate): Promise<WebhookCreatedResponse> {
   await checkInput(input);
   const secret = input.secret ?? generateSecret();
-  const row = await insertWebhook(db, {
-    accountId: ctx.accountId,
-    url: input.url,
-    description: input.description ?? null,
-    filterTypes: input.filter_types ?? [],
-    secret: sealWebhookSecret(secret),
-    rateLimit: input.rate_limit ?? 60,
-    disabled: input.disabled ?? false,
-    disabledReason: input.disabled ? 'Disabled by a user.' : null,
-    createdById: ctx.userId,
+  return db.transaction(async (tx) => {
+    const row = await insertWebhook(tx, {
+      accountId: ctx.accountId,
+      url: input.url,
+      description: input.description ?? null,
+      filterTypes: input.filter_types ?? [],
+      secret: sealWebhookSecret(secret),
+      rateLimit: input.rate_limit ?? 60,
+      disabled: input.disabled ?? false,
+      disabledReason: input.disabled ? 'Disabled by a user.' : null,
+      createdById: ctx.userId,
+    });
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'webhook.created',
+      subjectType: 'webhook',
+      subjectId: row.uuid,
+      details: { url: row.url, filter_types: row.filterTypes, secret_given: input.secret !== undefined },
+    });
+    return { ...serializeWebhook(row), secret };
   });
-  return { ...serializeWebhook(row), secret };
 }
 
 export async function updateWebhook(db: Db, ctx: ApiContext, id: string, input: WebhookUpdate): Promise<WebhookResponse> {
@@ -91,15 +103,31 @@ export async function updateWebhook(db: Db, ctx: ApiContext, id: string, input: 
     if (changes.disabled === false) Object.assign(changes, { disabledReason: null, failingSince: null });
     if (changes.rateLimit !== undefined) Object.assign(changes, { rateTokens: null, rateRefilledAt: null });
     if (Object.keys(changes).length === 0) return serializeWebhook(current);
-    return serializeWebhook((await updateWebhookColumns(tx, ctx.accountId, id, changes))!);
+    const row = (await updateWebhookColumns(tx, ctx.accountId, id, changes))!;
+    // Which fields changed, with the URL and filters from/to; a new secret is named, never shown.
+    const changed = Object.keys(next).filter((k) => k in changes).map((k) => WEBHOOK_FIELDS[k] ?? k).sort();
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'webhook.updated',
+      subjectType: 'webhook',
+      subjectId: current.uuid,
+      details: {
+        changed,
+        ...(changes.url !== undefined && { url: { from: current.url, to: row.url } }),
+        ...(changes.filterTypes !== undefined && { filter_types: { from: current.filterTypes, to: row.filterTypes } }),
+      },
+    });
+    return serializeWebhook(row);
   });
 }
 
 /** Deletes the subscription with its pending deliveries and attempt log. */
 export async function deleteWebhook(db: Db, ctx: ApiContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'webhook', () => lockWebhook(tx, ctx.accountId, id), () => getWebhook(tx, ctx, id));
+    const current = await lockWebhook(tx, ctx.accountId, id);
+    if (!current) throw notFound('Webhook');
+    await assertIfMatch(ctx.ifMatch, 'webhook', () => getWebhook(tx, ctx, id));
     if (!(await deleteWebhookRow(tx, ctx.accountId, id))) throw notFound('Webhook');
+    await recordSecurityEvent(tx, ctx, { kind: 'webhook.deleted', subjectType: 'webhook', subjectId: current.uuid, details: { url: current.url } });
   });
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCount } from '@/db';
-import { webhookDeliveries } from '@/db/schema';
+import { webhookDeliveries, webhooks } from '@/db/schema';
 import { getDb } from '@/lib/db';
 import { createTestAccount, type TestAccount } from '../fixtures';
 
@@ -247,7 +247,8 @@ describe('deletes tell about the records they change', () => {
     }
     expect(counts[0]).toBe(counts[1]);
     // One delivery per wanted message, written by the statement that wrote the messages.
-    const deliveries = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, Number(hook.body.webhook.id)));
+    const [endpoint] = await getDb().select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.uuid, hook.body.webhook.id));
+    const deliveries = await getDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, endpoint!.id));
     expect(deliveries).toHaveLength(2 + 1 + 12);
   });
 });

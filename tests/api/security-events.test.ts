@@ -95,6 +95,34 @@ describe('security events', () => {
     expect(JSON.stringify(list)).not.toContain(rotated.body.oauth_application.client_secret);
   });
 
+  it('records webhook endpoints created, changed (URL, filters, secret) and deleted, never the secret', async () => {
+    const created = await a.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/audit', secret: 'a plain shared secret' } });
+    expect(created.status).toBe(201);
+    const id = created.body.webhook.id as string;
+    const changed = await a.api.patch(`/webhooks/${id}`, {
+      webhook: { url: 'https://hooks.example.com/audit2', filter_types: ['lead.create'], secret: 'another plain secret' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await a.api.patch(`/webhooks/${id}`, { webhook: { url: 'https://hooks.example.com/audit2' } })).status).toBe(200); // no change, no event
+    expect((await a.api.delete(`/webhooks/${id}`)).status).toBe(204);
+    const list = (await admin.get('/security_events?kind=webhook.created,webhook.updated,webhook.deleted')).body.security_events;
+    const mine = list.filter((e: { subject_id: string }) => e.subject_id === id);
+    expect(mine).toMatchObject([
+      { kind: 'webhook.deleted', details: { url: 'https://hooks.example.com/audit2' }, auth_method: 'api_token' },
+      {
+        kind: 'webhook.updated',
+        details: {
+          changed: ['filter_types', 'secret', 'url'],
+          url: { from: 'https://hooks.example.com/audit', to: 'https://hooks.example.com/audit2' },
+          filter_types: { from: [], to: ['lead.create'] },
+        },
+      },
+      { kind: 'webhook.created', subject_type: 'webhook', details: { url: 'https://hooks.example.com/audit', filter_types: [], secret_given: true } },
+    ]);
+    expect(JSON.stringify(list)).not.toContain('plain shared secret');
+    expect(JSON.stringify(list)).not.toContain('another plain secret');
+  });
+
   it('records sessions ended, one or all others', async () => {
     const phone = await sessionClient(a.otherUserId, PASSWORD);
     await sessionClient(a.otherUserId, PASSWORD);
