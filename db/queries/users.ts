@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
@@ -108,6 +108,6 @@ export async function findUserStatus(db: Db, id: number) {
 }
 
 /** Signs a user out everywhere (Better Auth's sessions are rows; the cookie alone proves nothing). */
-export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function deleteUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)));
 }

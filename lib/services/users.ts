@@ -21,6 +21,12 @@ import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/
 import { changedColumns, toColumns } from './common';
 import { recordSecurityEvent } from './security-events';
 
+/** The caller's own browser session, which ended sessions keep. */
+function currentSessionId(ctx: ApiContext): number | undefined {
+  const match = /^session:(\d+)$/.exec(ctx.credential);
+  return match ? Number(match[1]) : undefined;
+}
+
 export async function listUsers(db: Db, ctx: ApiContext, query: UserListQuery): Promise<Page<UserResponse>> {
   const result = await queryUsers(
     db,
@@ -96,9 +102,10 @@ export async function updateUser(db: Db, ctx: ApiContext, id: number, input: Use
 
     if (Object.keys(changes).length > 0) await updateUserColumns(tx, ctx.accountId, id, changes);
     if (input.password !== undefined) await setUserPassword(tx, id, input.password);
-    // Deactivation, and a new password set by an admin, sign the user out everywhere at once; a
-    // deactivated user's tokens are refused from now on.
-    if (changes.deactivatedAt || input.password !== undefined) await deleteUserSessions(tx, id);
+    // Deactivation, and a new password, sign the user out everywhere at once (an admin setting
+    // their own keeps the session they set it from); a deactivated user's tokens are refused.
+    if (changes.deactivatedAt) await deleteUserSessions(tx, id);
+    else if (input.password !== undefined) await deleteUserSessions(tx, id, id === ctx.userId ? currentSessionId(ctx) : undefined);
     const event = (kind: SecurityEventKind, details: Record<string, unknown> = {}) =>
       recordSecurityEvent(tx, ctx, { kind, subjectType: 'user', subjectId: id, details });
     if (changes.role !== undefined) await event('user.role_changed', { role: { from: current.role, to: changes.role } });

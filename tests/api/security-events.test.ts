@@ -61,6 +61,16 @@ describe('security events', () => {
     expect(JSON.stringify(list)).not.toContain(PASSWORD);
   });
 
+  it('an admin setting their own password keeps the session they set it from and ends the others', async () => {
+    const c = await createTestAccount('Own password GC');
+    const here = await sessionClient(c.userId, PASSWORD);
+    const elsewhere = await sessionClient(c.userId, PASSWORD);
+    expect((await here.patch(`/users/${c.userId}`, { user: { password: 'my brand new password' } })).status).toBe(200);
+    expect((await here.get('/users/me')).status).toBe(200);
+    expect((await elsewhere.get('/users/me')).status).toBe(401);
+    expect((await c.api.get('/security_events?kind=user.password_changed')).body.security_events).toHaveLength(1);
+  });
+
   it('records API tokens minted and revoked, never the secret', async () => {
     const minted = await admin.post('/api_tokens', { api_token: { name: 'Nightly', scope: 'read' } });
     expect((await admin.delete(`/api_tokens/${minted.body.api_token.id}`)).status).toBe(204);
