@@ -14,7 +14,8 @@ import {
   users,
 } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { likePattern, orderBySort } from './sql';
+import { countedTotal } from './list-counters';
+import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
 const archivedBy = alias(users, 'archived_by');
@@ -92,17 +93,35 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
   );
 }
 
+/** The list as it opens: active leads, no filter (any sort). Its total is counted as leads are written. */
+function unfiltered(f: LeadFilters): boolean {
+  return !f.archived && [f.assignedToId, f.companyId, f.snoozed, f.priority, f.q, f.updatedSince].every((v) => v === undefined);
+}
+
+/**
+ * A page of leads with every embed. Deferred join: the page's ids first, walking the narrow
+ * (account_id, created_at, id) index past OFFSET rows, then the embeds for those ids only.
+ * `= any(array(…))` (not `in (…)`) makes it a filter on the leads scan itself: with twelve joins,
+ * more than join_collapse_limit, PostgreSQL keeps the written join order and would otherwise join
+ * every lead before the semi-join.
+ */
+function leadsPage(db: Db, accountId: number, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
+  const pageIds = db.select({ id: leads.id }).from(leads).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+  return selectLeads(db).where(and(eq(leads.accountId, accountId), sql`${leads.id} = any(array(${pageIds}))`)).orderBy(...order);
+}
+
 export async function listLeads(db: Db, accountId: number, filters: LeadFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
-  const order = orderBySort(filters.sort, sortColumns, leads.id);
-  // Deferred join: the page's ids first, walking the narrow (account_id, created_at, id) index
-  // past OFFSET rows, then the embeds for those ids only, so a deep page costs about a first one.
-  // `= any(array(…))` (not `in (…)`) makes it a filter on the leads scan itself: with twelve joins,
-  // more than join_collapse_limit, PostgreSQL keeps the written join order and would otherwise
-  // join every lead before the semi-join.
-  const pageIds = db.select({ id: leads.id }).from(leads).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+  if (unfiltered(filters)) {
+    // The exact total from the counters, then the page read from its nearest end: flat at any size.
+    const total = await countedTotal(db, accountId, 'leads');
+    const window = pageFromNearestEnd(total, page);
+    if (window.limit === 0) return { items: [], total };
+    const items = await leadsPage(db, accountId, where, orderBySort(filters.sort, sortColumns, leads.id, window.reversed), window);
+    return { items: window.reversed ? items.reverse() : items, total };
+  }
   const [items, [total]] = await Promise.all([
-    selectLeads(db).where(and(eq(leads.accountId, accountId), sql`${leads.id} = any(array(${pageIds}))`)).orderBy(...order),
+    leadsPage(db, accountId, where, orderBySort(filters.sort, sortColumns, leads.id), page),
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

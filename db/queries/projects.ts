@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import {
@@ -18,7 +18,8 @@ import {
 } from '@/db/schema';
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { likePattern } from './sql';
+import { countedTotal } from './list-counters';
+import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -77,19 +78,6 @@ const sortColumns = {
 };
 export type ProjectSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-/**
- * `name` or `-name` to ORDER BY, ties broken by id in the same direction. Nullable columns sort
- * their nulls last; the others keep the plain form, which the (created_at desc, id desc) index serves.
- */
-function orderOf(sort: ProjectSortKey): SQL[] {
-  const descending = sort.startsWith('-');
-  const column = sortColumns[sort.replace(/^-/, '') as keyof typeof sortColumns];
-  if (column.notNull) return descending ? [desc(column), desc(projects.id)] : [asc(column), asc(projects.id)];
-  return descending
-    ? [sql`${column} desc nulls last`, desc(projects.id)]
-    : [sql`${column} asc nulls last`, asc(projects.id)];
-}
-
 export interface ProjectFilters {
   projectStageId?: number;
   projectStatus?: ProjectStatus;
@@ -141,6 +129,19 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
   );
 }
 
+/** The list as it opens: no filter (any sort). Its total is counted as projects are written. */
+function unfiltered(f: ProjectFilters): boolean {
+  return [f.projectStageId, f.projectStatus, f.closeType, f.companyId, f.assignedToId, f.q, f.bidDueFrom, f.bidDueTo, f.closedSince, f.updatedSince].every(
+    (v) => v === undefined,
+  );
+}
+
+/** A page of projects with every embed, by deferred join as for leads (db/queries/leads.ts; thirteen joins). */
+function projectsPage(db: Db, accountId: number, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
+  const pageIds = db.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+  return selectProjects(db).where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`)).orderBy(...order);
+}
+
 export async function listProjects(
   db: Db,
   accountId: number,
@@ -148,12 +149,17 @@ export async function listProjects(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const order = orderOf(filters.sort ?? '-created_at');
-  // Deferred join, as for leads (db/queries/leads.ts): the page's ids over the narrow index, then
-  // the embeds of those ids only, the ids a filter on the projects scan (thirteen joins).
-  const pageIds = db.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+  const sort = filters.sort ?? '-created_at';
+  if (unfiltered(filters)) {
+    // The exact total from the counters, then the page read from its nearest end: flat at any size.
+    const total = await countedTotal(db, accountId, 'projects');
+    const window = pageFromNearestEnd(total, page);
+    if (window.limit === 0) return { items: [], total };
+    const items = await projectsPage(db, accountId, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
+    return { items: window.reversed ? items.reverse() : items, total };
+  }
   const [items, [total]] = await Promise.all([
-    selectProjects(db).where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`)).orderBy(...order),
+    projectsPage(db, accountId, where, orderBySort(sort, sortColumns, projects.id), page),
     db.select({ n: count() }).from(projects).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

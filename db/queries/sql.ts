@@ -16,15 +16,30 @@ export function likePattern(q: string): string {
 /**
  * A `sort` value of a list (`name` or `-name`) as ORDER BY, ties broken by id in the same direction.
  * Nullable columns sort their nulls last either way; not-null ones keep the plain form, which the
- * (created_at desc, id desc) indexes serve.
+ * (created_at desc, id desc) indexes serve. `reversed`: the same order read from its other end
+ * (each direction and nulls position flipped), for pages counted from the end.
  */
 export function orderBySort<C extends Record<string, AnyPgColumn>>(
   sort: NoInfer<`${'' | '-'}${keyof C & string}`>,
   columns: C,
   id: AnyPgColumn,
+  reversed = false,
 ): SQL[] {
-  const descending = sort.startsWith('-');
+  const descending = sort.startsWith('-') !== reversed;
   const column = columns[sort.replace(/^-/, '') as keyof C]!;
   if (column.notNull) return descending ? [desc(column), desc(id)] : [asc(column), asc(id)];
-  return descending ? [sql`${column} desc nulls last`, desc(id)] : [sql`${column} asc nulls last`, asc(id)];
+  // Nulls last in the order asked for; first when it is read backwards.
+  const nulls = sql.raw(reversed ? 'nulls first' : 'nulls last');
+  return descending ? [sql`${column} desc ${nulls}`, desc(id)] : [sql`${column} asc ${nulls}`, asc(id)];
+}
+
+/**
+ * Where to read a page of a list whose total is known first: a page past the middle is read from
+ * the other end (the order reversed, the offset counted from the end) and turned back, so the last
+ * page of a million rows costs what the first does instead of walking past all the others.
+ */
+export function pageFromNearestEnd(total: number, page: { limit: number; offset: number }) {
+  const limit = Math.max(0, Math.min(page.limit, total - page.offset));
+  if (limit === 0 || page.offset + limit / 2 <= total / 2) return { limit, offset: page.offset, reversed: false };
+  return { limit, offset: total - page.offset - limit, reversed: true };
 }

@@ -8,6 +8,7 @@ export * from './contacts';
 export * from './enums';
 export * from './idempotency-keys';
 export * from './leads';
+export * from './list-counters';
 export * from './lookups';
 export * from './oauth-applications';
 export * from './oauth-authorization-codes';
