@@ -11,6 +11,11 @@ export async function register() {
     const { stampPeerAddresses } = await import('./lib/security/client-address');
     stampPeerAddresses();
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
+      // `next dev` on the embedded database serves it to the npm scripts (lib/dev-database-server.ts).
+      if (process.env.NODE_ENV === 'development') {
+        const { startDevDatabaseServer } = await import('./lib/dev-database-server');
+        await startDevDatabaseServer();
+      }
       const { startServerWebhookWorker } = await import('./lib/webhooks/server-worker');
       await startServerWebhookWorker();
     }

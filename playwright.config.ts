@@ -53,6 +53,8 @@ export default defineConfig({
       // The sign-in journey signs in with wrong passwords on purpose; the throttle has vitest tests.
       SIGN_IN_THROTTLE: 'off',
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+      // The origin the journeys use: Better Auth's base URL (it warns without one).
+      PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,
     },
     url: `http://127.0.0.1:${PORT}/api/2023-01/openapi.json`,
     timeout: 180_000,

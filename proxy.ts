@@ -4,15 +4,15 @@ import { AUTH_COOKIE_PREFIX } from '@/lib/auth/cookies';
 import { corsHeaders, isPreflight, preflightResponse } from '@/lib/security/cors';
 import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/security/headers';
 
-// Runs before every page and API request (not Next's assets or static files):
+// Runs before every page and API request (not Next's build assets under /_next/static):
 // - the API (/api/2023-01): CORS (preflights answered here) and a CSP that allows nothing;
 // - pages: a Content-Security-Policy with a fresh nonce, which Next.js reads from the request's
 //   header and puts on its scripts (the root layout renders dynamically for it);
 // - pages need a signed-in user: without a session cookie, go to the sign-in page and come back
 //   after. Only the cookie's presence is checked here (no database); pages check the session
 //   itself. The API (its own 401s), the OAuth endpoints that clients call (token, revoke; the
-//   consent decision checks the session itself) and the sign-in page pass. The OAuth consent page
-//   (/oauth/authorize) is a page like the others.
+//   consent decision checks the session itself), the sign-in page and the browser's favicon
+//   request pass. The OAuth consent page (/oauth/authorize) is a page like the others.
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) return api(request, pathname);
@@ -41,14 +41,17 @@ function api(request: NextRequest, pathname: string) {
   return response;
 }
 
-const OAUTH_ENDPOINTS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/authorize/decision']);
+// Browsers ask for /favicon.ico on every page, signed in or not; there is none (a 404 page).
+const PUBLIC_PATHS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/authorize/decision', '/sign-in', '/favicon.ico']);
 
 function isPublic(pathname: string): boolean {
-  return OAUTH_ENDPOINTS.has(pathname) || pathname === '/sign-in' || pathname.startsWith('/sign-in/');
+  return PUBLIC_PATHS.has(pathname) || pathname.startsWith('/sign-in/');
 }
 
 export const config = {
-  // Not for Next's assets and static files (favicon.ico, robots.txt, images in public/): they run
-  // no script, and next.config.mjs gives them the static headers.
-  matcher: ['/api/:path*', '/((?!api/|_next/static|_next/image|.*\\.\\w+$).*)'],
+  // Every path but Next's build assets (scripts, styles, fonts: they run no page, and
+  // next.config.mjs gives them the static headers). A path with a dot may be a page too
+  // (/companies/1.x renders the company page, a 404 is a page): its HTML needs the policy. There
+  // is no public/ folder; a file put there would sit behind sign-in until listed in PUBLIC_PATHS.
+  matcher: ['/api/:path*', '/((?!api/|_next/static/|_next/image).*)'],
 };

@@ -42,6 +42,8 @@ export type DatabaseConfig =
 export interface Database {
   kind: DatabaseConfig['kind'];
   db: Db;
+  /** The embedded instance (kind `pglite`), which the dev server also serves to the npm scripts (lib/dev-database-server.ts). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -103,6 +105,7 @@ export function openDatabase(config: DatabaseConfig): Database {
   return {
     kind: 'pglite',
     db,
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -25,6 +25,11 @@ export function getDatabase(): Database {
   return globalForDb.__groundworkDatabase;
 }
 
+/** Makes `database` this process's one: a script reaching the dev server's database through it (scripts/cli.ts). */
+export function setDatabase(database: Database): void {
+  globalForDb.__groundworkDatabase = database;
+}
+
 export function getDb() {
   return getDatabase().db;
 }

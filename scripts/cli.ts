@@ -1,7 +1,12 @@
-import { getDatabase } from '@/lib/db';
+import { openDatabase, type Database } from '@/db';
+import { getDatabase, setDatabase } from '@/lib/db';
+import { devDatabaseServerUrl } from '@/lib/dev-database-server';
 
 // Shared plumbing of the npm scripts: open the configured database, run, close, exit non-zero on
-// failure with the message only (no stack for expected errors).
+// failure with the message only (no stack for expected errors). The embedded database is opened
+// directly, or, while `npm run dev` has it open, through the dev server (lib/dev-database-server.ts).
+
+let throughDevServer = false;
 
 export function describeDatabase(): string {
   const url = process.env.DATABASE_URL;
@@ -9,13 +14,23 @@ export function describeDatabase(): string {
     const u = new URL(url);
     return `PostgreSQL ${u.host}${u.pathname}`;
   }
-  return `embedded PGlite (${process.env.PGLITE_DATA_DIR || '.data/pglite'})`;
+  return `embedded PGlite (${process.env.PGLITE_DATA_DIR || '.data/pglite'}${throughDevServer ? ', through the running dev server' : ''})`;
 }
 
-export async function run(main: (database: ReturnType<typeof getDatabase>) => Promise<void>) {
-  let database: ReturnType<typeof getDatabase> | undefined;
+async function open(): Promise<Database> {
+  const url = await devDatabaseServerUrl();
+  if (!url) return getDatabase();
+  throughDevServer = true;
+  // One session: no named prepared statements left in the server's PGlite (db/pglite-server.ts).
+  const database = openDatabase({ kind: 'postgres', url, poolMax: 1, prepare: false });
+  setDatabase(database);
+  return database;
+}
+
+export async function run(main: (database: Database) => Promise<void>) {
+  let database: Database | undefined;
   try {
-    database = getDatabase();
+    database = await open();
     await main(database);
   } catch (err) {
     console.error(err instanceof Error ? `error: ${err.message}` : err);

@@ -6,6 +6,8 @@ import { describeDatabase, run } from './cli';
 // app (set WEBHOOK_WORKER=off on the app then). Several can run side by side on PostgreSQL.
 // Stops gracefully on SIGINT/SIGTERM: in-flight deliveries finish first.
 await run(async (database) => {
+  // Reached through a running dev server (scripts/cli.ts), which delivers webhooks itself.
+  if (!env.DATABASE_URL && database.kind === 'postgres') throw new Error('npm run dev is running and delivers the webhooks of its embedded database itself.');
   if (database.kind === 'pglite') {
     console.warn('The embedded database opens in one process at a time: stop the app first, or set DATABASE_URL.');
   }

@@ -236,7 +236,9 @@ export function ProjectBoard({
       onDragCancel={() => setActive(null)}
       onDragEnd={onDragEnd}
     >
-      <div className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:px-6">
+      {/* Scrolls sideways by itself. `relative` makes it the containing block of the cards'
+          visually hidden (absolutely positioned) labels, which would otherwise stretch the page. */}
+      <div role="region" aria-label="Project board" className="relative -mx-4 flex gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:px-6">
         {stages.map((stage) => (
           <Column key={stage.id} stage={stage} stages={stages} filters={filters} onMove={onMove} />
         ))}

@@ -48,7 +48,7 @@ function npm(args: string[], env: Record<string, string>): string {
 }
 
 function startServer(env: Record<string, string | undefined>) {
-  const vars: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', ...env };
+  const vars: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', PUBLIC_BASE_URL: base, ...env };
   for (const [k, v] of Object.entries(vars)) if (v === undefined) delete vars[k];
   const child = spawn(process.execPath, ['--max-old-space-size=256', '.next/standalone/server.js'], { cwd: root, env: vars, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -87,7 +87,7 @@ try {
   const vercelUrl = await freshDatabase('vercel');
   if (reuseBuild) npm(['run', 'db:migrate'], { DATABASE_URL: vercelUrl });
   // Vercel passes the project's environment variables to the build too.
-  else npm(['run', 'vercel-build'], { DATABASE_URL: vercelUrl, NODE_ENV: 'production', BETTER_AUTH_SECRET: randomBytes(32).toString('base64') });
+  else npm(['run', 'vercel-build'], { DATABASE_URL: vercelUrl, NODE_ENV: 'production', BETTER_AUTH_SECRET: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: base });
   const vercelDb = postgres(vercelUrl, { max: 1 });
   const [{ n }] = (await vercelDb`select count(*)::int as n from drizzle.__drizzle_migrations`) as unknown as [{ n: number }];
   await vercelDb.end();

@@ -86,6 +86,18 @@ describe('Content-Security-Policy', () => {
     expect(directives(elsewhere.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
   });
 
+  // That proxy.ts runs for such paths at all (its matcher) is checked against the production
+  // server: e2e/api/content-security-policy.spec.ts.
+  it('treats a path with a dot as a page; lets the favicon request through without a session', () => {
+    const dotted = run('/companies/1.x', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    expect(dotted.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(new URL(run('/companies/1.x').headers.get('location')!).searchParams.get('next')).toBe('/companies/1.x');
+    // The browser's favicon request is no reason to render the sign-in page.
+    const favicon = run('/favicon.ico');
+    expect(favicon.headers.get('location')).toBeNull();
+    expect(favicon.headers.get('content-security-policy')).toContain("'nonce-");
+  });
+
   it('gives the API a policy that allows nothing, and no sign-in redirect', () => {
     const res = run('/api/2023-01/leads');
     expect(res.headers.get('location')).toBeNull();
