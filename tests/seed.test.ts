@@ -3,7 +3,7 @@ import { and, asc, count, eq, getTableName, inArray, isNotNull, ne, sql, Transac
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '@/db/schema';
-import type { AccountTable } from '@/db/queries/relations';
+import type { AccountTable } from '@/db/queries/tenant';
 import { rows } from '@/db/queries/sql';
 import { getDb } from '@/lib/db';
 import { createApiToken } from '@/lib/auth/tokens';

@@ -4,6 +4,7 @@ import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { orderBySort } from './sql';
+import { ofAccount, oneRow } from './tenant';
 
 const createdBy = alias(users, 'created_by');
 
@@ -70,42 +71,8 @@ export async function listCalls(
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findCall(db: Db, accountId: number, id: number): Promise<CallRow | undefined> {
-  const [row] = await selectCalls(db).where(and(eq(calls.accountId, accountId), eq(calls.id, id)));
-  return row;
+/** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
+export function findCall(db: Db, accountId: number, id: number, lock = false): Promise<CallRow | undefined> {
+  return oneRow(selectCalls(db).where(ofAccount(calls, accountId, id)), calls, lock);
 }
 
-/** The bare row, locked for the rest of the transaction. */
-export async function lockCall(db: Db, accountId: number, id: number): Promise<CallRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
-    .for('update');
-  return row;
-}
-
-export async function insertCall(db: Db, values: typeof calls.$inferInsert): Promise<number> {
-  const [row] = await db.insert(calls).values(values).returning({ id: calls.id });
-  return row!.id;
-}
-
-export async function updateCallColumns(
-  db: Db,
-  accountId: number,
-  id: number,
-  values: Partial<typeof calls.$inferInsert>,
-) {
-  await db
-    .update(calls)
-    .set(values)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)));
-}
-
-export async function deleteCallRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(calls)
-    .where(and(eq(calls.accountId, accountId), eq(calls.id, id)))
-    .returning({ id: calls.id });
-  return deleted.length > 0;
-}

@@ -5,6 +5,7 @@ import { companies, contacts, imports, users } from '@/db/schema';
 import { contactSearchText } from '@/db/schema/contacts';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { likePattern } from './sql';
+import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -65,42 +66,8 @@ export async function listContacts(
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findContact(db: Db, accountId: number, id: number): Promise<ContactRow | undefined> {
-  const [row] = await selectContacts(db).where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)));
-  return row;
+/** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
+export function findContact(db: Db, accountId: number, id: number, lock = false): Promise<ContactRow | undefined> {
+  return oneRow(selectContacts(db).where(ofAccount(contacts, accountId, id)), contacts, lock);
 }
 
-/** The bare row, locked for the rest of the transaction. */
-export async function lockContact(db: Db, accountId: number, id: number): Promise<ContactRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
-    .for('update');
-  return row;
-}
-
-export async function insertContact(db: Db, values: typeof contacts.$inferInsert): Promise<number> {
-  const [row] = await db.insert(contacts).values(values).returning({ id: contacts.id });
-  return row!.id;
-}
-
-export async function updateContactColumns(
-  db: Db,
-  accountId: number,
-  id: number,
-  values: Partial<typeof contacts.$inferInsert>,
-) {
-  await db
-    .update(contacts)
-    .set(values)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)));
-}
-
-export async function deleteContactRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
-    .returning({ id: contacts.id });
-  return deleted.length > 0;
-}

@@ -15,6 +15,7 @@ import {
 } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
+import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -127,38 +128,7 @@ export async function listLeads(db: Db, accountId: number, filters: LeadFilters,
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findLead(db: Db, accountId: number, id: number): Promise<LeadRow | undefined> {
-  const [row] = await selectLeads(db).where(and(eq(leads.accountId, accountId), eq(leads.id, id)));
-  return row;
+/** One lead with every embed; `lock`: its row locked for the rest of the transaction. */
+export function findLead(db: Db, accountId: number, id: number, lock = false): Promise<LeadRow | undefined> {
+  return oneRow(selectLeads(db).where(ofAccount(leads, accountId, id)), leads, lock);
 }
-
-/** The bare row, locked for the rest of the transaction, for updates that check state. */
-export async function lockLead(db: Db, accountId: number, id: number): Promise<LeadRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.accountId, accountId), eq(leads.id, id)))
-    .for('update');
-  return row;
-}
-
-export async function insertLead(db: Db, values: typeof leads.$inferInsert): Promise<number> {
-  const [row] = await db.insert(leads).values(values).returning({ id: leads.id });
-  return row!.id;
-}
-
-export async function updateLeadColumns(db: Db, accountId: number, id: number, values: Partial<typeof leads.$inferInsert>) {
-  await db
-    .update(leads)
-    .set(values)
-    .where(and(eq(leads.accountId, accountId), eq(leads.id, id)));
-}
-
-export async function deleteLeadRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(leads)
-    .where(and(eq(leads.accountId, accountId), eq(leads.id, id)))
-    .returning({ id: leads.id });
-  return deleted.length > 0;
-}
-

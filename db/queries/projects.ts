@@ -19,6 +19,7 @@ import {
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
+import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -165,18 +166,9 @@ export async function listProjects(
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findProject(db: Db, accountId: number, id: number): Promise<ProjectRow | undefined> {
-  const [row] = await selectProjects(db).where(and(eq(projects.accountId, accountId), eq(projects.id, id)));
-  return row;
-}
-
-export async function lockProject(db: Db, accountId: number, id: number): Promise<ProjectRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)))
-    .for('update');
-  return row;
+/** One project with every embed; `lock`: its row locked for the rest of the transaction. */
+export function findProject(db: Db, accountId: number, id: number, lock = false): Promise<ProjectRow | undefined> {
+  return oneRow(selectProjects(db).where(ofAccount(projects, accountId, id)), projects, lock);
 }
 
 export async function findProjectByLead(db: Db, accountId: number, leadId: number) {
@@ -204,29 +196,4 @@ export async function firstOpenStage(db: Db, accountId: number) {
     .orderBy(asc(projectStages.position), asc(projectStages.id))
     .limit(1);
   return row;
-}
-
-export async function insertProject(db: Db, values: typeof projects.$inferInsert): Promise<number> {
-  const [row] = await db.insert(projects).values(values).returning({ id: projects.id });
-  return row!.id;
-}
-
-export async function updateProjectColumns(
-  db: Db,
-  accountId: number,
-  id: number,
-  values: Partial<typeof projects.$inferInsert>,
-) {
-  await db
-    .update(projects)
-    .set(values)
-    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)));
-}
-
-export async function deleteProjectRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(projects)
-    .where(and(eq(projects.accountId, accountId), eq(projects.id, id)))
-    .returning({ id: projects.id });
-  return deleted.length > 0;
 }

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { rows } from './sql';
 
-export type AccountTable = PgTable & { id: AnyPgColumn; accountId: AnyPgColumn };
+import type { AccountTable } from './tenant';
 
 /**
  * Which of the given `(field, table, id)` references exist in the account, in one statement.

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { projects, taskLists } from '@/db/schema';
 import { namedRefColumns } from './refs';
+import { ofAccount, oneRow } from './tenant';
 
 const taskListSelection = {
   taskList: taskLists,
@@ -48,42 +49,8 @@ export async function listTaskLists(
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findTaskList(db: Db, accountId: number, id: number): Promise<TaskListRow | undefined> {
-  const [row] = await selectTaskLists(db).where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, id)));
-  return row;
+/** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
+export function findTaskList(db: Db, accountId: number, id: number, lock = false): Promise<TaskListRow | undefined> {
+  return oneRow(selectTaskLists(db).where(ofAccount(taskLists, accountId, id)), taskLists, lock);
 }
 
-/** The bare row, locked for the rest of the transaction. */
-export async function lockTaskList(db: Db, accountId: number, id: number): Promise<TaskListRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(taskLists)
-    .where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, id)))
-    .for('update');
-  return row;
-}
-
-export async function insertTaskList(db: Db, values: typeof taskLists.$inferInsert): Promise<number> {
-  const [row] = await db.insert(taskLists).values(values).returning({ id: taskLists.id });
-  return row!.id;
-}
-
-export async function updateTaskListColumns(
-  db: Db,
-  accountId: number,
-  id: number,
-  values: Partial<typeof taskLists.$inferInsert>,
-) {
-  await db
-    .update(taskLists)
-    .set(values)
-    .where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, id)));
-}
-
-export async function deleteTaskListRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(taskLists)
-    .where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, id)))
-    .returning({ id: taskLists.id });
-  return deleted.length > 0;
-}

@@ -4,6 +4,7 @@ import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
 import { orderBySort, rows } from './sql';
+import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -83,19 +84,9 @@ export async function listTasks(db: Db, accountId: number, filters: TaskFilters,
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findTask(db: Db, accountId: number, id: number): Promise<TaskRow | undefined> {
-  const [row] = await selectTasks(db).where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)));
-  return row;
-}
-
-/** The bare row, locked for the rest of the transaction, for updates that check state. */
-export async function lockTask(db: Db, accountId: number, id: number): Promise<TaskRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(tasks)
-    .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)))
-    .for('update');
-  return row;
+/** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
+export function findTask(db: Db, accountId: number, id: number, lock = false): Promise<TaskRow | undefined> {
+  return oneRow(selectTasks(db).where(ofAccount(tasks, accountId, id)), tasks, lock);
 }
 
 /** The project of a task list of the account, or undefined when there is no such list. */
@@ -105,18 +96,6 @@ export async function taskListProjectId(db: Db, accountId: number, taskListId: n
     .from(taskLists)
     .where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, taskListId)));
   return row?.projectId;
-}
-
-export async function insertTask(db: Db, values: typeof tasks.$inferInsert): Promise<number> {
-  const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
-  return row!.id;
-}
-
-export async function updateTaskColumns(db: Db, accountId: number, id: number, values: Partial<typeof tasks.$inferInsert>) {
-  await db
-    .update(tasks)
-    .set(values)
-    .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)));
 }
 
 /** Updates every task of a list in one statement; returns the ids of the tasks changed. */
@@ -132,14 +111,6 @@ export async function updateTasksOfList(
     .where(and(eq(tasks.accountId, accountId), eq(tasks.taskListId, taskListId)))
     .returning({ id: tasks.id });
   return changed.map((t) => t.id);
-}
-
-export async function deleteTaskRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(tasks)
-    .where(and(eq(tasks.accountId, accountId), eq(tasks.id, id)))
-    .returning({ id: tasks.id });
-  return deleted.length > 0;
 }
 
 /**

@@ -5,6 +5,7 @@ import { employeeSearchText, workforceEmployees, workforceRoles } from '@/db/sch
 import { workforceRoleColumns } from './lookups';
 import { baseColumns } from './refs';
 import { rows, likePattern } from './sql';
+import { ofAccount, oneRow } from './tenant';
 
 const role = alias(workforceRoles, 'role');
 const manager = alias(workforceEmployees, 'manager');
@@ -72,22 +73,9 @@ export async function listWorkforceEmployees(
   return { items, total: total?.n ?? 0 };
 }
 
-const byId = (accountId: number, id: number) =>
-  and(eq(workforceEmployees.accountId, accountId), eq(workforceEmployees.id, id));
-
-export async function findWorkforceEmployee(db: Db, accountId: number, id: number) {
-  const [row]: (WorkforceEmployeeRow | undefined)[] = await selectEmployees(db).where(byId(accountId, id));
-  return row;
-}
-
-/** The bare row, locked for the rest of the transaction. */
-export async function lockWorkforceEmployee(db: Db, accountId: number, id: number) {
-  const [row]: (WorkforceEmployeeRecord | undefined)[] = await db
-    .select()
-    .from(workforceEmployees)
-    .where(byId(accountId, id))
-    .for('update');
-  return row;
+/** One employee with their embeds; `lock`: their row locked for the rest of the transaction. */
+export function findWorkforceEmployee(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceEmployeeRow | undefined> {
+  return oneRow(selectEmployees(db).where(ofAccount(workforceEmployees, accountId, id)), workforceEmployees, lock);
 }
 
 /**
@@ -115,27 +103,4 @@ export async function isInManagerChain(db: Db, accountId: number, managerId: num
         select exists(select 1 from chain where id = ${employeeId}) as found`,
   );
   return row?.found === true;
-}
-
-export async function insertWorkforceEmployee(db: Db, values: typeof workforceEmployees.$inferInsert): Promise<number> {
-  const [row] = await db.insert(workforceEmployees).values(values).returning({ id: workforceEmployees.id });
-  return row!.id;
-}
-
-export async function updateWorkforceEmployeeColumns(
-  db: Db,
-  accountId: number,
-  id: number,
-  values: Partial<typeof workforceEmployees.$inferInsert>,
-) {
-  await db.update(workforceEmployees).set(values).where(byId(accountId, id));
-}
-
-/** Deletes the employee; their reports' manager becomes null through the foreign key. */
-export async function deleteWorkforceEmployeeRow(db: Db, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(workforceEmployees)
-    .where(byId(accountId, id))
-    .returning({ id: workforceEmployees.id });
-  return deleted.length > 0;
 }

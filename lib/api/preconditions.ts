@@ -9,9 +9,18 @@ import { ApiError } from './errors';
 /** What `If-Match` asked for: any current record (`*`), or one of these strong ETags. */
 export type IfMatch = { any: true } | { any: false; tags: string[] };
 
+// ETags already computed for a record object (the If-Match comparison's), so the answer that
+// carries the same record is not hashed again.
+const known = new WeakMap<object, string>();
+
 /** The strong ETag of a JSON body: its SHA-256, base64url, quoted. */
 export function etagOf(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+  const record = isSingleRecordBody(body) ? (Object.values(body as object)[0] as object) : null;
+  const cached = record && known.get(record);
+  if (cached) return cached;
+  const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url')}"`;
+  if (record) known.set(record, etag);
+  return etag;
 }
 
 /** `{"lead": {"id": "1", …}}`: a body of one record under its key (lists and other shapes have no ETag). */
@@ -45,8 +54,12 @@ export async function assertIfMatch(
   load: () => Promise<unknown>,
 ): Promise<void> {
   if (!ifMatch) return;
-  const current = await load();
-  if (ifMatch.any) return;
+  checkIfMatch(ifMatch, key, await load());
+}
+
+/** The same, against the current record as its GET answers it (read with its row locked). */
+export function checkIfMatch(ifMatch: IfMatch | null | undefined, key: string, current: unknown): void {
+  if (!ifMatch || ifMatch.any) return;
   const body = { [key]: current };
   const etag = etagOf(body);
   if (ifMatch.tags.includes(etag)) return;

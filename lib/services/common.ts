@@ -1,15 +1,15 @@
 import type { Db } from '@/db';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { clearReferences, missingReferences, type AccountTable } from '@/db/queries/relations';
+import { missingReferences } from '@/db/queries/relations';
+import type { AccountTable } from '@/db/queries/tenant';
 import { insertWebhookMessages } from '@/db/queries/webhook-messages';
 import type { ApiContext } from '@/lib/api/route';
-import { notFound, validationFailed } from '@/lib/api/errors';
+import { validationFailed } from '@/lib/api/errors';
 import { assertIfMatch } from '@/lib/api/preconditions';
 
 // Pieces every write service uses: input-to-column mapping, tenant checks of related ids,
 // change detection, and the event outbox.
 
-const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** snake_case API fields to camelCase columns, leaving out omitted (undefined) fields. */
 export function toColumns(input: Record<string, unknown>, skip: readonly string[] = []): Record<string, unknown> {
@@ -130,52 +130,7 @@ const RESOURCE_PATHS = {
   workforce_employee: 'workforce/employees',
 } satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
 
-type PathResource = keyof typeof RESOURCE_PATHS;
+export type PathResource = keyof typeof RESOURCE_PATHS;
 
 export const resourcePath = (resource: PathResource, id: number) => `${RESOURCE_PATHS[resource]}/${id}`;
 
-/** A column of another resource's table that names the record being deleted. */
-export interface Reference {
-  resource: PathResource;
-  table: AccountTable & { updatedAt: AnyPgColumn };
-  column: AnyPgColumn;
-}
-
-/**
- * A delete that changes other records tells about each one: in its transaction, after the row
- * is locked (so no new reference to it can be written meanwhile: that waits, then fails its
- * foreign key) and `If-Match` holds, every reference to it is cleared (one statement per table,
- * each row's updated_at bumped), `dependents` deletes what goes with it (returning their `delete`
- * events), then the row itself, and one statement records its `delete`, the dependents' and an
- * `update` of every record whose reference was cleared (that field as the changed one).
- */
-export async function deleteRecord(
-  db: Db,
-  ctx: ApiContext,
-  spec: {
-    resource: PathResource;
-    label: string;
-    id: number;
-    lock: (tx: Db) => Promise<unknown>;
-    load: (tx: Db) => Promise<unknown>;
-    references?: Reference[];
-    dependents?: (tx: Db) => Promise<EventRecord[]>;
-    remove: (tx: Db) => Promise<unknown>;
-  },
-): Promise<void> {
-  const { resource, id } = spec;
-  await db.transaction(async (tx) => {
-    if (!(await spec.lock(tx))) throw notFound(spec.label);
-    await assertIfMatch(ctx.ifMatch, resource, () => spec.load(tx));
-    const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];
-    for (const ref of spec.references ?? []) {
-      const changed = { [camel(ref.column.name)]: null };
-      for (const rowId of await clearReferences(tx, ref.table, ref.column, ctx.accountId, id)) {
-        events.push({ resource: ref.resource, action: 'update', id: rowId, path: resourcePath(ref.resource, rowId), changed });
-      }
-    }
-    if (spec.dependents) events.push(...(await spec.dependents(tx)));
-    await spec.remove(tx);
-    await recordEvents(tx, ctx, events);
-  });
-}

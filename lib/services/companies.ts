@@ -1,24 +1,23 @@
 import type { Db } from '@/db';
-import {
-  companyIndustryIds,
-  deleteCompanyRow,
-  existingIndustryIds,
-  findCompany,
-  insertCompany,
-  listCompanies as queryCompanies,
-  lockCompany,
-  replaceCompanyIndustries,
-  updateCompanyColumns,
-} from '@/db/queries/companies';
-import { calls, contacts, leads, projects } from '@/db/schema';
-import { notFound, validationFailed } from '@/lib/api/errors';
-import { assertIfMatch } from '@/lib/api/preconditions';
+import { existingIndustryIds, findCompany, listCompanies as queryCompanies, replaceCompanyIndustries, type CompanyRow } from '@/db/queries/companies';
+import { calls, companies, contacts, leads, projects } from '@/db/schema';
+import { validationFailed } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeCompany } from '@/lib/serializers/companies';
 import type { CompanyCreate, CompanyListQuery, CompanyResponse, CompanyUpdate } from '@/lib/validation/companies';
-import { changedColumns, deleteRecord, recordEvent, toColumns, type Reference } from './common';
+import { toColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind, type Reference } from './records';
+
+export const companyKind: RecordKind<CompanyRow, CompanyResponse> = {
+  resource: 'company',
+  label: 'Company',
+  table: companies,
+  read: findCompany,
+  columns: (row) => row.company,
+  serialize: serializeCompany,
+};
 
 export async function listCompanies(db: Db, ctx: ApiContext, query: CompanyListQuery): Promise<Page<CompanyResponse>> {
   const result = await queryCompanies(
@@ -30,10 +29,8 @@ export async function listCompanies(db: Db, ctx: ApiContext, query: CompanyListQ
   return toPage(query, result, serializeCompany);
 }
 
-export async function getCompany(db: Db, ctx: ApiContext, id: number): Promise<CompanyResponse> {
-  const row = await findCompany(db, ctx.accountId, id);
-  if (!row) throw notFound('Company');
-  return serializeCompany(row);
+export function getCompany(db: Db, ctx: ApiContext, id: number): Promise<CompanyResponse> {
+  return getRecord(db, ctx, companyKind, id);
 }
 
 function columnsFrom(input: CompanyUpdate) {
@@ -56,42 +53,34 @@ async function industrySet(db: Db, ctx: ApiContext, ids: number[] | null | undef
   return unique;
 }
 
-export async function createCompany(db: Db, ctx: ApiContext, input: CompanyCreate): Promise<CompanyResponse> {
-  return db.transaction(async (tx) => {
-    const industryIds = await industrySet(tx, ctx, input.industry_ids);
-    const id = await insertCompany(tx, {
-      ...(columnsFrom(input) as { name: string }),
-      accountId: ctx.accountId,
-      createdById: ctx.userId,
-    });
-    if (industryIds?.length) await replaceCompanyIndustries(tx, id, industryIds);
-    await recordEvent(tx, ctx, { resource: 'company', action: 'create', id, path: `companies/${id}` });
-    return getCompany(tx, ctx, id);
-  });
+export function createCompany(db: Db, ctx: ApiContext, input: CompanyCreate): Promise<CompanyResponse> {
+  let industryIds: number[] | undefined;
+  return createRecord(
+    db,
+    ctx,
+    companyKind,
+    input,
+    async (tx) => {
+      industryIds = await industrySet(tx, ctx, input.industry_ids);
+      return { ...columnsFrom(input), createdById: ctx.userId };
+    },
+    async (tx, id) => {
+      if (industryIds?.length) await replaceCompanyIndustries(tx, id, industryIds);
+    },
+  );
 }
 
-export async function updateCompany(
-  db: Db,
-  ctx: ApiContext,
-  id: number,
-  input: CompanyUpdate,
-): Promise<CompanyResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockCompany(tx, ctx.accountId, id);
-    if (!current) throw notFound('Company');
-    await assertIfMatch(ctx.ifMatch, 'company', () => getCompany(tx, ctx, id));
-    const industryIds = await industrySet(tx, ctx, input.industry_ids);
-    const changes = changedColumns(current, columnsFrom(input));
-    const industriesChanged =
-      industryIds !== undefined &&
-      (await companyIndustryIds(tx, id)).sort((a, b) => a - b).join(',') !== industryIds.join(',');
-    if (Object.keys(changes).length === 0 && !industriesChanged) return getCompany(tx, ctx, id);
-
-    if (industriesChanged) await replaceCompanyIndustries(tx, id, industryIds);
-    // Set explicitly: an industries-only change touches no column of the company row itself.
-    await updateCompanyColumns(tx, ctx.accountId, id, { ...changes, updatedAt: new Date() });
-    await recordEvent(tx, ctx, { resource: 'company', action: 'update', id, path: `companies/${id}`, changed: { ...changes, ...(industriesChanged && { industryIds }) } });
-    return getCompany(tx, ctx, id);
+export function updateCompany(db: Db, ctx: ApiContext, id: number, input: CompanyUpdate): Promise<CompanyResponse> {
+  return updateRecord(db, ctx, companyKind, id, input, {
+    columns: () => columnsFrom(input),
+    // The industry set is the company's too: replaced when it differs, `industry_ids` its changed field.
+    related: async (current, tx) => {
+      const industryIds = await industrySet(tx, ctx, input.industry_ids);
+      const held = current.industries.map((i) => i.id).sort((x, y) => x - y);
+      if (industryIds === undefined || held.join(',') === industryIds.join(',')) return null;
+      await replaceCompanyIndustries(tx, id, industryIds);
+      return { industryIds };
+    },
   });
 }
 
@@ -103,14 +92,6 @@ const referencing: Reference[] = [
 ];
 
 /** Contacts, leads, projects and calls of the company keep existing with no company, each with a `<resource>.update`. */
-export async function deleteCompany(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await deleteRecord(db, ctx, {
-    resource: 'company',
-    label: 'Company',
-    id,
-    lock: (tx) => lockCompany(tx, ctx.accountId, id),
-    load: (tx) => getCompany(tx, ctx, id),
-    references: referencing,
-    remove: (tx) => deleteCompanyRow(tx, ctx.accountId, id),
-  });
+export function deleteCompany(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, companyKind, id, { references: referencing });
 }

@@ -1,22 +1,23 @@
 import type { Db } from '@/db';
-import {
-  deleteContactRow,
-  findContact,
-  insertContact,
-  listContacts as queryContacts,
-  lockContact,
-  updateContactColumns,
-} from '@/db/queries/contacts';
-import { calls, companies, leads, projects, tasks, users } from '@/db/schema';
-import { notFound, validationFailed } from '@/lib/api/errors';
-import { assertIfMatch } from '@/lib/api/preconditions';
+import { findContact, listContacts as queryContacts, type ContactRow } from '@/db/queries/contacts';
+import { calls, companies, contacts, leads, projects, tasks, users } from '@/db/schema';
+import { validationFailed } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeContact } from '@/lib/serializers/contacts';
 import type { ContactCreate, ContactListQuery, ContactResponse, ContactUpdate } from '@/lib/validation/contacts';
-import { assertReferences, changedColumns, deleteRecord, recordEvent, toColumns, type Reference } from './common';
+import { toColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind, type Reference } from './records';
 
-const references = { company_id: companies, assigned_to_id: users };
+export const contactKind: RecordKind<ContactRow, ContactResponse> = {
+  resource: 'contact',
+  label: 'Contact',
+  table: contacts,
+  references: { company_id: companies, assigned_to_id: users },
+  read: findContact,
+  columns: (row) => row.contact,
+  serialize: serializeContact,
+};
 
 export async function listContacts(db: Db, ctx: ApiContext, query: ContactListQuery): Promise<Page<ContactResponse>> {
   const result = await queryContacts(
@@ -28,10 +29,8 @@ export async function listContacts(db: Db, ctx: ApiContext, query: ContactListQu
   return toPage(query, result, serializeContact);
 }
 
-export async function getContact(db: Db, ctx: ApiContext, id: number): Promise<ContactResponse> {
-  const row = await findContact(db, ctx.accountId, id);
-  if (!row) throw notFound('Contact');
-  return serializeContact(row);
+export function getContact(db: Db, ctx: ApiContext, id: number): Promise<ContactResponse> {
+  return getRecord(db, ctx, contactKind, id);
 }
 
 function columnsFrom(input: ContactUpdate) {
@@ -51,36 +50,19 @@ function assertIdentity(contact: Record<string, unknown>) {
   if (!present) throw validationFailed({ base: [IDENTITY_MESSAGE] }, `The contact is invalid: ${IDENTITY_MESSAGE}.`);
 }
 
-export async function createContact(db: Db, ctx: ApiContext, input: ContactCreate): Promise<ContactResponse> {
+export function createContact(db: Db, ctx: ApiContext, input: ContactCreate): Promise<ContactResponse> {
   const columns = columnsFrom(input);
   assertIdentity(columns);
-  return db.transaction(async (tx) => {
-    await assertReferences(tx, ctx, input, references);
-    const id = await insertContact(tx, { ...columns, accountId: ctx.accountId, createdById: ctx.userId });
-    await recordEvent(tx, ctx, { resource: 'contact', action: 'create', id, path: `contacts/${id}` });
-    return getContact(tx, ctx, id);
-  });
+  return createRecord(db, ctx, contactKind, input, () => ({ ...columns, createdById: ctx.userId }));
 }
 
-export async function updateContact(
-  db: Db,
-  ctx: ApiContext,
-  id: number,
-  input: ContactUpdate,
-): Promise<ContactResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockContact(tx, ctx.accountId, id);
-    if (!current) throw notFound('Contact');
-    await assertIfMatch(ctx.ifMatch, 'contact', () => getContact(tx, ctx, id));
-    await assertReferences(tx, ctx, input, references);
-    const next = columnsFrom(input);
-    assertIdentity({ ...current, ...next });
-    const changes = changedColumns(current, next);
-    if (Object.keys(changes).length > 0) {
-      await updateContactColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'contact', action: 'update', id, path: `contacts/${id}`, changed: changes });
-    }
-    return getContact(tx, ctx, id);
+export function updateContact(db: Db, ctx: ApiContext, id: number, input: ContactUpdate): Promise<ContactResponse> {
+  return updateRecord(db, ctx, contactKind, id, input, {
+    columns: ({ contact }) => {
+      const next = columnsFrom(input);
+      assertIdentity({ ...contact, ...next });
+      return next;
+    },
   });
 }
 
@@ -92,14 +74,6 @@ const referencing: Reference[] = [
 ];
 
 /** Leads, projects, tasks and calls of the contact keep existing without it, each with a `<resource>.update`. */
-export async function deleteContact(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await deleteRecord(db, ctx, {
-    resource: 'contact',
-    label: 'Contact',
-    id,
-    lock: (tx) => lockContact(tx, ctx.accountId, id),
-    load: (tx) => getContact(tx, ctx, id),
-    references: referencing,
-    remove: (tx) => deleteContactRow(tx, ctx.accountId, id),
-  });
+export function deleteContact(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, contactKind, id, { references: referencing });
 }

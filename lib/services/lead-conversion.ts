@@ -1,5 +1,6 @@
 import type { Db } from '@/db';
-import { lockLead, updateLeadColumns } from '@/db/queries/leads';
+import { lockRow, updateRow } from '@/db/queries/tenant';
+import { leads } from '@/db/schema';
 import { findProjectByLead } from '@/db/queries/projects';
 import { conflict, notFound } from '@/lib/api/errors';
 import type { ApiContext } from '@/lib/api/route';
@@ -14,7 +15,7 @@ import { createProject } from './projects';
  */
 export async function convertLead(db: Db, ctx: ApiContext, leadId: number): Promise<ProjectResponse> {
   return db.transaction(async (tx) => {
-    const lead = await lockLead(tx, ctx.accountId, leadId);
+    const lead = await lockRow(tx, leads, ctx.accountId, leadId);
     if (!lead) throw notFound('Lead');
     const existing = await findProjectByLead(tx, ctx.accountId, leadId);
     if (existing) throw conflict(`This lead was already converted to project ${existing.id}.`, { project_id: [String(existing.id)] });
@@ -44,7 +45,7 @@ export async function convertLead(db: Db, ctx: ApiContext, leadId: number): Prom
       { leadId: lead.id, amountInCents: lead.valueInCents },
     );
     if (!lead.archivedAt) {
-      await updateLeadColumns(tx, ctx.accountId, leadId, { archivedAt: new Date(), archivedById: ctx.userId });
+      await updateRow(tx, leads, ctx.accountId, leadId, { archivedAt: new Date(), archivedById: ctx.userId });
       await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id: leadId, path: `leads/${leadId}`, changed: { archivedAt: true, archivedById: true } });
     }
     return project;

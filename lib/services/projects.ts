@@ -1,14 +1,11 @@
 import type { Db } from '@/db';
 import {
-  deleteProjectRow,
   findProject,
   findStage,
   firstOpenStage,
-  insertProject,
   listProjects as queryProjects,
-  lockProject,
-  updateProjectColumns,
   type ProjectRecord,
+  type ProjectRow,
 } from '@/db/queries/projects';
 import { deleteReferencing } from '@/db/queries/relations';
 import { detachTasksFromProject } from '@/db/queries/tasks';
@@ -22,6 +19,7 @@ import {
   leadSources,
   lossReasons,
   marketSectors,
+  projects,
   projectStages,
   projectTeamMemberships,
   taskLists,
@@ -29,28 +27,36 @@ import {
   users,
 } from '@/db/schema';
 import type { CloseType, StageCategory } from '@/db/schema/enums';
-import { invalidField, notFound } from '@/lib/api/errors';
-import { assertIfMatch } from '@/lib/api/preconditions';
+import { invalidField } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { todayUtc } from '@/lib/domain/projects';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeProject } from '@/lib/serializers/projects';
 import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/validation/projects';
-import { assertReferences, changedColumns, deleteRecord, recordEvent, resourcePath, toColumns, type EventRecord } from './common';
+import { resourcePath, toColumns, type EventRecord } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 
-const references = {
-  project_stage_id: projectStages,
-  company_id: companies,
-  contact_id: contacts,
-  assigned_to_id: users,
-  contract_type_id: contractTypes,
-  delivery_method_id: deliveryMethods,
-  division_id: divisions,
-  lead_source_id: leadSources,
-  loss_reason_id: lossReasons,
-  market_sector_id: marketSectors,
-  tender_type_id: tenderTypes,
+export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
+  resource: 'project',
+  label: 'Project',
+  table: projects,
+  references: {
+    project_stage_id: projectStages,
+    company_id: companies,
+    contact_id: contacts,
+    assigned_to_id: users,
+    contract_type_id: contractTypes,
+    delivery_method_id: deliveryMethods,
+    division_id: divisions,
+    lead_source_id: leadSources,
+    loss_reason_id: lossReasons,
+    market_sector_id: marketSectors,
+    tender_type_id: tenderTypes,
+  },
+  read: findProject,
+  columns: (row) => row.project,
+  serialize: (row) => serializeProject(row),
 };
 
 export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
@@ -77,10 +83,8 @@ export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQu
   return toPage(query, result, (r) => serializeProject(r, now));
 }
 
-export async function getProject(db: Db, ctx: ApiContext, id: number): Promise<ProjectResponse> {
-  const row = await findProject(db, ctx.accountId, id);
-  if (!row) throw notFound('Project');
-  return serializeProject(row);
+export function getProject(db: Db, ctx: ApiContext, id: number): Promise<ProjectResponse> {
+  return getRecord(db, ctx, projectKind, id);
 }
 
 /**
@@ -115,48 +119,38 @@ async function stageOf(db: Db, ctx: ApiContext, stageId: number | null | undefin
   return (await findStage(db, ctx.accountId, stageId)) ?? null;
 }
 
-export async function createProject(
+export function createProject(
   db: Db,
   ctx: ApiContext,
   input: ProjectCreate,
   extra: Partial<ProjectRecord> = {},
 ): Promise<ProjectResponse> {
-  return db.transaction(async (tx) => {
-    await assertReferences(tx, ctx, input, references);
+  return createRecord(db, ctx, projectKind, input, async (tx) => {
     const stage = await stageOf(tx, ctx, input.project_stage_id);
-    const closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
-    const id = await insertProject(tx, {
-      ...(columnsFrom(input) as { name: string }),
+    return {
+      ...columnsFrom(input),
       ...extra,
       projectStageId: stage?.id ?? null,
-      closeType,
-      accountId: ctx.accountId,
+      closeType: closeTypeFor(stage?.category ?? 'open', input.close_type),
       createdById: ctx.userId,
-    });
-    await recordEvent(tx, ctx, { resource: 'project', action: 'create', id, path: `projects/${id}` });
-    return getProject(tx, ctx, id);
+    };
   });
 }
 
-export async function updateProject(db: Db, ctx: ApiContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockProject(tx, ctx.accountId, id);
-    if (!current) throw notFound('Project');
-    await assertIfMatch(ctx.ifMatch, 'project', () => getProject(tx, ctx, id));
-    await assertReferences(tx, ctx, input, references);
-    const next: Record<string, unknown> = columnsFrom(input);
-    const stageId = input.project_stage_id ?? current.projectStageId;
-    const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
-    next.closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
-    const { startDate = current.startDate, endDate = current.endDate } = next as Partial<ProjectRecord>;
-    if (startDate && endDate && endDate < startDate) throw invalidField('end_date', 'must be on or after start_date');
-    const changes = changedColumns(current, next);
-    if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
-    if (Object.keys(changes).length > 0) {
-      await updateProjectColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'project', action: 'update', id, path: `projects/${id}`, changed: changes });
-    }
-    return getProject(tx, ctx, id);
+export function updateProject(db: Db, ctx: ApiContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
+  return updateRecord(db, ctx, projectKind, id, input, {
+    columns: async ({ project: current }, tx) => {
+      const next: Record<string, unknown> = columnsFrom(input);
+      const stageId = input.project_stage_id ?? current.projectStageId;
+      const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
+      next.closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
+      const { startDate = current.startDate, endDate = current.endDate } = next as Partial<ProjectRecord>;
+      if (startDate && endDate && endDate < startDate) throw invalidField('end_date', 'must be on or after start_date');
+      return next;
+    },
+    changed: (changes) => {
+      if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
+    },
   });
 }
 
@@ -165,16 +159,10 @@ export async function updateProject(db: Db, ctx: ApiContext, id: number, input: 
  * a `<resource>.update`; its task lists and team memberships are deleted with it, each with a
  * `<resource>.delete`.
  */
-export async function deleteProject(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await deleteRecord(db, ctx, {
-    resource: 'project',
-    label: 'Project',
-    id,
-    lock: (tx) => lockProject(tx, ctx.accountId, id),
-    load: (tx) => getProject(tx, ctx, id),
+export function deleteProject(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, projectKind, id, {
     references: [{ resource: 'call', table: calls, column: calls.projectId }],
     dependents: (tx) => deleteProjectDependents(tx, ctx, id),
-    remove: (tx) => deleteProjectRow(tx, ctx.accountId, id),
   });
 }
 

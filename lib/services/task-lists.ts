@@ -1,28 +1,23 @@
 import type { Db } from '@/db';
-import {
-  deleteTaskListRow,
-  findTaskList,
-  insertTaskList,
-  listTaskLists as queryTaskLists,
-  lockTaskList,
-  updateTaskListColumns,
-} from '@/db/queries/task-lists';
+import { findTaskList, listTaskLists as queryTaskLists, type TaskListRow } from '@/db/queries/task-lists';
 import { updateTasksOfList } from '@/db/queries/tasks';
-import { projects, tasks } from '@/db/schema';
-import { notFound } from '@/lib/api/errors';
-import { assertIfMatch } from '@/lib/api/preconditions';
+import { projects, taskLists, tasks } from '@/db/schema';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeTaskList } from '@/lib/serializers/task-lists';
-import type {
-  TaskListCreate,
-  TaskListResponse,
-  TaskListsListQuery,
-  TaskListUpdate,
-} from '@/lib/validation/task-lists';
-import { assertReferences, changedColumns, deleteRecord, recordEvent, recordEvents, resourcePath, toColumns } from './common';
+import type { TaskListCreate, TaskListResponse, TaskListsListQuery, TaskListUpdate } from '@/lib/validation/task-lists';
+import { resourcePath, toColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 
-const references = { project_id: projects };
+export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
+  resource: 'task_list',
+  label: 'Task list',
+  table: taskLists,
+  references: { project_id: projects },
+  read: findTaskList,
+  columns: (row) => row.taskList,
+  serialize: serializeTaskList,
+};
 
 export async function listTaskLists(db: Db, ctx: ApiContext, query: TaskListsListQuery): Promise<Page<TaskListResponse>> {
   const result = await queryTaskLists(
@@ -34,41 +29,26 @@ export async function listTaskLists(db: Db, ctx: ApiContext, query: TaskListsLis
   return toPage(query, result, serializeTaskList);
 }
 
-export async function getTaskList(db: Db, ctx: ApiContext, id: number): Promise<TaskListResponse> {
-  const row = await findTaskList(db, ctx.accountId, id);
-  if (!row) throw notFound('Task list');
-  return serializeTaskList(row);
+export function getTaskList(db: Db, ctx: ApiContext, id: number): Promise<TaskListResponse> {
+  return getRecord(db, ctx, taskListKind, id);
 }
 
-export async function createTaskList(db: Db, ctx: ApiContext, input: TaskListCreate): Promise<TaskListResponse> {
-  return db.transaction(async (tx) => {
-    await assertReferences(tx, ctx, input, references);
-    const id = await insertTaskList(tx, { name: input.name, projectId: input.project_id, accountId: ctx.accountId });
-    await recordEvent(tx, ctx, { resource: 'task_list', action: 'create', id, path: `task_lists/${id}` });
-    return getTaskList(tx, ctx, id);
-  });
+export function createTaskList(db: Db, ctx: ApiContext, input: TaskListCreate): Promise<TaskListResponse> {
+  return createRecord(db, ctx, taskListKind, input, () => ({ name: input.name, projectId: input.project_id }));
 }
 
 /**
  * A task's project is always its list's project, so moving a list to another project moves its
  * tasks along (each records a `task.update`).
  */
-export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input: TaskListUpdate): Promise<TaskListResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockTaskList(tx, ctx.accountId, id);
-    if (!current) throw notFound('Task list');
-    await assertIfMatch(ctx.ifMatch, 'task_list', () => getTaskList(tx, ctx, id));
-    await assertReferences(tx, ctx, input, references);
-    const changes = changedColumns(current, toColumns(input));
-    if (Object.keys(changes).length > 0) {
-      await updateTaskListColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'task_list', action: 'update', id, path: `task_lists/${id}`, changed: changes });
-      if (changes.projectId !== undefined) {
-        const moved = await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId });
-        await recordEvents(tx, ctx, moved.map((taskId) => ({ resource: 'task', action: 'update', id: taskId, path: resourcePath('task', taskId), changed: { projectId: changes.projectId } })));
-      }
-    }
-    return getTaskList(tx, ctx, id);
+export function updateTaskList(db: Db, ctx: ApiContext, id: number, input: TaskListUpdate): Promise<TaskListResponse> {
+  return updateRecord(db, ctx, taskListKind, id, input, {
+    columns: () => toColumns(input),
+    after: async (changes, tx) => {
+      if (changes.projectId === undefined) return [];
+      const moved = await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId as number });
+      return moved.map((taskId) => ({ resource: 'task', action: 'update', id: taskId, path: resourcePath('task', taskId), changed: { projectId: changes.projectId } }));
+    },
   });
 }
 
@@ -76,14 +56,6 @@ export async function updateTaskList(db: Db, ctx: ApiContext, id: number, input:
  * Deletes the list only: its tasks stay, out of any list. They are taken out explicitly (rather
  * than left to the foreign key) so their updated_at and a `task.update` tell sync clients.
  */
-export async function deleteTaskList(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await deleteRecord(db, ctx, {
-    resource: 'task_list',
-    label: 'Task list',
-    id,
-    lock: (tx) => lockTaskList(tx, ctx.accountId, id),
-    load: (tx) => getTaskList(tx, ctx, id),
-    references: [{ resource: 'task', table: tasks, column: tasks.taskListId }],
-    remove: (tx) => deleteTaskListRow(tx, ctx.accountId, id),
-  });
+export function deleteTaskList(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, taskListKind, id, { references: [{ resource: 'task', table: tasks, column: tasks.taskListId }] });
 }

@@ -1,28 +1,22 @@
 import type { Db } from '@/db';
-import {
-  deleteTaskRow,
-  findTask,
-  insertTask,
-  listTasks as queryTasks,
-  lockTask,
-  taskListProjectId,
-  updateTaskColumns,
-  type TaskRecord,
-} from '@/db/queries/tasks';
-import { contacts, projects, taskLists, users } from '@/db/schema';
-import { invalidField, notFound } from '@/lib/api/errors';
-import { assertIfMatch } from '@/lib/api/preconditions';
+import { findTask, listTasks as queryTasks, taskListProjectId, type TaskRecord, type TaskRow } from '@/db/queries/tasks';
+import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
+import { invalidField } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { serializeTask } from '@/lib/serializers/tasks';
 import type { TaskCreate, TaskResponse, TasksListQuery, TaskUpdate } from '@/lib/validation/tasks';
-import { assertDeleteIfMatch, assertReferences, changedColumns, recordEvent, toColumns } from './common';
+import { toColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 
-const references = {
-  assigned_to_id: users,
-  contact_id: contacts,
-  project_id: projects,
-  task_list_id: taskLists,
+export const taskKind: RecordKind<TaskRow, TaskResponse> = {
+  resource: 'task',
+  label: 'Task',
+  table: tasks,
+  references: { assigned_to_id: users, contact_id: contacts, project_id: projects, task_list_id: taskLists },
+  read: findTask,
+  columns: (row) => row.task,
+  serialize: serializeTask,
 };
 
 export async function listTasks(db: Db, ctx: ApiContext, query: TasksListQuery): Promise<Page<TaskResponse>> {
@@ -44,10 +38,8 @@ export async function listTasks(db: Db, ctx: ApiContext, query: TasksListQuery):
   return toPage(query, result, serializeTask);
 }
 
-export async function getTask(db: Db, ctx: ApiContext, id: number): Promise<TaskResponse> {
-  const row = await findTask(db, ctx.accountId, id);
-  if (!row) throw notFound('Task');
-  return serializeTask(row);
+export function getTask(db: Db, ctx: ApiContext, id: number): Promise<TaskResponse> {
+  return getRecord(db, ctx, taskKind, id);
 }
 
 /**
@@ -85,38 +77,14 @@ async function columnsFrom(db: Db, ctx: ApiContext, input: TaskUpdate, current: 
   return { ...toColumns(input, ['project_id']), ...(await projectColumn(db, ctx, input, current)) };
 }
 
-export async function createTask(db: Db, ctx: ApiContext, input: TaskCreate): Promise<TaskResponse> {
-  return db.transaction(async (tx) => {
-    await assertReferences(tx, ctx, input, references);
-    const id = await insertTask(tx, {
-      ...((await columnsFrom(tx, ctx, input, null)) as { title: string }),
-      accountId: ctx.accountId,
-      createdById: ctx.userId,
-    });
-    await recordEvent(tx, ctx, { resource: 'task', action: 'create', id, path: `tasks/${id}` });
-    return getTask(tx, ctx, id);
-  });
+export function createTask(db: Db, ctx: ApiContext, input: TaskCreate): Promise<TaskResponse> {
+  return createRecord(db, ctx, taskKind, input, async (tx) => ({ ...(await columnsFrom(tx, ctx, input, null)), createdById: ctx.userId }));
 }
 
-export async function updateTask(db: Db, ctx: ApiContext, id: number, input: TaskUpdate): Promise<TaskResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockTask(tx, ctx.accountId, id);
-    if (!current) throw notFound('Task');
-    await assertIfMatch(ctx.ifMatch, 'task', () => getTask(tx, ctx, id));
-    await assertReferences(tx, ctx, input, references);
-    const changes = changedColumns(current, await columnsFrom(tx, ctx, input, current));
-    if (Object.keys(changes).length > 0) {
-      await updateTaskColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'task', action: 'update', id, path: `tasks/${id}`, changed: changes });
-    }
-    return getTask(tx, ctx, id);
-  });
+export function updateTask(db: Db, ctx: ApiContext, id: number, input: TaskUpdate): Promise<TaskResponse> {
+  return updateRecord(db, ctx, taskKind, id, input, { columns: ({ task }, tx) => columnsFrom(tx, ctx, input, task) });
 }
 
-export async function deleteTask(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, 'task', () => lockTask(tx, ctx.accountId, id), () => getTask(tx, ctx, id));
-    if (!(await deleteTaskRow(tx, ctx.accountId, id))) throw notFound('Task');
-    await recordEvent(tx, ctx, { resource: 'task', action: 'delete', id, path: `tasks/${id}` });
-  });
+export function deleteTask(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, taskKind, id);
 }

@@ -1,17 +1,13 @@
 import type { Db } from '@/db';
 import {
-  deleteWorkforceEmployeeRow,
   findWorkforceEmployee,
-  insertWorkforceEmployee,
   isInManagerChain,
   listWorkforceEmployees as queryEmployees,
   lockManagerTree,
-  lockWorkforceEmployee,
-  updateWorkforceEmployeeColumns,
+  type WorkforceEmployeeRow,
 } from '@/db/queries/workforce-employees';
 import { workforceEmployees, workforceRoles } from '@/db/schema';
-import { invalidField, notFound } from '@/lib/api/errors';
-import { assertIfMatch } from '@/lib/api/preconditions';
+import { invalidField } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
 import { addressColumnsFrom } from '@/lib/serializers/common';
@@ -22,10 +18,18 @@ import type {
   WorkforceEmployeeResponse,
   WorkforceEmployeeUpdate,
 } from '@/lib/validation/workforce-employees';
-import { assertReferences, changedColumns, deleteRecord, recordEvent, toColumns } from './common';
+import { toColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 
-const references = { role_id: workforceRoles, manager_id: workforceEmployees };
-const path = (id: number) => `workforce/employees/${id}`;
+export const workforceEmployeeKind: RecordKind<WorkforceEmployeeRow, WorkforceEmployeeResponse> = {
+  resource: 'workforce_employee',
+  label: 'Workforce employee',
+  table: workforceEmployees,
+  references: { role_id: workforceRoles, manager_id: workforceEmployees },
+  read: findWorkforceEmployee,
+  columns: (row) => row.employee,
+  serialize: serializeWorkforceEmployee,
+};
 
 export async function listWorkforceEmployees(
   db: Db,
@@ -41,10 +45,8 @@ export async function listWorkforceEmployees(
   return toPage(query, result, serializeWorkforceEmployee);
 }
 
-export async function getWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<WorkforceEmployeeResponse> {
-  const row = await findWorkforceEmployee(db, ctx.accountId, id);
-  if (!row) throw notFound('Workforce employee');
-  return serializeWorkforceEmployee(row);
+export function getWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<WorkforceEmployeeResponse> {
+  return getRecord(db, ctx, workforceEmployeeKind, id);
 }
 
 function columnsFrom(input: WorkforceEmployeeUpdate) {
@@ -62,56 +64,28 @@ async function assertManagerKeepsTree(db: Db, ctx: ApiContext, employeeId: numbe
   }
 }
 
-export async function createWorkforceEmployee(
-  db: Db,
-  ctx: ApiContext,
-  input: WorkforceEmployeeCreate,
-): Promise<WorkforceEmployeeResponse> {
-  return db.transaction(async (tx) => {
-    // A new employee has no reports yet, so any existing manager keeps the tree acyclic.
-    await assertReferences(tx, ctx, input, references);
-    const id = await insertWorkforceEmployee(tx, {
-      ...(columnsFrom(input) as { legalFirstName: string; lastName: string }),
-      accountId: ctx.accountId,
-    });
-    await recordEvent(tx, ctx, { resource: 'workforce_employee', action: 'create', id, path: path(id) });
-    return getWorkforceEmployee(tx, ctx, id);
-  });
+/** A new employee has no reports yet, so any existing manager keeps the tree acyclic. */
+export function createWorkforceEmployee(db: Db, ctx: ApiContext, input: WorkforceEmployeeCreate): Promise<WorkforceEmployeeResponse> {
+  return createRecord(db, ctx, workforceEmployeeKind, input, () => columnsFrom(input));
 }
 
-export async function updateWorkforceEmployee(
-  db: Db,
-  ctx: ApiContext,
-  id: number,
-  input: WorkforceEmployeeUpdate,
-): Promise<WorkforceEmployeeResponse> {
-  return db.transaction(async (tx) => {
+export function updateWorkforceEmployee(db: Db, ctx: ApiContext, id: number, input: WorkforceEmployeeUpdate): Promise<WorkforceEmployeeResponse> {
+  return updateRecord(db, ctx, workforceEmployeeKind, id, input, {
     // Tree lock before row lock, always in this order: taken after it, two crossing changes
     // (A under B, B under A) would each hold one row and wait for the other.
-    if (input.manager_id != null) await lockManagerTree(tx, ctx.accountId);
-    const current = await lockWorkforceEmployee(tx, ctx.accountId, id);
-    if (!current) throw notFound('Workforce employee');
-    await assertIfMatch(ctx.ifMatch, 'workforce_employee', () => getWorkforceEmployee(tx, ctx, id));
-    await assertReferences(tx, ctx, input, references);
-    const changes = changedColumns(current, columnsFrom(input));
-    if (changes.managerId != null) await assertManagerKeepsTree(tx, ctx, id, changes.managerId);
-    if (Object.keys(changes).length > 0) {
-      await updateWorkforceEmployeeColumns(tx, ctx.accountId, id, changes);
-      await recordEvent(tx, ctx, { resource: 'workforce_employee', action: 'update', id, path: path(id), changed: changes });
-    }
-    return getWorkforceEmployee(tx, ctx, id);
+    before: async (tx) => {
+      if (input.manager_id != null) await lockManagerTree(tx, ctx.accountId);
+    },
+    columns: () => columnsFrom(input),
+    changed: async (changes, _current, tx) => {
+      if (changes.managerId != null) await assertManagerKeepsTree(tx, ctx, id, changes.managerId as number);
+    },
   });
 }
 
 /** The employee's reports keep existing without a manager, each with a `workforce_employee.update`. */
-export async function deleteWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<void> {
-  await deleteRecord(db, ctx, {
-    resource: 'workforce_employee',
-    label: 'Workforce employee',
-    id,
-    lock: (tx) => lockWorkforceEmployee(tx, ctx.accountId, id),
-    load: (tx) => getWorkforceEmployee(tx, ctx, id),
+export function deleteWorkforceEmployee(db: Db, ctx: ApiContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, workforceEmployeeKind, id, {
     references: [{ resource: 'workforce_employee', table: workforceEmployees, column: workforceEmployees.managerId }],
-    remove: (tx) => deleteWorkforceEmployeeRow(tx, ctx.accountId, id),
   });
 }

@@ -1,0 +1,50 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+
+// The tenant rule, written once: every row of an account table is reached through its account and
+// its id together, so another account's id is simply not there. Per-resource query files keep only
+// what differs (their joins and filters) and use these for the row itself.
+
+export type AccountTable = PgTable & { id: AnyPgColumn; accountId: AnyPgColumn };
+
+/** `account_id = … and id = …`. */
+export function ofAccount(table: AccountTable, accountId: number, id: number): SQL {
+  return and(eq(table.accountId, accountId), eq(table.id, id))!;
+}
+
+/** Inserts one row; its id. */
+export async function insertRow<T extends AccountTable>(db: Db, table: T, values: PgInsertValue<T>): Promise<number> {
+  const [row] = (await db.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
+  return row!.id;
+}
+
+/** The bare row, locked for the rest of the transaction. */
+export async function lockRow<T extends AccountTable>(db: Db, table: T, accountId: number, id: number): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db.select().from(table as PgTable).where(ofAccount(table, accountId, id)).for('update');
+  return row as T['$inferSelect'] | undefined;
+}
+
+export async function updateRow<T extends AccountTable>(db: Db, table: T, accountId: number, id: number, values: PgUpdateSetSource<T>): Promise<void> {
+  await db.update(table).set(values).where(ofAccount(table, accountId, id));
+}
+
+/** Deletes the row; whether there was one. */
+export async function deleteRow(db: Db, table: AccountTable, accountId: number, id: number): Promise<boolean> {
+  const deleted = await db.delete(table).where(ofAccount(table, accountId, id)).returning({ id: table.id });
+  return deleted.length > 0;
+}
+
+/**
+ * The first row of a read of one record with its joins; `lock`: the record's own row is locked
+ * for the rest of the transaction (`FOR UPDATE OF` it, not its embeds), so a write reads what it
+ * changes, and compares `If-Match` against it, in the same statement.
+ */
+export async function oneRow<R>(
+  query: { for(strength: 'update', config: { of: PgTable }): PromiseLike<R[]> } & PromiseLike<R[]>,
+  table: PgTable,
+  lock = false,
+): Promise<R | undefined> {
+  const [row] = await (lock ? query.for('update', { of: table }) : query);
+  return row;
+}
