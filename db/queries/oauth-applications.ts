@@ -1,5 +1,6 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { ofAccount } from './tenant';
 import { oauthApplications, users } from '@/db/schema';
 
 export type OAuthScope = 'read' | 'read write';
@@ -40,7 +41,7 @@ export async function insertApplication(
   return row!;
 }
 
-const inAccount = (accountId: number, id: number) => and(eq(oauthApplications.accountId, accountId), eq(oauthApplications.id, id));
+const inAccount = (accountId: number, id: number) => ofAccount(oauthApplications, accountId, id);
 
 export async function findApplication(db: Db, accountId: number, id: number) {
   const [row] = await db.select(columns).from(oauthApplications).where(inAccount(accountId, id));

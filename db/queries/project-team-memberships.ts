@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { ofAccount } from './tenant';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
 import type { MembershipRole } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
@@ -116,11 +117,7 @@ export async function findMembership(
   projectId?: number,
 ): Promise<MembershipRow | undefined> {
   const [row] = await selectMemberships(db).where(
-    and(
-      eq(projectTeamMemberships.accountId, accountId),
-      eq(projectTeamMemberships.id, id),
-      projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
-    ),
+    and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined),
   );
   return row;
 }
@@ -136,11 +133,7 @@ export async function lockMembership(
     .select()
     .from(projectTeamMemberships)
     .where(
-      and(
-        eq(projectTeamMemberships.accountId, accountId),
-        eq(projectTeamMemberships.id, id),
-        projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
-      ),
+      and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined),
     )
     .for('update');
   return row;
@@ -199,10 +192,7 @@ export async function deleteMembershipRoles(db: Db, membershipId: number, roles:
 
 /** Bumps updated_at, so a change of roles shows on the membership (and in `updated_since`). */
 export async function touchMembership(db: Db, accountId: number, id: number) {
-  await db
-    .update(projectTeamMemberships)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(projectTeamMemberships.accountId, accountId), eq(projectTeamMemberships.id, id)));
+  await db.update(projectTeamMemberships).set({ updatedAt: new Date() }).where(ofAccount(projectTeamMemberships, accountId, id));
 }
 
 /** Deletes a membership (its roles cascade); returns its project id, or undefined when none matched. */
@@ -215,11 +205,7 @@ export async function deleteMembershipRow(
   const [deleted] = await db
     .delete(projectTeamMemberships)
     .where(
-      and(
-        eq(projectTeamMemberships.accountId, accountId),
-        eq(projectTeamMemberships.id, id),
-        projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
-      ),
+      and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined),
     )
     .returning({ projectId: projectTeamMemberships.projectId });
   return deleted?.projectId;

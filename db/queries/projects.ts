@@ -183,7 +183,7 @@ export async function findStage(db: Db, accountId: number, id: number) {
   const [row] = await db
     .select({ id: projectStages.id, category: projectStages.category })
     .from(projectStages)
-    .where(and(eq(projectStages.accountId, accountId), eq(projectStages.id, id)));
+    .where(ofAccount(projectStages, accountId, id));
   return row;
 }
 

@@ -94,7 +94,7 @@ export async function taskListProjectId(db: Db, accountId: number, taskListId: n
   const [row] = await db
     .select({ projectId: taskLists.projectId })
     .from(taskLists)
-    .where(and(eq(taskLists.accountId, accountId), eq(taskLists.id, taskListId)));
+    .where(ofAccount(taskLists, accountId, taskListId));
   return row?.projectId;
 }
 

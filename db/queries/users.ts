@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { ofAccount } from './tenant';
 import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
 import { likePattern } from './sql';
@@ -49,10 +50,7 @@ export async function listUsers(
 }
 
 export async function findUser(db: Db, accountId: number, id: number) {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.id, id)));
+  const [row] = await db.select(userColumns).from(users).where(ofAccount(users, accountId, id));
   return row;
 }
 
@@ -68,11 +66,7 @@ export async function lockActiveAdmins(db: Db, accountId: number): Promise<numbe
 }
 
 export async function lockUser(db: Db, accountId: number, id: number) {
-  const [row] = await db
-    .select(userColumns)
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.id, id)))
-    .for('update');
+  const [row] = await db.select(userColumns).from(users).where(ofAccount(users, accountId, id)).for('update');
   return row;
 }
 
@@ -85,7 +79,7 @@ export async function updateUserColumns(
   await db
     .update(users)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(users.accountId, accountId), eq(users.id, id)));
+    .where(ofAccount(users, accountId, id));
 }
 
 /** Any user with this email, in any account: emails are unique across Groundwork (sign-in has no account). */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { ofAccount } from './tenant';
 import { webhookMessages } from '@/db/schema';
 
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
@@ -63,7 +64,7 @@ export async function findWebhookMessage(db: Db, accountId: number, id: number):
   const [row] = await db
     .select()
     .from(webhookMessages)
-    .where(and(eq(webhookMessages.accountId, accountId), eq(webhookMessages.id, id)));
+    .where(ofAccount(webhookMessages, accountId, id));
   return row;
 }
 
