@@ -1,6 +1,6 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
-// Column pickers for the embedded shapes of part 2.1. A list query selects these from joined
+// Column pickers for the embedded shapes of the OpenAPI document (its shared shapes). A list query selects these from joined
 // (aliased) tables, so every relation of a page comes from one statement.
 
 interface Base {

@@ -1,4 +1,4 @@
-// Closed sets for the spec's string enumerations (part 2.12 leaves them open; these are ours).
+// Closed sets for the spec's string enumerations (the specification leaves them open; these are ours: docs/api.md, Decisions).
 // The database enforces them with CHECK constraints and the API validates and documents them.
 // Plain constants with no imports: the dashboard's client code uses them too.
 

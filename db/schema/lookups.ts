@@ -4,7 +4,7 @@ import { accountId } from './accounts';
 import { id, oneOf, timestamps } from './columns';
 import { STAGE_CATEGORIES, type StageCategory } from './enums';
 
-// The named-reference lookups of the spec (part 2.1): per-account lists a user picks from.
+// The named-reference lookups of the spec (the shared embedded shapes of the OpenAPI document): per-account lists a user picks from.
 // Each is its own table so a foreign key can only point at the right kind of lookup.
 
 function lookupTable(name: string) {

@@ -2,7 +2,7 @@ import type { CallRow } from '@/db/queries/calls';
 import type { CallResponse } from '@/lib/validation/calls';
 import { base, companyRef, iso, namedRef, personRef } from './common';
 
-/** The one Call shape (part 2.8), for every endpoint that returns calls. */
+/** The one Call shape (`Call` in the OpenAPI document), for every endpoint that returns calls. */
 export function serializeCall(row: CallRow): CallResponse {
   const { call } = row;
   return {

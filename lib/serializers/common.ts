@@ -1,4 +1,4 @@
-// Serializers of the shared embedded shapes (part 2.1). Each resource's serializer builds on these,
+// Serializers of the shared embedded shapes (the shared embedded shapes of the OpenAPI document). Each resource's serializer builds on these,
 // so a shape is written once and is the same in every endpoint.
 
 /** UTC ISO 8601 to the second: `2023-02-14T18:13:00Z`. */

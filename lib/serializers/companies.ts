@@ -2,7 +2,7 @@ import type { CompanyRow } from '@/db/queries/companies';
 import type { CompanyResponse } from '@/lib/validation/companies';
 import { address, base, namedRef, personRef } from './common';
 
-/** The one Company shape (part 2.4), for every endpoint that returns companies. */
+/** The one Company shape (`Company` in the OpenAPI document), for every endpoint that returns companies. */
 export function serializeCompany(row: CompanyRow): CompanyResponse {
   const { company } = row;
   return {

@@ -2,7 +2,7 @@ import type { ContactRow } from '@/db/queries/contacts';
 import type { ContactResponse } from '@/lib/validation/contacts';
 import { base, companyRef, fullName, namedRef, personRef } from './common';
 
-/** The one Contact shape (part 2.5), for every endpoint that returns contacts. */
+/** The one Contact shape (`Contact` in the OpenAPI document), for every endpoint that returns contacts. */
 export function serializeContact(row: ContactRow): ContactResponse {
   const { contact } = row;
   return {

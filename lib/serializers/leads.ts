@@ -2,7 +2,7 @@ import type { LeadRow } from '@/db/queries/leads';
 import type { LeadResponse } from '@/lib/validation/leads';
 import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
 
-/** The one Lead shape (part 2.2), for every endpoint that returns leads. */
+/** The one Lead shape (`Lead` in the OpenAPI document), for every endpoint that returns leads. */
 export function serializeLead(row: LeadRow): LeadResponse {
   const { lead } = row;
   return {

@@ -3,7 +3,7 @@ import { MEMBERSHIP_ROLES } from '@/db/schema/enums';
 import type { MembershipResponse } from '@/lib/validation/project-team-memberships';
 import { base, namedRef, personRef } from './common';
 
-/** The one Project team membership shape (part 2.10); `roles` are the membership's role rows. */
+/** The one Project team membership shape (`ProjectTeamMembership` in the OpenAPI document); `roles` are the membership's role rows. */
 export function serializeMembership(row: MembershipRow, roles: MembershipRoleRow[]): MembershipResponse {
   return {
     ...base(row.membership),

@@ -10,7 +10,7 @@ import {
 import type { ProjectResponse } from '@/lib/validation/projects';
 import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
 
-/** The one Project shape (part 2.3), derived fields included, for every endpoint returning projects. */
+/** The one Project shape (`Project` in the OpenAPI document), derived fields included, for every endpoint returning projects. */
 export function serializeProject(row: ProjectRow, now: Date = new Date()): ProjectResponse {
   const { project: p } = row;
   return {

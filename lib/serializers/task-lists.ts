@@ -2,7 +2,7 @@ import type { TaskListRow } from '@/db/queries/task-lists';
 import type { TaskListResponse } from '@/lib/validation/task-lists';
 import { base, namedRef } from './common';
 
-/** The one Task list shape (part 2.7), for every endpoint that returns task lists. */
+/** The one Task list shape (`TaskList` in the OpenAPI document), for every endpoint that returns task lists. */
 export function serializeTaskList(row: TaskListRow): TaskListResponse {
   return {
     ...base(row.taskList),

@@ -9,7 +9,7 @@ function taskListRef(row: TaskRow): TaskResponse['task_list'] {
   return { ...namedRef(taskList)!, project: namedRef(taskListProject)! };
 }
 
-/** The one Task shape (part 2.6), for every endpoint that returns tasks. */
+/** The one Task shape (`Task` in the OpenAPI document), for every endpoint that returns tasks. */
 export function serializeTask(row: TaskRow): TaskResponse {
   const { task } = row;
   return {

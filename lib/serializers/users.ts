@@ -3,7 +3,7 @@ import type { UserResponse } from '@/lib/validation/users';
 import { isoOrNull, personRef } from './common';
 
 /**
- * A user as the /users endpoints answer it: the User reference shape (part 2.1), which records
+ * A user as the /users endpoints answer it: the User reference shape (the shared embedded shapes of the OpenAPI document), which records
  * embed through `personRef`, plus the role and the status, which only these endpoints show.
  */
 export function serializeUser(row: UserRow): UserResponse {

@@ -2,7 +2,7 @@ import type { WebhookMessageRow } from '@/db/queries/webhook-messages';
 import type { WebhookMessageResponse } from '@/lib/validation/webhook-messages';
 import { iso } from './common';
 
-/** The Webhook message shape (part 2.11); the account, the actor and the audit columns stay internal. */
+/** The Webhook message shape (`WebhookMessage` in the OpenAPI document); the account, the actor and the audit columns stay internal. */
 export function serializeWebhookMessage(
   row: Pick<WebhookMessageRow, 'id' | 'eventType' | 'eventId' | 'payload' | 'timestamp'>,
 ): WebhookMessageResponse {

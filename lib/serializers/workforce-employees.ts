@@ -3,7 +3,7 @@ import type { WorkforceEmployeeResponse } from '@/lib/validation/workforce-emplo
 import { address, base } from './common';
 import { workforceRole } from './lookups';
 
-/** The one Workforce employee shape (part 2.9), for every endpoint that returns employees. */
+/** The one Workforce employee shape (`WorkforceEmployee` in the OpenAPI document), for every endpoint that returns employees. */
 export function serializeWorkforceEmployee(row: WorkforceEmployeeRow): WorkforceEmployeeResponse {
   const { employee, manager } = row;
   return {

@@ -111,7 +111,7 @@ export function queryEnumList<T extends string>(values: readonly T[], what: stri
     });
 }
 
-// ---- response shapes (part 2.1) ----
+// ---- response shapes (the shared embedded shapes of the OpenAPI document) ----
 
 const ts = z.string().meta({ format: 'date-time', example: '2023-02-14T18:13:00Z' });
 export const responseTimestamp = ts;

@@ -49,7 +49,7 @@ export const userUpdate = z
 export type UserUpdate = z.output<typeof userUpdate>;
 
 /**
- * The answer of the /users endpoints: the User reference shape (part 2.1) plus the role and the
+ * The answer of the /users endpoints: the User reference shape (the shared embedded shapes of the OpenAPI document) plus the role and the
  * status. Users embedded in other records (`created_by`, `assigned_to`…) stay the bare reference.
  */
 export const userResponse = userReference
