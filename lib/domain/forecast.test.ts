@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalRatio, manualPercentagesProblem, monthsSpanned, spread, weighByProbability } from './forecast';
+import { decimalRatio, manualPercentagesProblem, monthlyCents, monthIndex, monthsSpanned, spread, weigh } from './forecast';
 
 // Expected values computed by hand with exact fractions (Python's `fractions`, independently of this
 // code): months of a run of D days, round half up of A·F(t) at each month's end.
@@ -64,12 +64,27 @@ describe('manual percentages', () => {
 
 describe('weights and months', () => {
   it('weighs by a probability as the decimal written, half up', () => {
-    expect(weighByProbability(10_001, 0.5)).toBe(5_001); // 5,000.5 → 5,001
-    expect(weighByProbability(3, 0.35)).toBe(1); // 1.05 → 1
-    expect(weighByProbability(10, 0.35)).toBe(4); // 3.5 → 4 (0.35 as a float is below 0.35: read as written)
-    expect(weighByProbability(12_345, 0)).toBe(0);
-    expect(weighByProbability(12_345, 1)).toBe(12_345);
+    expect(weigh(10_001, 0.5)).toBe(5_001); // 5,000.5 → 5,001
+    expect(weigh(3, 0.35)).toBe(1); // 1.05 → 1
+    expect(weigh(10, 0.35)).toBe(4); // 3.5 → 4 (0.35 as a float is below 0.35: read as written)
+    expect(weigh(12_345, 0)).toBe(0);
+    expect(weigh(12_345, 1)).toBe(12_345);
     expect(decimalRatio(1e-7)).toEqual({ n: 1n, d: 10_000_000n });
+  });
+
+  it('computes only the months asked for, the same as the whole run', () => {
+    const run = { amountCents: 120_000_000, start: '2027-01-15', end: '2028-01-14', curve: 's_curve' as const };
+    const all = monthlyCents(run);
+    expect(monthlyCents(run, monthIndex('2027-06'), monthIndex('2027-08'))).toEqual(all.slice(5, 8));
+    expect(monthlyCents(run, monthIndex('2028-01'), monthIndex('2030-12'))).toEqual(all.slice(12));
+    expect(monthlyCents(run, monthIndex('2026-01'), monthIndex('2026-12'))).toEqual([]);
+  });
+
+  it('rounds exactly at a tie that floating point misses', () => {
+    // 0.29 × 50 = 14.5 exactly; in floating point 14.499999999999998.
+    expect(weigh(50, 0.29)).toBe(15);
+    // 1,000,001 cents over 2 days, linear: day 1 earns 500,000.5 → 500,001.
+    expect(spread(1_000_001, '2027-01-31', '2027-02-01', 'linear').map((r) => r.cents)).toEqual([500_001, 500_000]);
   });
 
   it('lists the months a run touches', () => {

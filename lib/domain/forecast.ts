@@ -1,8 +1,10 @@
 // Revenue forecasting: how a project's amount spreads over the calendar months it runs, by curve
-// (docs/forecast.md). Exact to the cent: the shares are rationals (a day count over the run's
-// length), computed with integers and rounded half up once per month boundary, so the months of a
-// project add up to its amount exactly and every reader computing the same formula gets the same
-// numbers.
+// (docs/forecast.md). Exact to the cent: each month earns round(A·F(t1)) − round(A·F(t0)), rounded
+// half up, so the months of a project add up to its amount exactly and anyone computing the same
+// formula gets the same numbers. The product is computed in floating point, which is exact enough
+// to round correctly unless it lies within a hair of .5; only then is it computed again with
+// integers (the shares are rationals: a day count over the run's length). A company forecast does
+// this for tens of thousands of projects, so the common case must stay cheap.
 
 export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
 export type ForecastCurve = (typeof FORECAST_CURVES)[number];
@@ -10,36 +12,32 @@ export type ForecastCurve = (typeof FORECAST_CURVES)[number];
 /** A month as `YYYY-MM`. */
 export type Month = string;
 
+const DAY_MS = 86_400_000;
+
+/** Months since January of year 0: `2027-01` → 2027 × 12. */
+export function monthIndex(month: Month): number {
+  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+}
+
+export function monthOfIndex(index: number): Month {
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date (UTC). */
 export function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / 86_400_000;
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 }
 
-/** The day numbers of the first and the last day of a month. */
-export function monthBounds(month: Month): { first: number; last: number } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return { first: Date.UTC(y, m - 1, 1) / 86_400_000, last: Date.UTC(y, m, 0) / 86_400_000 };
-}
-
-/** The month after `month`. */
-export function nextMonth(month: Month): Month {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+/** The day number of the last day of the month with this index. */
+function lastDayOf(index: number): number {
+  return Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0) / DAY_MS;
 }
 
 /** `from` to `to`, both included. */
 export function monthRange(from: Month, to: Month): Month[] {
   const out: Month[] = [];
-  for (let m = from; m <= to; m = nextMonth(m)) out.push(m);
+  for (let i = monthIndex(from); i <= monthIndex(to); i++) out.push(monthOfIndex(i));
   return out;
-}
-
-/** How many months `from`..`to` spans, both included (negative when `to` is before `from`). */
-export function monthCount(from: Month, to: Month): number {
-  const [fy, fm] = from.split('-').map(Number) as [number, number];
-  const [ty, tm] = to.split('-').map(Number) as [number, number];
-  return (ty - fy) * 12 + (tm - fm) + 1;
 }
 
 /** The calendar months a run from `start` to `end` (both included) touches. */
@@ -58,25 +56,61 @@ function roundHalfUp({ n, d }: Ratio): bigint {
   return (2n * n + d) / (2n * d);
 }
 
-/** F(t) for t = k / D, as an exact ratio (the curve's cumulative share of the amount). */
-function share(curve: Exclude<ForecastCurve, 'manual'>, k: bigint, D: bigint): Ratio {
+type Curve = Exclude<ForecastCurve, 'manual'>;
+
+/** F(t) in floating point. */
+function shareOf(curve: Curve, t: number): number {
+  switch (curve) {
+    case 'linear':
+      return t;
+    case 's_curve': // 3t² − 2t³
+      return t * t * (3 - 2 * t);
+    case 'front_loaded': // 1 − (1 − t)² = 2t − t²
+      return t * (2 - t);
+    case 'back_loaded': // t²
+      return t * t;
+  }
+}
+
+/** F(k / D) as an exact ratio. */
+function exactShare(curve: Curve, k: bigint, D: bigint): Ratio {
   switch (curve) {
     case 'linear':
       return { n: k, d: D };
-    case 's_curve': // 3t² − 2t³
+    case 's_curve':
       return { n: 3n * k * k * D - 2n * k * k * k, d: D * D * D };
-    case 'front_loaded': // 1 − (1 − t)² = 2t − t²
+    case 'front_loaded':
       return { n: 2n * k * D - k * k, d: D * D };
-    case 'back_loaded': // t²
+    case 'back_loaded':
       return { n: k * k, d: D * D };
   }
+}
+
+/**
+ * round(x) half up, where `x` approximates the exact value `exact()` to within a few ulps: the
+ * float answer stands unless x is so close to .5 that the error could cross it.
+ */
+function roundNear(x: number, exact: () => bigint): number {
+  const floor = Math.floor(x);
+  if (Math.abs(x - floor - 0.5) > x * 1e-14 + 1e-9) return x - floor > 0.5 ? floor + 1 : floor;
+  return Number(exact());
+}
+
+/** round(A · F(k / D)), half up: the cents earned by day k of a run of D days. */
+function cumulativeCents(A: number, curve: Curve, k: number, D: number): number {
+  if (k >= D) return A;
+  if (k <= 0) return 0;
+  return roundNear(A * shareOf(curve, k / D), () => {
+    const f = exactShare(curve, BigInt(k), BigInt(D));
+    return roundHalfUp({ n: BigInt(A) * f.n, d: f.d });
+  });
 }
 
 /** A decimal written in JavaScript's shortest form (`33.33`, `0.35`, `1e-7`) as an exact ratio. */
 export function decimalRatio(value: number): Ratio {
   const [mantissa, exponent = '0'] = String(value).toLowerCase().split('e');
   const [whole, fraction = ''] = mantissa!.split('.');
-  let n = BigInt(`${whole}${fraction}`.replace(/^(-?)0+(?=\d)/, '$1'));
+  let n = BigInt(`${whole}${fraction}`);
   let d = 10n ** BigInt(fraction.length);
   const e = Number(exponent);
   if (e > 0) n *= 10n ** BigInt(e);
@@ -84,17 +118,74 @@ export function decimalRatio(value: number): Ratio {
   return { n, d };
 }
 
-/** round(cents × ratio), half up: cents weighted by a probability or a percentage. */
-export function weigh(cents: number, ratio: Ratio): number {
-  if (cents === 0 || ratio.n === 0n) return 0;
-  const negative = cents < 0;
-  const value = Number(roundHalfUp({ n: BigInt(Math.abs(cents)) * ratio.n, d: ratio.d }));
-  return negative ? -value : value;
+/** round(cents × r), half up, for a ratio `r` known exactly (`ratio`) and approximately (`approx`). */
+function scaleCents(cents: number, approx: number, ratio: () => Ratio): number {
+  if (cents === 0 || approx === 0) return 0;
+  const sign = cents < 0 ? -1 : 1;
+  const a = Math.abs(cents);
+  return (
+    sign *
+    roundNear(a * approx, () => {
+      const r = ratio();
+      return roundHalfUp({ n: BigInt(a) * r.n, d: r.d });
+    })
+  );
 }
 
-/** round(cents × probability), half up, the probability read as the decimal it is written as. */
-export function weighByProbability(cents: number, probability: number): number {
-  return weigh(cents, decimalRatio(probability));
+/** round(cents × value), half up, `value` read as the decimal it is written as (a probability). */
+export function weigh(cents: number, value: number): number {
+  return scaleCents(cents, value, () => decimalRatio(value));
+}
+
+/** round(A · p / 100), half up: the cents earned by the end of a month at p percent. */
+function percentCents(A: number, percent: number): number {
+  return scaleCents(A, percent / 100, () => {
+    const r = decimalRatio(percent);
+    return { n: r.n, d: r.d * 100n };
+  });
+}
+
+/** What a project contributes to a forecast: its run, amount and curve. */
+export interface Schedule {
+  amountCents: number;
+  start: string;
+  end: string;
+  curve: ForecastCurve;
+  /** For `manual`: the cumulative percent at the end of each month of the run. */
+  manualPercentages?: number[] | null;
+}
+
+/**
+ * The cents of each month of `s` within months `fromIndex`..`toIndex` (month indexes), in order,
+ * as `[index, cents]` pairs; months of the run outside the range are skipped without being computed.
+ * The month covering days a..b of the run earns round(A·F(t1)) − round(A·F(t0)), t0 = (a − start)/D,
+ * t1 = (b − start + 1)/D; `manual`: the k-th month earns round(A·p_k/100) − round(A·p_{k−1}/100).
+ */
+export function monthlyCents(s: Schedule, fromIndex = -Infinity, toIndex = Infinity): [number, number][] {
+  const startDay = dayNumber(s.start);
+  const endDay = dayNumber(s.end);
+  const D = endDay - startDay + 1;
+  const first = monthIndex(s.start.slice(0, 7));
+  const last = monthIndex(s.end.slice(0, 7));
+  const lo = Math.max(first, fromIndex);
+  const hi = Math.min(last, toIndex);
+  if (lo > hi) return [];
+  const cumulativeAt = (index: number): number => {
+    if (index < first) return 0;
+    if (s.curve === 'manual') {
+      const p = s.manualPercentages?.[index - first] ?? 100;
+      return percentCents(s.amountCents, p);
+    }
+    return cumulativeCents(s.amountCents, s.curve, Math.min(endDay, lastDayOf(index)) - startDay + 1, D);
+  };
+  const out: [number, number][] = [];
+  let previous = cumulativeAt(lo - 1);
+  for (let i = lo; i <= hi; i++) {
+    const cumulative = cumulativeAt(i);
+    out.push([i, cumulative - previous]);
+    previous = cumulative;
+  }
+  return out;
 }
 
 export interface MonthAmount {
@@ -102,37 +193,13 @@ export interface MonthAmount {
   cents: number;
 }
 
-/**
- * How `amountCents` spreads over the months of a run from `start` to `end` (both included): the
- * month covering days a..b of the run earns round(A·F(t1)) − round(A·F(t0)) with t0 = (a − start)/D
- * and t1 = (b − start + 1)/D; `manual` gives the cumulative percent at the end of each month
- * (p_k), the k-th month earning round(A·p_k/100) − round(A·p_{k−1}/100).
- */
+/** Every month of a project's run with its cents (they add up to the amount). */
 export function spread(amountCents: number, start: string, end: string, curve: ForecastCurve, manualPercentages?: number[] | null): MonthAmount[] {
-  const startDay = dayNumber(start);
-  const endDay = dayNumber(end);
-  const months = monthsSpanned(start, end);
-  const A = BigInt(amountCents);
-  let previous = 0n;
-  return months.map((month, index) => {
-    let cumulative: bigint;
-    if (curve === 'manual') {
-      const percent = decimalRatio(manualPercentages?.[index] ?? 100);
-      cumulative = roundHalfUp({ n: A * percent.n, d: percent.d * 100n });
-    } else {
-      // Days of the run up to the month's end (or the run's), over the run's length.
-      const elapsed = Math.min(endDay, monthBounds(month).last) - startDay + 1;
-      const f = share(curve, BigInt(elapsed), BigInt(endDay - startDay + 1));
-      cumulative = roundHalfUp({ n: A * f.n, d: f.d });
-    }
-    const cents = Number(cumulative - previous);
-    previous = cumulative;
-    return { month, cents };
-  });
+  return monthlyCents({ amountCents, start, end, curve, manualPercentages }).map(([i, cents]) => ({ month: monthOfIndex(i), cents }));
 }
 
 /**
- * Why manual percentages do not fit a run of `monthCount` months, or null when they do: one
+ * Why manual percentages do not fit a run of `months` months, or null when they do: one
  * cumulative percent per month, each 0 to 100, never decreasing, the last exactly 100.
  */
 export function manualPercentagesProblem(percentages: number[], months: number): string | null {
