@@ -14,6 +14,10 @@ export const WORK_SCOPES = [
   'other',
 ] as const;
 export const CLOSE_TYPES = ['won', 'lost'] as const;
+/** How a project's amount spreads over its months (lib/domain/forecast.ts). */
+export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
+export type ForecastCurve = (typeof FORECAST_CURVES)[number];
+export const FORECAST_SNAPSHOT_SOURCES = ['scheduled', 'manual'] as const;
 export const PROJECT_STATUSES = ['pursuit', 'upcoming', 'active', 'complete', 'lost'] as const;
 // COMPANY_CATEGORIES and MEMBERSHIP_ROLES are append-only: a value's 1-based position is its
 // public id in GET /company_categories and GET /project_team_roles.

@@ -6,6 +6,7 @@ export * from './calls';
 export * from './companies';
 export * from './contacts';
 export * from './enums';
+export * from './forecast';
 export * from './idempotency-keys';
 export * from './leads';
 export * from './list-counters';

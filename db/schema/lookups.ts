@@ -1,10 +1,10 @@
-import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
 import { id, oneOf, timestamps } from './columns';
 import { STAGE_CATEGORIES, type StageCategory } from './enums';
 
-// The named-reference lookups of the spec (the shared embedded shapes of the OpenAPI document): per-account lists a user picks from.
+// The named-reference lookups (`NamedReference` in the OpenAPI document): per-account lists a user picks from.
 // Each is its own table so a foreign key can only point at the right kind of lookup.
 
 function lookupTable(name: string) {
@@ -36,12 +36,15 @@ export const projectStages = pgTable(
     category: text('category').$type<StageCategory>().notNull(),
     /** Order of the stage on the pipeline board. */
     position: integer('position').notNull().default(0),
+    /** The chance of winning a project in this stage when the project has no probability of its own (0 to 1). */
+    defaultProbability: doublePrecision('default_probability'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('project_stages_account_name_key').on(t.accountId, sql`lower(${t.name})`),
     index('project_stages_account_position_idx').on(t.accountId, t.position),
     check('project_stages_category_check', oneOf(t.category, STAGE_CATEGORIES)),
+    check('project_stages_default_probability_check', sql`${t.defaultProbability} between 0 and 1`),
   ],
 );
 

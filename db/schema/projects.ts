@@ -16,7 +16,7 @@ import { accountId, users } from './accounts';
 import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
-import { CLOSE_TYPES, WORK_SCOPES, type CloseType, type WorkScope } from './enums';
+import { CLOSE_TYPES, FORECAST_CURVES, WORK_SCOPES, type CloseType, type ForecastCurve, type WorkScope } from './enums';
 import { leads } from './leads';
 import {
   contractTypes,
@@ -42,6 +42,12 @@ export const projects = pgTable(
     /** The API's `amount` is in dollars; it is stored exactly, in cents. */
     amountInCents: bigint('amount_in_cents', { mode: 'number' }),
     probability: doublePrecision('probability'),
+    /** The API's `estimated_cost`, in dollars, stored in cents: the forecast's cost and margin. */
+    estimatedCostInCents: bigint('estimated_cost_in_cents', { mode: 'number' }),
+    /** How the amount spreads over the months the project runs (docs/forecast.md). */
+    forecastCurve: text('forecast_curve').$type<ForecastCurve>().notNull().default('s_curve'),
+    /** For the `manual` curve: the cumulative percent at the end of each month of the run. */
+    forecastManualPercentages: jsonb('forecast_manual_percentages').$type<number[]>(),
     squareFeet: integer('square_feet'),
     units: integer('units'),
     awardDate: date('award_date', { mode: 'string' }),
@@ -98,5 +104,6 @@ export const projects = pgTable(
     check('projects_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
     check('projects_close_type_check', oneOf(t.closeType, CLOSE_TYPES)),
     check('projects_probability_check', sql`${t.probability} between 0 and 1`),
+    check('projects_forecast_curve_check', oneOf(t.forecastCurve, FORECAST_CURVES)),
   ],
 );

@@ -6,8 +6,9 @@
 // integers (the shares are rationals: a day count over the run's length). A company forecast does
 // this for tens of thousands of projects, so the common case must stay cheap.
 
-export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
-export type ForecastCurve = (typeof FORECAST_CURVES)[number];
+import type { ForecastCurve } from '@/db/schema/enums';
+
+export { FORECAST_CURVES, type ForecastCurve } from '@/db/schema/enums';
 
 /** A month as `YYYY-MM`. */
 export type Month = string;
