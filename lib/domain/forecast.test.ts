@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalRatio, manualPercentagesProblem, monthlyCents, monthIndex, monthsSpanned, spread, weigh } from './forecast';
+import { companyForecast, decimalRatio, manualPercentagesProblem, monthlyCents, monthIndex, monthsSpanned, spread, weigh } from './forecast';
 
 // Expected values computed by hand with exact fractions (Python's `fractions`, independently of this
 // code): months of a run of D days, round half up of A·F(t) at each month's end.
@@ -89,5 +89,50 @@ describe('weights and months', () => {
 
   it('lists the months a run touches', () => {
     expect(monthsSpanned('2026-11-30', '2027-02-01')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+  });
+});
+
+describe('companyForecast', () => {
+  const run = { startDate: '2027-01-01', endDate: '2027-03-31', forecastManualPercentages: null, stageDefaultProbability: null, probability: null };
+  it('adds contracted, weighted and unweighted pipeline, backlog, targets and gaps month by month (hand-computed)', () => {
+    const projects = [
+      { ...run, won: true, amountInCents: 100_000, forecastCurve: 'linear' as const },
+      { ...run, won: true, amountInCents: 5_000, forecastCurve: 'linear' as const, startDate: '2027-04-01', endDate: '2027-04-30' },
+      { ...run, won: false, amountInCents: 100_000, forecastCurve: 's_curve' as const, probability: 0.5 },
+      { ...run, won: false, amountInCents: 100_000, forecastCurve: 'linear' as const, stageDefaultProbability: 0.25 },
+      { ...run, won: false, amountInCents: 3_000, forecastCurve: 'linear' as const, startDate: '2027-02-01', endDate: '2027-02-28' },
+      { ...run, won: false, amountInCents: 7_000, forecastCurve: 'linear' as const, endDate: null },
+      { ...run, won: true, amountInCents: null, forecastCurve: 'linear' as const },
+    ];
+    const f = companyForecast(projects, '2027-01', '2027-03', new Map([['2027-01', 100_000], ['2027-02', 50_000]]));
+    expect(f.months).toEqual([
+      { month: '2027-01', contracted_in_cents: 34_444, weighted_pipeline_in_cents: 22_321, unweighted_pipeline_in_cents: 61_863, total_weighted_in_cents: 56_765, backlog_in_cents: 70_556, target_in_cents: 100_000, gap_in_cents: 43_235 },
+      { month: '2027-02', contracted_in_cents: 31_112, weighted_pipeline_in_cents: 30_359, unweighted_pipeline_in_cents: 79_274, total_weighted_in_cents: 61_471, backlog_in_cents: 39_444, target_in_cents: 50_000, gap_in_cents: -11_471 },
+      { month: '2027-03', contracted_in_cents: 34_444, weighted_pipeline_in_cents: 22_321, unweighted_pipeline_in_cents: 61_863, total_weighted_in_cents: 56_765, backlog_in_cents: 5_000, target_in_cents: null, gap_in_cents: null },
+    ]);
+    expect(f.totals).toEqual({
+      contracted_in_cents: 100_000,
+      weighted_pipeline_in_cents: 75_001,
+      unweighted_pipeline_in_cents: 203_000,
+      total_weighted_in_cents: 175_001,
+      backlog_in_cents: 115_000,
+      target_in_cents: 150_000,
+      gap_in_cents: 31_764,
+    });
+    expect(f.unscheduled).toEqual({ count: 2, amount_in_cents: 7_000 });
+  });
+
+  it('counts a won project that ended before the range nowhere, and one starting after it as backlog only', () => {
+    const f = companyForecast(
+      [
+        { ...run, won: true, amountInCents: 9_000, forecastCurve: 'linear', startDate: '2026-01-01', endDate: '2026-06-30' },
+        { ...run, won: true, amountInCents: 4_000, forecastCurve: 'back_loaded', startDate: '2028-01-01', endDate: '2028-12-31' },
+      ],
+      '2027-01',
+      '2027-02',
+      new Map(),
+    );
+    expect(f.months.map((m) => [m.contracted_in_cents, m.backlog_in_cents, m.target_in_cents, m.gap_in_cents])).toEqual([[0, 4_000, null, null], [0, 4_000, null, null]]);
+    expect(f.totals.target_in_cents).toBeNull();
   });
 });

@@ -163,30 +163,37 @@ export interface Schedule {
  * t1 = (b − start + 1)/D; `manual`: the k-th month earns round(A·p_k/100) − round(A·p_{k−1}/100).
  */
 export function monthlyCents(s: Schedule, fromIndex = -Infinity, toIndex = Infinity): [number, number][] {
+  const run = runOf(s);
+  const lo = Math.max(run.first, fromIndex);
+  const hi = Math.min(run.last, toIndex);
+  const out: [number, number][] = [];
+  let previous = run.cumulativeThrough(lo - 1);
+  for (let i = lo; i <= hi; i++) {
+    const cumulative = run.cumulativeThrough(i);
+    out.push([i, cumulative - previous]);
+    previous = cumulative;
+  }
+  return out;
+}
+
+/** The cents a schedule has earned by the end of the month with this index (0 before it starts). */
+export function earnedThrough(s: Schedule, index: number): number {
+  return runOf(s).cumulativeThrough(index);
+}
+
+function runOf(s: Schedule) {
   const startDay = dayNumber(s.start);
   const endDay = dayNumber(s.end);
   const D = endDay - startDay + 1;
   const first = monthIndex(s.start.slice(0, 7));
   const last = monthIndex(s.end.slice(0, 7));
-  const lo = Math.max(first, fromIndex);
-  const hi = Math.min(last, toIndex);
-  if (lo > hi) return [];
-  const cumulativeAt = (index: number): number => {
+  const cumulativeThrough = (index: number): number => {
     if (index < first) return 0;
-    if (s.curve === 'manual') {
-      const p = s.manualPercentages?.[index - first] ?? 100;
-      return percentCents(s.amountCents, p);
-    }
-    return cumulativeCents(s.amountCents, s.curve, Math.min(endDay, lastDayOf(index)) - startDay + 1, D);
+    if (index >= last) return s.amountCents;
+    if (s.curve === 'manual') return percentCents(s.amountCents, s.manualPercentages?.[index - first] ?? 100);
+    return cumulativeCents(s.amountCents, s.curve, lastDayOf(index) - startDay + 1, D);
   };
-  const out: [number, number][] = [];
-  let previous = cumulativeAt(lo - 1);
-  for (let i = lo; i <= hi; i++) {
-    const cumulative = cumulativeAt(i);
-    out.push([i, cumulative - previous]);
-    previous = cumulative;
-  }
-  return out;
+  return { first, last, cumulativeThrough };
 }
 
 export interface MonthAmount {
@@ -212,4 +219,113 @@ export function manualPercentagesProblem(percentages: number[], months: number):
   }
   if (percentages.at(-1) !== 100) return 'must end at exactly 100 (the whole amount by the last month)';
   return null;
+}
+
+// ---- the company forecast ----
+
+/** One open or won project as the company forecast reads it. */
+export interface ForecastProject {
+  won: boolean;
+  amountInCents: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  forecastCurve: ForecastCurve;
+  forecastManualPercentages: number[] | null;
+  probability: number | null;
+  stageDefaultProbability: number | null;
+}
+
+export interface ForecastMonth {
+  month: Month;
+  contracted_in_cents: number;
+  weighted_pipeline_in_cents: number;
+  unweighted_pipeline_in_cents: number;
+  total_weighted_in_cents: number;
+  backlog_in_cents: number;
+  target_in_cents: number | null;
+  gap_in_cents: number | null;
+}
+
+export type ForecastTotals = Omit<ForecastMonth, 'month'>;
+
+export interface CompanyForecast {
+  months: ForecastMonth[];
+  totals: ForecastTotals;
+  unscheduled: { count: number; amount_in_cents: number };
+}
+
+/** Won projects count whole; open ones by their probability, else their stage's default, else 0. */
+export function probabilityOf(p: Pick<ForecastProject, 'probability' | 'stageDefaultProbability'>): number {
+  return p.probability ?? p.stageDefaultProbability ?? 0;
+}
+
+/**
+ * The company forecast over months `from`..`to`, in one pass over the projects: contracted (won),
+ * pipeline (open) unweighted and weighted month by month (each project's month rounded half up),
+ * backlog (won revenue scheduled after the month), and the gap to each month's target.
+ */
+export function companyForecast(projects: ForecastProject[], from: Month, to: Month, targets: Map<Month, number>): CompanyForecast {
+  const lo = monthIndex(from);
+  const hi = monthIndex(to);
+  const n = hi - lo + 1;
+  const contracted = new Array<number>(n).fill(0);
+  const weighted = new Array<number>(n).fill(0);
+  const unweighted = new Array<number>(n).fill(0);
+  const backlog = new Array<number>(n).fill(0);
+  const unscheduled = { count: 0, amount_in_cents: 0 };
+  for (const p of projects) {
+    if (p.startDate === null || p.endDate === null || p.amountInCents === null) {
+      unscheduled.count += 1;
+      unscheduled.amount_in_cents += p.amountInCents ?? 0;
+      continue;
+    }
+    const schedule: Schedule = { amountCents: p.amountInCents, start: p.startDate, end: p.endDate, curve: p.forecastCurve, manualPercentages: p.forecastManualPercentages };
+    if (p.won) {
+      // Backlog after a month: the amount less what is earned through it.
+      let earned = earnedThrough(schedule, lo - 1);
+      const months = new Map(monthlyCents(schedule, lo, hi));
+      for (let i = 0; i < n; i++) {
+        const cents = months.get(lo + i) ?? 0;
+        earned += cents;
+        contracted[i]! += cents;
+        backlog[i]! += p.amountInCents - earned;
+      }
+    } else {
+      const probability = probabilityOf(p);
+      for (const [index, cents] of monthlyCents(schedule, lo, hi)) {
+        unweighted[index - lo]! += cents;
+        weighted[index - lo]! += weigh(cents, probability);
+      }
+    }
+  }
+  const months: ForecastMonth[] = contracted.map((c, i) => {
+    const month = monthOfIndex(lo + i);
+    const target = targets.get(month) ?? null;
+    const total = c + weighted[i]!;
+    return {
+      month,
+      contracted_in_cents: c,
+      weighted_pipeline_in_cents: weighted[i]!,
+      unweighted_pipeline_in_cents: unweighted[i]!,
+      total_weighted_in_cents: total,
+      backlog_in_cents: backlog[i]!,
+      target_in_cents: target,
+      gap_in_cents: target === null ? null : target - total,
+    };
+  });
+  const sum = (key: keyof ForecastTotals) => months.reduce((s, m) => s + (m[key] ?? 0), 0);
+  const sumOrNull = (key: 'target_in_cents' | 'gap_in_cents') => (months.some((m) => m[key] !== null) ? sum(key) : null);
+  return {
+    months,
+    totals: {
+      contracted_in_cents: sum('contracted_in_cents'),
+      weighted_pipeline_in_cents: sum('weighted_pipeline_in_cents'),
+      unweighted_pipeline_in_cents: sum('unweighted_pipeline_in_cents'),
+      total_weighted_in_cents: sum('total_weighted_in_cents'),
+      backlog_in_cents: sum('backlog_in_cents'),
+      target_in_cents: sumOrNull('target_in_cents'),
+      gap_in_cents: sumOrNull('gap_in_cents'),
+    },
+    unscheduled,
+  };
 }

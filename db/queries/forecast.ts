@@ -1,0 +1,266 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { forecastSnapshotProjects, forecastSnapshots, projects, projectStages, revenueTargets, users } from '@/db/schema';
+import type { ForecastCurve } from '@/db/schema/enums';
+import { personRefColumns } from './refs';
+import { rows } from './sql';
+import { ofAccount } from './tenant';
+
+// What the forecast reads: the open and won projects' schedules (now, or as a snapshot kept them),
+// the account's targets and its record of wins and losses. Each in one statement; the months are
+// computed from the rows in one pass (lib/services/forecast.ts).
+
+export interface ForecastFilters {
+  division_id?: number;
+  market_sector_id?: number;
+  assigned_to_id?: number;
+  project_stage_id?: number;
+  company_id?: number;
+}
+
+/** One project as the forecast needs it. */
+export interface ForecastInput {
+  id: number;
+  /** Won (contracted) or open (pipeline). */
+  won: boolean;
+  amountInCents: number | null;
+  estimatedCostInCents: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  forecastCurve: ForecastCurve;
+  forecastManualPercentages: number[] | null;
+  probability: number | null;
+  stageDefaultProbability: number | null;
+}
+
+/** The days the forecast's months cover, as `YYYY-MM-DD`. */
+export interface DayRange {
+  first: string;
+  last: string;
+}
+
+/** Scheduled and overlapping the range, or not schedulable at all (counted apart). */
+function relevant(t: { startDate: AnyPgColumn; endDate: AnyPgColumn; amountInCents: AnyPgColumn }, range: DayRange) {
+  return or(
+    isNull(t.startDate),
+    isNull(t.endDate),
+    isNull(t.amountInCents),
+    and(lte(t.startDate, range.last), gte(t.endDate, range.first)),
+  );
+}
+
+/** The account's open and won projects that touch the range, or lack a date or an amount. */
+export async function forecastInputs(db: Db, accountId: number, filters: ForecastFilters, range: DayRange): Promise<ForecastInput[]> {
+  const p = projects;
+  const found = await db
+    .select({
+      id: p.id,
+      closeType: p.closeType,
+      amountInCents: p.amountInCents,
+      estimatedCostInCents: p.estimatedCostInCents,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      forecastCurve: p.forecastCurve,
+      forecastManualPercentages: p.forecastManualPercentages,
+      probability: p.probability,
+      stageDefaultProbability: projectStages.defaultProbability,
+    })
+    .from(p)
+    .leftJoin(projectStages, eq(projectStages.id, p.projectStageId))
+    .where(
+      and(
+        eq(p.accountId, accountId),
+        or(isNull(p.closeType), eq(p.closeType, 'won')),
+        relevant(p, range),
+        filters.division_id !== undefined ? eq(p.divisionId, filters.division_id) : undefined,
+        filters.market_sector_id !== undefined ? eq(p.marketSectorId, filters.market_sector_id) : undefined,
+        filters.assigned_to_id !== undefined ? eq(p.assignedToId, filters.assigned_to_id) : undefined,
+        filters.project_stage_id !== undefined ? eq(p.projectStageId, filters.project_stage_id) : undefined,
+        filters.company_id !== undefined ? eq(p.companyId, filters.company_id) : undefined,
+      ),
+    );
+  return found.map(({ closeType, ...row }) => ({ ...row, won: closeType === 'won' }));
+}
+
+/** The same, as a snapshot of the account kept them. */
+export async function snapshotInputs(db: Db, accountId: number, snapshotId: number, filters: ForecastFilters, range: DayRange): Promise<ForecastInput[]> {
+  const s = forecastSnapshotProjects;
+  const found = await db
+    .select({
+      id: s.projectId,
+      projectStatus: s.projectStatus,
+      amountInCents: s.amountInCents,
+      estimatedCostInCents: s.estimatedCostInCents,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      forecastCurve: s.forecastCurve,
+      forecastManualPercentages: s.forecastManualPercentages,
+      probability: s.probability,
+      stageDefaultProbability: s.stageDefaultProbability,
+    })
+    .from(s)
+    .innerJoin(forecastSnapshots, eq(forecastSnapshots.id, s.snapshotId))
+    .where(
+      and(
+        ofAccount(forecastSnapshots, accountId, snapshotId),
+        relevant(s, range),
+        filters.division_id !== undefined ? eq(s.divisionId, filters.division_id) : undefined,
+        filters.market_sector_id !== undefined ? eq(s.marketSectorId, filters.market_sector_id) : undefined,
+        filters.assigned_to_id !== undefined ? eq(s.assignedToId, filters.assigned_to_id) : undefined,
+        filters.project_stage_id !== undefined ? eq(s.projectStageId, filters.project_stage_id) : undefined,
+        filters.company_id !== undefined ? eq(s.companyId, filters.company_id) : undefined,
+      ),
+    );
+  return found.map(({ projectStatus, ...row }) => ({ ...row, won: projectStatus !== 'pursuit' }));
+}
+
+/** Won and lost projects closed since `since`, and the average amount of the won ones (cents, rounded). */
+export async function closedRecord(db: Db, accountId: number, since: Date) {
+  const [row] = await db
+    .select({
+      won: sql<number>`count(*) filter (where ${projects.closeType} = 'won')`.mapWith(Number),
+      lost: sql<number>`count(*) filter (where ${projects.closeType} = 'lost')`.mapWith(Number),
+      averageWonCents: sql<number | null>`round(avg(${projects.amountInCents}) filter (where ${projects.closeType} = 'won'))`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), inArray(projects.closeType, ['won', 'lost']), gte(projects.stageEnteredAt, since)));
+  return { won: row?.won ?? 0, lost: row?.lost ?? 0, averageWonCents: row?.averageWonCents ?? null };
+}
+
+// ---- targets ----
+
+export async function listRevenueTargets(db: Db, accountId: number, range?: DayRange) {
+  return db
+    .select({ month: revenueTargets.month, amountInCents: revenueTargets.amountInCents })
+    .from(revenueTargets)
+    .where(and(eq(revenueTargets.accountId, accountId), range ? and(gte(revenueTargets.month, range.first), lte(revenueTargets.month, range.last)) : undefined))
+    .orderBy(asc(revenueTargets.month));
+}
+
+/** Sets the targets of the given months (first days), in one statement. */
+export async function upsertRevenueTargets(db: Db, accountId: number, targets: { month: string; amountInCents: number }[]) {
+  if (targets.length === 0) return;
+  await db
+    .insert(revenueTargets)
+    .values(targets.map((t) => ({ accountId, ...t })))
+    .onConflictDoUpdate({
+      target: [revenueTargets.accountId, revenueTargets.month],
+      set: { amountInCents: sql`excluded.amount_in_cents`, updatedAt: sql`now()` },
+      setWhere: sql`${revenueTargets.amountInCents} is distinct from excluded.amount_in_cents`,
+    });
+}
+
+export async function deleteRevenueTargets(db: Db, accountId: number, months: string[]) {
+  if (months.length === 0) return;
+  await db.delete(revenueTargets).where(and(eq(revenueTargets.accountId, accountId), inArray(revenueTargets.month, months)));
+}
+
+// ---- snapshots ----
+
+const createdBy = personRefColumns(users);
+
+/** Takes a snapshot: the row, and a copy of every open and won project's forecast inputs, in two statements. */
+export async function insertSnapshot(db: Db, accountId: number, source: 'scheduled' | 'manual', createdById: number | null, today: string): Promise<number> {
+  const [snapshot] = await db.insert(forecastSnapshots).values({ accountId, source, createdById }).returning({ id: forecastSnapshots.id });
+  const id = snapshot!.id;
+  // project_status on the day: the rules of lib/domain/projects.ts (won: complete, upcoming or active).
+  await db.execute(sql`
+    insert into forecast_snapshot_projects (snapshot_id, project_id, name, project_status, project_stage_id, stage_default_probability,
+      probability, amount_in_cents, estimated_cost_in_cents, start_date, end_date, forecast_curve, forecast_manual_percentages,
+      division_id, market_sector_id, assigned_to_id, company_id)
+    select ${id}, p.id, p.name,
+      case when p.close_type is null then 'pursuit'
+           when p.end_date < ${today}::date then 'complete'
+           when p.start_date is null or p.start_date > ${today}::date then 'upcoming'
+           else 'active' end,
+      p.project_stage_id, s.default_probability, p.probability, p.amount_in_cents, p.estimated_cost_in_cents, p.start_date, p.end_date,
+      p.forecast_curve, p.forecast_manual_percentages, p.division_id, p.market_sector_id, p.assigned_to_id, p.company_id
+    from projects p left join project_stages s on s.id = p.project_stage_id
+    where p.account_id = ${accountId} and (p.close_type is null or p.close_type = 'won')`);
+  return id;
+}
+
+function selectSnapshots(db: Db) {
+  return db
+    .select({
+      snapshot: forecastSnapshots,
+      createdBy,
+      projectCount: sql<number>`(select count(*) from ${forecastSnapshotProjects} sp where sp.snapshot_id = ${forecastSnapshots.id})`.mapWith(Number),
+    })
+    .from(forecastSnapshots)
+    .leftJoin(users, eq(users.id, forecastSnapshots.createdById));
+}
+export type SnapshotRow = Awaited<ReturnType<ReturnType<typeof selectSnapshots>['execute']>>[number];
+
+export async function listSnapshots(db: Db, accountId: number, filters: { updated_since?: Date }, page: { limit: number; offset: number }) {
+  const where = and(eq(forecastSnapshots.accountId, accountId), filters.updated_since ? gte(forecastSnapshots.updatedAt, filters.updated_since) : undefined);
+  const [items, [total]] = await Promise.all([
+    selectSnapshots(db).where(where).orderBy(desc(forecastSnapshots.createdAt), desc(forecastSnapshots.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(forecastSnapshots).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findSnapshot(db: Db, accountId: number, id: number): Promise<SnapshotRow | undefined> {
+  const [row] = await selectSnapshots(db).where(ofAccount(forecastSnapshots, accountId, id));
+  return row;
+}
+
+/** The account's newest snapshot taken at or after `since` (the weekly job takes one a week). */
+export async function latestSnapshotSince(db: Db, accountId: number, since: Date) {
+  const [row] = await db
+    .select({ id: forecastSnapshots.id })
+    .from(forecastSnapshots)
+    .where(and(eq(forecastSnapshots.accountId, accountId), gte(forecastSnapshots.createdAt, since)))
+    .limit(1);
+  return row;
+}
+
+/** One project that moved since a snapshot: its start later, its amount or its probability changed. */
+export interface SlipRow {
+  projectId: number;
+  name: string;
+  startBefore: string | null;
+  startNow: string | null;
+  amountBefore: number | null;
+  amountNow: number | null;
+  probabilityBefore: number | null;
+  probabilityNow: number | null;
+  statusBefore: string;
+  closeTypeNow: string | null;
+}
+
+/** Projects of the snapshot whose start moved later, or whose amount or probability changed, in one statement. */
+export async function slipsSince(db: Db, accountId: number, snapshotId: number): Promise<SlipRow[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select sp.project_id, coalesce(p.name, sp.name) as name, sp.start_date::text as start_before, p.start_date::text as start_now,
+          sp.amount_in_cents as amount_before, p.amount_in_cents as amount_now,
+          coalesce(sp.probability, sp.stage_default_probability) as probability_before,
+          coalesce(p.probability, s.default_probability) as probability_now,
+          sp.project_status as status_before, p.close_type as close_type_now
+        from forecast_snapshot_projects sp
+        join forecast_snapshots fs on fs.id = sp.snapshot_id and fs.account_id = ${accountId}
+        join projects p on p.id = sp.project_id and p.account_id = ${accountId}
+        left join project_stages s on s.id = p.project_stage_id
+        where sp.snapshot_id = ${snapshotId}
+          and ((p.start_date > sp.start_date)
+            or (p.amount_in_cents is distinct from sp.amount_in_cents)
+            or (coalesce(p.probability, s.default_probability) is distinct from coalesce(sp.probability, sp.stage_default_probability)))
+        order by sp.project_id`,
+  );
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return found.map((r) => ({
+    projectId: Number(r.project_id),
+    name: String(r.name),
+    startBefore: (r.start_before as string | null) ?? null,
+    startNow: (r.start_now as string | null) ?? null,
+    amountBefore: num(r.amount_before),
+    amountNow: num(r.amount_now),
+    probabilityBefore: num(r.probability_before),
+    probabilityNow: num(r.probability_now),
+    statusBefore: String(r.status_before),
+    closeTypeNow: (r.close_type_now as string | null) ?? null,
+  }));
+}
