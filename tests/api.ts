@@ -62,6 +62,7 @@ export function client(token: string | null) {
       request('POST', path, { ...o, body, token }),
     patch: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) =>
       request('PATCH', path, { ...o, body, token }),
+    put: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) => request('PUT', path, { ...o, body, token }),
     delete: (path: string, o: Omit<RequestOptions, 'token'> = {}) => request('DELETE', path, { ...o, token }),
   };
 }

@@ -79,6 +79,7 @@ export async function sessionClient(userId: number, password = 'session test pas
     get: (path: string) => request('GET', path, { headers }),
     post: (path: string, body?: unknown) => request('POST', path, { body, headers }),
     patch: (path: string, body?: unknown) => request('PATCH', path, { body, headers }),
+    put: (path: string, body?: unknown) => request('PUT', path, { body, headers }),
     delete: (path: string) => request('DELETE', path, { headers }),
   };
 }

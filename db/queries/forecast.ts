@@ -40,14 +40,12 @@ export interface DayRange {
   last: string;
 }
 
-/** Scheduled and overlapping the range, or not schedulable at all (counted apart). */
+/**
+ * Not finished before the range (in it, or later: a won project starting after the range is
+ * backlog), or not schedulable at all (counted apart).
+ */
 function relevant(t: { startDate: AnyPgColumn; endDate: AnyPgColumn; amountInCents: AnyPgColumn }, range: DayRange) {
-  return or(
-    isNull(t.startDate),
-    isNull(t.endDate),
-    isNull(t.amountInCents),
-    and(lte(t.startDate, range.last), gte(t.endDate, range.first)),
-  );
+  return or(isNull(t.startDate), isNull(t.endDate), isNull(t.amountInCents), gte(t.endDate, range.first));
 }
 
 /** The account's open and won projects that touch the range, or lack a date or an amount. */
@@ -207,6 +205,23 @@ export async function findSnapshot(db: Db, accountId: number, id: number): Promi
   return row;
 }
 
+/** The schedule of one project (its forecast), or undefined when the account has no such project. */
+export async function projectSchedule(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      amountInCents: projects.amountInCents,
+      estimatedCostInCents: projects.estimatedCostInCents,
+      startDate: projects.startDate,
+      endDate: projects.endDate,
+      forecastCurve: projects.forecastCurve,
+      forecastManualPercentages: projects.forecastManualPercentages,
+    })
+    .from(projects)
+    .where(ofAccount(projects, accountId, id));
+  return row;
+}
+
 /** The account's newest snapshot taken at or after `since` (the weekly job takes one a week). */
 export async function latestSnapshotSince(db: Db, accountId: number, since: Date) {
   const [row] = await db
@@ -221,6 +236,8 @@ export async function latestSnapshotSince(db: Db, accountId: number, since: Date
 export interface SlipRow {
   projectId: number;
   name: string;
+  createdAt: Date;
+  updatedAt: Date;
   startBefore: string | null;
   startNow: string | null;
   amountBefore: number | null;
@@ -235,7 +252,7 @@ export interface SlipRow {
 export async function slipsSince(db: Db, accountId: number, snapshotId: number): Promise<SlipRow[]> {
   const found = await rows<Record<string, unknown>>(
     db,
-    sql`select sp.project_id, coalesce(p.name, sp.name) as name, sp.start_date::text as start_before, p.start_date::text as start_now,
+    sql`select sp.project_id, p.name, p.created_at, p.updated_at, sp.start_date::text as start_before, p.start_date::text as start_now,
           sp.amount_in_cents as amount_before, p.amount_in_cents as amount_now,
           coalesce(sp.probability, sp.stage_default_probability) as probability_before,
           coalesce(p.probability, s.default_probability) as probability_now,
@@ -254,6 +271,8 @@ export async function slipsSince(db: Db, accountId: number, snapshotId: number):
   return found.map((r) => ({
     projectId: Number(r.project_id),
     name: String(r.name),
+    createdAt: new Date(r.created_at as string),
+    updatedAt: new Date(r.updated_at as string),
     startBefore: (r.start_before as string | null) ?? null,
     startNow: (r.start_now as string | null) ?? null,
     amountBefore: num(r.amount_before),

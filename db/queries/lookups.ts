@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contractTypes, projectStages, workforceRoles } from '@/db/schema';
 import type { StageCategory } from '@/db/schema/enums';
-import { namedRefColumns } from './refs';
+import { namedRefColumns, stageRefColumns } from './refs';
 
 // The per-account pick lists: the named lookups (one table each, all of one shape), project
 // stages and workforce roles. Named lists sort by name on the `(account_id, lower(name))` unique
@@ -61,11 +61,7 @@ export async function insertNamedLookup(db: Db, table: NamedLookupTable, values:
   return row;
 }
 
-const stageColumns = {
-  ...namedRefColumns(projectStages),
-  category: projectStages.category,
-  position: projectStages.position,
-};
+const stageColumns = stageRefColumns(projectStages);
 
 export async function listProjectStages(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
   const where = scoped(projectStages, accountId, f);
@@ -85,7 +81,7 @@ export async function listProjectStages(db: Db, accountId: number, f: LookupFilt
 /** Without a position the stage goes after the account's last one, computed in the same statement. */
 export async function insertProjectStage(
   db: Db,
-  values: { accountId: number; name: string; category: StageCategory; position?: number },
+  values: { accountId: number; name: string; category: StageCategory; position?: number; defaultProbability?: number | null },
 ) {
   const t = projectStages;
   const position =

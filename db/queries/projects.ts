@@ -17,7 +17,7 @@ import {
   users,
 } from '@/db/schema';
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
-import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { companyRefColumns, namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
@@ -39,11 +39,7 @@ const projectSelection = {
   lossReason: namedRefColumns(lossReasons),
   marketSector: namedRefColumns(marketSectors),
   tenderType: namedRefColumns(tenderTypes),
-  projectStage: {
-    ...namedRefColumns(projectStages),
-    category: projectStages.category,
-    position: projectStages.position,
-  },
+  projectStage: stageRefColumns(projectStages),
 };
 
 /** Projects with every embedded relation, by joins: one statement whatever the page size. */

@@ -30,6 +30,18 @@ export const personRefColumns = <T extends Base & { firstName: AnyPgColumn; last
   email: t.email,
 });
 
+/** A project stage as embedded in projects, listed and reported: its name, category, position and default probability. */
+export const stageRefColumns = <
+  T extends Base & { name: AnyPgColumn; category: AnyPgColumn; position: AnyPgColumn; defaultProbability: AnyPgColumn },
+>(
+  t: T,
+): Pick<T, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'category' | 'position' | 'defaultProbability'> => ({
+  ...namedRefColumns(t),
+  category: t.category,
+  position: t.position,
+  defaultProbability: t.defaultProbability,
+});
+
 export const companyRefColumns = <T extends Base & { name: AnyPgColumn; website: AnyPgColumn }>(
   t: T,
 ): Pick<T, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'website'> => ({ ...namedRefColumns(t), website: t.website });

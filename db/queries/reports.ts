@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { projects, projectStages } from '@/db/schema';
-import { namedRefColumns } from './refs';
+import { stageRefColumns } from './refs';
 
 const cents = sql<string>`coalesce(sum(${projects.amountInCents}), 0)`;
 
@@ -13,7 +13,7 @@ export async function pipelineTotals(db: Db, accountId: number, closedSince: Dat
   const [stages, closed] = await Promise.all([
     db
       .select({
-        stage: { ...namedRefColumns(projectStages), category: projectStages.category, position: projectStages.position },
+        stage: stageRefColumns(projectStages),
         count: count(projects.id),
         cents,
       })

@@ -48,4 +48,5 @@ export const ACCESS = {
   addUsers: { session: 'Users are managed from a signed-in browser session (Settings → Users), not with an API or OAuth token.', admin: 'add users' },
   changeUsers: { session: 'Users are managed from a signed-in browser session (Settings → Users), not with an API or OAuth token.', admin: 'change users' },
   auditLog: { admin: 'read the audit log' },
+  revenueTargets: { admin: 'set revenue targets' },
 } satisfies Record<string, RouteAccess>;

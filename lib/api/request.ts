@@ -111,6 +111,18 @@ export async function parseBody<S extends z.ZodType>(req: Request, key: string, 
   return parsed.data;
 }
 
+/** The body `{<key>: …}` whatever the value under the key (a list, say), validated by `schema`. */
+export async function parseWrappedBody<S extends z.ZodType>(req: Request, key: string, schema: S): Promise<z.output<S>> {
+  const body = await readJson(req);
+  if (!isPlainObject(body) || !(key in body)) {
+    throw new ApiError(400, 'missing_wrapper', `Wrap the value in an object under "${key}": {"${key}": …}.`, { expected_key: key });
+  }
+  refuseNul(body[key], 'The request has invalid fields.');
+  const parsed = schema.safeParse(body[key]);
+  if (!parsed.success) throw validationFailed(zodDetails(parsed.error, key));
+  return parsed.data;
+}
+
 /**
  * The query string as an object; a repeated parameter becomes an array, which a schema expecting
  * one value refuses with a 422 rather than silently picking one.

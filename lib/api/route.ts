@@ -154,7 +154,7 @@ function methods(implemented: Partial<Record<Method, Run>>): Record<Method, Rout
  * The one wrapper of every API route: request id, authentication, tenancy, errors, and a JSON 405
  * (with Allow) for the methods a route does not implement. Route files export all five methods.
  */
-export function defineRoute(handlers: Partial<Record<Exclude<Method, 'PUT'>, Handler | GuardedHandler>>): Record<Method, RouteHandler> {
+export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>): Record<Method, RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
   for (const [method, given] of Object.entries(handlers) as [Method, Handler | GuardedHandler][]) {
     const { access, run: handler } = typeof given === 'function' ? { access: undefined, run: given } : given;

@@ -10,6 +10,7 @@ import { oauthPaths } from './paths/oauth';
 import { lookupsPaths } from './paths/lookups';
 import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
 import { projectsPaths } from './paths/projects';
+import { forecastPaths } from './paths/forecast';
 import { reportsPaths } from './paths/reports';
 import { taskListsPaths } from './paths/task-lists';
 import { tasksPaths } from './paths/tasks';
@@ -59,6 +60,7 @@ function build() {
       ...securityEventPaths,
       ...oauthPaths,
       ...reportsPaths,
+      ...forecastPaths,
       ...lookupsPaths,
       '/api/health': {
         get: {

@@ -4,7 +4,7 @@ import { allowedOrigins } from './settings';
 // callers authenticate with a token in `Authorization`; credentials (the session cookie) are never
 // allowed cross-origin, so Access-Control-Allow-Credentials is not sent.
 
-export const CORS_ALLOW_METHODS = 'GET, POST, PATCH, DELETE, OPTIONS';
+export const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, Idempotency-Key';
 export const CORS_EXPOSE_HEADERS = [
   'ETag',

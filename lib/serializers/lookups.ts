@@ -12,7 +12,7 @@ interface BaseRow {
   createdAt: Date;
   updatedAt: Date;
 }
-type StageRow = BaseRow & { name: string; category: ProjectStageResponse['category']; position: number };
+type StageRow = BaseRow & { name: string; category: ProjectStageResponse['category']; position: number; defaultProbability: number | null };
 type RoleRow = BaseRow & { name: string; abbreviation: string | null };
 
 /** A named lookup (contract type, division, import, …): the Named reference shape. */
@@ -20,8 +20,9 @@ export function serializeNamedLookup(row: BaseRow & { name: string }) {
   return namedRef(row)!;
 }
 
+/** The Project stage shape, listed on its own, embedded in projects and in the pipeline report. */
 export function serializeProjectStage(row: StageRow): ProjectStageResponse {
-  return { ...base(row), name: row.name, category: row.category, position: row.position };
+  return { ...base(row), name: row.name, category: row.category, position: row.position, default_probability: row.defaultProbability };
 }
 
 /** The Workforce role shape, listed on its own and embedded in employees and their managers. */

@@ -9,6 +9,7 @@ import {
 } from '@/lib/domain/projects';
 import type { ProjectResponse } from '@/lib/validation/projects';
 import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
+import { serializeProjectStage } from './lookups';
 
 /** The one Project shape (`Project` in the OpenAPI document), derived fields included, for every endpoint returning projects. */
 export function serializeProject(row: ProjectRow, now: Date = new Date()): ProjectResponse {
@@ -25,6 +26,9 @@ export function serializeProject(row: ProjectRow, now: Date = new Date()): Proje
     square_feet: p.squareFeet,
     units: p.units,
     probability: p.probability,
+    estimated_cost: p.estimatedCostInCents === null ? null : p.estimatedCostInCents / 100,
+    forecast_curve: p.forecastCurve,
+    forecast_manual_percentages: p.forecastManualPercentages,
     price_per_square_foot: pricePer(p.amountInCents, p.squareFeet),
     price_per_unit: pricePer(p.amountInCents, p.units),
     amount: p.amountInCents === null ? null : p.amountInCents / 100,
@@ -50,12 +54,7 @@ export function serializeProject(row: ProjectRow, now: Date = new Date()): Proje
     market_sector: namedRef(row.marketSector),
     tender_type: namedRef(row.tenderType),
     delivery_method: namedRef(row.deliveryMethod),
-    project_stage: row.projectStage && {
-      ...base(row.projectStage),
-      name: row.projectStage.name,
-      category: row.projectStage.category,
-      position: row.projectStage.position,
-    },
+    project_stage: row.projectStage && serializeProjectStage(row.projectStage),
     custom_fields: p.customFields,
   };
 }

@@ -86,7 +86,8 @@ export async function createLookup<K extends WritableLookupKey>(
   const accountId = ctx.accountId;
   let created: LookupResponse | undefined;
   if (def.kind === 'project_stage') {
-    const row = await insertProjectStage(db, { accountId, ...(input as ProjectStageCreate) });
+    const { default_probability: defaultProbability, ...stage } = input as ProjectStageCreate;
+    const row = await insertProjectStage(db, { accountId, ...stage, defaultProbability });
     created = row && serializeProjectStage(row);
   } else if (def.kind === 'workforce_role') {
     const { name, abbreviation } = input as WorkforceRoleCreate;

@@ -30,6 +30,7 @@ import type { CloseType, StageCategory } from '@/db/schema/enums';
 import { invalidField } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
+import { manualPercentagesProblem, monthsSpanned } from '@/lib/domain/forecast';
 import { todayUtc } from '@/lib/domain/projects';
 import { addressColumnsFrom } from '@/lib/serializers/common';
 import { serializeProject } from '@/lib/serializers/projects';
@@ -105,13 +106,29 @@ function closeTypeFor(category: StageCategory, given: CloseType | null | undefin
   return closeType;
 }
 
+const toCents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+
 function columnsFrom(input: ProjectUpdate) {
-  const { amount, ...rest } = input;
+  const { amount, estimated_cost: estimatedCost, ...rest } = input;
   return {
     ...toColumns(rest, ['address', 'close_type']),
-    ...(amount !== undefined ? { amountInCents: amount === null ? null : Math.round(amount * 100) } : {}),
+    ...(amount !== undefined ? { amountInCents: toCents(amount) } : {}),
+    ...(estimatedCost !== undefined ? { estimatedCostInCents: toCents(estimatedCost) } : {}),
     ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
   };
+}
+
+/**
+ * A `manual` forecast needs one cumulative percentage per calendar month the project spans, so it
+ * needs both dates; checked against the project as it will be (a move of its dates included).
+ */
+function assertManualForecast(p: Pick<ProjectRecord, 'forecastCurve' | 'forecastManualPercentages' | 'startDate' | 'endDate'>) {
+  if (p.forecastCurve !== 'manual') return;
+  const field = 'forecast_manual_percentages';
+  if (!p.forecastManualPercentages) throw invalidField(field, 'is required with forecast_curve manual');
+  if (!p.startDate || !p.endDate) throw invalidField(field, 'needs start_date and end_date: one percentage per month the project spans');
+  const problem = manualPercentagesProblem(p.forecastManualPercentages, monthsSpanned(p.startDate, p.endDate).length);
+  if (problem) throw invalidField(field, problem);
 }
 
 async function stageOf(db: Db, ctx: ApiContext, stageId: number | null | undefined) {
@@ -125,6 +142,12 @@ export function createProject(
   input: ProjectCreate,
   extra: Partial<ProjectRecord> = {},
 ): Promise<ProjectResponse> {
+  assertManualForecast({
+    forecastCurve: input.forecast_curve ?? 's_curve',
+    forecastManualPercentages: input.forecast_manual_percentages ?? null,
+    startDate: input.start_date ?? null,
+    endDate: input.end_date ?? null,
+  });
   return createRecord(db, ctx, projectKind, input, async (tx) => {
     const stage = await stageOf(tx, ctx, input.project_stage_id);
     return {
@@ -144,8 +167,9 @@ export function updateProject(db: Db, ctx: ApiContext, id: number, input: Projec
       const stageId = input.project_stage_id ?? current.projectStageId;
       const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
       next.closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
-      const { startDate = current.startDate, endDate = current.endDate } = next as Partial<ProjectRecord>;
-      if (startDate && endDate && endDate < startDate) throw invalidField('end_date', 'must be on or after start_date');
+      const after = { ...current, ...(next as Partial<ProjectRecord>) };
+      if (after.startDate && after.endDate && after.endDate < after.startDate) throw invalidField('end_date', 'must be on or after start_date');
+      assertManualForecast(after);
       return next;
     },
     changed: (changes) => {

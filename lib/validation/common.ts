@@ -161,7 +161,16 @@ export const managerSummary = z
   })
   .meta({ id: 'ManagerSummary' });
 export const projectStageResponse = z
-  .object({ ...base, name: z.string(), category: z.enum(['open', 'won', 'lost']), position: z.number().int() })
+  .object({
+    ...base,
+    name: z.string(),
+    category: z.enum(['open', 'won', 'lost']),
+    position: z.number().int(),
+    default_probability: z
+      .number()
+      .nullable()
+      .meta({ description: 'The chance (0 to 1) the forecast gives a project in this stage that has no probability of its own.' }),
+  })
   .meta({ id: 'ProjectStage' });
 
 export const recordBase = base;

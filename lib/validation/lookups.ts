@@ -15,14 +15,29 @@ import {
 export const namedLookupCreate = z.object({ name }).meta({ id: 'NamedLookupCreate' });
 export type NamedLookupCreate = z.output<typeof namedLookupCreate>;
 
+const defaultProbability = z
+  .number()
+  .min(0)
+  .max(1)
+  .nullable()
+  .meta({ description: 'The chance (0 to 1) the forecast gives a project in this stage without a probability of its own; null: none (0).' });
+
 export const projectStageCreate = z
   .object({
     name,
     category: z.enum(STAGE_CATEGORIES),
     position: nonNegativeInt.optional().meta({ description: 'Board order; defaults to after the last stage.' }),
+    default_probability: defaultProbability.optional(),
   })
   .meta({ id: 'ProjectStageCreate' });
 export type ProjectStageCreate = z.output<typeof projectStageCreate>;
+
+/** PATCH body under `project_stage`: its name, board order and default probability (its category stays). */
+export const projectStageUpdate = z
+  .object({ name, position: nonNegativeInt, default_probability: defaultProbability })
+  .partial()
+  .meta({ id: 'ProjectStageUpdate' });
+export type ProjectStageUpdate = z.output<typeof projectStageUpdate>;
 
 export const workforceRoleCreate = z
   .object({ name, abbreviation: shortText.trim().nullable().optional() })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CLOSE_TYPES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
+import { CLOSE_TYPES, FORECAST_CURVES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
 import {
+  LIMITS,
   addressInput,
   addressResponse,
   companyReference,
@@ -54,6 +55,23 @@ const fields = {
   external_id: shortText.nullable(),
   amount: dollars.nullable(),
   probability: z.number().min(0).max(1).nullable(),
+  estimated_cost: dollars.nullable().meta({ description: 'Dollars, at most two decimals: the forecast spreads it on the same curve as the amount (cost, margin).' }),
+  forecast_curve: z.enum(FORECAST_CURVES).meta({
+    description: 'How the amount spreads over the months the project runs (docs/forecast.md); `s_curve` by default.',
+  }),
+  forecast_manual_percentages: z
+    .array(z.number().min(0).max(100))
+    .max(LIMITS.entries)
+    .nullable()
+    .superRefine((p, ctx) => {
+      if (p === null) return;
+      for (let i = 1; i < p.length; i++) if (p[i]! < p[i - 1]!) ctx.addIssue({ code: 'custom', path: [i], message: 'must not be below the month before (cumulative)' });
+      if (p.length > 0 && p.at(-1) !== 100) ctx.addIssue({ code: 'custom', message: 'must end at exactly 100' });
+    })
+    .meta({
+      description:
+        'For the `manual` curve: the cumulative percent of the amount earned by the end of each calendar month the project spans, one per month, never decreasing, the last exactly 100.',
+    }),
   square_feet: nonNegativeInt.nullable(),
   units: nonNegativeInt.nullable(),
   award_date: date.nullable(),
@@ -127,6 +145,9 @@ export const projectResponse = z
     square_feet: z.number().int().nullable(),
     units: z.number().int().nullable(),
     probability: z.number().nullable(),
+    estimated_cost: z.number().nullable().meta({ description: 'Dollars.' }),
+    forecast_curve: z.enum(FORECAST_CURVES),
+    forecast_manual_percentages: z.array(z.number()).nullable(),
     price_per_square_foot: z.number().nullable().meta({ description: 'amount / square_feet, dollars, 2 decimals.' }),
     price_per_unit: z.number().nullable().meta({ description: 'amount / units, dollars, 2 decimals.' }),
     amount: z.number().nullable().meta({ description: 'Dollars.' }),

@@ -148,7 +148,7 @@ describe('/project_stages', () => {
     expect(list.map((s: { position: number }) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     for (const s of list) {
       expectShape(s, 'named');
-      expect(Object.keys(s).sort()).toEqual(['category', 'created_at', 'id', 'name', 'position', 'updated_at']);
+      expect(Object.keys(s).sort()).toEqual(['category', 'created_at', 'default_probability', 'id', 'name', 'position', 'updated_at']);
     }
     expect(list.at(-2)).toMatchObject({ name: 'Won', category: 'won' });
     expect(list[0]).toMatchObject({ name: 'Lead', category: 'open' });

@@ -45,6 +45,7 @@ describe('GET /reports/pipeline', () => {
         name: 'Lead',
         category: 'open',
         position: expect.any(Number),
+        default_probability: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

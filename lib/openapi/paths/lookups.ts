@@ -1,5 +1,5 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { LOOKUPS, lookupListQuery } from '@/lib/validation/lookups';
+import { LOOKUPS, lookupListQuery, projectStageUpdate } from '@/lib/validation/lookups';
 import { resourcePaths } from '../resource';
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
@@ -18,10 +18,14 @@ export const lookupsPaths: ZodOpenApiPathsObject = Object.assign(
       response: l.response,
       create: l.create ?? undefined,
       listQuery: lookupListQuery,
-      ops: l.create ? ['list', 'create'] : ['list'],
+      // Stages are also read and changed one at a time (their default probability weighs the forecast).
+      ...(l.kind === 'project_stage' && { update: projectStageUpdate }),
+      ops: l.kind === 'project_stage' ? ['list', 'create', 'get', 'update'] : l.create ? ['list', 'create'] : ['list'],
       summaries: {
         list: `List ${l.plural.replace(/_/g, ' ')} (ordered ${order})`,
         create: `Create ${article(label)} ${label} (409 when the name exists, in any letter case)`,
+        get: `Get ${article(label)} ${label}`,
+        update: `Update ${article(label)} ${label}: its name, position or default probability`,
       },
     });
   }),

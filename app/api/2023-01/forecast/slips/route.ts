@@ -1,0 +1,9 @@
+import { defineRoute, json } from '@/lib/api/route';
+import { parseQuery } from '@/lib/api/request';
+import { forecastSlips } from '@/lib/services/forecast';
+import { slipsQuery } from '@/lib/validation/forecast';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/forecast/slips?since_snapshot_id= — projects that slipped or changed since a snapshot
+  GET: async (a) => json({ forecast_slips: await forecastSlips(a.db, a.ctx, parseQuery(a.url, slipsQuery)) }),
+});

@@ -1,0 +1,8 @@
+import { defineRoute, json } from '@/lib/api/route';
+import { parseId } from '@/lib/api/request';
+import { getForecastSnapshot } from '@/lib/services/forecast';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/forecast/snapshots/{id} — one snapshot
+  GET: async (a) => json({ forecast_snapshot: await getForecastSnapshot(a.db, a.ctx, parseId(a.params.id, 'Snapshot')) }),
+});

@@ -1,0 +1,15 @@
+import { ACCESS } from '@/lib/api/access';
+import { defineRoute, json } from '@/lib/api/route';
+import { parseQuery, parseWrappedBody } from '@/lib/api/request';
+import { listTargets, putTargets } from '@/lib/services/forecast';
+import { revenueTargetsPut, revenueTargetsQuery } from '@/lib/validation/forecast';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/revenue_targets — the account's monthly revenue targets, by month
+  GET: async (a) => json({ revenue_targets: await listTargets(a.db, a.ctx, parseQuery(a.url, revenueTargetsQuery)) }),
+  // PUT /api/2023-01/revenue_targets — set (or, with null, clear) the months given; admins
+  PUT: {
+    access: ACCESS.revenueTargets,
+    run: async (a) => json({ revenue_targets: await putTargets(a.db, a.ctx, await parseWrappedBody(a.req, 'revenue_targets', revenueTargetsPut)) }),
+  },
+});
