@@ -159,8 +159,12 @@ export async function deleteRevenueTargets(db: Db, accountId: number, months: st
 const createdBy = personRefColumns(users);
 
 /** Takes a snapshot: the row, and a copy of every open and won project's forecast inputs, in two statements. */
-export async function insertSnapshot(db: Db, accountId: number, source: 'scheduled' | 'manual', createdById: number | null, today: string): Promise<number> {
-  const [snapshot] = await db.insert(forecastSnapshots).values({ accountId, source, createdById }).returning({ id: forecastSnapshots.id });
+export async function insertSnapshot(db: Db, accountId: number, source: 'scheduled' | 'manual', createdById: number | null, takenAt: Date): Promise<number> {
+  const today = takenAt.toISOString().slice(0, 10);
+  const [snapshot] = await db
+    .insert(forecastSnapshots)
+    .values({ accountId, source, createdById, createdAt: takenAt, updatedAt: takenAt })
+    .returning({ id: forecastSnapshots.id });
   const id = snapshot!.id;
   // project_status on the day: the rules of lib/domain/projects.ts (won: complete, upcoming or active).
   await db.execute(sql`
@@ -220,6 +224,17 @@ export async function projectSchedule(db: Db, accountId: number, id: number) {
     .from(projects)
     .where(ofAccount(projects, accountId, id));
   return row;
+}
+
+/** Accounts with no snapshot taken at or after `since`: the weekly job's work, in one statement. */
+export async function accountsWithoutSnapshotSince(db: Db, since: Date): Promise<number[]> {
+  const found = await rows<{ id: number | string }>(
+    db,
+    sql`select a.id from accounts a
+        where not exists (select 1 from forecast_snapshots s where s.account_id = a.id and s.created_at >= ${since.toISOString()}::timestamptz)
+        order by a.id`,
+  );
+  return found.map((r) => Number(r.id));
 }
 
 /** The account's newest snapshot taken at or after `since` (the weekly job takes one a week). */

@@ -1,5 +1,6 @@
 import type { Db } from '@/db';
 import {
+  accountsWithoutSnapshotSince,
   closedRecord,
   deleteRevenueTargets,
   findSnapshot,
@@ -36,6 +37,8 @@ import type {
 // The forecast (docs/forecast.md): what each project earns month by month, and the company's
 // revenue, backlog and weighted pipeline against its targets — from one statement per input and
 // one pass over the projects (lib/domain/forecast.ts).
+
+const WEEK_MS = 7 * 86_400_000;
 
 /** How far back the win rate and the average contract are read. */
 const RECORD_MONTHS = 36;
@@ -138,7 +141,7 @@ export async function putTargets(db: Db, ctx: ApiContext, input: RevenueTargetsP
 
 export async function takeSnapshot(db: Db, ctx: ApiContext, now = new Date()): Promise<SnapshotResponse> {
   return db.transaction(async (tx) => {
-    const id = await insertSnapshot(tx, ctx.accountId, 'manual', ctx.userId, todayUtc(now));
+    const id = await insertSnapshot(tx, ctx.accountId, 'manual', ctx.userId, now);
     return serializeSnapshot((await findSnapshot(tx, ctx.accountId, id))!);
   });
 }
@@ -146,10 +149,19 @@ export async function takeSnapshot(db: Db, ctx: ApiContext, now = new Date()): P
 /** The weekly snapshot of an account, unless one was taken in the last seven days. */
 export async function takeWeeklySnapshot(db: Db, accountId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (await latestSnapshotSince(tx, accountId, new Date(now.getTime() - 7 * 86_400_000))) return false;
-    await insertSnapshot(tx, accountId, 'scheduled', null, todayUtc(now));
+    if (await latestSnapshotSince(tx, accountId, new Date(now.getTime() - WEEK_MS))) return false;
+    await insertSnapshot(tx, accountId, 'scheduled', null, now);
     return true;
   });
+}
+
+/** Every account's weekly snapshot that is due (none in the last seven days); how many were taken. */
+export async function takeDueWeeklySnapshots(db: Db, now = new Date()): Promise<number> {
+  let taken = 0;
+  for (const accountId of await accountsWithoutSnapshotSince(db, new Date(now.getTime() - WEEK_MS))) {
+    if (await takeWeeklySnapshot(db, accountId, now)) taken += 1;
+  }
+  return taken;
 }
 
 export async function listForecastSnapshots(db: Db, ctx: ApiContext, query: SnapshotListQuery): Promise<Page<SnapshotResponse>> {

@@ -8,6 +8,7 @@ import {
   releaseDeliveries,
   removeDeliveryJobs,
 } from '@/db/queries/webhook-deliveries';
+import { takeDueWeeklySnapshots } from '@/lib/services/forecast';
 import { BATCH_SIZE, deliverBatch, LEASE_SECONDS } from './deliver';
 import { RateLimiter } from './rate-limiter';
 import { setPrivateAddressPolicy } from './send';
@@ -45,9 +46,18 @@ function resolveSettings(options: WorkerOptions): () => WebhookSettings {
   return () => ({ ...webhookSettings(), ...options.settings });
 }
 
+/** The worker's other schedule: each account's weekly forecast snapshot, checked every hour (catching up after downtime). */
+const SNAPSHOT_CHECK_MS = 3_600_000;
+const SNAPSHOT_CRONTAB = '0 * * * * forecast_snapshots';
+
+async function takeSnapshots(db: Db): Promise<void> {
+  await takeDueWeeklySnapshots(db).catch((err: unknown) => console.error('[worker] forecast snapshots failed:', err));
+}
+
 function taskList(db: Db, settings: () => WebhookSettings): TaskList {
   const limiter = new RateLimiter(db);
   return {
+    forecast_snapshots: () => takeSnapshots(db),
     deliver_webhook: async (payload, helpers) => {
       const deliveryId = Number((payload as { delivery_id?: unknown }).delivery_id);
       if (!Number.isSafeInteger(deliveryId)) return;
@@ -93,6 +103,7 @@ async function startGraphile(options: WorkerOptions, settings: () => WebhookSett
     pollInterval: options.pollIntervalMs ?? 1000,
     logger: quietLogger,
     taskList: taskList(own.db, settings),
+    crontab: SNAPSHOT_CRONTAB,
   });
   // The queue's schema exists now: give a job to whatever is pending (first start, crash).
   await enqueuePendingDeliveries(own.db);
@@ -113,8 +124,14 @@ function startEmbeddedLoop(options: WorkerOptions, settings: () => WebhookSettin
   let wake: (() => void) | null = null;
   const inFlight = new Set<Promise<unknown>>();
 
+  // The first check an hour after the start, as graphile-worker's crontab would run it.
+  let snapshotsCheckedAt = Date.now();
   const loop = async () => {
     while (running) {
+      if (Date.now() - snapshotsCheckedAt >= SNAPSHOT_CHECK_MS) {
+        snapshotsCheckedAt = Date.now();
+        await takeSnapshots(db);
+      }
       const free = settings().concurrency - inFlight.size;
       const batch =
         free > 0 ? await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS }).catch(() => []) : [];
@@ -179,6 +196,8 @@ export async function runDueWebhookDeliveries(options: WorkerOptions): Promise<v
     // worker left locked): its job finds it sent, at the next run.
   }
   const { db } = options.database;
+  // The cron route is the only schedule a serverless host has: the weekly snapshots too.
+  await takeSnapshots(db);
   const limiter = new RateLimiter(db);
   for (;;) {
     const batch = await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });
