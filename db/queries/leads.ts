@@ -67,36 +67,46 @@ const sortColumns = {
 };
 export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-
+/** The list query's filters (lib/validation/leads.ts, by their API names), and the time `snoozed` is judged at. */
 export interface LeadFilters {
-  assignedToId?: number;
-  companyId?: number;
+  assigned_to_id?: number;
+  company_id?: number;
   archived: boolean;
   snoozed?: boolean;
   priority?: boolean;
   q?: string;
-  updatedSince?: Date;
-  now: Date;
+  updated_since?: Date;
   sort: LeadSortKey;
+  now: Date;
 }
 
 function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
   return and(
     eq(leads.accountId, accountId),
     f.archived ? isNotNull(leads.archivedAt) : isNull(leads.archivedAt),
-    f.assignedToId !== undefined ? eq(leads.assignedToId, f.assignedToId) : undefined,
-    f.companyId !== undefined ? eq(leads.companyId, f.companyId) : undefined,
+    f.assigned_to_id !== undefined ? eq(leads.assignedToId, f.assigned_to_id) : undefined,
+    f.company_id !== undefined ? eq(leads.companyId, f.company_id) : undefined,
     f.priority !== undefined ? eq(leads.priority, f.priority) : undefined,
     f.snoozed === true ? gt(leads.snoozeUntil, f.now) : undefined,
     f.snoozed === false ? or(isNull(leads.snoozeUntil), lte(leads.snoozeUntil, f.now)) : undefined,
     f.q !== undefined ? ilike(leads.name, likePattern(f.q)) : undefined,
-    f.updatedSince !== undefined ? gte(leads.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(leads.updatedAt, f.updated_since) : undefined,
   );
 }
 
+/**
+ * Whether each filter narrows the list. Every filter is named, so a new one does not compile until
+ * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
+ */
+const NARROWS: Record<keyof LeadFilters, boolean> = {
+  assigned_to_id: true, company_id: true, snoozed: true, priority: true, q: true, updated_since: true,
+  archived: false, // on its own below: false, the default, is the counted list
+  sort: false, now: false,
+};
+
 /** The list as it opens: active leads, no filter (any sort). Its total is counted as leads are written. */
 function unfiltered(f: LeadFilters): boolean {
-  return !f.archived && [f.assignedToId, f.companyId, f.snoozed, f.priority, f.q, f.updatedSince].every((v) => v === undefined);
+  return !f.archived && (Object.keys(NARROWS) as (keyof LeadFilters)[]).every((k) => !NARROWS[k] || f[k] === undefined);
 }
 
 /**

@@ -79,21 +79,23 @@ const sortColumns = {
 };
 export type ProjectSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
+/** The list query's filters (lib/validation/projects.ts, by their API names), and today's date. */
 export interface ProjectFilters {
-  projectStageId?: number;
-  projectStatus?: ProjectStatus;
-  closeType?: CloseType;
-  companyId?: number;
-  assignedToId?: number;
+  project_stage_id?: number;
+  project_status?: ProjectStatus;
+  close_type?: CloseType;
+  company_id?: number;
+  assigned_to_id?: number;
   q?: string;
-  bidDueFrom?: string;
-  bidDueTo?: string;
-  /** Closed projects that entered their closed stage at or after this time. */
-  closedSince?: Date;
-  updatedSince?: Date;
+  /** YYYY-MM-DD, inclusive. */
+  bid_due_from?: string;
+  bid_due_to?: string;
+  /** YYYY-MM-DD: closed projects that entered their closed stage on or after this day (from its midnight UTC). */
+  closed_since?: string;
+  updated_since?: Date;
+  sort?: ProjectSortKey;
   /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
   today: string;
-  sort?: ProjectSortKey;
 }
 
 /** project_status as SQL; the same rules as `projectStatus` in lib/domain/projects.ts. */
@@ -117,24 +119,34 @@ function statusWhere(status: ProjectStatus, today: string): SQL | undefined {
 function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
   return and(
     eq(projects.accountId, accountId),
-    f.projectStageId !== undefined ? eq(projects.projectStageId, f.projectStageId) : undefined,
-    f.projectStatus !== undefined ? statusWhere(f.projectStatus, f.today) : undefined,
-    f.closeType !== undefined ? eq(projects.closeType, f.closeType) : undefined,
-    f.companyId !== undefined ? eq(projects.companyId, f.companyId) : undefined,
-    f.assignedToId !== undefined ? eq(projects.assignedToId, f.assignedToId) : undefined,
+    f.project_stage_id !== undefined ? eq(projects.projectStageId, f.project_stage_id) : undefined,
+    f.project_status !== undefined ? statusWhere(f.project_status, f.today) : undefined,
+    f.close_type !== undefined ? eq(projects.closeType, f.close_type) : undefined,
+    f.company_id !== undefined ? eq(projects.companyId, f.company_id) : undefined,
+    f.assigned_to_id !== undefined ? eq(projects.assignedToId, f.assigned_to_id) : undefined,
     f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
-    f.bidDueFrom !== undefined ? gte(projects.bidDueDate, f.bidDueFrom) : undefined,
-    f.bidDueTo !== undefined ? lte(projects.bidDueDate, f.bidDueTo) : undefined,
-    f.closedSince !== undefined ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, f.closedSince)) : undefined,
-    f.updatedSince !== undefined ? gte(projects.updatedAt, f.updatedSince) : undefined,
+    f.bid_due_from !== undefined ? gte(projects.bidDueDate, f.bid_due_from) : undefined,
+    f.bid_due_to !== undefined ? lte(projects.bidDueDate, f.bid_due_to) : undefined,
+    f.closed_since !== undefined
+      ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, new Date(`${f.closed_since}T00:00:00Z`)))
+      : undefined,
+    f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
   );
 }
 
+/**
+ * Whether each filter narrows the list. Every filter is named, so a new one does not compile until
+ * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
+ */
+const NARROWS: Record<keyof ProjectFilters, boolean> = {
+  project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
+  bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true,
+  sort: false, today: false,
+};
+
 /** The list as it opens: no filter (any sort). Its total is counted as projects are written. */
 function unfiltered(f: ProjectFilters): boolean {
-  return [f.projectStageId, f.projectStatus, f.closeType, f.companyId, f.assignedToId, f.q, f.bidDueFrom, f.bidDueTo, f.closedSince, f.updatedSince].every(
-    (v) => v === undefined,
-  );
+  return (Object.keys(NARROWS) as (keyof ProjectFilters)[]).every((k) => !NARROWS[k] || f[k] === undefined);
 }
 
 /** A page of projects with every embed, by deferred join as for leads (db/queries/leads.ts; thirteen joins). */

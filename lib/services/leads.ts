@@ -42,22 +42,7 @@ export const leadKind: RecordKind<LeadRow, LeadResponse> = {
   serialize: serializeLead,
 };
 export async function listLeads(db: Db, ctx: ApiContext, query: LeadListQuery): Promise<Page<LeadResponse>> {
-  const result = await queryLeads(
-    db,
-    ctx.accountId,
-    {
-      assignedToId: query.assigned_to_id,
-      companyId: query.company_id,
-      archived: query.archived,
-      snoozed: query.snoozed,
-      priority: query.priority,
-      q: query.q,
-      updatedSince: query.updated_since,
-      now: new Date(),
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryLeads(db, ctx.accountId, { ...query, now: new Date() }, pageWindow(query));
   return toPage(query, result, serializeLead);
 }
 

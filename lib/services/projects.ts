@@ -61,25 +61,7 @@ export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
 
 export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
   const now = new Date();
-  const result = await queryProjects(
-    db,
-    ctx.accountId,
-    {
-      projectStageId: query.project_stage_id,
-      projectStatus: query.project_status,
-      closeType: query.close_type,
-      companyId: query.company_id,
-      assignedToId: query.assigned_to_id,
-      q: query.q,
-      bidDueFrom: query.bid_due_from,
-      bidDueTo: query.bid_due_to,
-      closedSince: query.closed_since === undefined ? undefined : new Date(`${query.closed_since}T00:00:00Z`),
-      updatedSince: query.updated_since,
-      today: todayUtc(now),
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now) }, pageWindow(query));
   return toPage(query, result, (r) => serializeProject(r, now));
 }
 
