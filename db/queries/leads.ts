@@ -1,58 +1,27 @@
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import {
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  leads,
-  leadSources,
-  marketSectors,
-  tenderTypes,
-  users,
-} from '@/db/schema';
-import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { leads, users } from '@/db/schema';
+import { personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
+import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
-const assignedTo = alias(users, 'assigned_to');
 const archivedBy = alias(users, 'archived_by');
-const createdBy = alias(users, 'created_by');
 
-const leadSelection = {
-  lead: leads,
-  assignedTo: personRefColumns(assignedTo),
-  archivedBy: personRefColumns(archivedBy),
-  createdBy: personRefColumns(createdBy),
-  company: companyRefColumns(companies),
-  contact: personRefColumns(contacts),
-  contractType: namedRefColumns(contractTypes),
-  deliveryMethod: namedRefColumns(deliveryMethods),
-  division: namedRefColumns(divisions),
-  leadSource: namedRefColumns(leadSources),
-  marketSector: namedRefColumns(marketSectors),
-  tenderType: namedRefColumns(tenderTypes),
-};
+/** A lead's relations: those it shares with projects, and who archived it. */
+const leadRelations = {
+  ...pipelineRelations,
+  archivedBy: { field: 'archived_by_id', column: 'archivedById', table: users, as: archivedBy, columns: personRefColumns(archivedBy) },
+} as const;
+
+/** The `<relation>_id` fields of a lead, and the tables they name a record of. */
+export const leadReferences = referencesOf(leadRelations);
 
 /** Leads with every embedded relation, by joins: one statement whatever the page size. */
 function selectLeads(db: Db) {
-  return db
-    .select(leadSelection)
-    .from(leads)
-    .leftJoin(assignedTo, eq(assignedTo.id, leads.assignedToId))
-    .leftJoin(archivedBy, eq(archivedBy.id, leads.archivedById))
-    .leftJoin(createdBy, eq(createdBy.id, leads.createdById))
-    .leftJoin(companies, eq(companies.id, leads.companyId))
-    .leftJoin(contacts, eq(contacts.id, leads.contactId))
-    .leftJoin(contractTypes, eq(contractTypes.id, leads.contractTypeId))
-    .leftJoin(deliveryMethods, eq(deliveryMethods.id, leads.deliveryMethodId))
-    .leftJoin(divisions, eq(divisions.id, leads.divisionId))
-    .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
-    .leftJoin(marketSectors, eq(marketSectors.id, leads.marketSectorId))
-    .leftJoin(tenderTypes, eq(tenderTypes.id, leads.tenderTypeId));
+  return joinRelations(db.select({ lead: leads, ...selectionOf(leadRelations) }).from(leads), leads, leadRelations);
 }
 
 export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number];

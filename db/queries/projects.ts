@@ -1,69 +1,32 @@
 import { and, asc, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import {
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  imports,
-  leadSources,
-  lossReasons,
-  marketSectors,
-  projects,
-  projectStages,
-  tenderTypes,
-  users,
-} from '@/db/schema';
+import { imports, lossReasons, projects, projectStages } from '@/db/schema';
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
-import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { namedRefColumns } from './refs';
 import { countedTotal } from './list-counters';
+import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
-const assignedTo = alias(users, 'assigned_to');
-const createdBy = alias(users, 'created_by');
-
-const projectSelection = {
-  project: projects,
-  assignedTo: personRefColumns(assignedTo),
-  createdBy: personRefColumns(createdBy),
-  company: companyRefColumns(companies),
-  contact: personRefColumns(contacts),
-  contractType: namedRefColumns(contractTypes),
-  deliveryMethod: namedRefColumns(deliveryMethods),
-  division: namedRefColumns(divisions),
-  import: namedRefColumns(imports),
-  leadSource: namedRefColumns(leadSources),
-  lossReason: namedRefColumns(lossReasons),
-  marketSector: namedRefColumns(marketSectors),
-  tenderType: namedRefColumns(tenderTypes),
+/** A project's relations: those it shares with leads, and its import, loss reason and stage. */
+const projectRelations = {
+  ...pipelineRelations,
+  import: { field: null, column: 'importId', table: imports, columns: namedRefColumns(imports) },
+  lossReason: { field: 'loss_reason_id', column: 'lossReasonId', table: lossReasons, columns: namedRefColumns(lossReasons) },
   projectStage: {
-    ...namedRefColumns(projectStages),
-    category: projectStages.category,
-    position: projectStages.position,
+    field: 'project_stage_id',
+    column: 'projectStageId',
+    table: projectStages,
+    columns: { ...namedRefColumns(projectStages), category: projectStages.category, position: projectStages.position },
   },
-};
+} as const;
+
+/** The `<relation>_id` fields of a project, and the tables they name a record of. */
+export const projectReferences = referencesOf(projectRelations);
 
 /** Projects with every embedded relation, by joins: one statement whatever the page size. */
 function selectProjects(db: Db) {
-  return db
-    .select(projectSelection)
-    .from(projects)
-    .leftJoin(assignedTo, eq(assignedTo.id, projects.assignedToId))
-    .leftJoin(createdBy, eq(createdBy.id, projects.createdById))
-    .leftJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(contacts, eq(contacts.id, projects.contactId))
-    .leftJoin(contractTypes, eq(contractTypes.id, projects.contractTypeId))
-    .leftJoin(deliveryMethods, eq(deliveryMethods.id, projects.deliveryMethodId))
-    .leftJoin(divisions, eq(divisions.id, projects.divisionId))
-    .leftJoin(imports, eq(imports.id, projects.importId))
-    .leftJoin(leadSources, eq(leadSources.id, projects.leadSourceId))
-    .leftJoin(lossReasons, eq(lossReasons.id, projects.lossReasonId))
-    .leftJoin(marketSectors, eq(marketSectors.id, projects.marketSectorId))
-    .leftJoin(tenderTypes, eq(tenderTypes.id, projects.tenderTypeId))
-    .leftJoin(projectStages, eq(projectStages.id, projects.projectStageId));
+  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations) }).from(projects), projects, projectRelations);
 }
 
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
