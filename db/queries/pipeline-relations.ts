@@ -62,6 +62,15 @@ export function referencesOf(relations: Relations): Record<string, AccountTable>
   return Object.fromEntries(Object.values(relations).flatMap((r) => (r.field === null ? [] : [[r.field, r.table]])));
 }
 
+/** A record's ids of these relations, by API field (`contract_type_id`): what a lead carries to its project. */
+export function referenceIdsOf<R extends Relations>(
+  relations: R,
+  row: { [C in R[keyof R]['column']]: number | null },
+): { [K in keyof R as R[K]['field'] & string]: number | null } {
+  const ids = Object.values(relations).flatMap((r) => (r.field === null ? [] : [[r.field, row[r.column as R[keyof R]['column']]]]));
+  return Object.fromEntries(ids) as { [K in keyof R as R[K]['field'] & string]: number | null };
+}
+
 /** The tables a read of these relations joins. */
 type Joined<R extends Relations> = { [K in keyof R]: R[K] extends { as: infer A extends PgTable } ? A : R[K]['table'] }[keyof R];
 
