@@ -35,21 +35,22 @@ export type CallRecord = typeof calls.$inferSelect;
 const sortColumns = { created_at: calls.createdAt, recorded_at: calls.recordedAt };
 export type CallSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
+/** The list query's filters (lib/validation/calls.ts), by their API names. */
 export interface CallFilters {
-  projectId?: number;
-  companyId?: number;
-  contactId?: number;
-  updatedSince?: Date;
+  project_id?: number;
+  company_id?: number;
+  contact_id?: number;
+  updated_since?: Date;
   sort?: CallSortKey;
 }
 
 function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
   return and(
     eq(calls.accountId, accountId),
-    f.projectId !== undefined ? eq(calls.projectId, f.projectId) : undefined,
-    f.companyId !== undefined ? eq(calls.companyId, f.companyId) : undefined,
-    f.contactId !== undefined ? eq(calls.contactId, f.contactId) : undefined,
-    f.updatedSince !== undefined ? gte(calls.updatedAt, f.updatedSince) : undefined,
+    f.project_id !== undefined ? eq(calls.projectId, f.project_id) : undefined,
+    f.company_id !== undefined ? eq(calls.companyId, f.company_id) : undefined,
+    f.contact_id !== undefined ? eq(calls.contactId, f.contact_id) : undefined,
+    f.updated_since !== undefined ? gte(calls.updatedAt, f.updated_since) : undefined,
   );
 }
 

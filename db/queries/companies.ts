@@ -15,10 +15,11 @@ const companySelection = {
   import: namedRefColumns(imports),
 };
 
+/** The list query's filters (lib/validation/companies.ts), by their API names. */
 export interface CompanyFilters {
   category?: CompanyCategory;
   q?: string;
-  updatedSince?: Date;
+  updated_since?: Date;
 }
 
 function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
@@ -26,7 +27,7 @@ function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
     eq(companies.accountId, accountId),
     f.category !== undefined ? eq(companies.category, f.category) : undefined,
     f.q !== undefined ? ilike(companies.name, likePattern(f.q)) : undefined,
-    f.updatedSince !== undefined ? gte(companies.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(companies.updatedAt, f.updated_since) : undefined,
   );
 }
 

@@ -32,19 +32,20 @@ function selectContacts(db: Db) {
 export type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContacts>['execute']>>[number];
 export type ContactRecord = typeof contacts.$inferSelect;
 
+/** The list query's filters (lib/validation/contacts.ts), by their API names. */
 export interface ContactFilters {
-  companyId?: number;
+  company_id?: number;
   q?: string;
-  updatedSince?: Date;
+  updated_since?: Date;
 }
 
 function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
   return and(
     eq(contacts.accountId, accountId),
-    f.companyId !== undefined ? eq(contacts.companyId, f.companyId) : undefined,
+    f.company_id !== undefined ? eq(contacts.companyId, f.company_id) : undefined,
     // The same expression as the trigram index, so the planner can use it.
     f.q !== undefined ? ilike(contactSearchText(contacts), likePattern(f.q)) : undefined,
-    f.updatedSince !== undefined ? gte(contacts.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(contacts.updatedAt, f.updated_since) : undefined,
   );
 }
 

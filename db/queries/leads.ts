@@ -1,58 +1,27 @@
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import {
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  leads,
-  leadSources,
-  marketSectors,
-  tenderTypes,
-  users,
-} from '@/db/schema';
-import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
+import { leads, users } from '@/db/schema';
+import { personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
+import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
-const assignedTo = alias(users, 'assigned_to');
 const archivedBy = alias(users, 'archived_by');
-const createdBy = alias(users, 'created_by');
 
-const leadSelection = {
-  lead: leads,
-  assignedTo: personRefColumns(assignedTo),
-  archivedBy: personRefColumns(archivedBy),
-  createdBy: personRefColumns(createdBy),
-  company: companyRefColumns(companies),
-  contact: personRefColumns(contacts),
-  contractType: namedRefColumns(contractTypes),
-  deliveryMethod: namedRefColumns(deliveryMethods),
-  division: namedRefColumns(divisions),
-  leadSource: namedRefColumns(leadSources),
-  marketSector: namedRefColumns(marketSectors),
-  tenderType: namedRefColumns(tenderTypes),
-};
+/** A lead's relations: those it shares with projects, and who archived it. */
+const leadRelations = {
+  ...pipelineRelations,
+  archivedBy: { field: 'archived_by_id', column: 'archivedById', table: users, as: archivedBy, columns: personRefColumns(archivedBy) },
+} as const;
+
+/** The `<relation>_id` fields of a lead, and the tables they name a record of. */
+export const leadReferences = referencesOf(leadRelations);
 
 /** Leads with every embedded relation, by joins: one statement whatever the page size. */
 function selectLeads(db: Db) {
-  return db
-    .select(leadSelection)
-    .from(leads)
-    .leftJoin(assignedTo, eq(assignedTo.id, leads.assignedToId))
-    .leftJoin(archivedBy, eq(archivedBy.id, leads.archivedById))
-    .leftJoin(createdBy, eq(createdBy.id, leads.createdById))
-    .leftJoin(companies, eq(companies.id, leads.companyId))
-    .leftJoin(contacts, eq(contacts.id, leads.contactId))
-    .leftJoin(contractTypes, eq(contractTypes.id, leads.contractTypeId))
-    .leftJoin(deliveryMethods, eq(deliveryMethods.id, leads.deliveryMethodId))
-    .leftJoin(divisions, eq(divisions.id, leads.divisionId))
-    .leftJoin(leadSources, eq(leadSources.id, leads.leadSourceId))
-    .leftJoin(marketSectors, eq(marketSectors.id, leads.marketSectorId))
-    .leftJoin(tenderTypes, eq(tenderTypes.id, leads.tenderTypeId));
+  return joinRelations(db.select({ lead: leads, ...selectionOf(leadRelations) }).from(leads), leads, leadRelations);
 }
 
 export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number];
@@ -67,36 +36,46 @@ const sortColumns = {
 };
 export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-
+/** The list query's filters (lib/validation/leads.ts, by their API names), and the time `snoozed` is judged at. */
 export interface LeadFilters {
-  assignedToId?: number;
-  companyId?: number;
+  assigned_to_id?: number;
+  company_id?: number;
   archived: boolean;
   snoozed?: boolean;
   priority?: boolean;
   q?: string;
-  updatedSince?: Date;
-  now: Date;
+  updated_since?: Date;
   sort: LeadSortKey;
+  now: Date;
 }
 
 function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
   return and(
     eq(leads.accountId, accountId),
     f.archived ? isNotNull(leads.archivedAt) : isNull(leads.archivedAt),
-    f.assignedToId !== undefined ? eq(leads.assignedToId, f.assignedToId) : undefined,
-    f.companyId !== undefined ? eq(leads.companyId, f.companyId) : undefined,
+    f.assigned_to_id !== undefined ? eq(leads.assignedToId, f.assigned_to_id) : undefined,
+    f.company_id !== undefined ? eq(leads.companyId, f.company_id) : undefined,
     f.priority !== undefined ? eq(leads.priority, f.priority) : undefined,
     f.snoozed === true ? gt(leads.snoozeUntil, f.now) : undefined,
     f.snoozed === false ? or(isNull(leads.snoozeUntil), lte(leads.snoozeUntil, f.now)) : undefined,
     f.q !== undefined ? ilike(leads.name, likePattern(f.q)) : undefined,
-    f.updatedSince !== undefined ? gte(leads.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(leads.updatedAt, f.updated_since) : undefined,
   );
 }
 
+/**
+ * Whether each filter narrows the list. Every filter is named, so a new one does not compile until
+ * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
+ */
+const NARROWS: Record<keyof LeadFilters, boolean> = {
+  assigned_to_id: true, company_id: true, snoozed: true, priority: true, q: true, updated_since: true,
+  archived: false, // on its own below: false, the default, is the counted list
+  sort: false, now: false,
+};
+
 /** The list as it opens: active leads, no filter (any sort). Its total is counted as leads are written. */
 function unfiltered(f: LeadFilters): boolean {
-  return !f.archived && [f.assignedToId, f.companyId, f.snoozed, f.priority, f.q, f.updatedSince].every((v) => v === undefined);
+  return !f.archived && (Object.keys(NARROWS) as (keyof LeadFilters)[]).every((k) => !NARROWS[k] || f[k] === undefined);
 }
 
 /**

@@ -12,8 +12,9 @@ import { namedRefColumns, stageRefColumns } from './refs';
 /** Every named-lookup table (and `imports`) has this one shape. */
 export type NamedLookupTable = typeof contractTypes;
 
+/** The lookup lists' one filter, by its API name. */
 export interface LookupFilters {
-  updatedSince?: Date;
+  updated_since?: Date;
 }
 export interface PageWindow {
   limit: number;
@@ -31,7 +32,7 @@ export const workforceRoleColumns = <T extends Record<RoleColumnName, AnyPgColum
 
 type Scoped = { accountId: AnyPgColumn; updatedAt: AnyPgColumn };
 function scoped(table: Scoped, accountId: number, f: LookupFilters): SQL | undefined {
-  return and(eq(table.accountId, accountId), f.updatedSince ? gte(table.updatedAt, f.updatedSince) : undefined);
+  return and(eq(table.accountId, accountId), f.updated_since ? gte(table.updatedAt, f.updated_since) : undefined);
 }
 
 export async function listNamedLookups(

@@ -37,13 +37,14 @@ function roleFromJson(r: RoleJson): MembershipRoleRow {
   return { ...r, id: Number(r.id), membershipId: Number(r.membershipId), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
 }
 
+/** The filters of both membership lists (lib/validation/project-team-memberships.ts), by their API names. */
 export interface MembershipFilters {
   /** Operation 14 always gives it; the account-wide list (`/team_memberships`) may not. */
-  projectId?: number;
-  userId?: number;
+  project_id?: number;
+  user_id?: number;
   /** Memberships holding this role (among others). */
   role?: MembershipRole;
-  updatedSince?: Date;
+  updated_since?: Date;
   sort?: MembershipSortKey;
 }
 
@@ -66,8 +67,8 @@ export type MembershipSortKey = keyof typeof MEMBERSHIP_ORDERS;
 function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | undefined {
   return and(
     eq(projectTeamMemberships.accountId, accountId),
-    f.projectId !== undefined ? eq(projectTeamMemberships.projectId, f.projectId) : undefined,
-    f.userId !== undefined ? eq(projectTeamMemberships.userId, f.userId) : undefined,
+    f.project_id !== undefined ? eq(projectTeamMemberships.projectId, f.project_id) : undefined,
+    f.user_id !== undefined ? eq(projectTeamMemberships.userId, f.user_id) : undefined,
     // Served by the unique (membership_id, role) index, per candidate membership.
     f.role !== undefined
       ? exists(
@@ -82,7 +83,7 @@ function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | und
             ),
         )
       : undefined,
-    f.updatedSince !== undefined ? gte(projectTeamMemberships.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(projectTeamMemberships.updatedAt, f.updated_since) : undefined,
   );
 }
 

@@ -1,65 +1,32 @@
 import { and, asc, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import {
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  imports,
-  leadSources,
-  lossReasons,
-  marketSectors,
-  projects,
-  projectStages,
-  tenderTypes,
-  users,
-} from '@/db/schema';
+import { imports, lossReasons, projects, projectStages } from '@/db/schema';
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
-import { companyRefColumns, namedRefColumns, personRefColumns, stageRefColumns } from './refs';
+import { namedRefColumns, stageRefColumns } from './refs';
 import { countedTotal } from './list-counters';
+import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
-const assignedTo = alias(users, 'assigned_to');
-const createdBy = alias(users, 'created_by');
+/** A project's relations: those it shares with leads, and its import, loss reason and stage. */
+const projectRelations = {
+  ...pipelineRelations,
+  import: { field: null, column: 'importId', table: imports, columns: namedRefColumns(imports) },
+  lossReason: { field: 'loss_reason_id', column: 'lossReasonId', table: lossReasons, columns: namedRefColumns(lossReasons) },
+  projectStage: {
+    field: 'project_stage_id',
+    column: 'projectStageId',
+    table: projectStages,
+    columns: stageRefColumns(projectStages),
+  },
+} as const;
 
-const projectSelection = {
-  project: projects,
-  assignedTo: personRefColumns(assignedTo),
-  createdBy: personRefColumns(createdBy),
-  company: companyRefColumns(companies),
-  contact: personRefColumns(contacts),
-  contractType: namedRefColumns(contractTypes),
-  deliveryMethod: namedRefColumns(deliveryMethods),
-  division: namedRefColumns(divisions),
-  import: namedRefColumns(imports),
-  leadSource: namedRefColumns(leadSources),
-  lossReason: namedRefColumns(lossReasons),
-  marketSector: namedRefColumns(marketSectors),
-  tenderType: namedRefColumns(tenderTypes),
-  projectStage: stageRefColumns(projectStages),
-};
+/** The `<relation>_id` fields of a project, and the tables they name a record of. */
+export const projectReferences = referencesOf(projectRelations);
 
 /** Projects with every embedded relation, by joins: one statement whatever the page size. */
 function selectProjects(db: Db) {
-  return db
-    .select(projectSelection)
-    .from(projects)
-    .leftJoin(assignedTo, eq(assignedTo.id, projects.assignedToId))
-    .leftJoin(createdBy, eq(createdBy.id, projects.createdById))
-    .leftJoin(companies, eq(companies.id, projects.companyId))
-    .leftJoin(contacts, eq(contacts.id, projects.contactId))
-    .leftJoin(contractTypes, eq(contractTypes.id, projects.contractTypeId))
-    .leftJoin(deliveryMethods, eq(deliveryMethods.id, projects.deliveryMethodId))
-    .leftJoin(divisions, eq(divisions.id, projects.divisionId))
-    .leftJoin(imports, eq(imports.id, projects.importId))
-    .leftJoin(leadSources, eq(leadSources.id, projects.leadSourceId))
-    .leftJoin(lossReasons, eq(lossReasons.id, projects.lossReasonId))
-    .leftJoin(marketSectors, eq(marketSectors.id, projects.marketSectorId))
-    .leftJoin(tenderTypes, eq(tenderTypes.id, projects.tenderTypeId))
-    .leftJoin(projectStages, eq(projectStages.id, projects.projectStageId));
+  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations) }).from(projects), projects, projectRelations);
 }
 
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
@@ -75,21 +42,23 @@ const sortColumns = {
 };
 export type ProjectSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
+/** The list query's filters (lib/validation/projects.ts, by their API names), and today's date. */
 export interface ProjectFilters {
-  projectStageId?: number;
-  projectStatus?: ProjectStatus;
-  closeType?: CloseType;
-  companyId?: number;
-  assignedToId?: number;
+  project_stage_id?: number;
+  project_status?: ProjectStatus;
+  close_type?: CloseType;
+  company_id?: number;
+  assigned_to_id?: number;
   q?: string;
-  bidDueFrom?: string;
-  bidDueTo?: string;
-  /** Closed projects that entered their closed stage at or after this time. */
-  closedSince?: Date;
-  updatedSince?: Date;
+  /** YYYY-MM-DD, inclusive. */
+  bid_due_from?: string;
+  bid_due_to?: string;
+  /** YYYY-MM-DD: closed projects that entered their closed stage on or after this day (from its midnight UTC). */
+  closed_since?: string;
+  updated_since?: Date;
+  sort?: ProjectSortKey;
   /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
   today: string;
-  sort?: ProjectSortKey;
 }
 
 /** project_status as SQL; the same rules as `projectStatus` in lib/domain/projects.ts. */
@@ -113,24 +82,34 @@ function statusWhere(status: ProjectStatus, today: string): SQL | undefined {
 function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
   return and(
     eq(projects.accountId, accountId),
-    f.projectStageId !== undefined ? eq(projects.projectStageId, f.projectStageId) : undefined,
-    f.projectStatus !== undefined ? statusWhere(f.projectStatus, f.today) : undefined,
-    f.closeType !== undefined ? eq(projects.closeType, f.closeType) : undefined,
-    f.companyId !== undefined ? eq(projects.companyId, f.companyId) : undefined,
-    f.assignedToId !== undefined ? eq(projects.assignedToId, f.assignedToId) : undefined,
+    f.project_stage_id !== undefined ? eq(projects.projectStageId, f.project_stage_id) : undefined,
+    f.project_status !== undefined ? statusWhere(f.project_status, f.today) : undefined,
+    f.close_type !== undefined ? eq(projects.closeType, f.close_type) : undefined,
+    f.company_id !== undefined ? eq(projects.companyId, f.company_id) : undefined,
+    f.assigned_to_id !== undefined ? eq(projects.assignedToId, f.assigned_to_id) : undefined,
     f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
-    f.bidDueFrom !== undefined ? gte(projects.bidDueDate, f.bidDueFrom) : undefined,
-    f.bidDueTo !== undefined ? lte(projects.bidDueDate, f.bidDueTo) : undefined,
-    f.closedSince !== undefined ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, f.closedSince)) : undefined,
-    f.updatedSince !== undefined ? gte(projects.updatedAt, f.updatedSince) : undefined,
+    f.bid_due_from !== undefined ? gte(projects.bidDueDate, f.bid_due_from) : undefined,
+    f.bid_due_to !== undefined ? lte(projects.bidDueDate, f.bid_due_to) : undefined,
+    f.closed_since !== undefined
+      ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, new Date(`${f.closed_since}T00:00:00Z`)))
+      : undefined,
+    f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
   );
 }
 
+/**
+ * Whether each filter narrows the list. Every filter is named, so a new one does not compile until
+ * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
+ */
+const NARROWS: Record<keyof ProjectFilters, boolean> = {
+  project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
+  bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true,
+  sort: false, today: false,
+};
+
 /** The list as it opens: no filter (any sort). Its total is counted as projects are written. */
 function unfiltered(f: ProjectFilters): boolean {
-  return [f.projectStageId, f.projectStatus, f.closeType, f.companyId, f.assignedToId, f.q, f.bidDueFrom, f.bidDueTo, f.closedSince, f.updatedSince].every(
-    (v) => v === undefined,
-  );
+  return (Object.keys(NARROWS) as (keyof ProjectFilters)[]).every((k) => !NARROWS[k] || f[k] === undefined);
 }
 
 /** A page of projects with every embed, by deferred join as for leads (db/queries/leads.ts; thirteen joins). */

@@ -38,17 +38,18 @@ export async function insertSecurityEvent(db: Db, values: SecurityEventValues): 
     from (select 1) one left join token on true`);
 }
 
+/** The list query's filters (lib/validation/security-events.ts), by their API names. */
 export interface SecurityEventFilters {
-  kinds?: readonly string[];
-  actorId?: number;
+  kind?: readonly SecurityEventKind[];
+  actor_id?: number;
   since?: Date;
 }
 
 export async function listSecurityEvents(db: Db, accountId: number, filters: SecurityEventFilters, page: { limit: number; offset: number }) {
   const where = and(
     eq(securityEvents.accountId, accountId),
-    filters.kinds?.length ? inArray(securityEvents.kind, [...filters.kinds]) : undefined,
-    filters.actorId !== undefined ? eq(securityEvents.actorId, filters.actorId) : undefined,
+    filters.kind?.length ? inArray(securityEvents.kind, [...filters.kind]) : undefined,
+    filters.actor_id !== undefined ? eq(securityEvents.actorId, filters.actor_id) : undefined,
     filters.since ? gte(securityEvents.createdAt, filters.since) : undefined,
   ) as SQL;
   const [items, [total]] = await Promise.all([

@@ -18,16 +18,17 @@ function selectTaskLists(db: Db) {
 export type TaskListRow = Awaited<ReturnType<ReturnType<typeof selectTaskLists>['execute']>>[number];
 export type TaskListRecord = typeof taskLists.$inferSelect;
 
+/** The list query's filters (lib/validation/task-lists.ts), by their API names. */
 export interface TaskListFilters {
-  projectId?: number;
-  updatedSince?: Date;
+  project_id?: number;
+  updated_since?: Date;
 }
 
 function filterWhere(accountId: number, f: TaskListFilters): SQL | undefined {
   return and(
     eq(taskLists.accountId, accountId),
-    f.projectId !== undefined ? eq(taskLists.projectId, f.projectId) : undefined,
-    f.updatedSince !== undefined ? gte(taskLists.updatedAt, f.updatedSince) : undefined,
+    f.project_id !== undefined ? eq(taskLists.projectId, f.project_id) : undefined,
+    f.updated_since !== undefined ? gte(taskLists.updatedAt, f.updated_since) : undefined,
   );
 }
 

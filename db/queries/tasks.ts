@@ -45,29 +45,30 @@ const sortColumns = {
 };
 export type TaskSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
+/** The list query's filters (lib/validation/tasks.ts), by their API names. */
 export interface TaskFilters {
-  projectId?: number;
-  taskListId?: number;
-  assignedToId?: number;
+  project_id?: number;
+  task_list_id?: number;
+  assigned_to_id?: number;
   completed?: boolean;
   /** YYYY-MM-DD: deadline strictly before / after the day. */
-  deadlineBefore?: string;
-  deadlineAfter?: string;
-  updatedSince?: Date;
+  deadline_before?: string;
+  deadline_after?: string;
+  updated_since?: Date;
   sort?: TaskSortKey;
 }
 
 function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
   return and(
     eq(tasks.accountId, accountId),
-    f.projectId !== undefined ? eq(tasks.projectId, f.projectId) : undefined,
-    f.taskListId !== undefined ? eq(tasks.taskListId, f.taskListId) : undefined,
-    f.assignedToId !== undefined ? eq(tasks.assignedToId, f.assignedToId) : undefined,
+    f.project_id !== undefined ? eq(tasks.projectId, f.project_id) : undefined,
+    f.task_list_id !== undefined ? eq(tasks.taskListId, f.task_list_id) : undefined,
+    f.assigned_to_id !== undefined ? eq(tasks.assignedToId, f.assigned_to_id) : undefined,
     f.completed === true ? isNotNull(tasks.completedAt) : undefined,
     f.completed === false ? isNull(tasks.completedAt) : undefined,
-    f.deadlineBefore !== undefined ? lt(tasks.deadline, f.deadlineBefore) : undefined,
-    f.deadlineAfter !== undefined ? gt(tasks.deadline, f.deadlineAfter) : undefined,
-    f.updatedSince !== undefined ? gte(tasks.updatedAt, f.updatedSince) : undefined,
+    f.deadline_before !== undefined ? lt(tasks.deadline, f.deadline_before) : undefined,
+    f.deadline_after !== undefined ? gt(tasks.deadline, f.deadline_after) : undefined,
+    f.updated_since !== undefined ? gte(tasks.updatedAt, f.updated_since) : undefined,
   );
 }
 

@@ -5,9 +5,10 @@ import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
 import { likePattern } from './sql';
 
+/** The list query's filters (lib/validation/users.ts), by their API names. */
 export interface UserFilters {
   q?: string;
-  updatedSince?: Date;
+  updated_since?: Date;
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
@@ -25,7 +26,7 @@ function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
           likePattern(f.q),
         )
       : undefined,
-    f.updatedSince !== undefined ? gte(users.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(users.updatedAt, f.updated_since) : undefined,
   );
 }
 

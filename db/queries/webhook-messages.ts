@@ -68,10 +68,14 @@ export async function findWebhookMessage(db: Db, accountId: number, id: number):
   return row;
 }
 
+/** The list query's filters (lib/validation/webhook-messages.ts), by their API names. */
 export interface WebhookMessageFilters {
-  eventTypes?: string[];
+  event_type?: string[];
   since?: Date;
+  updated_since?: Date;
 }
+
+const later = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 export async function listWebhookMessages(
   db: Db,
@@ -79,10 +83,13 @@ export async function listWebhookMessages(
   filters: WebhookMessageFilters,
   page: { limit: number; offset: number },
 ) {
+  // Messages never change after they are written, so the `updated_since` every list takes means
+  // the same as `since`; given both, the later one wins.
+  const since = later(filters.since, filters.updated_since);
   const conditions: (SQL | undefined)[] = [
     eq(webhookMessages.accountId, accountId),
-    filters.eventTypes?.length ? inArray(webhookMessages.eventType, filters.eventTypes) : undefined,
-    filters.since ? gte(webhookMessages.timestamp, filters.since) : undefined,
+    filters.event_type?.length ? inArray(webhookMessages.eventType, filters.event_type) : undefined,
+    since ? gte(webhookMessages.timestamp, since) : undefined,
   ];
   const where = and(...conditions);
   const [items, [total]] = await Promise.all([

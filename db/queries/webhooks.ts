@@ -58,18 +58,24 @@ export type WebhookAttemptRow = {
   eventType: string;
 };
 
+/** The attempt list query's filters (lib/validation/webhooks.ts), by their API names. */
+export interface WebhookAttemptFilters {
+  message_id?: number;
+  succeeded?: boolean;
+}
+
 /** A subscription's attempts, newest first, with its UUID and their message's event id and type (joins). */
 export async function listWebhookAttempts(
   db: Db,
   accountId: number,
   webhookId: number,
-  filters: { messageId?: number; succeeded?: boolean },
+  filters: WebhookAttemptFilters,
   page: { limit: number; offset: number },
 ) {
   const where = and(
     eq(webhookAttempts.accountId, accountId),
     eq(webhookAttempts.webhookId, webhookId),
-    filters.messageId !== undefined ? eq(webhookAttempts.messageId, filters.messageId) : undefined,
+    filters.message_id !== undefined ? eq(webhookAttempts.messageId, filters.message_id) : undefined,
     filters.succeeded !== undefined ? eq(webhookAttempts.succeeded, filters.succeeded) : undefined,
   );
   const [items, [total]] = await Promise.all([

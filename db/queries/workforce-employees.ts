@@ -37,21 +37,22 @@ function selectEmployees(db: Db) {
 export type WorkforceEmployeeRow = Awaited<ReturnType<ReturnType<typeof selectEmployees>['execute']>>[number];
 export type WorkforceEmployeeRecord = typeof workforceEmployees.$inferSelect;
 
+/** The list query's filters (lib/validation/workforce-employees.ts), by their API names. */
 export interface WorkforceEmployeeFilters {
-  managerId?: number;
-  roleId?: number;
+  manager_id?: number;
+  role_id?: number;
   q?: string;
-  updatedSince?: Date;
+  updated_since?: Date;
 }
 
 function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | undefined {
   return and(
     eq(workforceEmployees.accountId, accountId),
-    f.managerId !== undefined ? eq(workforceEmployees.managerId, f.managerId) : undefined,
-    f.roleId !== undefined ? eq(workforceEmployees.roleId, f.roleId) : undefined,
+    f.manager_id !== undefined ? eq(workforceEmployees.managerId, f.manager_id) : undefined,
+    f.role_id !== undefined ? eq(workforceEmployees.roleId, f.role_id) : undefined,
     // The same expression as the trigram index, so the planner can use it.
     f.q !== undefined ? ilike(employeeSearchText(workforceEmployees), likePattern(f.q)) : undefined,
-    f.updatedSince !== undefined ? gte(workforceEmployees.updatedAt, f.updatedSince) : undefined,
+    f.updated_since !== undefined ? gte(workforceEmployees.updatedAt, f.updated_since) : undefined,
   );
 }
 

@@ -19,18 +19,7 @@ export const callKind: RecordKind<CallRow, CallResponse> = {
 };
 
 export async function listCalls(db: Db, ctx: ApiContext, query: CallListQuery): Promise<Page<CallResponse>> {
-  const result = await queryCalls(
-    db,
-    ctx.accountId,
-    {
-      projectId: query.project_id,
-      companyId: query.company_id,
-      contactId: query.contact_id,
-      updatedSince: query.updated_since,
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryCalls(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeCall);
 }
 

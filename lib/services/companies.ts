@@ -20,12 +20,7 @@ export const companyKind: RecordKind<CompanyRow, CompanyResponse> = {
 };
 
 export async function listCompanies(db: Db, ctx: ApiContext, query: CompanyListQuery): Promise<Page<CompanyResponse>> {
-  const result = await queryCompanies(
-    db,
-    ctx.accountId,
-    { category: query.category, q: query.q, updatedSince: query.updated_since },
-    pageWindow(query),
-  );
+  const result = await queryCompanies(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeCompany);
 }
 

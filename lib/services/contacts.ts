@@ -20,12 +20,7 @@ export const contactKind: RecordKind<ContactRow, ContactResponse> = {
 };
 
 export async function listContacts(db: Db, ctx: ApiContext, query: ContactListQuery): Promise<Page<ContactResponse>> {
-  const result = await queryContacts(
-    db,
-    ctx.accountId,
-    { companyId: query.company_id, q: query.q, updatedSince: query.updated_since },
-    pageWindow(query),
-  );
+  const result = await queryContacts(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeContact);
 }
 

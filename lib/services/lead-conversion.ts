@@ -1,6 +1,7 @@
 import type { Db } from '@/db';
 import { lockRow, updateRow } from '@/db/queries/tenant';
 import { leads } from '@/db/schema';
+import { pipelineRelations, referenceIdsOf } from '@/db/queries/pipeline-relations';
 import { findProjectByLead } from '@/db/queries/projects';
 import { conflict, notFound } from '@/lib/api/errors';
 import type { ApiContext } from '@/lib/api/route';
@@ -31,15 +32,7 @@ export async function convertLead(db: Db, ctx: ApiContext, leadId: number): Prom
         start_date: lead.estimatedStartDate,
         work_scope: lead.workScope,
         address: address(lead),
-        company_id: lead.companyId,
-        contact_id: lead.contactId,
-        assigned_to_id: lead.assignedToId,
-        contract_type_id: lead.contractTypeId,
-        delivery_method_id: lead.deliveryMethodId,
-        division_id: lead.divisionId,
-        lead_source_id: lead.leadSourceId,
-        market_sector_id: lead.marketSectorId,
-        tender_type_id: lead.tenderTypeId,
+        ...referenceIdsOf(pipelineRelations, lead),
       },
       // Cents carried as they are, not through the dollars field.
       { leadId: lead.id, amountInCents: lead.valueInCents },

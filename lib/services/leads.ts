@@ -1,17 +1,6 @@
 import type { Db } from '@/db';
-import { findLead, listLeads as queryLeads, type LeadRow } from '@/db/queries/leads';
-import {
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  leads,
-  leadSources,
-  marketSectors,
-  tenderTypes,
-  users,
-} from '@/db/schema';
+import { findLead, leadReferences, listLeads as queryLeads, type LeadRow } from '@/db/queries/leads';
+import { leads } from '@/db/schema';
 import { invalidField } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
 import type { ApiContext } from '@/lib/api/route';
@@ -25,39 +14,13 @@ export const leadKind: RecordKind<LeadRow, LeadResponse> = {
   resource: 'lead',
   label: 'Lead',
   table: leads,
-  references: {
-    archived_by_id: users,
-    assigned_to_id: users,
-    company_id: companies,
-    contact_id: contacts,
-    contract_type_id: contractTypes,
-    delivery_method_id: deliveryMethods,
-    division_id: divisions,
-    lead_source_id: leadSources,
-    market_sector_id: marketSectors,
-    tender_type_id: tenderTypes,
-  },
+  references: leadReferences,
   read: findLead,
   columns: (row) => row.lead,
   serialize: serializeLead,
 };
 export async function listLeads(db: Db, ctx: ApiContext, query: LeadListQuery): Promise<Page<LeadResponse>> {
-  const result = await queryLeads(
-    db,
-    ctx.accountId,
-    {
-      assignedToId: query.assigned_to_id,
-      companyId: query.company_id,
-      archived: query.archived,
-      snoozed: query.snoozed,
-      priority: query.priority,
-      q: query.q,
-      updatedSince: query.updated_since,
-      now: new Date(),
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryLeads(db, ctx.accountId, { ...query, now: new Date() }, pageWindow(query));
   return toPage(query, result, serializeLead);
 }
 

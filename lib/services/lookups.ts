@@ -62,17 +62,16 @@ export async function listLookup(
   key: LookupKey,
   query: LookupListQuery,
 ): Promise<Page<LookupResponse>> {
-  const filters = { updatedSince: query.updated_since };
   const window = pageWindow(query);
   const kind = LOOKUPS[key].kind;
   if (kind === 'project_stage') {
-    return toPage(query, await listProjectStages(db, ctx.accountId, filters, window), serializeProjectStage);
+    return toPage(query, await listProjectStages(db, ctx.accountId, query, window), serializeProjectStage);
   }
   if (kind === 'workforce_role') {
-    return toPage(query, await listWorkforceRoles(db, ctx.accountId, filters, window), serializeWorkforceRole);
+    return toPage(query, await listWorkforceRoles(db, ctx.accountId, query, window), serializeWorkforceRole);
   }
   if (kind === 'fixed') return toPage(query, fixedPage(key as keyof typeof FIXED_LISTS, query.updated_since, window), (r) => r);
-  return toPage(query, await listNamedLookups(db, namedTables[key]!, ctx.accountId, filters, window), serializeNamedLookup);
+  return toPage(query, await listNamedLookups(db, namedTables[key]!, ctx.accountId, query, window), serializeNamedLookup);
 }
 
 /** Creates a lookup value; a name the account already has (in any letter case) is a 409. */

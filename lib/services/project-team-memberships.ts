@@ -53,12 +53,7 @@ export async function listMemberships(
   ctx: ApiContext,
   query: MembershipsListQuery,
 ): Promise<Page<MembershipResponse>> {
-  const result = await queryMemberships(
-    db,
-    ctx.accountId,
-    { projectId: query.project_id, updatedSince: query.updated_since },
-    pageWindow(query),
-  );
+  const result = await queryMemberships(db, ctx.accountId, query, pageWindow(query));
   // A non-empty page proves the project is the account's; only an empty one needs the check.
   if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
   return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
@@ -73,18 +68,7 @@ export async function listAccountMemberships(
   ctx: ApiContext,
   query: TeamMembershipsListQuery,
 ): Promise<Page<MembershipResponse>> {
-  const result = await queryMemberships(
-    db,
-    ctx.accountId,
-    {
-      projectId: query.project_id,
-      userId: query.user_id,
-      role: query.role,
-      updatedSince: query.updated_since,
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryMemberships(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
 }
 

@@ -4,28 +4,13 @@ import {
   findStage,
   firstOpenStage,
   listProjects as queryProjects,
+  projectReferences,
   type ProjectRecord,
   type ProjectRow,
 } from '@/db/queries/projects';
 import { deleteReferencing } from '@/db/queries/relations';
 import { detachTasksFromProject } from '@/db/queries/tasks';
-import {
-  calls,
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  leadSources,
-  lossReasons,
-  marketSectors,
-  projects,
-  projectStages,
-  projectTeamMemberships,
-  taskLists,
-  tenderTypes,
-  users,
-} from '@/db/schema';
+import { calls, projects, projectTeamMemberships, taskLists } from '@/db/schema';
 import type { CloseType, StageCategory } from '@/db/schema/enums';
 import { invalidField } from '@/lib/api/errors';
 import { pageWindow, toPage, type Page } from '@/lib/api/pagination';
@@ -42,19 +27,7 @@ export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
   resource: 'project',
   label: 'Project',
   table: projects,
-  references: {
-    project_stage_id: projectStages,
-    company_id: companies,
-    contact_id: contacts,
-    assigned_to_id: users,
-    contract_type_id: contractTypes,
-    delivery_method_id: deliveryMethods,
-    division_id: divisions,
-    lead_source_id: leadSources,
-    loss_reason_id: lossReasons,
-    market_sector_id: marketSectors,
-    tender_type_id: tenderTypes,
-  },
+  references: projectReferences,
   read: findProject,
   columns: (row) => row.project,
   serialize: (row) => serializeProject(row),
@@ -62,25 +35,7 @@ export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
 
 export async function listProjects(db: Db, ctx: ApiContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
   const now = new Date();
-  const result = await queryProjects(
-    db,
-    ctx.accountId,
-    {
-      projectStageId: query.project_stage_id,
-      projectStatus: query.project_status,
-      closeType: query.close_type,
-      companyId: query.company_id,
-      assignedToId: query.assigned_to_id,
-      q: query.q,
-      bidDueFrom: query.bid_due_from,
-      bidDueTo: query.bid_due_to,
-      closedSince: query.closed_since === undefined ? undefined : new Date(`${query.closed_since}T00:00:00Z`),
-      updatedSince: query.updated_since,
-      today: todayUtc(now),
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now) }, pageWindow(query));
   return toPage(query, result, (r) => serializeProject(r, now));
 }
 

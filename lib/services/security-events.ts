@@ -29,6 +29,6 @@ export async function recordSecurityEvent(
 }
 
 export async function listSecurityEventLog(db: Db, ctx: ApiContext, query: SecurityEventListQuery): Promise<Page<SecurityEventResponse>> {
-  const result = await listSecurityEvents(db, ctx.accountId, { kinds: query.kind, actorId: query.actor_id, since: query.since }, pageWindow(query));
+  const result = await listSecurityEvents(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeSecurityEvent);
 }

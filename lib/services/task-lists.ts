@@ -20,12 +20,7 @@ export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
 };
 
 export async function listTaskLists(db: Db, ctx: ApiContext, query: TaskListsListQuery): Promise<Page<TaskListResponse>> {
-  const result = await queryTaskLists(
-    db,
-    ctx.accountId,
-    { projectId: query.project_id, updatedSince: query.updated_since },
-    pageWindow(query),
-  );
+  const result = await queryTaskLists(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeTaskList);
 }
 

@@ -20,21 +20,7 @@ export const taskKind: RecordKind<TaskRow, TaskResponse> = {
 };
 
 export async function listTasks(db: Db, ctx: ApiContext, query: TasksListQuery): Promise<Page<TaskResponse>> {
-  const result = await queryTasks(
-    db,
-    ctx.accountId,
-    {
-      projectId: query.project_id,
-      taskListId: query.task_list_id,
-      assignedToId: query.assigned_to_id,
-      completed: query.completed,
-      deadlineBefore: query.deadline_before,
-      deadlineAfter: query.deadline_after,
-      updatedSince: query.updated_since,
-      sort: query.sort,
-    },
-    pageWindow(query),
-  );
+  const result = await queryTasks(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeTask);
 }
 

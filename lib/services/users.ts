@@ -28,12 +28,7 @@ function currentSessionId(ctx: ApiContext): number | undefined {
 }
 
 export async function listUsers(db: Db, ctx: ApiContext, query: UserListQuery): Promise<Page<UserResponse>> {
-  const result = await queryUsers(
-    db,
-    ctx.accountId,
-    { q: query.q, updatedSince: query.updated_since },
-    pageWindow(query),
-  );
+  const result = await queryUsers(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeUser);
 }
 

@@ -15,22 +15,12 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const resourcesMatch: Same<(typeof EVENT_RESOURCES)[number], EventResource> = true;
 void resourcesMatch;
 
-const later = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : (a ?? b));
-
-/**
- * The account's event feed, newest first. Messages never change after they are written, so the
- * `updated_since` every list takes means the same as `since`; given both, the later one wins.
- */
+/** The account's event feed, newest first (`updated_since` means `since`: db/queries/webhook-messages.ts). */
 export async function listWebhookMessages(
   db: Db,
   ctx: ApiContext,
   query: WebhookMessageListQuery,
 ): Promise<Page<WebhookMessageResponse>> {
-  const result = await queryMessages(
-    db,
-    ctx.accountId,
-    { eventTypes: query.event_type, since: later(query.since, query.updated_since) },
-    pageWindow(query),
-  );
+  const result = await queryMessages(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeWebhookMessage);
 }

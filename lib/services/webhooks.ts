@@ -139,13 +139,7 @@ export async function listWebhookAttempts(
 ): Promise<Page<WebhookAttemptResponse>> {
   const webhook = await findWebhook(db, ctx.accountId, webhookId);
   if (!webhook) throw notFound('Webhook');
-  const result = await queryAttempts(
-    db,
-    ctx.accountId,
-    webhook.id,
-    { messageId: query.message_id, succeeded: query.succeeded },
-    pageWindow(query),
-  );
+  const result = await queryAttempts(db, ctx.accountId, webhook.id, query, pageWindow(query));
   return toPage(query, result, serializeWebhookAttempt);
 }
 

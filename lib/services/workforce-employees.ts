@@ -36,12 +36,7 @@ export async function listWorkforceEmployees(
   ctx: ApiContext,
   query: WorkforceEmployeeListQuery,
 ): Promise<Page<WorkforceEmployeeResponse>> {
-  const result = await queryEmployees(
-    db,
-    ctx.accountId,
-    { managerId: query.manager_id, roleId: query.role_id, q: query.q, updatedSince: query.updated_since },
-    pageWindow(query),
-  );
+  const result = await queryEmployees(db, ctx.accountId, query, pageWindow(query));
   return toPage(query, result, serializeWorkforceEmployee);
 }
 
