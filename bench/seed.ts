@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db';
 import { createApiToken } from '@/lib/auth/tokens';
-import { createAccount } from '@/lib/services/accounts';
+import { createAccount } from '@/db/queries/accounts';
 
 // The benchmark's own database (never the dev one): one account with 100k leads, 50k projects,
 // 500k tasks, 20k contacts, 5k companies and 2k employees, every relation filled. Loaded with

@@ -5,7 +5,7 @@ import { runMigrations } from 'graphile-worker';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db';
 import { rows } from '@/db/queries/sql';
-import { createAccount } from '@/lib/services/accounts';
+import { createAccount } from '@/db/queries/accounts';
 import { startWebhookWorker } from '@/lib/webhooks/worker';
 
 // npm run bench:webhooks — how many deliveries per second one webhook worker sustains, delivering

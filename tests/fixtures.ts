@@ -5,7 +5,7 @@ import { users } from '@/db/schema';
 import { setUserPassword } from '@/lib/auth/passwords';
 import { createApiToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
-import { createAccount } from '@/lib/services/accounts';
+import { createAccount } from '@/db/queries/accounts';
 import { BASE, client, request } from './api';
 
 /**

@@ -91,3 +91,35 @@ export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(accounts);
   return row?.n ?? 0;
 }
+
+/** The pipeline a new account starts with; an account can add its own stages later. */
+export const DEFAULT_STAGES = [
+  { name: 'Lead', category: 'open' },
+  { name: 'Qualifying', category: 'open' },
+  { name: 'Estimating', category: 'open' },
+  { name: 'Bid Submitted', category: 'open' },
+  { name: 'Negotiating', category: 'open' },
+  { name: 'Won', category: 'won' },
+  { name: 'Lost', category: 'lost' },
+] as const;
+
+export interface NewUser {
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  /** Default: `admin` for the first user, so every account starts with an admin; `member` for the rest. */
+  role?: UserRole;
+}
+
+/** A new tenant with its users and default pipeline stages, in one transaction. */
+export async function createAccount(db: Db, input: { name: string; users: NewUser[] }) {
+  return db.transaction(async (tx) => {
+    const accountId = await insertAccount(tx, input.name);
+    const userIds: number[] = [];
+    for (const [i, user] of input.users.entries()) {
+      userIds.push(await insertUser(tx, { accountId, ...user, role: user.role ?? (i === 0 ? 'admin' : 'member') }));
+    }
+    const stageIds = await insertProjectStages(tx, accountId, [...DEFAULT_STAGES]);
+    return { accountId, userIds, stageIds };
+  });
+}

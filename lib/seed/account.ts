@@ -1,5 +1,4 @@
 import type { Db } from '@/db';
-import { namedLookupTables, type NamedLookupKey } from '@/db/queries/accounts';
 import {
   calls,
   companies,
@@ -18,7 +17,7 @@ import {
   type CompanyCategory,
   type StageCategory,
 } from '@/db/schema';
-import { createAccount, DEFAULT_STAGES } from '@/lib/services/accounts';
+import { createAccount, DEFAULT_STAGES, namedLookupTables, type NamedLookupKey } from '@/db/queries/accounts';
 import {
   CALL_NOTES,
   EMPLOYEE_NOTES,

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { users } from '@/db/schema';
-import { setUserPassword } from '@/lib/auth/passwords';
+import { hashPassword } from 'better-auth/crypto';
+import { upsertCredential } from '@/db/queries/auth-accounts';
 import { seedAccount } from './account';
 import { DEFAULT_ADMIN_EMAIL, summitRidgePlan } from './data';
 import { harborPointPlan } from './harbor';
@@ -51,7 +52,9 @@ export async function seedDemo(db: Db, options: { adminEmail?: string; password?
     const main = await seedAccount(tx, r, summitRidgePlan, email, baseUrl);
     const other = await seedAccount(tx, r, harborPointPlan, email, baseUrl);
     const userIds = [...main.userIds, ...other.userIds];
-    for (const userId of userIds) await setUserPassword(tx, userId, password);
+    // One scrypt for everyone: they share the demo password (Better Auth's own hash, as sign-in checks it).
+    const hash = await hashPassword(password);
+    for (const userId of userIds) await upsertCredential(tx, userId, hash);
     return {
       accountId: main.accountId,
       adminUserId: main.userIds[0]!,

@@ -1,6 +1,5 @@
-import type { NamedLookupKey } from '@/db/queries/accounts';
 import type { CompanyCategory, MembershipRole, UserRole, WorkScope } from '@/db/schema/enums';
-import type { DEFAULT_STAGES } from '@/lib/services/accounts';
+import type { DEFAULT_STAGES, NamedLookupKey } from '@/db/queries/accounts';
 
 // The shape of one seeded account. seedDemo turns a plan into rows; the plans themselves are
 // plain data (data.ts, harbor.ts) so the names can be read and edited without touching the code.

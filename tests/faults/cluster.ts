@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { openDatabase } from '@/db';
 import { createApiToken } from '@/lib/auth/tokens';
-import { createAccount } from '@/lib/services/accounts';
+import { createAccount } from '@/db/queries/accounts';
 import { spawnApp } from '../spawn-app';
 
 // The fault tests restart PostgreSQL. Never the cluster the rest of the suite (and everyone else on
