@@ -70,9 +70,16 @@ function pageLinks(baseUrl: string, url: URL, page: number, perPage: number, tot
 }
 
 export async function startLimit(o: LimitOptions) {
-  // Tagged-template and `prepare: true` queries are named prepared statements, parsed once per
-  // connection (bench/run.ts counts Parse messages to check it).
-  const sql = postgres(o.url, { max: o.poolMax, prepare: true, onnotice: () => {} });
+  // `prepare: true` queries are named prepared statements, parsed once per connection (bench/run.ts
+  // counts Parse messages to check it), and planned once too: planning these statements (a dozen
+  // joins) takes 10–20 ms, more than running them, and under `auto` PostgreSQL kept re-planning
+  // the projects list on every execution, its custom plans looking cheaper than the generic one.
+  const sql = postgres(o.url, {
+    max: o.poolMax,
+    prepare: true,
+    onnotice: () => {},
+    connection: { plan_cache_mode: 'force_generic_plan' },
+  });
   const run = <T extends postgres.Row>(db: Sql | postgres.TransactionSql, text: string, params: Params) =>
     db.unsafe<T[]>(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
 
