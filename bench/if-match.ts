@@ -6,9 +6,6 @@ import type { Route, Sent } from './load';
 // server's ETag disagrees with the one it answered before. The app and the limit answer the same
 // ETag for the same record (the body check holds them to it), so one pool serves both.
 
-/** Longer than a PATCH's p99 at 64 connections on a busy 2-core machine. */
-const SETTLE_MS = 3000;
-
 interface Lead {
   id: number;
   etag: string;
@@ -78,13 +75,10 @@ export class IfMatchRotation {
   }
 
   /**
-   * After a cell: the leads whose answers the end of the cell cut off get their current ETag
-   * again, once the server has had the time to finish those writes (it does not abandon them).
+   * After a cell, once the servers are idle (they finish the requests the cell's end cut off):
+   * the leads whose answers never came get their current ETag again.
    */
   async settle(): Promise<void> {
-    const stranded = [...this.taken.keys()];
-    if (stranded.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    for (const id of stranded) this.give(id, await this.current(id));
+    for (const id of [...this.taken.keys()]) this.give(id, await this.current(id));
   }
 }

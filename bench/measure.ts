@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import postgres from 'postgres';
 import { load, type Cell, type Route } from './load';
+import { treeCpuTicks } from './servers';
 import type { startStatementProxy } from './statement-proxy';
 
 // What both modes of bench/run.ts measure with: statements per request, and load cells run
@@ -77,6 +79,36 @@ export async function countStatements(
 
 export type Cells = Record<string, Record<number, Record<string, Cell>>>;
 
+/** CPU ticks (1/100 s) per quarter second under which the servers count as idle: 20% of a core. */
+const IDLE_TICKS = 5;
+const IDLE_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until the servers have finished what a cell left them: autocannon stops sending at the
+ * cell's end, but a server still answers the requests it has (at 64 connections that is seconds
+ * of work), which would slow the next cell down. Idle: next to no CPU used by the servers'
+ * processes, and no query running on the bench databases, twice in a row.
+ */
+export function idleWaiter(adminUrl: string, pids: () => number[]) {
+  const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const busyQueries = async () =>
+    Number((await sql`select count(*) as n from pg_stat_activity where datname like 'groundwork_bench%' and state <> 'idle'`)[0]!.n);
+  return {
+    async wait(): Promise<void> {
+      const started = Date.now();
+      let quiet = 0;
+      while (quiet < 2) {
+        const before = pids().reduce((sum, pid) => sum + treeCpuTicks(pid), 0);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const ticks = pids().reduce((sum, pid) => sum + treeCpuTicks(pid), 0) - before;
+        quiet = ticks < IDLE_TICKS && (await busyQueries()) === 0 ? quiet + 1 : 0;
+        if (Date.now() - started > IDLE_TIMEOUT_MS) return console.warn('bench: the servers did not go idle within 120 s');
+      }
+    },
+    close: () => sql.end(),
+  };
+}
+
 export interface CellPlan {
   names: string[];
   connections: number[];
@@ -84,12 +116,25 @@ export interface CellPlan {
   seconds: number;
   /** Seconds of warm-up per route and target, at 16 connections. */
   warm: number;
+  /** Resolves once the servers are idle (`idleWaiter`). */
+  idle: () => Promise<void>;
   /** Told the connection count of the cell under way (0 between cells), for the RSS sampler. */
   onConnections?: (connections: number) => void;
 }
 
 const line = (key: string, c: Cell) =>
   `${key} ${String(c.rps).padStart(5)} req/s p50 ${c.p50} p99 ${c.p99}${c.non2xx + c.errors ? ` (non-2xx ${c.non2xx}, errors ${c.errors})` : ''}`;
+
+/** One cell, then the wait for idle servers, then the route's settling of what was cut off. */
+async function cell(plan: CellPlan, target: Target, name: string, connections: number, seconds: number): Promise<Cell> {
+  const route = target.route(name);
+  plan.onConnections?.(connections);
+  const got = await load(target.origin, target.token, route, connections, seconds);
+  plan.onConnections?.(0);
+  await plan.idle();
+  await route.settle?.();
+  return got;
+}
 
 /**
  * Every route at every connection count on every target, the targets taking turns (the order
@@ -100,16 +145,12 @@ export async function runCells(plan: CellPlan): Promise<Cells> {
   let turn = 0;
   for (const name of plan.names) {
     cells[name] = {};
-    for (const target of plan.targets) await load(target.origin, target.token, target.route(name), 16, plan.warm);
+    for (const target of plan.targets) await cell(plan, target, name, 16, plan.warm);
     for (const connections of plan.connections) {
       const order = plan.targets.map((_, i) => plan.targets[(i + turn) % plan.targets.length]!);
       turn += 1;
       const got: Record<string, Cell> = {};
-      for (const target of order) {
-        plan.onConnections?.(connections);
-        got[target.key] = await load(target.origin, target.token, target.route(name), connections, plan.seconds);
-        plan.onConnections?.(0);
-      }
+      for (const target of order) got[target.key] = await cell(plan, target, name, connections, plan.seconds);
       cells[name][connections] = got;
       console.log(`${name.padEnd(36)} c=${String(connections).padStart(2)}  ${plan.targets.map((t) => line(t.key, got[t.key]!)).join(' | ')}`);
     }

@@ -3,9 +3,9 @@ import os from 'node:os';
 import { checkContactPost, checkLeadPatch, checkRead, type CheckTarget } from './body-check';
 import { IfMatchRotation } from './if-match';
 import type { Cell, Route } from './load';
-import { api, countStatements, lastPage, runCells, writeResults, type Cells, type Counted, type Target } from './measure';
+import { api, countStatements, idleWaiter, lastPage, runCells, writeResults, type Cells, type Counted, type Target } from './measure';
 import { compareScales } from './scale';
-import { seed, type Seeded } from './seed';
+import { SERVER, seed, type Seeded } from './seed';
 import { APP_NODE_OPTIONS, BASE_URL, POOL_MAX, PORTS, buildIfStale, startServer, stopServer, treeRss, type Server, type ServerKind } from './servers';
 import { startStatementProxy } from './statement-proxy';
 
@@ -17,13 +17,15 @@ import { startStatementProxy } from './statement-proxy';
 // connections, the servers taking turns per cell; the app's peak RSS; webhook deliveries per
 // second (bench/webhook-delivery.ts); the goals, met or missed.
 //
-// BENCH_DURATION: seconds per cell (default 10); BENCH_CONNECTIONS: e.g. "16" (default "1,16,64");
+// BENCH_DURATION: seconds per cell (default 10); BENCH_CONNECTIONS: e.g. "16" (default "1,16,64",
+// for the scale comparison "1,16");
 // BENCH_SCALE: the data's size (default 1; 10 is ten times the rows); a list ("1,10") instead
 // compares first and last list pages across scales (bench/scale.ts); BENCH_BASELINE=off leaves
 // the framework-only baseline out.
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number); // the scale comparison's default: 1,16
+const connections = (fallback: string) => (process.env.BENCH_CONNECTIONS ?? fallback).split(',').map(Number);
+const CONNECTIONS = connections('1,16,64');
 const SCALES = (process.env.BENCH_SCALE ?? '1').split(',').map(Number);
 const WITH_BASELINE = process.env.BENCH_BASELINE !== 'off';
 /** Leads the PATCH rotation writes: more than connections, so none waits for a lead. */
@@ -201,6 +203,7 @@ async function fullBench(scale: number) {
   const sampler = setInterval(() => {
     if (current === 64) rss64 = Math.max(rss64, treeRss(servers[0]!.child.pid!));
   }, 200);
+  const idle = idleWaiter(SERVER, () => servers.map((server) => server.child.pid!));
   let cells: Cells;
   try {
     cells = await runCells({
@@ -209,10 +212,12 @@ async function fullBench(scale: number) {
       targets: targetsOf(servers, byName),
       seconds: DURATION,
       warm: Math.max(2, Math.min(5, Math.round(DURATION / 2))),
+      idle: () => idle.wait(),
       onConnections: (c) => (current = c),
     });
   } finally {
     clearInterval(sampler);
+    await idle.close();
     await Promise.all(servers.map(stopServer));
   }
 
@@ -243,7 +248,7 @@ async function fullBench(scale: number) {
   if (trouble.length > 0) throw new Error(`non-2xx answers or errors under load:\n  ${trouble.join('\n  ')}`);
 }
 
-const compare = () => compareScales(SCALES, { seconds: DURATION, connections: (process.env.BENCH_CONNECTIONS ?? '1,16').split(',').map(Number) });
+const compare = () => compareScales(SCALES, { seconds: DURATION, connections: connections('1,16') });
 (SCALES.length > 1 ? compare() : fullBench(SCALES[0]!)).then(
   () => process.exit(0),
   (err: unknown) => {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { checkRead } from './body-check';
-import { api, lastPage, runCells, writeResults, type Target } from './measure';
-import { seed, type Seeded } from './seed';
+import { api, idleWaiter, lastPage, runCells, writeResults, type Target } from './measure';
+import { SERVER, seed, type Seeded } from './seed';
 import { BASE_URL, POOL_MAX, PORTS, buildIfStale, startServer, stopServer, type Server } from './servers';
 
 // BENCH_SCALE=1,10 npm run bench — does a page of a list cost the same on ten times the rows? The
@@ -58,7 +58,15 @@ export async function compareScales(scales: number[], o: ScaleOptions) {
       names = Object.keys(scale.paths);
     }
     console.log(`body check: the limit answers as the app on the ${names.length} list pages at every scale`);
-    const cells = await runCells({ names, connections: o.connections, targets, seconds: o.seconds, warm: Math.max(2, Math.min(5, Math.round(o.seconds / 2))) });
+    const idle = idleWaiter(SERVER, () => started.map((server) => server.child.pid!));
+    const cells = await runCells({
+      names,
+      connections: o.connections,
+      targets,
+      seconds: o.seconds,
+      warm: Math.max(2, Math.min(5, Math.round(o.seconds / 2))),
+      idle: () => idle.wait(),
+    }).finally(() => idle.close());
 
     const [small, large] = [scales[0]!, scales[scales.length - 1]!];
     const rows = names.flatMap((name) =>

@@ -46,8 +46,8 @@ export function buildIfStale() {
   if (r.status !== 0) throw new Error('next build failed');
 }
 
-/** Resident memory of a process and its descendants (next start may fork), from /proc. */
-export function treeRss(pid: number): number {
+/** A process and its descendants (next start may fork), from /proc. */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -59,19 +59,41 @@ export function treeRss(pid: number): number {
       // gone
     }
   }
-  let total = 0;
+  const out: number[] = [];
   const stack = [pid];
   while (stack.length) {
     const p = stack.pop()!;
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** Sums a number read from each process of the tree (0 for one that is gone). */
+function sumOverTree(pid: number, read: (p: number) => number): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
     try {
-      const m = fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-      total += m ? Number(m[1]) * 1024 : 0;
+      total += read(p);
     } catch {
       // gone
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
+}
+
+/** Resident memory of a process and its descendants. */
+export function treeRss(pid: number): number {
+  return sumOverTree(pid, (p) => Number(fs.readFileSync(`/proc/${p}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) * 1024);
+}
+
+/** CPU time (user + system, clock ticks) of a process and its descendants. */
+export function treeCpuTicks(pid: number): number {
+  return sumOverTree(pid, (p) => {
+    const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  });
 }
 
 function environment(kind: ServerKind, dbUrl: string, port: number, seeded: { accountId: number; userId: number }): Record<string, string> {
