@@ -6,6 +6,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string | string[]>) => void;
   }
   interface Options {
     url: string;
@@ -30,6 +31,7 @@ declare module 'autocannon' {
     requests: Histogram & { total: number };
     latency: Histogram;
     non2xx: number;
+    statusCodeStats?: Record<string, { count: number }>;
     errors: number;
     timeouts: number;
     duration: number;

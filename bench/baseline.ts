@@ -2,24 +2,31 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/db';
 import { pageHeaders } from '@/lib/api/pagination';
+import { ApiError } from '@/lib/api/errors';
+import { parseIfMatch } from '@/lib/api/preconditions';
 import type { ApiContext } from '@/lib/api/route';
 import { createContact } from '@/lib/services/contacts';
 import { listLeads, updateLead } from '@/lib/services/leads';
-import { getProject } from '@/lib/services/projects';
+import { getProject, listProjects } from '@/lib/services/projects';
 import { listTasks } from '@/lib/services/tasks';
 import { leadListQuery, type LeadCreate } from '@/lib/validation/leads';
+import { projectListQuery } from '@/lib/validation/projects';
 import { tasksListQuery } from '@/lib/validation/tasks';
 
-// The benchmark's baseline: a bare node:http server answering the benchmarked routes by calling
-// the project's own services (queries + serializers) directly — no Next.js, no authentication, no
-// validation (query strings are parsed once per distinct string and cached; bodies are trusted).
-// What the app spends beyond this is the framework's and the middleware's cost.
+// The benchmark's framework-only baseline: a bare node:http server answering the benchmarked
+// routes by calling the project's own services (queries + serializers) directly — no Next.js, no
+// authentication, no validation (query strings are parsed once per distinct string and cached;
+// bodies are trusted). What the app spends beyond this is the framework's and the middleware's
+// cost; what this spends beyond the limit (bench/limit.ts) is the app's own queries' and
+// serializers'.
 
 export interface BaselineOptions {
   url: string;
   accountId: number;
   userId: number;
   poolMax: number;
+  /** The origin of Link headers (the app's PUBLIC_BASE_URL). */
+  baseUrl: string;
   port?: number;
 }
 
@@ -52,7 +59,9 @@ export async function startBaseline(o: BaselineOptions) {
       scopes: ['read', 'write'],
       authMethod: 'token',
       credential: 'token:0',
-      baseUrl: 'http://127.0.0.1',
+      baseUrl: o.baseUrl,
+      // The precondition is part of a PATCH's work: the service reads the record to compare ETags.
+      ifMatch: req.method === 'PATCH' ? parseIfMatch(req.headers['if-match'] ?? null) : null,
     };
     const path = url.pathname.replace(/^\/api\/2023-01/, '');
     const handle = async () => {
@@ -60,6 +69,10 @@ export async function startBaseline(o: BaselineOptions) {
       if (req.method === 'GET' && path === '/leads') {
         const page = await listLeads(db, ctx, parsed(url.search, (q) => leadListQuery.parse(q)));
         return send(res, 200, { leads: page.items }, pageHeaders(url, ctx.baseUrl, page));
+      }
+      if (req.method === 'GET' && path === '/projects') {
+        const page = await listProjects(db, ctx, parsed(url.search, (q) => projectListQuery.parse(q)));
+        return send(res, 200, { projects: page.items }, pageHeaders(url, ctx.baseUrl, page));
       }
       if (req.method === 'GET' && path === '/tasks') {
         const page = await listTasks(db, ctx, parsed(url.search, (q) => tasksListQuery.parse(q)));
@@ -78,7 +91,11 @@ export async function startBaseline(o: BaselineOptions) {
       }
       return send(res, 404, { error: { code: 'not_found' } });
     };
-    handle().catch((err: unknown) => send(res, 500, { error: { message: err instanceof Error ? err.message : String(err) } }));
+    handle().catch((err: unknown) => {
+      // A refusal keeps its status and headers (a 412 carries the current ETag).
+      if (err instanceof ApiError) return send(res, err.status, { error: err.code, message: err.message }, err.headers);
+      send(res, 500, { error: { message: err instanceof Error ? err.message : String(err) } });
+    });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
@@ -100,6 +117,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     accountId: Number(e.BASELINE_ACCOUNT_ID),
     userId: Number(e.BASELINE_USER_ID),
     poolMax: Number(e.BASELINE_POOL_MAX ?? 10),
+    baseUrl: e.BASELINE_BASE_URL ?? 'http://127.0.0.1',
     port: Number(e.BASELINE_PORT ?? 0),
   }).then((b) => console.log(`baseline listening on ${b.origin}`));
 }
