@@ -37,7 +37,7 @@ interface Shape {
   columns: string;
 }
 
-/** The lead of `l` (the Lead shape: part 2.2 of the spec). */
+/** The lead of `l` (the Lead shape: its shape in the OpenAPI document of the spec). */
 const lead: Shape = {
   joins: [
     addressJoin('l'),
@@ -103,7 +103,7 @@ const projectStatus = `case when p.close_type is null then 'pursuit' when p.clos
     when p.end_date < ${today} then 'complete' when p.start_date is null or p.start_date > ${today} then 'upcoming'
     else 'active' end`;
 
-/** The project of `p` (the Project shape: part 2.3), derived fields included. */
+/** The project of `p` (`Project` in the OpenAPI document), derived fields included. */
 const project: Shape = {
   joins: [
     addressJoin('p'),
@@ -120,12 +120,13 @@ const project: Shape = {
     namedJoin('market_sector', 'market_sectors', 'p.market_sector_id'),
     namedJoin('tender_type', 'tender_types', 'p.tender_type_id'),
     namedJoin('delivery_method', 'delivery_methods', 'p.delivery_method_id'),
-    `left join lateral (select ${base('x')}, x.name, x.category, x.position from project_stages x where x.id = p.project_stage_id) project_stage on true`,
+    `left join lateral (select ${base('x')}, x.name, x.category, x.position, x.default_probability from project_stages x where x.id = p.project_stage_id) project_stage on true`,
   ].join('\n'),
   columns: `${base('p')}, p.name, p.description, p.project_number, p.external_id,
     ${stageAge} as stage_age,
     case when p.start_date is not null and p.end_date is not null then coalesce(duration.months, 0) end as project_duration,
     ${pursuitDuration} as pursuit_duration, p.square_feet, p.units, p.probability,
+    trim_scale(p.estimated_cost_in_cents::numeric / 100) as estimated_cost, p.forecast_curve, p.forecast_manual_percentages,
     ${pricePer('p.square_feet')} as price_per_square_foot, ${pricePer('p.units')} as price_per_unit,
     trim_scale(p.amount_in_cents::numeric / 100) as amount, ${projectStatus} as project_status, p.close_type,
     p.award_date, p.bid_due_date, p.start_date, p.end_date, ${iso('p.bid_due_at')} as bid_due_at,
@@ -137,7 +138,7 @@ const project: Shape = {
     to_json(delivery_method) as delivery_method, to_json(project_stage) as project_stage, p.custom_fields`,
 };
 
-/** The task of `t` (part 2.6); its list embeds the list's own project, and is null without one. */
+/** The task of `t` (its shape in the OpenAPI document); its list embeds the list's own project, and is null without one. */
 const task: Shape = {
   joins: [
     personJoin('assigned_to', 'users', 't.assigned_to_id'),
@@ -153,7 +154,7 @@ const task: Shape = {
     to_json(project) as project, to_json(task_list) as task_list`,
 };
 
-/** The contact of `c` (part 2.5). */
+/** The contact of `c` (its shape in the OpenAPI document). */
 const contact: Shape = {
   joins: [
     companyJoin('company', 'c.company_id'),
