@@ -17,13 +17,14 @@ import { PROJECT_STATUSES } from '@/lib/validation/enums';
 import { humanize } from '@/lib/format';
 import { ProjectBoard } from './project-board';
 import { boardFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
-import { ProjectsTable } from './projects-table';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
 });
+// The table view loads with that view, out of the first-load JavaScript of the board (the default view).
+const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
 function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (view: 'board' | 'table') => void }) {
   return (
