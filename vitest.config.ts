@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
 
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      '@': path.resolve(import.meta.dirname),
+      // Tests run as the server does: `import 'server-only'` is the marker's empty module there.
+      'server-only': path.resolve(import.meta.dirname, 'node_modules/server-only/empty.js'),
+    },
+  },
   test: {
     include: ['**/*.test.ts'],
     exclude: ['node_modules/**', 'e2e/**', '.next/**', ...(onPostgres ? [] : ['tests/faults/**'])],

@@ -1,9 +1,10 @@
 'use client';
 
-import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
+import { makeQueryClient } from '@/lib/queries/query-client';
 
 /** Toasts in the page's theme (the user's choice, not only the system's). */
 function ThemedToaster() {
@@ -14,8 +15,7 @@ function ThemedToaster() {
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   const [client] = useState(
     () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+      makeQueryClient({
         // Every failed mutation says so; forms show field errors themselves and skip the toast.
         mutationCache: new MutationCache({
           onError: (error, _vars, _ctx, mutation) => {

@@ -1,7 +1,23 @@
 // The one fetch wrapper of the dashboard: every page talks to the public /api/2023-01 endpoints
 // (same origin, session cookie), unwraps the resource key, and throws the API's error as is.
 
-const BASE = '/api/2023-01';
+export const API_BASE = '/api/2023-01';
+
+/** One request to the API: `path` below /api/2023-01 (query string included). */
+export type Transport = (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+
+/** The browser's way: a same-origin fetch that carries the session cookie. */
+const browserTransport: Transport = (path, init) => fetch(`${API_BASE}${path}`, { ...init, credentials: 'same-origin' });
+
+// Server components prefetch the dashboard's first view through the same functions, over an
+// in-process transport (lib/api/in-process.ts) that their server-only module installs here. It is
+// request-scoped by itself (it reads the request being rendered), so one installation serves every
+// request; client bundles never import that module, so in the browser this stays unset.
+let serverTransport: Transport | undefined;
+
+export function installServerTransport(transport: Transport | undefined): void {
+  serverTransport = transport;
+}
 
 export class ApiClientError extends Error {
   constructor(
@@ -51,9 +67,9 @@ export function toSearch(params: QueryParams = {}): string {
 }
 
 async function call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
-  const res = await fetch(`${BASE}${path}`, {
+  const send = serverTransport ?? browserTransport;
+  const res = await send(path, {
     method,
-    credentials: 'same-origin',
     headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

@@ -39,11 +39,19 @@ export function localDayIso(days = 0, now: Date = new Date()): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateTimeOptions: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', dateTimeOptions);
 
 /** An ISO timestamp in the browser's time zone, to the minute. */
 export function formatDateTime(value: string | null | undefined): string {
   return value ? dateTimeFormat.format(new Date(value)) : '—';
+}
+
+const utcDateTimeFormat = new Intl.DateTimeFormat('en-US', { ...dateTimeOptions, timeZone: 'UTC', timeZoneName: 'short' });
+
+/** An ISO timestamp in UTC, saying so: what the server renders before the browser's time zone is known. */
+export function formatDateTimeUtc(value: string | null | undefined): string {
+  return value ? utcDateTimeFormat.format(new Date(value)) : '—';
 }
 
 /** An ISO timestamp as the value of a `datetime-local` input (browser time zone); '' for none. */

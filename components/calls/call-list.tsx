@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatDateTimeUtc } from '@/lib/format';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import type { Call } from '@/lib/queries/calls';
 import { LogCallDialog } from './log-call-dialog';
 
@@ -38,6 +39,8 @@ function related(call: Call, hide: Part[]): { href: string; name: string }[] {
 /** Calls as a list that reads the same at 1280 and 390 px; each can be edited in place. */
 export function CallList({ calls, hide = [] }: { calls: Call[]; hide?: Part[] }) {
   const [editing, setEditing] = useState<Call | null>(null);
+  // The browser's time zone once hydrated; the server's HTML says UTC.
+  const when = useHydrated() ? formatDateTime : formatDateTimeUtc;
   return (
     <>
       <ul aria-label="Calls" className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -46,7 +49,7 @@ export function CallList({ calls, hide = [] }: { calls: Call[]; hide?: Part[] })
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                 <time dateTime={call.recorded_at} className="font-medium tabular-nums">
-                  {formatDateTime(call.recorded_at)}
+                  {when(call.recorded_at)}
                 </time>
                 {call.call_outcome ? <OutcomeBadge name={call.call_outcome.name} /> : null}
               </div>
@@ -67,7 +70,7 @@ export function CallList({ calls, hide = [] }: { calls: Call[]; hide?: Part[] })
                 <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">Logged by {call.created_by.name ?? call.created_by.email}</p>
               ) : null}
             </div>
-            <Button variant="ghost" size="sm" onClick={() => setEditing(call)} aria-label={`Edit the call of ${formatDateTime(call.recorded_at)}`}>
+            <Button variant="ghost" size="sm" onClick={() => setEditing(call)} aria-label={`Edit the call of ${when(call.recorded_at)}`}>
               Edit
             </Button>
           </li>

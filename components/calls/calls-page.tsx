@@ -7,23 +7,16 @@ import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useCalls } from '@/lib/queries/calls';
 import { CallList } from './call-list';
+import { CALLS_PER_PAGE, CALLS_URL_KEYS, callsListParams } from './calls-params';
 import { LogCallButton } from './log-call-dialog';
-
-const KEYS = ['project_id', 'company_id', 'contact_id', 'page'] as const;
-const PER_PAGE = 50;
 
 const FILTERS = ['contact', 'company', 'project'] as const;
 
 export function CallsPage() {
-  const [state, setState] = useUrlState(KEYS);
-  const page = Number(state.page) || 1;
-  const { data, error, isPending, refetch, isFetching } = useCalls({
-    project_id: state.project_id,
-    company_id: state.company_id,
-    contact_id: state.contact_id,
-    page,
-    per_page: PER_PAGE,
-  });
+  const [state, setState] = useUrlState(CALLS_URL_KEYS);
+  const params = callsListParams(state);
+  const page = Number(params.page);
+  const { data, error, isPending, refetch, isFetching } = useCalls(params);
   const filtered = Boolean(state.project_id || state.company_id || state.contact_id);
   return (
     <>
@@ -45,7 +38,7 @@ export function CallsPage() {
         ) : (
           <>
             <CallList calls={data.items} />
-            <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
+            <Pagination page={page} perPage={CALLS_PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
           </>
         )}
       </div>

@@ -14,12 +14,10 @@ import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useCompanies, type Company } from '@/lib/queries/companies';
 import { COMPANY_CATEGORIES } from '@/lib/validation/enums';
 import { humanize } from '@/lib/format';
+import { COMPANIES_PER_PAGE, COMPANIES_URL_KEYS, companiesListParams } from './companies-params';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));
-
-const KEYS = ['q', 'category', 'page'] as const;
-const PER_PAGE = 50;
 
 const COLUMNS: Column<Company>[] = [
   {
@@ -47,10 +45,11 @@ const COLUMNS: Column<Company>[] = [
 
 export function CompaniesPage() {
   const router = useRouter();
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(COMPANIES_URL_KEYS);
   const [creating, setCreating] = useState(false);
-  const page = Number(state.page) || 1;
-  const query = useCompanies({ q: state.q, category: state.category, page, per_page: PER_PAGE });
+  const params = companiesListParams(state);
+  const page = Number(params.page);
+  const query = useCompanies(params);
 
   return (
     <>
@@ -82,7 +81,7 @@ export function CompaniesPage() {
           title: 'No companies match this view.',
           hint: state.q || state.category ? 'Clear the search or the category to see more.' : 'Add one with “New company”.',
         }}
-        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+        paging={{ page, perPage: COMPANIES_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />
       <Dialog open={creating} onClose={() => setCreating(false)} title="New company" wide>
         {creating ? <CompanyForm onDone={(company) => router.push(`/companies/${company.id}`)} /> : null}

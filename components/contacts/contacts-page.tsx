@@ -13,12 +13,10 @@ import { SearchInput } from '@/components/ui/search-input';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useContacts, type Contact } from '@/lib/queries/contacts';
 import { useOptionById } from '@/lib/queries/search';
+import { CONTACTS_PER_PAGE, CONTACTS_URL_KEYS, contactsListParams } from './contacts-params';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
-
-const KEYS = ['q', 'company_id', 'page'] as const;
-const PER_PAGE = 50;
 
 const COLUMNS: Column<Contact>[] = [
   {
@@ -63,11 +61,12 @@ const COLUMNS: Column<Contact>[] = [
 
 export function ContactsPage() {
   const router = useRouter();
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(CONTACTS_URL_KEYS);
   const [creating, setCreating] = useState(false);
   const company = useOptionById('/companies', 'company', state.company_id);
-  const page = Number(state.page) || 1;
-  const query = useContacts({ q: state.q, company_id: state.company_id, page, per_page: PER_PAGE });
+  const params = contactsListParams(state);
+  const page = Number(params.page);
+  const query = useContacts(params);
 
   return (
     <>
@@ -93,7 +92,7 @@ export function ContactsPage() {
           title: 'No contacts match this view.',
           hint: state.q || state.company_id ? 'Clear the search or the company to see more.' : 'Add one with “New contact”.',
         }}
-        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+        paging={{ page, perPage: CONTACTS_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />
       <Dialog open={creating} onClose={() => setCreating(false)} title="New contact" wide>
         {creating ? (

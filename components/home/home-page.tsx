@@ -7,14 +7,12 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate, formatDollars } from '@/lib/format';
-import { overdueTasksQuery } from '@/lib/queries/home';
-import { leadsQuery } from '@/lib/queries/leads';
+import { HOME_REPORT_DAYS as DAYS, myLeadsQuery, overdueTasksQuery } from '@/lib/queries/home';
 import { projectsQuery } from '@/lib/queries/projects';
 import { usePipelineReport } from '@/lib/queries/reports';
 import { useMe } from '@/lib/queries/users';
 import { compactDollars, PipelineChart } from './pipeline-chart';
 
-const DAYS = 90;
 const BID_WINDOW = 14;
 
 const numberBase =
@@ -71,7 +69,7 @@ export function HomePage() {
   const report = usePipelineReport(DAYS);
   const bidParams = { project_status: 'pursuit', bid_due_from: today, bid_due_to: bidsTo };
   const bids = useQuery(projectsQuery({ ...bidParams, per_page: 100 }));
-  const myLeads = useQuery({ ...leadsQuery({ assigned_to_id: userId, per_page: 5 }), enabled: Boolean(userId) });
+  const myLeads = useQuery({ ...myLeadsQuery(userId), enabled: Boolean(userId) });
   const overdue = useQuery({ ...overdueTasksQuery(userId, today), enabled: Boolean(userId) });
   // Waiting for the user is loading too; its failure is the cards' failure.
   const mine = <T,>(q: { data: T | undefined; error: Error | null; refetch: () => unknown }) => ({

@@ -15,13 +15,11 @@ import { formatCents, formatDate } from '@/lib/format';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/queries/leads';
 import { useOptions } from '@/lib/queries/lookups';
+import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadsListParams } from './leads-params';
 import { SnoozeDialog } from './snooze-dialog';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const LeadForm = dynamic(() => import('./lead-form').then((m) => m.LeadForm));
-
-const KEYS = ['q', 'assigned_to_id', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page'] as const;
-const PER_PAGE = 50;
 
 /** A column sorted by a click on its header: `field` ascending, then descending. */
 function sortable(label: string, field: string, sort: string, onSort: (s: string) => void): Pick<Column<Lead>, 'header' | 'headerProps'> {
@@ -58,25 +56,16 @@ function isSnoozed(lead: Lead) {
 }
 
 export function LeadsPage() {
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(LEADS_URL_KEYS);
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
   const [snoozing, setSnoozing] = useState<Lead | null>(null);
   const update = useUpdateLead();
   const convert = useConvertLead();
   const users = useOptions('/users', 'users').data ?? [];
-  const sort = state.sort || '-created_at';
-  const page = Number(state.page) || 1;
-  const query = useLeads({
-    q: state.q,
-    assigned_to_id: state.assigned_to_id,
-    company_id: state.company_id,
-    priority: state.priority,
-    snoozed: state.snoozed,
-    archived: state.archived || 'false',
-    sort,
-    page,
-    per_page: PER_PAGE,
-  });
+  const params = leadsListParams(state);
+  const sort = String(params.sort);
+  const page = Number(params.page);
+  const query = useLeads(params);
 
   const archived = state.archived === 'true';
   const toggleArchive = (lead: Lead) => {
@@ -193,7 +182,7 @@ export function LeadsPage() {
               ? 'Clear a filter to see more.'
               : 'Create a lead with “New lead” to start tracking a pursuit.',
         }}
-        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+        paging={{ page, perPage: LEADS_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New lead' : `Edit “${editing?.name ?? ''}”`} wide>

@@ -22,8 +22,7 @@ import { Skeleton } from '@/components/ui/states';
 import { formatDate, formatDollars } from '@/lib/format';
 import { useProjects, type Project, type ProjectStage } from '@/lib/queries/projects';
 import type { QueryParams } from '@/lib/api-client';
-
-const PER_COLUMN = 50;
+import { boardColumnParams } from './projects-params';
 
 const stageOf = (data: unknown) => (data as { stage?: ProjectStage } | undefined)?.stage;
 const projectOf = (data: unknown) => (data as { project?: Project } | undefined)?.project;
@@ -152,7 +151,7 @@ function Column({
   onMove: (project: Project, stage: ProjectStage) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage.id}`, data: { stage } });
-  const { data, error, isPending, refetch } = useProjects({ ...filters, project_stage_id: stage.id, sort: '-updated_at', per_page: PER_COLUMN });
+  const { data, error, isPending, refetch } = useProjects(boardColumnParams(filters, stage.id));
   const headingId = `stage-heading-${stage.id}`;
   const complete = data && data.items.length >= data.total;
   const sum = data?.items.reduce((s, p) => s + (p.amount ?? 0), 0) ?? 0;

@@ -16,36 +16,15 @@ import { useProjectStages } from '@/lib/queries/projects';
 import { PROJECT_STATUSES } from '@/lib/validation/enums';
 import { humanize } from '@/lib/format';
 import { ProjectBoard } from './project-board';
-import { ProjectsTable } from './projects-table';
+import { boardFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
 });
-
-const KEYS = [
-  'view',
-  'q',
-  'project_stage_id',
-  'project_status',
-  'assigned_to_id',
-  'company_id',
-  'close_type',
-  'closed_since',
-  'bid_due_from',
-  'bid_due_to',
-  'sort',
-  'page',
-] as const;
-
-/** Filters that arrive in links (from Home) with no control of their own: shown, and clearable. */
-const LINKED_FILTERS = [
-  ['close_type', 'closed as'],
-  ['closed_since', 'closed since'],
-  ['bid_due_from', 'bids due from'],
-  ['bid_due_to', 'bids due to'],
-] as const;
+// The table view loads with that view, out of the first-load JavaScript of the board (the default view).
+const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
 function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (view: 'board' | 'table') => void }) {
   return (
@@ -68,15 +47,12 @@ function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (vi
 /** Projects by stage (a board to drag cards across) or as a table; the view and filters live in the URL. */
 export function ProjectsPage() {
   const router = useRouter();
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(PROJECTS_URL_KEYS);
   const [creating, setCreating] = useState(false);
   const stages = useProjectStages();
   const users = useOptions('/users', 'users').data ?? [];
   const { requestMove, dialog } = useMoveProject(stages.data ?? []);
-  const view = state.view === 'table' ? 'table' : 'board';
-
-  // The board has a column per stage, so it filters by everything but stage and status.
-  const shared = { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
+  const view = projectsView(state);
   const linked = LINKED_FILTERS.filter(([key]) => state[key]);
   const filtered = Boolean(
     state.q || state.assigned_to_id || state.company_id || (view === 'table' && (state.project_stage_id || state.project_status || linked.length)),
@@ -132,14 +108,7 @@ export function ProjectsPage() {
         </div>
       ) : view === 'table' ? (
         <ProjectsTable
-          params={{
-            ...shared,
-            project_stage_id: state.project_stage_id,
-            project_status: state.project_status,
-            ...Object.fromEntries(linked.map(([key]) => [key, state[key]])),
-          }}
-          sort={state.sort || '-created_at'}
-          page={Number(state.page) || 1}
+          params={projectsTableParams(state)}
           filtered={filtered}
           onSort={(sort) => setState({ sort })}
           onPage={(page) => setState({ page: String(page) })}
@@ -151,7 +120,7 @@ export function ProjectsPage() {
           <EmptyState title="This account has no project stages.">Add stages with POST /api/2023-01/project_stages, then come back.</EmptyState>
         </div>
       ) : (
-        <ProjectBoard stages={stages.data} filters={shared} onMove={requestMove} />
+        <ProjectBoard stages={stages.data} filters={boardFilters(state)} onMove={requestMove} />
       )}
       {dialog}
       <Dialog open={creating} onClose={() => setCreating(false)} title="New project" wide>

@@ -8,26 +8,24 @@ import type { QueryParams } from '@/lib/api-client';
 import { formatDate, formatDollars } from '@/lib/format';
 import { useProjects } from '@/lib/queries/projects';
 import { StatusBadge } from './labels';
-
-export const PER_PAGE = 50;
+import { PROJECTS_PER_PAGE } from './projects-params';
 
 /** The table view: every filter, sortable columns and pages, all from the URL. */
 export function ProjectsTable({
   params,
-  sort,
-  page,
   filtered,
   onSort,
   onPage,
 }: {
+  /** The list's query (projectsTableParams): filters, sort and page. */
   params: QueryParams;
-  sort: string;
-  page: number;
   filtered: boolean;
   onSort: (sort: string) => void;
   onPage: (page: number) => void;
 }) {
-  const { data, error, isPending, refetch, isFetching } = useProjects({ ...params, sort, page, per_page: PER_PAGE });
+  const { data, error, isPending, refetch, isFetching } = useProjects(params);
+  const sort = String(params.sort);
+  const page = Number(params.page);
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       {error ? (
@@ -75,7 +73,7 @@ export function ProjectsTable({
               ))}
             </tbody>
           </table>
-          <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={onPage} />
+          <Pagination page={page} perPage={PROJECTS_PER_PAGE} total={data.total} onPage={onPage} />
         </div>
       )}
     </div>

@@ -1,9 +1,13 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { movedProject, useUpdateProject, type Project, type ProjectStage } from '@/lib/queries/projects';
-import { CloseProjectDialog, type CloseRequest } from './close-project-dialog';
+import type { CloseRequest } from './close-project-dialog';
+
+// Loads when a project is first moved to a closed stage, out of the board's first-load JavaScript.
+const CloseProjectDialog = dynamic(() => import('./close-project-dialog').then((m) => m.CloseProjectDialog));
 
 /**
  * Moving a project to another stage, from the board (drag or keyboard), a card's stage select or the
@@ -26,17 +30,17 @@ export function useMoveProject(stages: ProjectStage[]) {
     else setClosing({ project, stage });
   };
 
-  const dialog = (
+  const dialog = closing ? (
     <CloseProjectDialog
-      key={closing ? `${closing.project.id}-${closing.stage.id}` : 'none'}
+      key={`${closing.project.id}-${closing.stage.id}`}
       request={closing}
       stages={stages}
       onCancel={() => setClosing(null)}
       onConfirm={({ stage, changes, shown }) => {
-        if (closing) move(closing.project, stage, changes, shown);
+        move(closing.project, stage, changes, shown);
         setClosing(null);
       }}
     />
-  );
+  ) : null;
   return { requestMove, dialog, pending: update.isPending };
 }

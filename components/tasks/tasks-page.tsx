@@ -9,42 +9,18 @@ import { inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import type { QueryParams } from '@/lib/api-client';
 import { formatDate, localDayIso } from '@/lib/format';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useTasks, useUpdateTask, type Task } from '@/lib/queries/tasks';
 import { useMe } from '@/lib/queries/users';
 import type { TaskDefaults } from './task-form';
+import { TASKS_PER_PAGE, TASKS_URL_KEYS, tasksListParams } from './tasks-params';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const TaskForm = dynamic(() => import('./task-form').then((m) => m.TaskForm));
 
-const KEYS = ['view', 'status', 'due', 'project_id', 'page'] as const;
-const PER_PAGE = 100;
-
 type Editing = { task: Task } | { initial: TaskDefaults } | null;
-
-/** The API filters of a view of the page; deadlines compare with the browser's calendar day. */
-function taskParams(state: Record<(typeof KEYS)[number], string>, me: string | undefined): QueryParams {
-  const today = localDayIso();
-  const due: QueryParams =
-    state.due === 'overdue'
-      ? { deadline_before: today, completed: 'false' }
-      : state.due === 'today'
-        ? { deadline_after: localDayIso(-1), deadline_before: localDayIso(1) }
-        : state.due === 'week'
-          ? { deadline_after: localDayIso(-1), deadline_before: localDayIso(7) }
-          : {};
-  return {
-    assigned_to_id: state.view === 'all' ? undefined : me,
-    completed: state.status === 'any' ? undefined : state.status === 'done' ? 'true' : 'false',
-    project_id: state.project_id,
-    sort: state.status === 'done' ? '-updated_at' : 'deadline',
-    ...due,
-    page: Number(state.page) || 1,
-    per_page: PER_PAGE,
-  };
-}
 
 interface Group {
   key: string;
@@ -69,16 +45,18 @@ function groupTasks(tasks: Task[]): Group[] {
 }
 
 function DueBadge({ task }: { task: Task }) {
+  // Overdue and due today are by the browser's calendar day: known once hydrated.
+  const hydrated = useHydrated();
   if (!task.deadline) return null;
-  const today = localDayIso();
-  if (!task.completed_at && task.deadline < today) {
+  const today = hydrated ? localDayIso() : null;
+  if (today && !task.completed_at && task.deadline < today) {
     return (
       <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-200">
         Overdue · {formatDate(task.deadline)}
       </span>
     );
   }
-  if (!task.completed_at && task.deadline === today) {
+  if (today && !task.completed_at && task.deadline === today) {
     return (
       <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
         Due today
@@ -137,13 +115,13 @@ function TaskRow({ task, showAssignee, onEdit }: { task: Task; showAssignee: boo
 }
 
 export function TasksPage() {
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(TASKS_URL_KEYS);
   const [editing, setEditing] = useState<Editing>(null);
   const me = useMe();
   const mine = state.view !== 'all';
-  const params = taskParams(state, me.data?.id);
+  const params = tasksListParams(state, me.data?.id);
   const { data, error, isPending, refetch, isFetching } = useTasks(params, !mine || me.data !== undefined);
-  const page = Number(state.page) || 1;
+  const page = Number(params.page);
   const filtered = Boolean(state.due || state.project_id || state.status);
   // New tasks are yours unless you say otherwise.
   const meDefaults = { assignedToId: me.data?.id };
@@ -259,8 +237,8 @@ export function TasksPage() {
                 </section>
               ))}
             </div>
-            {data.total > PER_PAGE ? (
-              <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
+            {data.total > TASKS_PER_PAGE ? (
+              <Pagination page={page} perPage={TASKS_PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
             ) : null}
           </>
         )}

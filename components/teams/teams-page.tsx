@@ -10,9 +10,8 @@ import { useUrlState } from '@/lib/hooks/use-url-state';
 import { useOptions } from '@/lib/queries/lookups';
 import { useTeamMemberships, type Membership } from '@/lib/queries/project-team-memberships';
 import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/lib/validation/enums';
+import { TEAMS_PER_PAGE, TEAMS_URL_KEYS, teamMembershipsListParams } from './teams-params';
 
-const KEYS = ['project_id', 'user_id', 'role', 'sort', 'page'] as const;
-const PER_PAGE = 50;
 const SORTS = [
   { id: 'project', name: 'By project' },
   { id: 'user', name: 'By person' },
@@ -33,18 +32,12 @@ function RoleChips({ membership: m, className = '' }: { membership: Membership; 
 
 /** Every project team of the account (GET /team_memberships), by project or by person, filtered in the URL. */
 export function TeamsPage() {
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(TEAMS_URL_KEYS);
   const users = useOptions('/users', 'users').data ?? [];
-  const sort = state.sort || 'project';
-  const page = Number(state.page) || 1;
-  const query = useTeamMemberships({
-    project_id: state.project_id,
-    user_id: state.user_id,
-    role: state.role,
-    sort,
-    page,
-    per_page: PER_PAGE,
-  });
+  const params = teamMembershipsListParams(state);
+  const sort = String(params.sort);
+  const page = Number(params.page);
+  const query = useTeamMemberships(params);
   const filtered = Boolean(state.project_id || state.user_id || state.role);
   // Grouped by project: the project's name once, on its first row of the page.
   const byProject = sort === 'project';
@@ -114,7 +107,7 @@ export function TeamsPage() {
           title: filtered ? 'No team memberships match this view.' : 'No project has a team yet.',
           hint: filtered ? 'Clear a filter to see more.' : 'Open a project and use “Add member” on its Team panel.',
         }}
-        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+        paging={{ page, perPage: TEAMS_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />
     </>
   );

@@ -9,17 +9,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { ApiClientError } from '@/lib/api-client';
+import { formatDateTimeUtc } from '@/lib/format';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { useUrlState } from '@/lib/hooks/use-url-state';
 import { leadQuery } from '@/lib/queries/leads';
 import { useWebhookMessages, type WebhookMessage } from '@/lib/queries/webhook-messages';
-import { EVENT_TYPES } from '@/lib/validation/enums';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from './event-target';
 import { EventTypePicker } from './event-type-picker';
+import { parseEventTypes as parseTypes, WEBHOOKS_PER_PAGE, WEBHOOKS_URL_KEYS, webhookMessagesListParams } from './webhooks-params';
 
-const KEYS = ['event_type', 'page'] as const;
-const PER_PAGE = 25;
-const KNOWN = new Set<string>(EVENT_TYPES);
-const parseTypes = (param: string) => param.split(',').filter((t) => KNOWN.has(t));
 
 const ACTION_STYLES: Record<string, string> = {
   create: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
@@ -68,8 +66,7 @@ function Target({ message }: { message: WebhookMessage }) {
 }
 
 export function WebhooksPage() {
-  const [state, setState] = useUrlState(KEYS);
-  // Unknown types in a shared URL are dropped rather than sent (the API would answer 422).
+  const [state, setState] = useUrlState(WEBHOOKS_URL_KEYS);
   const fromUrl = state.event_type;
   // The checkboxes follow a click at once; the URL (and the list) follow it a moment later.
   const [checked, setChecked] = useState({ url: fromUrl, types: parseTypes(fromUrl) });
@@ -81,13 +78,12 @@ export function WebhooksPage() {
     setChecked({ url: fromUrl, types });
     setState({ event_type: types.join(',') });
   };
-  const page = Number(state.page) || 1;
-  const { data, error, isPending, refetch, isFetching } = useWebhookMessages({
-    event_type: selected.join(','),
-    page,
-    per_page: PER_PAGE,
-  });
+  const params = webhookMessagesListParams(state);
+  const page = Number(params.page);
+  const { data, error, isPending, refetch, isFetching } = useWebhookMessages(params);
   const now = new Date();
+  // Times relative to the browser's clock, in its time zone, once hydrated; the server's HTML says UTC.
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -152,16 +148,18 @@ export function WebhooksPage() {
                     </div>
                     <time
                       dateTime={m.timestamp}
-                      title={dateTime.format(new Date(m.timestamp))}
+                      title={hydrated ? dateTime.format(new Date(m.timestamp)) : undefined}
                       className="shrink-0 text-xs text-slate-600 sm:text-sm dark:text-slate-400"
                     >
-                      {formatDistanceToNowStrict(new Date(m.timestamp) > now ? now : new Date(m.timestamp), { addSuffix: true })}
+                      {hydrated
+                        ? formatDistanceToNowStrict(new Date(m.timestamp) > now ? now : new Date(m.timestamp), { addSuffix: true })
+                        : formatDateTimeUtc(m.timestamp)}
                     </time>
                   </li>
                 );
               })}
             </ol>
-            <Pagination page={page} perPage={PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
+            <Pagination page={page} perPage={WEBHOOKS_PER_PAGE} total={data.total} onPage={(p) => setState({ page: String(p) })} />
           </div>
         )}
       </div>

@@ -12,9 +12,8 @@ import { useOptions } from '@/lib/queries/lookups';
 import { employeeName, useAllEmployees, useEmployees, type Employee } from '@/lib/queries/workforce';
 import { EmployeeDialog } from './employee-dialog';
 import { WorkforceTabs } from './workforce-tabs';
+import { WORKFORCE_PER_PAGE, WORKFORCE_URL_KEYS, employeesListParams } from './workforce-params';
 
-const KEYS = ['q', 'role_id', 'manager_id', 'page', 'employee'] as const;
-const PER_PAGE = 50;
 
 /** Everyone who manages someone, by name: the choices of the manager filter. */
 function useManagerOptions() {
@@ -30,17 +29,12 @@ function useManagerOptions() {
 }
 
 export function WorkforcePage() {
-  const [state, setState] = useUrlState(KEYS);
+  const [state, setState] = useUrlState(WORKFORCE_URL_KEYS);
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
   const managers = useManagerOptions();
-  const page = Number(state.page) || 1;
-  const query = useEmployees({
-    q: state.q,
-    role_id: state.role_id,
-    manager_id: state.manager_id,
-    page,
-    per_page: PER_PAGE,
-  });
+  const params = employeesListParams(state);
+  const page = Number(params.page);
+  const query = useEmployees(params);
 
   // Opening and closing a person keeps the page the reader is on.
   const openEmployee = (id: string | null) => setState({ employee: id, page: state.page || null });
@@ -123,7 +117,7 @@ export function WorkforcePage() {
           title: filtered ? 'No one matches this view.' : 'No employees yet.',
           hint: filtered ? 'Clear the search or a filter to see more people.' : 'Add your first person with “New employee”.',
         }}
-        paging={{ page, perPage: PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+        paging={{ page, perPage: WORKFORCE_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />
       <EmployeeDialog id={state.employee} onClose={() => openEmployee(null)} />
     </>

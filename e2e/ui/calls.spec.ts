@@ -106,17 +106,25 @@ test('the Log a call dialog opens from a company page with the company filled in
   await expect(dialog).toBeHidden();
 });
 
-test('a calls list that cannot load says so and retries', async ({ page }) => {
+test('a calls list that cannot refresh says so and retries', async ({ page }) => {
+  // The first page comes with the page (rendered on the server); after a change the browser fetches it.
+  await page.goto('/calls');
+  await expect(page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first()).toBeVisible();
   let fail = true;
   await page.route('**/api/2023-01/calls?*', (route) =>
     fail
       ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'unavailable', message: 'Try again in a minute.' }) })
       : route.continue(),
   );
-  await page.goto('/calls');
+  const notes = `Refresh check ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Log a call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log a call' });
+  await dialog.getByLabel('Notes').fill(notes);
+  await dialog.getByRole('button', { name: 'Log call' }).click();
+  await expect(dialog).toBeHidden();
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load this page.' });
   await expect(alert).toContainText('Try again in a minute.', { timeout: 15_000 });
   fail = false;
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('list', { name: 'Calls' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Calls' }).getByText(notes)).toBeVisible();
 });

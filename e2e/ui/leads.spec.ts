@@ -39,11 +39,19 @@ test('creates, edits, stars, snoozes, archives and converts a lead', async ({ pa
   await expect(dialog).toBeHidden();
 
   await page.getByLabel('Search leads').fill('Northgate Fire');
+  // The searched page (its rows rendered on the server) before the star, as a person sees it.
+  await expect(page).toHaveURL(/q=Northgate/);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('$4,250,000');
 
+  // The star shows at once; the edit below starts from the saved lead (its ETag): wait for the save
+  // and the list's refresh after it.
+  const starred = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes('/api/2023-01/leads/'));
+  const refreshed = page.waitForResponse((res) => res.request().method() === 'GET' && /\/api\/2023-01\/leads\?.*q=Northgate/.test(res.url()));
   await row.getByRole('button', { name: `Mark ${name} as priority` }).click();
   await expect(row.getByRole('button', { name: `Remove priority from ${name}` })).toHaveAttribute('aria-pressed', 'true');
+  expect((await starred).status()).toBe(200);
+  expect((await refreshed).status()).toBe(200);
 
   await row.getByRole('button', { name, exact: true }).click();
   const edit = page.getByRole('dialog', { name: `Edit “${name}”` });

@@ -62,6 +62,17 @@ export function isSameOrigin(req: Request): boolean {
   return site === null || SAME_SITE_FETCHES.has(site);
 }
 
+// Requests the server makes to itself while rendering a page (lib/api/in-process.ts): their answer
+// never reaches the browser, so a refreshed cookie would be lost while the session row was extended,
+// and the browser's cookie would expire before the session it names. They read the session as is.
+const inProcess = new WeakSet<Request>();
+
+/** Marks `req` as made by this server for a page it renders: its session is read, never extended. */
+export function asInProcessRequest(req: Request): Request {
+  inProcess.add(req);
+  return req;
+}
+
 export function hasSessionCookie(headers: Headers): boolean {
   return getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null;
 }
@@ -69,7 +80,11 @@ export function hasSessionCookie(headers: Headers): boolean {
 export async function authenticateSession(req: Request): Promise<SessionResult> {
   if (!hasSessionCookie(req.headers)) return { kind: 'none' };
   if (!isSameOrigin(req)) return { kind: 'cross-site' };
-  const { headers, response } = await getAuth().api.getSession({ headers: req.headers, returnHeaders: true });
+  const { headers, response } = await getAuth().api.getSession({
+    headers: req.headers,
+    returnHeaders: true,
+    query: inProcess.has(req) ? { disableRefresh: true } : undefined,
+  });
   // Deactivation deletes the user's sessions; this refuses one that raced it.
   if (!response || response.user.deactivatedAt) return { kind: 'invalid' };
   return {

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { readUrlState } from '@/lib/url-state';
 
 /**
  * A page's view state (filters, sort, page) kept in the URL, so a view can be shared and survives
@@ -42,10 +43,7 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
   useEffect(() => {
     pending.current = unsettled(pending.current, params.toString());
   }, [params]);
-  const state = useMemo(
-    () => Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>,
-    [params, keys],
-  );
+  const state = useMemo(() => readUrlState(params, keys), [params, keys]);
   const update = useCallback(
     (changes: Partial<Record<K | 'page', string | null>>) => {
       const query = composeQuery(pending.current.at(-1) ?? params.toString(), changes);

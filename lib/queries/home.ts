@@ -1,8 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { TaskResponse } from '@/lib/validation/tasks';
+import { leadsQuery } from './leads';
 
 // What the home page reads beyond the reports and the resources' own query modules.
+
+/** The window of the pipeline report's won and lost. */
+export const HOME_REPORT_DAYS = 90;
+
+/** The five newest leads assigned to a user. */
+export const myLeadsQuery = (userId: string) => leadsQuery({ assigned_to_id: userId, per_page: 5 });
 
 /**
  * A user's open tasks due before today: `deadline_before` with `completed=false`. The key sits under

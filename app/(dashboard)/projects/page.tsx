@@ -1,14 +1,34 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ProjectsPage } from '@/components/projects/projects-page';
+import { boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
 import { TableSkeleton } from '@/components/ui/states';
+import { optionsQuery } from '@/lib/queries/lookups';
+import { projectsQuery, projectStagesQuery } from '@/lib/queries/projects';
+import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Projects' };
 
-export default function Page() {
+export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
     <Suspense fallback={<TableSkeleton />}>
-      <ProjectsPage />
+      <Prefetch
+        load={async (client) => {
+          const state = readUrlState(await searchParams, PROJECTS_URL_KEYS);
+          const users = client.prefetchQuery(optionsQuery('/users', 'users'));
+          if (projectsView(state) === 'table') {
+            await Promise.all([users, client.prefetchQuery(projectStagesQuery), client.prefetchQuery(projectsQuery(projectsTableParams(state)))]);
+            return;
+          }
+          // The board: a column per stage, each its own list.
+          const stages = await client.fetchQuery(projectStagesQuery);
+          const filters = boardFilters(state);
+          await Promise.all([users, ...stages.map((stage) => client.prefetchQuery(projectsQuery(boardColumnParams(filters, stage.id))))]);
+        }}
+      >
+        <ProjectsPage />
+      </Prefetch>
     </Suspense>
   );
 }

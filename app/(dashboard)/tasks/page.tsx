@@ -1,14 +1,28 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { TasksPage } from '@/components/tasks/tasks-page';
+import { TASKS_URL_KEYS, tasksListParams } from '@/components/tasks/tasks-params';
 import { TableSkeleton } from '@/components/ui/states';
+import { tasksQuery } from '@/lib/queries/tasks';
+import { meQuery } from '@/lib/queries/users';
+import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Tasks' };
 
-export default function Page() {
+export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
     <Suspense fallback={<TableSkeleton />}>
-      <TasksPage />
+      <Prefetch
+        load={async (client) => {
+          const state = readUrlState(await searchParams, TASKS_URL_KEYS);
+          const me = await client.fetchQuery(meQuery);
+          // A `due` view is by the browser's calendar day, which the server does not know: the browser fetches it.
+          if (!state.due) await client.prefetchQuery(tasksQuery(tasksListParams(state, me.id)));
+        }}
+      >
+        <TasksPage />
+      </Prefetch>
     </Suspense>
   );
 }

@@ -1,14 +1,29 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { TableSkeleton } from '@/components/ui/states';
 import { WorkforcePage } from '@/components/workforce/workforce-page';
+import { WORKFORCE_URL_KEYS, employeesListParams } from '@/components/workforce/workforce-params';
+import { TableSkeleton } from '@/components/ui/states';
+import { optionsQuery } from '@/lib/queries/lookups';
+import { employeesQuery } from '@/lib/queries/workforce';
+import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Workforce' };
 
-export default function Page() {
+export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
     <Suspense fallback={<TableSkeleton />}>
-      <WorkforcePage />
+      <Prefetch
+        load={async (client) => {
+          const state = readUrlState(await searchParams, WORKFORCE_URL_KEYS);
+          await Promise.all([
+            client.prefetchQuery(employeesQuery(employeesListParams(state))),
+            client.prefetchQuery(optionsQuery('/workforce/roles', 'workforce_roles')),
+          ]);
+        }}
+      >
+        <WorkforcePage />
+      </Prefetch>
     </Suspense>
   );
 }

@@ -1,0 +1,78 @@
+import 'server-only';
+import { dehydrate, HydrationBoundary, QueryCache, type QueryClient } from '@tanstack/react-query';
+import { headers } from 'next/headers';
+import { cache, type ReactNode } from 'react';
+import * as calls from '@/app/api/2023-01/calls/route';
+import * as companies from '@/app/api/2023-01/companies/route';
+import * as contacts from '@/app/api/2023-01/contacts/route';
+import * as leads from '@/app/api/2023-01/leads/route';
+import * as projectStages from '@/app/api/2023-01/project_stages/route';
+import * as projects from '@/app/api/2023-01/projects/route';
+import * as pipelineReport from '@/app/api/2023-01/reports/pipeline/route';
+import * as tasks from '@/app/api/2023-01/tasks/route';
+import * as teamMemberships from '@/app/api/2023-01/team_memberships/route';
+import * as me from '@/app/api/2023-01/users/me/route';
+import * as users from '@/app/api/2023-01/users/route';
+import * as webhookMessages from '@/app/api/2023-01/webhook_messages/route';
+import * as employees from '@/app/api/2023-01/workforce/employees/route';
+import * as workforceRoles from '@/app/api/2023-01/workforce/roles/route';
+import { ApiClientError, installServerTransport } from '@/lib/api-client';
+import { inProcessTransport } from '@/lib/api/in-process';
+import { makeQueryClient } from '@/lib/queries/query-client';
+
+// A dashboard page's first view, rendered into the server's HTML: the page's server component
+// prefetches the queries its client component will ask for on first render (the same query
+// options from lib/queries, so the same keys and query functions), and <Prefetch> hands them over
+// in a HydrationBoundary. The query functions reach the API through the in-process transport
+// below: the endpoints a page prefetches, called in this process as the page's own user.
+
+installServerTransport(
+  inProcessTransport(
+    {
+      '/calls': calls,
+      '/companies': companies,
+      '/contacts': contacts,
+      '/leads': leads,
+      '/project_stages': projectStages,
+      '/projects': projects,
+      '/reports/pipeline': pipelineReport,
+      '/tasks': tasks,
+      '/team_memberships': teamMemberships,
+      '/users': users,
+      '/users/me': me,
+      '/webhook_messages': webhookMessages,
+      '/workforce/employees': employees,
+      '/workforce/roles': workforceRoles,
+    },
+    headers,
+  ),
+);
+
+/** The request's query client (React `cache`: one per server request, never shared between users). */
+export const getQueryClient = cache(() =>
+  makeQueryClient({
+    // A failed prefetch leaves the query to the browser, which fetches it and shows its error as
+    // it always did; only a fault of the prefetch itself (not an API answer) is worth a log line.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!(error instanceof ApiClientError)) console.warn(`Prefetch of ${JSON.stringify(query.queryKey)} failed:`, error);
+      },
+    }),
+    // The page waits for its prefetch: no second try on the server.
+    defaultOptions: { queries: { retry: false } },
+  }),
+);
+
+/**
+ * Renders `children` with the queries `load` prefetched. `load` may fail (a dependent
+ * `fetchQuery`, say): the page renders anyway, with whatever was prefetched.
+ */
+export async function Prefetch({ load, children }: { load: (client: QueryClient) => Promise<unknown>; children: ReactNode }) {
+  const client = getQueryClient();
+  try {
+    await load(client);
+  } catch {
+    // What is missing, the browser fetches.
+  }
+  return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+}

@@ -1,0 +1,24 @@
+import type { QueryParams } from '@/lib/api-client';
+import { pageOf, type UrlState } from '@/lib/url-state';
+
+// The leads page's URL and the list it shows for it, shared by the page (its server prefetch) and
+// the table (its query), so both ask for the same query key.
+
+export const LEADS_URL_KEYS = ['q', 'assigned_to_id', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page'] as const;
+export type LeadsUrlState = UrlState<(typeof LEADS_URL_KEYS)[number]>;
+
+export const LEADS_PER_PAGE = 50;
+
+export function leadsListParams(state: LeadsUrlState): QueryParams {
+  return {
+    q: state.q,
+    assigned_to_id: state.assigned_to_id,
+    company_id: state.company_id,
+    priority: state.priority,
+    snoozed: state.snoozed,
+    archived: state.archived || 'false',
+    sort: state.sort || '-created_at',
+    page: pageOf(state.page),
+    per_page: LEADS_PER_PAGE,
+  };
+}

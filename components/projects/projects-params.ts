@@ -1,0 +1,59 @@
+import type { QueryParams } from '@/lib/api-client';
+import { pageOf, type UrlState } from '@/lib/url-state';
+
+// The projects page's URL and the lists it shows for it (the table, or a board column per stage):
+// one set of functions for the page's server prefetch and the components' queries, so both ask
+// for the same query keys.
+
+export const PROJECTS_URL_KEYS = [
+  'view',
+  'q',
+  'project_stage_id',
+  'project_status',
+  'assigned_to_id',
+  'company_id',
+  'close_type',
+  'closed_since',
+  'bid_due_from',
+  'bid_due_to',
+  'sort',
+  'page',
+] as const;
+export type ProjectsUrlState = UrlState<(typeof PROJECTS_URL_KEYS)[number]>;
+
+/** Filters that arrive in links (from Home) with no control of their own: shown, and clearable. */
+export const LINKED_FILTERS = [
+  ['close_type', 'closed as'],
+  ['closed_since', 'closed since'],
+  ['bid_due_from', 'bids due from'],
+  ['bid_due_to', 'bids due to'],
+] as const;
+
+export const PROJECTS_PER_PAGE = 50;
+const PER_COLUMN = 50;
+
+export const projectsView = (state: ProjectsUrlState): 'board' | 'table' => (state.view === 'table' ? 'table' : 'board');
+
+/** The board has a column per stage, so it filters by everything but stage and status. */
+export function boardFilters(state: ProjectsUrlState): QueryParams {
+  return { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
+}
+
+/** One board column: the stage's projects, most recently changed first. */
+export function boardColumnParams(filters: QueryParams, stageId: string): QueryParams {
+  return { ...filters, project_stage_id: stageId, sort: '-updated_at', per_page: PER_COLUMN };
+}
+
+/** The table view: every filter, the sort and the page. */
+export function projectsTableParams(state: ProjectsUrlState): QueryParams {
+  const linked = LINKED_FILTERS.filter(([key]) => state[key]).map(([key]) => [key, state[key]]);
+  return {
+    ...boardFilters(state),
+    project_stage_id: state.project_stage_id,
+    project_status: state.project_status,
+    ...Object.fromEntries(linked),
+    sort: state.sort || '-created_at',
+    page: pageOf(state.page),
+    per_page: PROJECTS_PER_PAGE,
+  };
+}
