@@ -13,14 +13,30 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import/no-cycle': 'error',
-      // Arrows point one way: app → lib → db; components never reach the database.
+      // Arrows point one way: app → lib/server/http → lib/server/services → db. The browser's code
+      // (components, lib/client) never reaches the server's; what both use lives in lib/shared.
       'import/no-restricted-paths': [
         'error',
         {
           zones: [
             { target: './db', from: ['./lib', './app', './components'], message: 'db/ imports nothing from lib/, app/ or components/.' },
-            { target: './components', from: './db', message: 'Components go through the API, never the database.' },
             { target: './lib', from: ['./app', './components'], message: 'lib/ does not depend on pages or components.' },
+            {
+              target: ['./components', './lib/client'],
+              from: ['./db', './lib/server'],
+              message: 'Browser code goes through the API (lib/client/api-client.ts), never the database, the services or server auth.',
+            },
+            {
+              target: './lib/shared',
+              from: ['./lib/server', './lib/client', './db'],
+              except: ['./schema/enums.ts'],
+              message: 'lib/shared runs on both sides: it uses neither side, nor the database (but its import-free enums).',
+            },
+            {
+              target: ['./lib/server/services', './lib/server/serializers', './lib/server/auth', './lib/server/webhooks', './lib/server/oauth'],
+              from: './lib/server/http',
+              message: 'The work does not know its transport: services throw domain errors, the HTTP layer (lib/server/http) maps them.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 // Security headers on every response, static files included. The Content-Security-Policy is not
-// here: it carries a nonce per request (proxy.ts, lib/security/headers.ts). HSTS only in
+// here: it carries a nonce per request (proxy.ts, lib/server/security/headers.ts). HSTS only in
 // production: a development server on http://localhost must not pin the browser to https.
 export function securityHeaders(production = process.env.NODE_ENV === 'production') {
   return [

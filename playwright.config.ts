@@ -35,8 +35,8 @@ export default defineConfig({
     command: [
       `rm -rf ${dataDir}`,
       `mkdir -p ${dataDir}`,
-      'npx tsx scripts/seed.ts',
-      `npx tsx scripts/create-token.ts | tail -n 1 > ${dataDir}/token`,
+      'npx tsx --conditions=react-server scripts/seed.ts',
+      `npx tsx --conditions=react-server scripts/create-token.ts | tail -n 1 > ${dataDir}/token`,
       `npx next start -p ${PORT} -H 127.0.0.1`,
     ].join(' && '),
     // A production server needs a session secret; a fresh one per run (sessions die with the run's database anyway).

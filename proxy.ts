@@ -1,8 +1,8 @@
 import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
-import { AUTH_COOKIE_PREFIX } from '@/lib/auth/cookies';
-import { corsHeaders, isPreflight, preflightResponse } from '@/lib/security/cors';
-import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/security/headers';
+import { AUTH_COOKIE_PREFIX } from '@/lib/server/auth/cookies';
+import { corsHeaders, isPreflight, preflightResponse } from '@/lib/server/security/cors';
+import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/server/security/headers';
 
 // Runs before every page and API request (not Next's build assets under /_next/static):
 // - the API (/api/2023-01): CORS (preflights answered here) and a CSP that allows nothing;

@@ -4,7 +4,7 @@ import { MutationCache, QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
-import { makeQueryClient } from '@/lib/queries/query-client';
+import { makeQueryClient } from '@/lib/client/query-client';
 
 /** Toasts in the page's theme (the user's choice, not only the system's). */
 function ThemedToaster() {

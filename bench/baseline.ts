@@ -1,17 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/db';
-import { pageHeaders } from '@/lib/api/pagination';
-import { ApiError } from '@/lib/api/errors';
-import { parseIfMatch } from '@/lib/api/preconditions';
-import type { ApiContext } from '@/lib/api/route';
-import { createContact } from '@/lib/services/contacts';
-import { listLeads, updateLead } from '@/lib/services/leads';
-import { getProject, listProjects } from '@/lib/services/projects';
-import { listTasks } from '@/lib/services/tasks';
-import { leadListQuery, type LeadCreate } from '@/lib/validation/leads';
-import { projectListQuery } from '@/lib/validation/projects';
-import { tasksListQuery } from '@/lib/validation/tasks';
+import { pageHeaders } from '@/lib/server/http/pagination';
+import { parseIfMatch } from '@/lib/server/http/preconditions';
+import { createContact } from '@/lib/server/services/contacts';
+import { listLeads, updateLead } from '@/lib/server/services/leads';
+import { getProject, listProjects } from '@/lib/server/services/projects';
+import { listTasks } from '@/lib/server/services/tasks';
+import { leadListQuery, type LeadCreate } from '@/lib/shared/validation/leads';
+import { projectListQuery } from '@/lib/shared/validation/projects';
+import { tasksListQuery } from '@/lib/shared/validation/tasks';
+import { statusOf } from '@/lib/server/http/errors';
+import { ServiceError } from '@/lib/server/services/errors';
+import type { CallerContext } from '@/lib/server/services/context';
 
 // The benchmark's framework-only baseline: a bare node:http server answering the benchmarked
 // routes by calling the project's own services (queries + serializers) directly — no Next.js, no
@@ -51,7 +52,7 @@ export async function startBaseline(o: BaselineOptions) {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const ctx: ApiContext = {
+    const ctx: CallerContext = {
       requestId: 'baseline',
       accountId: o.accountId,
       userId: o.userId,
@@ -93,7 +94,7 @@ export async function startBaseline(o: BaselineOptions) {
     };
     handle().catch((err: unknown) => {
       // A refusal keeps its status and headers (a 412 carries the current ETag).
-      if (err instanceof ApiError) return send(res, err.status, { error: err.code, message: err.message }, err.headers);
+      if (err instanceof ServiceError) return send(res, statusOf(err.code), { error: err.code, message: err.message }, err.headers);
       send(res, 500, { error: { message: err instanceof Error ? err.message : String(err) } });
     });
   });

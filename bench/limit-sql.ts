@@ -1,5 +1,5 @@
 // The SQL of the hand-written limit (bench/limit.ts), written out by hand: it shares nothing with
-// the app's queries or serializers (db/queries, lib/serializers); the body check in bench/run.ts
+// the app's queries or serializers (db/queries, lib/server/serializers); the body check in bench/run.ts
 // holds it to the app's answers byte for byte.
 //
 // PostgreSQL builds every body. `to_json(<row>)` and `array_to_json(array_agg(<row>))` print

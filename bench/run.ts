@@ -150,7 +150,7 @@ function problems(cells: Cells): string[] {
 }
 
 function webhookBench(): number | null {
-  const w = spawnSync(process.execPath, ['--import', 'tsx', 'bench/webhook-delivery.ts'], {
+  const w = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'bench/webhook-delivery.ts'], {
     env: { ...process.env, BENCH_ONLY_PG: '1', BENCH_WEBHOOK_MESSAGES: process.env.BENCH_WEBHOOK_MESSAGES ?? '5000' },
     encoding: 'utf8',
   });

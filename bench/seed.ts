@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db';
-import { createApiToken } from '@/lib/auth/tokens';
+import { createApiToken } from '@/lib/server/auth/tokens';
 import { createAccount } from '@/db/queries/accounts';
 
 // The benchmark's own database (never the dev one): one account with, at BENCH_SCALE=1, 100k

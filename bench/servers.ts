@@ -125,7 +125,7 @@ function environment(kind: ServerKind, dbUrl: string, port: number, seeded: { ac
 
 function command(kind: ServerKind, port: number): string[] {
   if (kind === 'app') return ['node_modules/next/dist/bin/next', 'start', '-p', String(port), '-H', '127.0.0.1'];
-  return ['--import', 'tsx', `bench/${kind}.ts`];
+  return ['--conditions=react-server', '--import', 'tsx', `bench/${kind}.ts`];
 }
 
 async function waitFor(server: Server, token: string) {

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db';
 import { rows } from '@/db/queries/sql';
 import { createAccount } from '@/db/queries/accounts';
-import { startWebhookWorker } from '@/lib/webhooks/worker';
+import { startWebhookWorker } from '@/lib/server/webhooks/worker';
 
 // npm run bench:webhooks — how many deliveries per second one webhook worker sustains, delivering
 // to a local receiver that answers 200 at once. PostgreSQL (graphile-worker) on a database of its

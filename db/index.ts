@@ -42,7 +42,7 @@ export type DatabaseConfig =
 export interface Database {
   kind: DatabaseConfig['kind'];
   db: Db;
-  /** The embedded instance (kind `pglite`), which the dev server also serves to the npm scripts (lib/dev-database-server.ts). */
+  /** The embedded instance (kind `pglite`), which the dev server also serves to the npm scripts (lib/server/dev-database-server.ts). */
   pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;

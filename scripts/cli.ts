@@ -1,10 +1,10 @@
 import { openDatabase, type Database } from '@/db';
-import { getDatabase, setDatabase } from '@/lib/db';
-import { devDatabaseServerUrl } from '@/lib/dev-database-server';
+import { getDatabase, setDatabase } from '@/lib/server/db';
+import { devDatabaseServerUrl } from '@/lib/server/dev-database-server';
 
 // Shared plumbing of the npm scripts: open the configured database, run, close, exit non-zero on
 // failure with the message only (no stack for expected errors). The embedded database is opened
-// directly, or, while `npm run dev` has it open, through the dev server (lib/dev-database-server.ts).
+// directly, or, while `npm run dev` has it open, through the dev server (lib/server/dev-database-server.ts).
 
 let throughDevServer = false;
 

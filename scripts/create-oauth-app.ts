@@ -1,7 +1,7 @@
 import { findUserByEmail } from '@/db/queries/accounts';
-import { createOAuthApplication } from '@/lib/services/oauth-applications';
-import { DEMO_ADMIN_EMAIL } from '@/lib/seed/demo';
-import { oauthApplicationCreate } from '@/lib/validation/oauth-applications';
+import { createOAuthApplication } from '@/lib/server/services/oauth-applications';
+import { DEMO_ADMIN_EMAIL } from '@/db/seed/demo';
+import { oauthApplicationCreate } from '@/lib/shared/validation/oauth-applications';
 import { parseArgs, run } from './cli';
 
 // npm run oauth:create-app -- --name <name> [--redirect-uri <uri>] [--email <owner email>] [--scope read]

@@ -1,6 +1,6 @@
 import { findUserByEmail } from '@/db/queries/accounts';
-import { createApiToken } from '@/lib/auth/tokens';
-import { DEMO_ADMIN_EMAIL } from '@/lib/seed/demo';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { DEMO_ADMIN_EMAIL } from '@/db/seed/demo';
 import { parseArgs, run } from './cli';
 
 // npm run token:create -- [--email <user email>] [--scope read] [--name <label>]

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { countAccounts, findUserByEmail } from '@/db/queries/accounts';
-import { checkUserPassword, setUserPassword } from '@/lib/auth/passwords';
-import { authenticateToken, createApiToken } from '@/lib/auth/tokens';
-import { env } from '@/lib/env';
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '@/lib/seed/demo';
+import { checkUserPassword, setUserPassword } from '@/lib/server/auth/passwords';
+import { authenticateToken, createApiToken } from '@/lib/server/auth/tokens';
+import { env } from '@/lib/server/env';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '@/db/seed/demo';
 import { describeDatabase, run } from './cli';
 
 // Before `next dev` (scripts/dev.ts): migrate, seed an empty database, and write the banner: the

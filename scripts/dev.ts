@@ -60,7 +60,7 @@ if (!process.env.PUBLIC_BASE_URL) {
 }
 
 // Imported now: they validate the environment loaded above.
-const { devDatabaseAddressFile, devDatabaseServerUrl, removeStaleDevDatabaseAddress } = await import('@/lib/dev-database-server');
+const { devDatabaseAddressFile, devDatabaseServerUrl, removeStaleDevDatabaseAddress } = await import('@/lib/server/dev-database-server');
 if (await devDatabaseServerUrl()) {
   console.error(`Another dev server is running on ${process.env.PGLITE_DATA_DIR || '.data/pglite'}: stop it first, or give this one its own PGLITE_DATA_DIR.`);
   process.exit(1);

@@ -1,4 +1,4 @@
-import { resealWebhookSecrets } from '@/lib/webhooks/secrets';
+import { resealWebhookSecrets } from '@/lib/server/webhooks/secrets';
 import { describeDatabase, run } from './cli';
 
 // npm run db:migrate — applies the committed migrations in db/migrations.

@@ -1,6 +1,6 @@
 import { findUserByEmail } from '@/db/queries/accounts';
 import { revokeTokens } from '@/db/queries/api-tokens';
-import { hashToken } from '@/lib/auth/tokens';
+import { hashToken } from '@/lib/server/auth/tokens';
 import { parseArgs, run } from './cli';
 
 // npm run token:revoke -- --token <token>   |   npm run token:revoke -- --email <user email> (all of theirs)

@@ -1,5 +1,5 @@
 import { countAccounts } from '@/db/queries/accounts';
-import { seedDemo } from '@/lib/seed/demo';
+import { seedDemo } from '@/db/seed/demo';
 import { describeDatabase, run } from './cli';
 
 // npm run db:seed — migrates, then fills an empty database with the demo accounts.

@@ -1,5 +1,5 @@
-import { env } from '@/lib/env';
-import { startWebhookWorker } from '@/lib/webhooks/worker';
+import { env } from '@/lib/server/env';
+import { startWebhookWorker } from '@/lib/server/webhooks/worker';
 import { describeDatabase, run } from './cli';
 
 // npm run worker — the webhook delivery worker alone, for deployments that run it apart from the

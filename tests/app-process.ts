@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { stampPeerAddresses } from '@/lib/security/client-address';
+import { stampPeerAddresses } from '@/lib/server/security/client-address';
 import { dispatch } from './api';
 
 // One app process for tests that need several (tests/api/rate-limit.test.ts): the real route

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { insertNamedLookups, insertWorkforceRoles } from '@/db/queries/accounts';
 import { users } from '@/db/schema';
-import { setUserPassword } from '@/lib/auth/passwords';
-import { createApiToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
+import { setUserPassword } from '@/lib/server/auth/passwords';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
 import { createAccount } from '@/db/queries/accounts';
 import { BASE, client, request } from './api';
 

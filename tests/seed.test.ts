@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '@/db/schema';
 import type { AccountTable } from '@/db/queries/tenant';
 import { rows } from '@/db/queries/sql';
-import { getDb } from '@/lib/db';
-import { createApiToken } from '@/lib/auth/tokens';
-import { checkUserPassword } from '@/lib/auth/passwords';
-import { DEFAULT_DEMO_PASSWORD, seedDemo, type SeedResult } from '@/lib/seed/demo';
+import { getDb } from '@/lib/server/db';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { checkUserPassword } from '@/lib/server/auth/passwords';
+import { DEFAULT_DEMO_PASSWORD, seedDemo, type SeedResult } from '@/db/seed/demo';
 import { client } from './api';
 
 // The demo seed against the test database. Other test files share that database, so every

@@ -17,7 +17,7 @@ const state = globalThis as unknown as { __groundworkMigrated?: Promise<void> };
 beforeAll(async () => {
   if (databaseUrl) return;
   // One in-memory PGlite per worker (files share it, isolate: false): migrate it once.
-  const { getDatabase } = await import('@/lib/db');
+  const { getDatabase } = await import('@/lib/server/db');
   state.__groundworkMigrated ??= getDatabase().migrate();
   await state.__groundworkMigrated;
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
  */
 export async function spawnApp(env: Record<string, string>, log = false): Promise<{ base: string; child: ChildProcess; stop: () => void }> {
   const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/app-process.ts'], {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'tests/app-process.ts'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,9 +2,9 @@ import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { LEADS_URL_KEYS, leadsListParams } from '@/components/leads/leads-params';
 import { PROJECTS_URL_KEYS, projectsTableParams } from '@/components/projects/projects-params';
-import { leadsQuery } from '@/lib/queries/leads';
-import { projectsQuery } from '@/lib/queries/projects';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { leadsQuery } from '@/lib/client/hooks/use-leads';
+import { projectsQuery } from '@/lib/client/hooks/use-projects';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 
 // The server prefetches a page's first view from its `searchParams`; the browser asks for it from
 // useSearchParams. Both must come to the same query key, or the browser fetches it again.

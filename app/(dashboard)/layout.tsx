@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/shell/app-shell';
-import { getCurrentUser } from '@/lib/auth/session';
+import { getCurrentUser } from '@/lib/server/auth/session';
 
 // Every dashboard page needs a signed-in user; the data itself comes from the public API.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { HomePage } from '@/components/home/home-page';
 import { TableSkeleton } from '@/components/ui/states';
-import { HOME_REPORT_DAYS, myLeadsQuery } from '@/lib/queries/home';
-import { pipelineReportQuery } from '@/lib/queries/reports';
-import { meQuery } from '@/lib/queries/users';
+import { HOME_REPORT_DAYS, myLeadsQuery } from '@/lib/client/hooks/use-home';
+import { pipelineReportQuery } from '@/lib/client/hooks/use-reports';
+import { meQuery } from '@/lib/client/hooks/use-users';
 import { Prefetch } from './prefetch';
 
 export default function Page() {

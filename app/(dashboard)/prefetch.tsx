@@ -16,13 +16,13 @@ import * as users from '@/app/api/2023-01/users/route';
 import * as webhookMessages from '@/app/api/2023-01/webhook_messages/route';
 import * as employees from '@/app/api/2023-01/workforce/employees/route';
 import * as workforceRoles from '@/app/api/2023-01/workforce/roles/route';
-import { ApiClientError, installServerTransport } from '@/lib/api-client';
-import { inProcessTransport } from '@/lib/api/in-process';
-import { makeQueryClient } from '@/lib/queries/query-client';
+import { ApiClientError, installServerTransport } from '@/lib/client/api-client';
+import { inProcessTransport } from '@/lib/server/http/in-process';
+import { makeQueryClient } from '@/lib/client/query-client';
 
 // A dashboard page's first view, rendered into the server's HTML: the page's server component
 // prefetches the queries its client component will ask for on first render (the same query
-// options from lib/queries, so the same keys and query functions), and <Prefetch> hands them over
+// options from lib/client/hooks, so the same keys and query functions), and <Prefetch> hands them over
 // in a HydrationBoundary. The query functions reach the API through the in-process transport
 // below: the endpoints a page prefetches, called in this process as the page's own user.
 

@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
-import { authClient } from '@/lib/auth/client';
-import { USER_DEACTIVATED } from '@/lib/auth/constants';
+import { authClient } from '@/lib/client/auth';
+import { USER_DEACTIVATED } from '@/lib/shared/auth-constants';
 
 // One message for a wrong password and an unknown email alike: the form never tells which.
 const INCORRECT = 'Email or password is incorrect.';
@@ -11,7 +11,7 @@ const INCORRECT = 'Email or password is incorrect.';
 function messageFor(status: number | undefined, code?: string): string {
   // Only after the right password: a deactivated user learns why, nobody else learns anything.
   if (status === 403 && code === USER_DEACTIVATED) return 'This user has been deactivated. Ask an admin of your account.';
-  // Better Auth's limit (seconds) or the throttle's (up to 15 minutes: lib/auth/sign-in-throttle.ts).
+  // Better Auth's limit (seconds) or the throttle's (up to 15 minutes: lib/server/auth/sign-in-throttle.ts).
   if (status === 429) return 'Too many sign-in attempts. Wait a few minutes, then try again.';
   if (status === undefined || status >= 500) return 'Could not sign in just now. Check your connection and try again.';
   return INCORRECT;

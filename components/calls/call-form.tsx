@@ -6,12 +6,12 @@ import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/format';
-import { apiResolver, orNull } from '@/lib/forms';
-import { useCreateCall, useUpdateCall, type Call } from '@/lib/queries/calls';
-import { useOptions } from '@/lib/queries/lookups';
-import type { SearchOption } from '@/lib/queries/search';
-import { callCreate, callUpdate } from '@/lib/validation/calls';
+import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/client/format';
+import { apiResolver, orNull } from '@/lib/client/forms';
+import { useCreateCall, useUpdateCall, type Call } from '@/lib/client/hooks/use-calls';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import type { SearchOption } from '@/lib/client/hooks/use-search';
+import { callCreate, callUpdate } from '@/lib/shared/validation/calls';
 
 /** The records a call is about, filled in from the page the dialog was opened on. */
 export interface CallPrefill {

@@ -3,9 +3,9 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatDateTime, formatDateTimeUtc } from '@/lib/format';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import type { Call } from '@/lib/queries/calls';
+import { formatDateTime, formatDateTimeUtc } from '@/lib/client/format';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import type { Call } from '@/lib/client/hooks/use-calls';
 import { LogCallDialog } from './log-call-dialog';
 
 const OUTCOME_STYLE: Record<string, string> = {

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { type ButtonVariant, Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import type { Call } from '@/lib/queries/calls';
+import type { Call } from '@/lib/client/hooks/use-calls';
 import type { CallPrefill } from './call-form';
 
 export type { CallPrefill } from './call-form';

@@ -10,10 +10,10 @@ import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
-import { useUrlState } from '@/lib/hooks/use-url-state';
-import { useCompanies, type Company } from '@/lib/queries/companies';
-import { COMPANY_CATEGORIES } from '@/lib/validation/enums';
-import { humanize } from '@/lib/format';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { useCompanies, type Company } from '@/lib/client/hooks/use-companies';
+import { COMPANY_CATEGORIES } from '@/lib/shared/validation/enums';
+import { humanize } from '@/lib/client/format';
 import { COMPANIES_PER_PAGE, COMPANIES_URL_KEYS, companiesListParams } from './companies-params';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).

@@ -1,5 +1,5 @@
-import type { QueryParams } from '@/lib/api-client';
-import { pageOf, type UrlState } from '@/lib/url-state';
+import type { QueryParams } from '@/lib/client/api-client';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The companies page's URL and the list it shows for it: one function for the page's server
 // prefetch and the table's query, so both ask for the same query key.

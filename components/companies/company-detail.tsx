@@ -10,13 +10,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { DetailError, DetailItem, DetailSkeleton } from '@/components/ui/detail';
 import { SectionCard } from '@/components/ui/section-card';
-import { formatCents, formatDate, formatDollars, websiteHref } from '@/lib/format';
-import { useCalls } from '@/lib/queries/calls';
-import { useCompany, type Company } from '@/lib/queries/companies';
-import { useContacts } from '@/lib/queries/contacts';
-import { useLeads } from '@/lib/queries/leads';
-import { useProjects } from '@/lib/queries/projects';
-import { humanize } from '@/lib/format';
+import { formatCents, formatDate, formatDollars, websiteHref } from '@/lib/client/format';
+import { useCalls } from '@/lib/client/hooks/use-calls';
+import { useCompany, type Company } from '@/lib/client/hooks/use-companies';
+import { useContacts } from '@/lib/client/hooks/use-contacts';
+import { useLeads } from '@/lib/client/hooks/use-leads';
+import { useProjects } from '@/lib/client/hooks/use-projects';
+import { humanize } from '@/lib/client/format';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));

@@ -1,17 +1,17 @@
 'use client';
 
 import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { humanize } from '@/lib/format';
+import { humanize } from '@/lib/client/format';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
-import { useCreateCompany, useUpdateCompany, type Company } from '@/lib/queries/companies';
-import { useOptions } from '@/lib/queries/lookups';
-import { companyCreate, companyUpdate } from '@/lib/validation/companies';
-import { COMPANY_CATEGORIES } from '@/lib/validation/enums';
+import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
+import { useCreateCompany, useUpdateCompany, type Company } from '@/lib/client/hooks/use-companies';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { companyCreate, companyUpdate } from '@/lib/shared/validation/companies';
+import { COMPANY_CATEGORIES } from '@/lib/shared/validation/enums';
 
 
 

@@ -5,15 +5,15 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { CallList } from '@/components/calls/call-list';
 import { LogCallButton } from '@/components/calls/log-call-dialog';
-import { humanize } from '@/lib/format';
+import { humanize } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { DetailError, DetailItem, DetailSkeleton } from '@/components/ui/detail';
 import { SectionCard } from '@/components/ui/section-card';
-import { formatDate } from '@/lib/format';
-import { useCalls } from '@/lib/queries/calls';
-import { useContact, type Contact } from '@/lib/queries/contacts';
+import { formatDate } from '@/lib/client/format';
+import { useCalls } from '@/lib/client/hooks/use-calls';
+import { useContact, type Contact } from '@/lib/client/hooks/use-contacts';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));

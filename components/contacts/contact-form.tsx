@@ -6,11 +6,11 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/forms';
-import { useCreateContact, useUpdateContact, type Contact } from '@/lib/queries/contacts';
-import { useOptions } from '@/lib/queries/lookups';
-import type { SearchOption } from '@/lib/queries/search';
-import { contactCreate, contactUpdate } from '@/lib/validation/contacts';
+import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
+import { useCreateContact, useUpdateContact, type Contact } from '@/lib/client/hooks/use-contacts';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import type { SearchOption } from '@/lib/client/hooks/use-search';
+import { contactCreate, contactUpdate } from '@/lib/shared/validation/contacts';
 
 const TEXT_FIELDS = [
   ['first_name', 'First name', 'given-name'],

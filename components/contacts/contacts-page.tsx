@@ -10,9 +10,9 @@ import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
-import { useUrlState } from '@/lib/hooks/use-url-state';
-import { useContacts, type Contact } from '@/lib/queries/contacts';
-import { useOptionById } from '@/lib/queries/search';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { useContacts, type Contact } from '@/lib/client/hooks/use-contacts';
+import { useOptionById } from '@/lib/client/hooks/use-search';
 import { CONTACTS_PER_PAGE, CONTACTS_URL_KEYS, contactsListParams } from './contacts-params';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).

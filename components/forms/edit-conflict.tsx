@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ApiClientError } from '@/lib/api-client';
-import { humanize } from '@/lib/format';
+import { ApiClientError } from '@/lib/client/api-client';
+import { humanize } from '@/lib/client/format';
 
 // Two people, one record: edit forms send If-Match with the record they were opened with; when
 // someone else saved in between, the API answers 412 with the current record. This panel shows

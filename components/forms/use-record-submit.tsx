@@ -1,7 +1,7 @@
 'use client';
 
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { errorsFromApi } from '@/lib/forms';
+import { errorsFromApi } from '@/lib/client/forms';
 import { useEditConflict } from './edit-conflict';
 
 type Json = Record<string, unknown>;

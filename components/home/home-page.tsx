@@ -6,11 +6,11 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, Skeleton } from '@/components/ui/states';
-import { formatDate, formatDollars } from '@/lib/format';
-import { HOME_REPORT_DAYS as DAYS, myLeadsQuery, overdueTasksQuery } from '@/lib/queries/home';
-import { projectsQuery } from '@/lib/queries/projects';
-import { usePipelineReport } from '@/lib/queries/reports';
-import { useMe } from '@/lib/queries/users';
+import { formatDate, formatDollars } from '@/lib/client/format';
+import { HOME_REPORT_DAYS as DAYS, myLeadsQuery, overdueTasksQuery } from '@/lib/client/hooks/use-home';
+import { projectsQuery } from '@/lib/client/hooks/use-projects';
+import { usePipelineReport } from '@/lib/client/hooks/use-reports';
+import { useMe } from '@/lib/client/hooks/use-users';
 import { compactDollars, PipelineChart } from './pipeline-chart';
 
 const BID_WINDOW = 14;

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { formatDollars } from '@/lib/format';
-import type { PipelineReport } from '@/lib/queries/reports';
+import { formatDollars } from '@/lib/client/format';
+import type { PipelineReport } from '@/lib/client/hooks/use-reports';
 
 export const compactDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -6,12 +6,12 @@ import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/validation/enums';
-import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/format';
-import { apiResolver, intOrNull, orNull } from '@/lib/forms';
-import { useCreateLead, useUpdateLead, type Lead } from '@/lib/queries/leads';
-import { relationSelects, useOptions } from '@/lib/queries/lookups';
-import { leadCreate, leadUpdate } from '@/lib/validation/leads';
+import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/shared/validation/enums';
+import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/client/format';
+import { apiResolver, intOrNull, orNull } from '@/lib/client/forms';
+import { useCreateLead, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
+import { relationSelects, useOptions } from '@/lib/client/hooks/use-lookups';
+import { leadCreate, leadUpdate } from '@/lib/shared/validation/leads';
 
 const RELATIONS = relationSelects(['assigned_to_id', 'company_id', 'contact_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id']);
 type RelationField = (typeof RELATIONS)[number][0];

@@ -11,10 +11,10 @@ import { Select, inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
-import { formatCents, formatDate } from '@/lib/format';
-import { useUrlState } from '@/lib/hooks/use-url-state';
-import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/queries/leads';
-import { useOptions } from '@/lib/queries/lookups';
+import { formatCents, formatDate } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadsListParams } from './leads-params';
 import { SnoozeDialog } from './snooze-dialog';
 

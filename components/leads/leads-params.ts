@@ -1,5 +1,5 @@
-import type { QueryParams } from '@/lib/api-client';
-import { pageOf, type UrlState } from '@/lib/url-state';
+import type { QueryParams } from '@/lib/client/api-client';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The leads page's URL and the list it shows for it, shared by the page (its server prefetch) and
 // the table (its query), so both ask for the same query key.

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
-import { todayIso } from '@/lib/format';
-import { useUpdateLead, type Lead } from '@/lib/queries/leads';
+import { todayIso } from '@/lib/client/format';
+import { useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
 
 /** Pick a day; the lead is snoozed until the start of it (UTC). */
 export function SnoozeDialog({ lead, onClose }: { lead: Lead | null; onClose: () => void }) {

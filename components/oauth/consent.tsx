@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { SCOPE_DESCRIPTIONS, type OAuthTokenScope } from '@/lib/oauth/scopes';
+import { SCOPE_DESCRIPTIONS, type OAuthTokenScope } from '@/lib/shared/oauth-scopes';
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (

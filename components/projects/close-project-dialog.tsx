@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, inputClass } from '@/components/ui/field';
-import { todayIso } from '@/lib/format';
-import { useOptions } from '@/lib/queries/lookups';
-import type { Project, ProjectStage } from '@/lib/queries/projects';
-import { CLOSE_TYPES, type CloseType } from '@/lib/validation/enums';
+import { todayIso } from '@/lib/client/format';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import type { Project, ProjectStage } from '@/lib/client/hooks/use-projects';
+import { CLOSE_TYPES, type CloseType } from '@/lib/shared/validation/enums';
 
 export interface CloseRequest {
   project: Project;

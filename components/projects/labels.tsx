@@ -1,5 +1,5 @@
-import { humanize } from '@/lib/format';
-import type { ProjectStatus } from '@/lib/validation/enums';
+import { humanize } from '@/lib/client/format';
+import type { ProjectStatus } from '@/lib/shared/validation/enums';
 
 /** `new_construction` → "New construction". */
 

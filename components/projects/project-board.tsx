@@ -19,9 +19,9 @@ import {
 import Link from 'next/link';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/states';
-import { formatDate, formatDollars } from '@/lib/format';
-import { useProjects, type Project, type ProjectStage } from '@/lib/queries/projects';
-import type { QueryParams } from '@/lib/api-client';
+import { formatDate, formatDollars } from '@/lib/client/format';
+import { useProjects, type Project, type ProjectStage } from '@/lib/client/hooks/use-projects';
+import type { QueryParams } from '@/lib/client/api-client';
 import { boardColumnParams } from './projects-params';
 
 const stageOf = (data: unknown) => (data as { stage?: ProjectStage } | undefined)?.stage;

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
-import { useProjectTeam, useRemoveMember, type Membership } from '@/lib/queries/project-team-memberships';
+import { useProjectTeam, useRemoveMember, type Membership } from '@/lib/client/hooks/use-project-team-memberships';
 
 const memberName = (m: Membership) => m.user.name ?? m.user.email ?? `User ${m.user.id}`;
 const loading = () => <Skeleton className="h-64 w-full" />;

@@ -1,5 +1,5 @@
-import type { QueryParams } from '@/lib/api-client';
-import { pageOf, type UrlState } from '@/lib/url-state';
+import type { QueryParams } from '@/lib/client/api-client';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The projects page's URL and the lists it shows for it (the table, or a board column per stage):
 // one set of functions for the page's server prefetch and the components' queries, so both ask

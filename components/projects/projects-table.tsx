@@ -4,9 +4,9 @@ import Link from 'next/link';
 import { Pagination } from '@/components/ui/pagination';
 import { SortHeader } from '@/components/ui/sort-header';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import type { QueryParams } from '@/lib/api-client';
-import { formatDate, formatDollars } from '@/lib/format';
-import { useProjects } from '@/lib/queries/projects';
+import type { QueryParams } from '@/lib/client/api-client';
+import { formatDate, formatDollars } from '@/lib/client/format';
+import { useProjects } from '@/lib/client/hooks/use-projects';
 import { StatusBadge } from './labels';
 import { PROJECTS_PER_PAGE } from './projects-params';
 

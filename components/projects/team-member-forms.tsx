@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
-import { errorsFromApi, validatePayload } from '@/lib/forms';
-import { useOptions } from '@/lib/queries/lookups';
-import { useAddMember, useUpdateMemberRoles, type Membership } from '@/lib/queries/project-team-memberships';
-import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/lib/validation/enums';
-import { membershipCreate, membershipUpdate } from '@/lib/validation/project-team-memberships';
+import { errorsFromApi, validatePayload } from '@/lib/client/forms';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { useAddMember, useUpdateMemberRoles, type Membership } from '@/lib/client/hooks/use-project-team-memberships';
+import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/lib/shared/validation/enums';
+import { membershipCreate, membershipUpdate } from '@/lib/shared/validation/project-team-memberships';
 
 // The team's two forms, validated by the API's own schemas; loaded when a dialog opens, so the
 // project page does not ship zod up front.

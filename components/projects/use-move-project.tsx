@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { movedProject, useUpdateProject, type Project, type ProjectStage } from '@/lib/queries/projects';
+import { movedProject, useUpdateProject, type Project, type ProjectStage } from '@/lib/client/hooks/use-projects';
 import type { CloseRequest } from './close-project-dialog';
 
 // Loads when a project is first moved to a closed stage, out of the board's first-load JavaScript.

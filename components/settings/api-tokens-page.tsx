@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatDate, formatRelative } from '@/lib/format';
-import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/queries/api-tokens';
+import { formatDate, formatRelative } from '@/lib/client/format';
+import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/client/hooks/use-api-tokens';
 import { SCOPE_LABELS } from './labels';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).

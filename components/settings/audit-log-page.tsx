@@ -6,12 +6,12 @@ import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from '@/components/webhooks/event-target';
-import { formatDateTime } from '@/lib/format';
-import { useUrlState } from '@/lib/hooks/use-url-state';
-import { auditKeys, securityEventKeys, useAuditLog, type AuditEntry } from '@/lib/queries/audit-log';
+import { formatDateTime } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { auditKeys, securityEventKeys, useAuditLog, type AuditEntry } from '@/lib/client/hooks/use-audit-log';
 import { SecurityKindSelect, SecurityLog } from './security-log';
-import { useMe, useUsers } from '@/lib/queries/users';
-import type { WebhookMessage } from '@/lib/queries/webhook-messages';
+import { useMe, useUsers } from '@/lib/client/hooks/use-users';
+import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
 
 const KEYS = ['log', 'resource', 'kind', 'actor_id', 'page'] as const;
 const PER_PAGE = 25;

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatRelative } from '@/lib/format';
-import { useOAuthGrants, useRevokeOAuthGrant, type OAuthGrant } from '@/lib/queries/oauth-applications';
+import { formatRelative } from '@/lib/client/format';
+import { useOAuthGrants, useRevokeOAuthGrant, type OAuthGrant } from '@/lib/client/hooks/use-oauth-applications';
 import { SCOPE_LABELS } from './labels';
 
 const PER_PAGE = 50;

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select } from '@/components/ui/field';
-import { localDayIso } from '@/lib/format';
-import { apiResolver, errorsFromApi } from '@/lib/forms';
-import { useCreateApiToken } from '@/lib/queries/api-tokens';
-import { apiTokenCreate, TOKEN_SCOPES, type ApiTokenCreated } from '@/lib/validation/api-tokens';
+import { localDayIso } from '@/lib/client/format';
+import { apiResolver, errorsFromApi } from '@/lib/client/forms';
+import { useCreateApiToken } from '@/lib/client/hooks/use-api-tokens';
+import { apiTokenCreate, TOKEN_SCOPES, type ApiTokenCreated } from '@/lib/shared/validation/api-tokens';
 
 const SCOPE_OPTIONS = [
   { id: 'read write', name: 'Read and write' },

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, errorsFromApi } from '@/lib/forms';
-import { useCreateOAuthApplication } from '@/lib/queries/oauth-applications';
-import { oauthApplicationCreate, type OAuthApplicationWithSecret } from '@/lib/validation/oauth-applications';
+import { apiResolver, errorsFromApi } from '@/lib/client/forms';
+import { useCreateOAuthApplication } from '@/lib/client/hooks/use-oauth-applications';
+import { oauthApplicationCreate, type OAuthApplicationWithSecret } from '@/lib/shared/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
 import { CopyField, Notice } from '@/components/ui/copy-field';
 

@@ -6,10 +6,10 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
-import { formatDate } from '@/lib/format';
-import { useDeleteOAuthApplication, useOAuthApplications, useRotateOAuthSecret, type OAuthApplication } from '@/lib/queries/oauth-applications';
-import { useMe } from '@/lib/queries/users';
-import type { OAuthApplicationWithSecret } from '@/lib/validation/oauth-applications';
+import { formatDate } from '@/lib/client/format';
+import { useDeleteOAuthApplication, useOAuthApplications, useRotateOAuthSecret, type OAuthApplication } from '@/lib/client/hooks/use-oauth-applications';
+import { useMe } from '@/lib/client/hooks/use-users';
+import type { OAuthApplicationWithSecret } from '@/lib/shared/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).

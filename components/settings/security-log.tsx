@@ -1,10 +1,10 @@
 'use client';
 
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
-import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@/lib/validation/enums';
-import { formatDateTime } from '@/lib/format';
-import { useSecurityEvents, type SecurityEvent } from '@/lib/queries/audit-log';
-import type { User } from '@/lib/queries/users';
+import { SECURITY_EVENT_KINDS, type SecurityEventKind } from '@/lib/shared/validation/enums';
+import { formatDateTime } from '@/lib/client/format';
+import { useSecurityEvents, type SecurityEvent } from '@/lib/client/hooks/use-audit-log';
+import type { User } from '@/lib/client/hooks/use-users';
 
 /** What each kind of security event says, as a sentence start. */
 export const SECURITY_KIND_LABELS: Record<SecurityEventKind, string> = {

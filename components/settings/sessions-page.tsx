@@ -3,8 +3,8 @@
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
-import { formatDate, formatRelative } from '@/lib/format';
-import { useRevokeOtherSessions, useRevokeSession, useSessions, type Session } from '@/lib/queries/sessions';
+import { formatDate, formatRelative } from '@/lib/client/format';
+import { useRevokeOtherSessions, useRevokeSession, useSessions, type Session } from '@/lib/client/hooks/use-sessions';
 
 /** A readable name for a user agent string: the browser and the system, when recognisable. */
 export function describeUserAgent(ua: string | null): string {

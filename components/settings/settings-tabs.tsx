@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { useMe } from '@/lib/queries/users';
+import { useMe } from '@/lib/client/hooks/use-users';
 
 const TABS = [
   { href: '/settings/users', label: 'Users' },

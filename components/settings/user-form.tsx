@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, orNull } from '@/lib/forms';
-import { useCreateUser, type User } from '@/lib/queries/users';
-import { USER_ROLES } from '@/lib/validation/enums';
-import { userCreate } from '@/lib/validation/users';
+import { apiResolver, errorsFromApi, orNull } from '@/lib/client/forms';
+import { useCreateUser, type User } from '@/lib/client/hooks/use-users';
+import { USER_ROLES } from '@/lib/shared/validation/enums';
+import { userCreate } from '@/lib/shared/validation/users';
 import { ROLE_LABELS } from './labels';
 
 type Values = { email: string; first_name: string; last_name: string; role: string; password: string };

@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
-import { useMe, useUpdateUser, useUsers, type User } from '@/lib/queries/users';
-import { USER_ROLES, type UserRole } from '@/lib/validation/enums';
+import { useMe, useUpdateUser, useUsers, type User } from '@/lib/client/hooks/use-users';
+import { USER_ROLES, type UserRole } from '@/lib/shared/validation/enums';
 import { inputClass } from '@/components/ui/field';
 import { ROLE_LABELS } from './labels';
 

@@ -4,7 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import { SEARCH_SOURCES, searchQuery } from '@/lib/queries/palette-search';
+import { SEARCH_SOURCES, searchQuery } from '@/lib/client/hooks/use-palette-search';
 import { NAV_LINKS } from './nav-links';
 
 const itemClass =

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { authClient } from '@/lib/auth/client';
+import { authClient } from '@/lib/client/auth';
 
 export function SignOutButton() {
   const router = useRouter();

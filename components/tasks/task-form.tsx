@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Combobox } from '@/components/ui/combobox';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, orNull } from '@/lib/forms';
-import { useOptions } from '@/lib/queries/lookups';
-import type { SearchOption } from '@/lib/queries/search';
-import { useProjectTaskLists } from '@/lib/queries/task-lists';
-import { useCreateTask, useDeleteTask, useUpdateTask, type Task } from '@/lib/queries/tasks';
-import { taskCreate, taskUpdate } from '@/lib/validation/tasks';
+import { apiResolver, orNull } from '@/lib/client/forms';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import type { SearchOption } from '@/lib/client/hooks/use-search';
+import { useProjectTaskLists } from '@/lib/client/hooks/use-task-lists';
+import { useCreateTask, useDeleteTask, useUpdateTask, type Task } from '@/lib/client/hooks/use-tasks';
+import { taskCreate, taskUpdate } from '@/lib/shared/validation/tasks';
 
 type Values = {
   title: string;

@@ -9,11 +9,11 @@ import { inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { formatDate, localDayIso } from '@/lib/format';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
-import { useUrlState } from '@/lib/hooks/use-url-state';
-import { useTasks, useUpdateTask, type Task } from '@/lib/queries/tasks';
-import { useMe } from '@/lib/queries/users';
+import { formatDate, localDayIso } from '@/lib/client/format';
+import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { useTasks, useUpdateTask, type Task } from '@/lib/client/hooks/use-tasks';
+import { useMe } from '@/lib/client/hooks/use-users';
 import type { TaskDefaults } from './task-form';
 import { TASKS_PER_PAGE, TASKS_URL_KEYS, tasksListParams } from './tasks-params';
 

@@ -1,6 +1,6 @@
-import type { QueryParams } from '@/lib/api-client';
-import { localDayIso } from '@/lib/format';
-import { pageOf, type UrlState } from '@/lib/url-state';
+import type { QueryParams } from '@/lib/client/api-client';
+import { localDayIso } from '@/lib/client/format';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The tasks page's URL and the list it shows for it: one function for the page's server prefetch
 // and the list's query, so both ask for the same query key.

@@ -5,11 +5,11 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
-import { formatDate } from '@/lib/format';
-import { useUrlState } from '@/lib/hooks/use-url-state';
-import { useOptions } from '@/lib/queries/lookups';
-import { useTeamMemberships, type Membership } from '@/lib/queries/project-team-memberships';
-import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/lib/validation/enums';
+import { formatDate } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { useTeamMemberships, type Membership } from '@/lib/client/hooks/use-project-team-memberships';
+import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/lib/shared/validation/enums';
 import { TEAMS_PER_PAGE, TEAMS_URL_KEYS, teamMembershipsListParams } from './teams-params';
 
 const SORTS = [

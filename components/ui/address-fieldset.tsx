@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { orNull } from '@/lib/forms';
+import { orNull } from '@/lib/client/forms';
 import { Field, Input } from './field';
 
 // The spec's Address shape as form inputs, shared by every form that edits one.

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { useSearch, type SearchOption } from '@/lib/queries/search';
+import { useSearch, type SearchOption } from '@/lib/client/hooks/use-search';
 import { inputClass } from './field';
 
 /**

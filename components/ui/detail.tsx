@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ApiClientError } from '@/lib/api-client';
+import { ApiClientError } from '@/lib/client/api-client';
 import { ErrorState, Skeleton } from './states';
 
 // Pieces of a record's page: its fields, its loading state, and its error (or absence).

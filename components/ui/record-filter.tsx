@@ -1,6 +1,6 @@
 'use client';
 
-import { useOptionById } from '@/lib/queries/search';
+import { useOptionById } from '@/lib/client/hooks/use-search';
 import { Combobox } from './combobox';
 
 /** The records a list can be filtered by, searched with the API's `q` so long lists stay usable. */

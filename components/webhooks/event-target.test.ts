@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WebhookMessage } from '@/lib/queries/webhook-messages';
+import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
 import { eventTarget } from './event-target';
 
 const message = (event_type: string, id: string, path: string) =>

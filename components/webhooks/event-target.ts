@@ -1,4 +1,4 @@
-import type { WebhookMessage } from '@/lib/queries/webhook-messages';
+import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
 
 export const RESOURCE_LABELS: Record<string, string> = {
   lead: 'Lead',

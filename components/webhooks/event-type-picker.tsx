@@ -1,6 +1,6 @@
 'use client';
 
-import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/lib/validation/enums';
+import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/lib/shared/validation/enums';
 import { ACTION_LABELS, RESOURCE_LABELS } from './event-target';
 
 /** The event types as a grid of checkboxes, a row per resource; the API takes several at once. */

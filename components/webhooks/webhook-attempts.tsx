@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { useResendWebhookMessage, useWebhookAttempts, type Webhook } from '@/lib/queries/webhooks';
+import { useResendWebhookMessage, useWebhookAttempts, type Webhook } from '@/lib/client/hooks/use-webhooks';
 
 const PER_PAGE = 20;
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });

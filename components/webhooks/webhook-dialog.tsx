@@ -7,9 +7,9 @@ import { Button } from '@/components/ui/button';
 import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/forms';
-import { useCreateWebhook, useUpdateWebhook, type Webhook } from '@/lib/queries/webhooks';
-import { webhookCreate, webhookUpdate, type WebhookCreatedResponse } from '@/lib/validation/webhooks';
+import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/client/forms';
+import { useCreateWebhook, useUpdateWebhook, type Webhook } from '@/lib/client/hooks/use-webhooks';
+import { webhookCreate, webhookUpdate, type WebhookCreatedResponse } from '@/lib/shared/validation/webhooks';
 import { EventTypePicker } from './event-type-picker';
 
 type Values = { url: string; description: string; filter_types: string[]; rate_limit: string };

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/copy-field';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/queries/webhooks';
+import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/client/hooks/use-webhooks';
 import { WebhookAttempts } from './webhook-attempts';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).

@@ -1,6 +1,6 @@
-import type { QueryParams } from '@/lib/api-client';
-import { EVENT_TYPES } from '@/lib/validation/enums';
-import { pageOf, type UrlState } from '@/lib/url-state';
+import type { QueryParams } from '@/lib/client/api-client';
+import { EVENT_TYPES } from '@/lib/shared/validation/enums';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The webhook messages page's URL and the feed it shows for it: one function for the page's server
 // prefetch and the feed's query, so both ask for the same query key.

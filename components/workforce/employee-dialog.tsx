@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
-import { employeeName, useDeleteEmployee, useEmployee } from '@/lib/queries/workforce';
+import { employeeName, useDeleteEmployee, useEmployee } from '@/lib/client/hooks/use-workforce';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const EmployeeForm = dynamic(() => import('./employee-form').then((m) => m.EmployeeForm));

@@ -7,10 +7,10 @@ import { toast } from 'sonner';
 import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, orNull } from '@/lib/forms';
-import { useOptions } from '@/lib/queries/lookups';
-import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, type Employee } from '@/lib/queries/workforce';
-import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/validation/workforce-employees';
+import { apiResolver, orNull } from '@/lib/client/forms';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, type Employee } from '@/lib/client/hooks/use-workforce';
+import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/shared/validation/workforce-employees';
 import { descendantsOf } from './org-tree';
 
 

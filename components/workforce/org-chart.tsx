@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { employeeName } from '@/lib/queries/workforce';
+import { employeeName } from '@/lib/client/hooks/use-workforce';
 import type { OrgNode } from './org-tree';
 
 interface Visible {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Employee } from '@/lib/queries/workforce';
+import type { Employee } from '@/lib/client/hooks/use-workforce';
 import { buildOrgTree, descendantsOf } from './org-tree';
 
 const person = (id: string, first: string, managerId: string | null): Employee =>

@@ -1,5 +1,5 @@
-import type { Employee } from '@/lib/queries/workforce';
-import { employeeName } from '@/lib/queries/workforce';
+import type { Employee } from '@/lib/client/hooks/use-workforce';
+import { employeeName } from '@/lib/client/hooks/use-workforce';
 
 export interface OrgNode {
   employee: Employee;

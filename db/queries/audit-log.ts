@@ -5,7 +5,7 @@ import { EVENT_ACTIONS, EVENT_RESOURCES } from '@/db/schema/enums';
 
 // The audit log: the account's webhook messages with who made each change and how.
 
-/** The audit log query's filters (lib/validation/audit-log.ts), by their API names. */
+/** The audit log query's filters (lib/shared/validation/audit-log.ts), by their API names. */
 export interface AuditFilters {
   actor_id?: number;
   resource?: (typeof EVENT_RESOURCES)[number];

@@ -35,7 +35,7 @@ export type CallRecord = typeof calls.$inferSelect;
 const sortColumns = { created_at: calls.createdAt, recorded_at: calls.recordedAt };
 export type CallSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-/** The list query's filters (lib/validation/calls.ts), by their API names. */
+/** The list query's filters (lib/shared/validation/calls.ts), by their API names. */
 export interface CallFilters {
   project_id?: number;
   company_id?: number;

@@ -15,7 +15,7 @@ const companySelection = {
   import: namedRefColumns(imports),
 };
 
-/** The list query's filters (lib/validation/companies.ts), by their API names. */
+/** The list query's filters (lib/shared/validation/companies.ts), by their API names. */
 export interface CompanyFilters {
   category?: CompanyCategory;
   q?: string;

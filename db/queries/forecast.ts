@@ -9,7 +9,7 @@ import { ofAccount } from './tenant';
 
 // What the forecast reads: the open and won projects' schedules (now, or as a snapshot kept them),
 // the account's targets and its record of wins and losses. Each in one statement; the months are
-// computed from the rows in one pass (lib/services/forecast.ts).
+// computed from the rows in one pass (lib/server/services/forecast.ts).
 
 export interface ForecastFilters {
   division_id?: number;
@@ -166,7 +166,7 @@ export async function insertSnapshot(db: Db, accountId: number, source: 'schedul
     .values({ accountId, source, createdById, createdAt: takenAt, updatedAt: takenAt })
     .returning({ id: forecastSnapshots.id });
   const id = snapshot!.id;
-  // project_status on the day: the rules of lib/domain/projects.ts (won: complete, upcoming or active).
+  // project_status on the day: the rules of lib/shared/domain/projects.ts (won: complete, upcoming or active).
   await db.execute(sql`
     insert into forecast_snapshot_projects (snapshot_id, project_id, name, project_status, project_stage_id, stage_default_probability,
       probability, amount_in_cents, estimated_cost_in_cents, start_date, end_date, forecast_curve, forecast_manual_percentages,

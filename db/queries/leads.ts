@@ -36,7 +36,7 @@ const sortColumns = {
 };
 export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-/** The list query's filters (lib/validation/leads.ts, by their API names), and the time `snoozed` is judged at. */
+/** The list query's filters (lib/shared/validation/leads.ts, by their API names), and the time `snoozed` is judged at. */
 export interface LeadFilters {
   assigned_to_id?: number;
   company_id?: number;

@@ -37,7 +37,7 @@ function roleFromJson(r: RoleJson): MembershipRoleRow {
   return { ...r, id: Number(r.id), membershipId: Number(r.membershipId), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
 }
 
-/** The filters of both membership lists (lib/validation/project-team-memberships.ts), by their API names. */
+/** The filters of both membership lists (lib/shared/validation/project-team-memberships.ts), by their API names. */
 export interface MembershipFilters {
   /** Operation 14 always gives it; the account-wide list (`/team_memberships`) may not. */
   project_id?: number;

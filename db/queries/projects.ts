@@ -42,7 +42,7 @@ const sortColumns = {
 };
 export type ProjectSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-/** The list query's filters (lib/validation/projects.ts, by their API names), and today's date. */
+/** The list query's filters (lib/shared/validation/projects.ts, by their API names), and today's date. */
 export interface ProjectFilters {
   project_stage_id?: number;
   project_status?: ProjectStatus;
@@ -61,7 +61,7 @@ export interface ProjectFilters {
   today: string;
 }
 
-/** project_status as SQL; the same rules as `projectStatus` in lib/domain/projects.ts. */
+/** project_status as SQL; the same rules as `projectStatus` in lib/shared/domain/projects.ts. */
 function statusWhere(status: ProjectStatus, today: string): SQL | undefined {
   const won = eq(projects.closeType, 'won');
   const notComplete = or(isNull(projects.endDate), gte(projects.endDate, today));

@@ -38,7 +38,7 @@ export async function insertSecurityEvent(db: Db, values: SecurityEventValues): 
     from (select 1) one left join token on true`);
 }
 
-/** The list query's filters (lib/validation/security-events.ts), by their API names. */
+/** The list query's filters (lib/shared/validation/security-events.ts), by their API names. */
 export interface SecurityEventFilters {
   kind?: readonly SecurityEventKind[];
   actor_id?: number;

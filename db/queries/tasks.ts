@@ -45,7 +45,7 @@ const sortColumns = {
 };
 export type TaskSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 
-/** The list query's filters (lib/validation/tasks.ts), by their API names. */
+/** The list query's filters (lib/shared/validation/tasks.ts), by their API names. */
 export interface TaskFilters {
   project_id?: number;
   task_list_id?: number;

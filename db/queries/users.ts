@@ -5,7 +5,7 @@ import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
 import { likePattern } from './sql';
 
-/** The list query's filters (lib/validation/users.ts), by their API names. */
+/** The list query's filters (lib/shared/validation/users.ts), by their API names. */
 export interface UserFilters {
   q?: string;
   updated_since?: Date;

@@ -117,7 +117,7 @@ export async function removeDeliveryJobs(db: Db, deliveryIds: number[]): Promise
 /**
  * Takes up to `want` tokens from the subscription's bucket (capacity one second's worth, at least
  * one; refilled at rate_limit per minute). Returns how many it got and, when none, the seconds
- * until one is free. Workers take tokens in small batches (lib/webhooks/rate-limiter.ts) so a busy
+ * until one is free. Workers take tokens in small batches (lib/server/webhooks/rate-limiter.ts) so a busy
  * endpoint does not make every delivery wait on this row.
  */
 export async function takeRateTokens(db: Db, webhookId: number, want: number): Promise<{ granted: number; waitSeconds: number }> {

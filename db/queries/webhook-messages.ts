@@ -68,7 +68,7 @@ export async function findWebhookMessage(db: Db, accountId: number, id: number):
   return row;
 }
 
-/** The list query's filters (lib/validation/webhook-messages.ts), by their API names. */
+/** The list query's filters (lib/shared/validation/webhook-messages.ts), by their API names. */
 export interface WebhookMessageFilters {
   event_type?: string[];
   since?: Date;

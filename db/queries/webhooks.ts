@@ -58,7 +58,7 @@ export type WebhookAttemptRow = {
   eventType: string;
 };
 
-/** The attempt list query's filters (lib/validation/webhooks.ts), by their API names. */
+/** The attempt list query's filters (lib/shared/validation/webhooks.ts), by their API names. */
 export interface WebhookAttemptFilters {
   message_id?: number;
   succeeded?: boolean;

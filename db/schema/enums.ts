@@ -14,7 +14,7 @@ export const WORK_SCOPES = [
   'other',
 ] as const;
 export const CLOSE_TYPES = ['won', 'lost'] as const;
-/** How a project's amount spreads over its months (lib/domain/forecast.ts). */
+/** How a project's amount spreads over its months (lib/shared/domain/forecast.ts). */
 export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
 export type ForecastCurve = (typeof FORECAST_CURVES)[number];
 export const FORECAST_SNAPSHOT_SOURCES = ['scheduled', 'manual'] as const;
@@ -67,6 +67,9 @@ export type CloseType = (typeof CLOSE_TYPES)[number];
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type CompanyCategory = (typeof COMPANY_CATEGORIES)[number];
 export type MembershipRole = keyof typeof MEMBERSHIP_ROLES;
+
+/** How the acting user was signed in when a change was made (the audit log). */
+export const AUTH_METHODS = ['session', 'api_token', 'oauth'] as const;
 
 export const USER_ROLES = ['admin', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -3,7 +3,7 @@ import { accountId, users } from './accounts';
 import { id, ts } from './columns';
 
 /**
- * `Idempotency-Key` of POST requests (lib/api/idempotency.ts): the first 2xx answer to a key,
+ * `Idempotency-Key` of POST requests (lib/server/http/idempotency.ts): the first 2xx answer to a key,
  * replayed for 24 hours to a retry with the same method, path and body. The row is inserted
  * in the transaction that does the work, so the record and its key commit (or vanish) together.
  * A key belongs to its caller: the user and the credential they sent it with.
@@ -16,7 +16,7 @@ export const idempotencyKeys = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** `token:<id>`, `oauth_grant:<id>`, `oauth_app:<id>` or `session:<id>` (lib/auth/tokens.ts). */
+    /** `token:<id>`, `oauth_grant:<id>`, `oauth_app:<id>` or `session:<id>` (lib/server/auth/tokens.ts). */
     credential: text('credential').notNull(),
     key: text('key').notNull(),
     /** `POST /api/2023-01/leads`: a key reused on another operation is refused. */

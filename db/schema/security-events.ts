@@ -2,9 +2,8 @@ import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { apiTokens } from './api-tokens';
 import { id, oneOf, ref, ts } from './columns';
-import { SECURITY_EVENT_KINDS } from './enums';
+import { AUTH_METHODS, SECURITY_EVENT_KINDS } from './enums';
 import { oauthApplications } from './oauth-applications';
-import { AUTH_METHODS } from './webhook-messages';
 
 /**
  * The security half of the audit log: who managed users and credentials, and who signed in or

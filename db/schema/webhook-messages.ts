@@ -2,10 +2,9 @@ import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-o
 import { accountId, users } from './accounts';
 import { apiTokens } from './api-tokens';
 import { id, oneOf, ref, ts } from './columns';
+import { AUTH_METHODS } from './enums';
 import { oauthApplications } from './oauth-applications';
 
-/** How the acting user was signed in when the change was made. */
-export const AUTH_METHODS = ['session', 'api_token', 'oauth'] as const;
 
 /**
  * The event outbox: one row per change, written in the transaction of the change itself.

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens } from '@/db/schema';
-import { createApiToken, hashToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
+import { createApiToken, hashToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
 import { client, request } from '../api';
 import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type TestAccount } from '../fixtures';
 

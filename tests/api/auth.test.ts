@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiTokens } from '@/db/schema';
-import { hashToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
+import { hashToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/api/request';
-import { LIMITS } from '@/lib/validation/common';
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from '@/lib/server/http/request';
+import { LIMITS } from '@/lib/shared/validation/common';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { statementCount } from '@/db';
 import { listCalls } from '@/db/queries/calls';
 import { calls, projects, webhookMessages } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectRef, expectShape } from '../spec-shapes';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { statementCount } from '@/db';
 import { listCompanies } from '@/db/queries/companies';
 import { calls, companies, companyIndustries, contacts, imports, leads, projects, webhookMessages } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectRef, expectShape } from '../spec-shapes';

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, users } from '@/db/schema';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
-import { etagOf } from '@/lib/api-client';
-import { createApiToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
-import { seal } from '@/lib/security/secret-box';
+import { etagOf } from '@/lib/shared/etag';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
+import { seal } from '@/lib/server/security/secret-box';
 import { request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 
@@ -183,7 +183,7 @@ describe('ETag and If-Match', () => {
       if (r.key === 'user') continue;
       const list = await call('GET', `${r.path}?per_page=100`);
       const row = (Object.values(list.body)[0] as { id: string }[]).find((x) => x.id === id);
-      expect(await etagOf(r.key, row)).toBe(got.headers.get('etag'));
+      expect(await etagOf(r.key, row!)).toBe(got.headers.get('etag'));
     }
   });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { statementCount } from '@/db';
 import { listContacts } from '@/db/queries/contacts';
 import { calls, contacts, imports, leads, projects, tasks, webhookMessages } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectRef, expectShape } from '../spec-shapes';

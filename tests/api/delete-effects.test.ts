@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { statementCount } from '@/db';
 import { webhookDeliveries, webhooks } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { createTestAccount, type TestAccount } from '../fixtures';
 
 // A delete that changes other records (clears their reference to it, or deletes them with it)

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statementCount } from '@/db';
-import { getDb } from '@/lib/db';
-import { takeDueWeeklySnapshots, takeWeeklySnapshot } from '@/lib/services/forecast';
+import { getDb } from '@/lib/server/db';
+import { takeDueWeeklySnapshots, takeWeeklySnapshot } from '@/lib/server/services/forecast';
 import { createTestAccount, sessionClient, TIMESTAMP, type TestAccount } from '../fixtures';
 
 // The forecast through the API: a project's months, the company's months over a seeded mix (won,
 // open with and without probability, lost, unscheduled), targets and gaps, filters, snapshots and
-// slips, isolation. The numbers are the hand-computed ones of lib/domain/forecast.test.ts.
+// slips, isolation. The numbers are the hand-computed ones of lib/shared/domain/forecast.test.ts.
 
 let a: TestAccount;
 let b: TestAccount;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as leadsRoute from '@/app/api/2023-01/leads/route';
 import * as meRoute from '@/app/api/2023-01/users/me/route';
 import { sessions } from '@/db/schema';
-import { api, ApiClientError, installServerTransport, type Transport } from '@/lib/api-client';
-import { inProcessTransport } from '@/lib/api/in-process';
-import { getDb } from '@/lib/db';
+import { api, ApiClientError, installServerTransport, type Transport } from '@/lib/client/api-client';
+import { inProcessTransport } from '@/lib/server/http/in-process';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, sessionClient, type SessionClient, type TestAccount } from '../fixtures';
 

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { leads, projects } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { createTestAccount, type TestAccount } from '../fixtures';
 
 // The unfiltered leads and projects lists take their total from counters kept by triggers, and read

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiRateLimiter, embeddedRateLimitStore, postgresRateLimitStore, setApiRateLimiter } from '@/lib/api/rate-limit';
+import { ApiRateLimiter, setApiRateLimiter } from '@/lib/server/http/rate-limit';
+import { embeddedRateLimitStore, postgresRateLimitStore } from '@/lib/server/security/rate-limit-store';
 import { PROJECT_STATUSES } from '@/db/schema/enums';
 import { projects } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { BASE } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 import { syncProjects } from '../integration-client';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { leads, projects, webhookMessages } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectRef, expectShape } from '../spec-shapes';

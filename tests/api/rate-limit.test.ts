@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  ApiRateLimiter,
-  embeddedRateLimitStore,
-  postgresRateLimitStore,
-  setApiRateLimiter,
-  type RateLimitSettings,
-  type RateLimitStore,
-} from '@/lib/api/rate-limit';
-import { createApiToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
+import { ApiRateLimiter, setApiRateLimiter, type RateLimitSettings } from '@/lib/server/http/rate-limit';
+import { embeddedRateLimitStore, postgresRateLimitStore, type RateLimitStore } from '@/lib/server/security/rate-limit-store';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
 import { client, request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 import { registerApp, tokenRequest } from '../oauth';

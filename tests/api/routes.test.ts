@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openApiDocument } from '@/lib/openapi/document';
+import { openApiDocument } from '@/lib/server/openapi/document';
 import { request } from '../api';
 import { routeFiles } from '../routes';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertGrant } from '@/db/queries/oauth-grants';
 import { securityEvents, sessions, users } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { BASE, request } from '../api';
 import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type TestAccount } from '../fixtures';
 import { registerApp } from '../oauth';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '@/db/schema';
-import { setUserPassword } from '@/lib/auth/passwords';
-import { getDb } from '@/lib/db';
+import { setUserPassword } from '@/lib/server/auth/passwords';
+import { getDb } from '@/lib/server/db';
 import { BASE, request, type ApiResponse } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 

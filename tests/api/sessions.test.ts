@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sessions } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { BASE, request } from '../api';
 import { createTestAccount, sessionClient, TIMESTAMP, type TestAccount } from '../fixtures';
 

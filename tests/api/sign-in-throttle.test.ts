@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { sessions, users } from '@/db/schema';
-import { setUserPassword } from '@/lib/auth/passwords';
-import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE } from '@/lib/api/rate-limit';
-import { SIGN_IN_LIMITS } from '@/lib/auth/sign-in-throttle';
-import { getDb } from '@/lib/db';
+import { setUserPassword } from '@/lib/server/auth/passwords';
+import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE } from '@/lib/server/security/rate-limit-store';
+import { SIGN_IN_LIMITS } from '@/lib/server/auth/sign-in-throttle';
+import { getDb } from '@/lib/server/db';
 import { BASE, request, type ApiResponse } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 

@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { statementCount } from '@/db';
 import { projectTeamMemberships } from '@/db/schema';
-import { createApiToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
-import { openApiDocument } from '@/lib/openapi/document';
-import { seedDemo } from '@/lib/seed/demo';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
+import { openApiDocument } from '@/lib/server/openapi/document';
+import { seedDemo } from '@/db/seed/demo';
 import { client, type Client } from '../api';
 import { sessionClient, type SessionClient } from '../fixtures';
 

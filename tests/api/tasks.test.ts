@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { statementCount } from '@/db';
 import { contacts, projects, taskLists, tasks, webhookMessages } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectRef, expectShape } from '../spec-shapes';

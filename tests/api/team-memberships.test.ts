@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statementCount } from '@/db';
 import { projects, users } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';

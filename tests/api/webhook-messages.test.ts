@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookMessages } from '@/db/schema';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';

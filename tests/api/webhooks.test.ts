@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import journal from '@/db/migrations/meta/_journal.json';
 import { rows } from '@/db/queries/sql';
 import { webhookDeliveries, webhooks } from '@/db/schema';
-import { getDb } from '@/lib/db';
-import { openWebhookSecret } from '@/lib/webhooks/secrets';
+import { getDb } from '@/lib/server/db';
+import { openWebhookSecret } from '@/lib/server/webhooks/secrets';
 import { request } from '../api';
 import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
 import { freshDatabase } from '../fresh-database';
@@ -54,7 +54,7 @@ describe('POST /webhooks', () => {
     });
     const [row] = await getDb().select().from(webhooks).where(eq(webhooks.uuid, hook.id));
     expect(row).toMatchObject({ accountId: a.accountId, createdById: a.userId });
-    // Stored sealed (lib/webhooks/secrets.ts), never as given.
+    // Stored sealed (lib/server/webhooks/secrets.ts), never as given.
     expect(row!.secret).not.toContain(hook.secret.slice(6));
     expect(openWebhookSecret(row!.secret)).toBe(hook.secret);
 

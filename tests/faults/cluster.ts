@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
 import { openDatabase } from '@/db';
-import { createApiToken } from '@/lib/auth/tokens';
+import { createApiToken } from '@/lib/server/auth/tokens';
 import { createAccount } from '@/db/queries/accounts';
 import { spawnApp } from '../spawn-app';
 

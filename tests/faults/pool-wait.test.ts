@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db';
-import { errorResponse } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/server/http/errors';
 
 // Issue 7, faults: no request waits for ever for a connection of a pool that is all busy
 // (DATABASE_POOL_WAIT). PostgreSQL only: PGlite has no pool.

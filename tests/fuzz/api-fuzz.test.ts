@@ -3,8 +3,8 @@ import { appendFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getDatabase, getDb } from '@/lib/db';
-import { openApiDocument } from '@/lib/openapi/document';
+import { getDatabase, getDb } from '@/lib/server/db';
+import { openApiDocument } from '@/lib/server/openapi/document';
 import { BASE, dispatch } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 

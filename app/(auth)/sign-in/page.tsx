@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/auth/sign-in-form';
-import { safeNextPath } from '@/lib/auth/next-path';
-import { getCurrentUser } from '@/lib/auth/session';
+import { safeNextPath } from '@/lib/shared/next-path';
+import { getCurrentUser } from '@/lib/server/auth/session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { CallsPage } from '@/components/calls/calls-page';
 import { CALLS_URL_KEYS, callsListParams } from '@/components/calls/calls-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { callsQuery } from '@/lib/queries/calls';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { callsQuery } from '@/lib/client/hooks/use-calls';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Calls' };

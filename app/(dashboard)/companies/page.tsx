@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { CompaniesPage } from '@/components/companies/companies-page';
 import { COMPANIES_URL_KEYS, companiesListParams } from '@/components/companies/companies-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { companiesQuery } from '@/lib/queries/companies';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { companiesQuery } from '@/lib/client/hooks/use-companies';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Companies' };

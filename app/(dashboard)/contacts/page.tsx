@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { ContactsPage } from '@/components/contacts/contacts-page';
 import { CONTACTS_URL_KEYS, contactsListParams } from '@/components/contacts/contacts-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { contactsQuery } from '@/lib/queries/contacts';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { contactsQuery } from '@/lib/client/hooks/use-contacts';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Contacts' };

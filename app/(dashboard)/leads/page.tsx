@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 import { LeadsPage } from '@/components/leads/leads-page';
 import { LEADS_URL_KEYS, leadsListParams } from '@/components/leads/leads-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { leadsQuery } from '@/lib/queries/leads';
-import { optionsQuery } from '@/lib/queries/lookups';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { leadsQuery } from '@/lib/client/hooks/use-leads';
+import { optionsQuery } from '@/lib/client/hooks/use-lookups';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Leads' };

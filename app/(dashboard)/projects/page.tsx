@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 import { ProjectsPage } from '@/components/projects/projects-page';
 import { boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { optionsQuery } from '@/lib/queries/lookups';
-import { projectsQuery, projectStagesQuery } from '@/lib/queries/projects';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { optionsQuery } from '@/lib/client/hooks/use-lookups';
+import { projectsQuery, projectStagesQuery } from '@/lib/client/hooks/use-projects';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Projects' };

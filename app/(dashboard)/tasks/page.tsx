@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 import { TasksPage } from '@/components/tasks/tasks-page';
 import { TASKS_URL_KEYS, tasksListParams } from '@/components/tasks/tasks-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { tasksQuery } from '@/lib/queries/tasks';
-import { meQuery } from '@/lib/queries/users';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { tasksQuery } from '@/lib/client/hooks/use-tasks';
+import { meQuery } from '@/lib/client/hooks/use-users';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Tasks' };

@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { TeamsPage } from '@/components/teams/teams-page';
 import { TEAMS_URL_KEYS, teamMembershipsListParams } from '@/components/teams/teams-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { teamMembershipsQuery } from '@/lib/queries/project-team-memberships';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { teamMembershipsQuery } from '@/lib/client/hooks/use-project-team-memberships';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Teams' };

@@ -3,8 +3,8 @@ import { Suspense } from 'react';
 import { WebhooksPage } from '@/components/webhooks/webhooks-page';
 import { WEBHOOKS_URL_KEYS, webhookMessagesListParams } from '@/components/webhooks/webhooks-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { webhookMessagesQuery } from '@/lib/queries/webhook-messages';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { webhookMessagesQuery } from '@/lib/client/hooks/use-webhook-messages';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Webhook messages' };

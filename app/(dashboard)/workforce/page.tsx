@@ -3,9 +3,9 @@ import { Suspense } from 'react';
 import { WorkforcePage } from '@/components/workforce/workforce-page';
 import { WORKFORCE_URL_KEYS, employeesListParams } from '@/components/workforce/workforce-params';
 import { TableSkeleton } from '@/components/ui/states';
-import { optionsQuery } from '@/lib/queries/lookups';
-import { employeesQuery } from '@/lib/queries/workforce';
-import { readUrlState, type SearchParams } from '@/lib/url-state';
+import { optionsQuery } from '@/lib/client/hooks/use-lookups';
+import { employeesQuery } from '@/lib/client/hooks/use-workforce';
+import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Workforce' };

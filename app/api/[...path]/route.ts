@@ -1,9 +1,9 @@
-import { ApiError } from '@/lib/api/errors';
-import { definePublicRoute } from '@/lib/api/route';
+import { definePublicRoute } from '@/lib/server/http/route';
+import { ServiceError } from '@/lib/server/services/errors';
 
 // Any other path under /api answers a JSON 404, never Next's HTML page.
 const notFound = async (req: Request): Promise<Response> => {
-  throw new ApiError(404, 'not_found', `No API endpoint at ${new URL(req.url).pathname}.`);
+  throw new ServiceError('not_found', `No API endpoint at ${new URL(req.url).pathname}.`);
 };
 
 export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({

@@ -1,5 +1,5 @@
-import { definePublicRoute, json } from '@/lib/api/route';
-import { getDb } from '@/lib/db';
+import { definePublicRoute, json } from '@/lib/server/http/route';
+import { getDb } from '@/lib/server/db';
 import { checkHealth } from './check';
 
 // For load balancers and uptime checks: no credentials, never cached, limited per client IP like every

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { ConsentCard, OAuthErrorCard } from '@/components/oauth/consent';
-import { getCurrentUser } from '@/lib/auth/session';
-import { getDb } from '@/lib/db';
-import { checkAuthorizeRequest } from '@/lib/oauth/authorize';
-import { authorizeParams, definedParams, firstValues } from '@/lib/validation/oauth';
+import { getCurrentUser } from '@/lib/server/auth/session';
+import { getDb } from '@/lib/server/db';
+import { checkAuthorizeRequest } from '@/lib/server/oauth/authorize';
+import { authorizeParams, definedParams, firstValues } from '@/lib/shared/validation/oauth';
 
 export const metadata: Metadata = { title: 'Authorize application' };
 

@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createApiTokenFor, listApiTokens } from '@/lib/services/api-tokens';
-import { apiTokenCreate, apiTokenListQuery } from '@/lib/validation/api-tokens';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createApiTokenFor, listApiTokens } from '@/lib/server/services/api-tokens';
+import { apiTokenCreate, apiTokenListQuery } from '@/lib/shared/validation/api-tokens';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/api_tokens — list the caller's own live tokens (browser session only)

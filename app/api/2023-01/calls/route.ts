@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createCall, listCalls } from '@/lib/services/calls';
-import { callCreate, callListQuery } from '@/lib/validation/calls';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createCall, listCalls } from '@/lib/server/services/calls';
+import { callCreate, callListQuery } from '@/lib/shared/validation/calls';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/calls — list calls

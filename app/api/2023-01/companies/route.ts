@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createCompany, listCompanies } from '@/lib/services/companies';
-import { companyCreate, companyListQuery } from '@/lib/validation/companies';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createCompany, listCompanies } from '@/lib/server/services/companies';
+import { companyCreate, companyListQuery } from '@/lib/shared/validation/companies';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/companies — list companies

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createContact, listContacts } from '@/lib/services/contacts';
-import { contactCreate, contactListQuery } from '@/lib/validation/contacts';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createContact, listContacts } from '@/lib/server/services/contacts';
+import { contactCreate, contactListQuery } from '@/lib/shared/validation/contacts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/contacts — list contacts

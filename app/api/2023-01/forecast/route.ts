@@ -1,7 +1,7 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { forecast } from '@/lib/services/forecast';
-import { forecastQuery } from '@/lib/validation/forecast';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { forecast } from '@/lib/server/services/forecast';
+import { forecastQuery } from '@/lib/shared/validation/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/forecast — contracted, pipeline, backlog and the gap to the targets, by month

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createLead, listLeads } from '@/lib/services/leads';
-import { leadCreate, leadListQuery } from '@/lib/validation/leads';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createLead, listLeads } from '@/lib/server/services/leads';
+import { leadCreate, leadListQuery } from '@/lib/shared/validation/leads';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/leads — list leads (operation 1)

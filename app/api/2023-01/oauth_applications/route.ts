@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createOAuthApplicationFor, listOAuthApplications } from '@/lib/services/oauth-applications';
-import { oauthApplicationCreate, oauthApplicationListQuery } from '@/lib/validation/oauth-applications';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createOAuthApplicationFor, listOAuthApplications } from '@/lib/server/services/oauth-applications';
+import { oauthApplicationCreate, oauthApplicationListQuery } from '@/lib/shared/validation/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/oauth_applications — the account's OAuth applications (admins, browser session)

@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, listResponse } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { listOAuthGrants } from '@/lib/services/oauth-applications';
-import { oauthGrantListQuery } from '@/lib/validation/oauth-applications';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, listResponse } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { listOAuthGrants } from '@/lib/server/services/oauth-applications';
+import { oauthGrantListQuery } from '@/lib/shared/validation/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/oauth_grants — the applications the caller authorised (browser session)

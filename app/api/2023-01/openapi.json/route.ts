@@ -1,5 +1,5 @@
-import { definePublicRoute, json } from '@/lib/api/route';
-import { openApiDocument } from '@/lib/openapi/document';
+import { definePublicRoute, json } from '@/lib/server/http/route';
+import { openApiDocument } from '@/lib/server/openapi/document';
 
 export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
   // GET /api/2023-01/openapi.json — the OpenAPI 3.1 document (no auth)

@@ -1,11 +1,11 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createMembership, listMemberships } from '@/lib/services/project-team-memberships';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createMembership, listMemberships } from '@/lib/server/services/project-team-memberships';
 import {
   membershipCreate,
   membershipOptionalQuery,
   membershipsListQuery,
-} from '@/lib/validation/project-team-memberships';
+} from '@/lib/shared/validation/project-team-memberships';
 
 const KEY = 'project_team_membership';
 

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createProject, listProjects } from '@/lib/services/projects';
-import { projectCreate, projectListQuery } from '@/lib/validation/projects';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createProject, listProjects } from '@/lib/server/services/projects';
+import { projectCreate, projectListQuery } from '@/lib/shared/validation/projects';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/projects — list projects

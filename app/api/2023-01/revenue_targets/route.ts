@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json } from '@/lib/api/route';
-import { parseQuery, parseWrappedBody } from '@/lib/api/request';
-import { listTargets, putTargets } from '@/lib/services/forecast';
-import { revenueTargetsPut, revenueTargetsQuery } from '@/lib/validation/forecast';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseQuery, parseWrappedBody } from '@/lib/server/http/request';
+import { listTargets, putTargets } from '@/lib/server/services/forecast';
+import { revenueTargetsPut, revenueTargetsQuery } from '@/lib/shared/validation/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/revenue_targets — the account's monthly revenue targets, by month

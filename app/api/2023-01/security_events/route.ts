@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, listResponse } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { listSecurityEventLog } from '@/lib/services/security-events';
-import { securityEventListQuery } from '@/lib/validation/security-events';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, listResponse } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { listSecurityEventLog } from '@/lib/server/services/security-events';
+import { securityEventListQuery } from '@/lib/shared/validation/security-events';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/security_events — user management, credentials, sessions and sign-ins, newest first (admins only)

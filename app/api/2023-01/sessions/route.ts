@@ -1,6 +1,6 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json } from '@/lib/api/route';
-import { listSessions, revokeOtherSessions } from '@/lib/services/sessions';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listSessions, revokeOtherSessions } from '@/lib/server/services/sessions';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/sessions — the caller's live browser sessions (browser session only)

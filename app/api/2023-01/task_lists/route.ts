@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createTaskList, listTaskLists } from '@/lib/services/task-lists';
-import { taskListCreate, taskListsListQuery } from '@/lib/validation/task-lists';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createTaskList, listTaskLists } from '@/lib/server/services/task-lists';
+import { taskListCreate, taskListsListQuery } from '@/lib/shared/validation/task-lists';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/task_lists — list task lists (operation 9)

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createTask, listTasks } from '@/lib/services/tasks';
-import { taskCreate, tasksListQuery } from '@/lib/validation/tasks';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createTask, listTasks } from '@/lib/server/services/tasks';
+import { taskCreate, tasksListQuery } from '@/lib/shared/validation/tasks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/tasks — list tasks (operation 7)

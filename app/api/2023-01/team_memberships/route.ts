@@ -1,7 +1,7 @@
-import { defineRoute, listResponse } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { listAccountMemberships } from '@/lib/services/project-team-memberships';
-import { teamMembershipsListQuery } from '@/lib/validation/project-team-memberships';
+import { defineRoute, listResponse } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { listAccountMemberships } from '@/lib/server/services/project-team-memberships';
+import { teamMembershipsListQuery } from '@/lib/shared/validation/project-team-memberships';
 
 // Read-only: memberships are created, changed and removed under /project_team_memberships.
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({

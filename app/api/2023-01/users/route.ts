@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createUser, listUsers } from '@/lib/services/users';
-import { userCreate, userListQuery } from '@/lib/validation/users';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createUser, listUsers } from '@/lib/server/services/users';
+import { userCreate, userListQuery } from '@/lib/shared/validation/users';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/users — list the account's users

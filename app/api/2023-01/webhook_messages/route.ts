@@ -1,7 +1,7 @@
-import { defineRoute, listResponse } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { listWebhookMessages } from '@/lib/services/webhook-messages';
-import { webhookMessageListQuery } from '@/lib/validation/webhook-messages';
+import { defineRoute, listResponse } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { listWebhookMessages } from '@/lib/server/services/webhook-messages';
+import { webhookMessageListQuery } from '@/lib/shared/validation/webhook-messages';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhook_messages — the account's event feed, newest first (operation 17)

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createWebhook, listWebhooks } from '@/lib/services/webhooks';
-import { webhookCreate, webhookListQuery } from '@/lib/validation/webhooks';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createWebhook, listWebhooks } from '@/lib/server/services/webhooks';
+import { webhookCreate, webhookListQuery } from '@/lib/shared/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhooks — the account's subscriptions, newest first

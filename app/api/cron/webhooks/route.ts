@@ -1,16 +1,16 @@
 import { timingSafeEqual } from 'node:crypto';
-import { definePublicRoute, json } from '@/lib/api/route';
-import { ApiError } from '@/lib/api/errors';
-import { getDatabase } from '@/lib/db';
-import { env } from '@/lib/env';
-import { runDueWebhookDeliveries } from '@/lib/webhooks/worker';
+import { definePublicRoute, json } from '@/lib/server/http/route';
+import { getDatabase } from '@/lib/server/db';
+import { env } from '@/lib/server/env';
+import { runDueWebhookDeliveries } from '@/lib/server/webhooks/worker';
+import { ServiceError } from '@/lib/server/services/errors';
 
 // GET /api/cron/webhooks — on serverless hosts (Vercel Cron, every minute), delivers what is due
 // and returns. Vercel sends `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET set, refused.
 export const maxDuration = 60;
 
 function authorized(header: string | null): boolean {
-  // Read at each request (lib/env.ts has validated it at start) so it can be set and rotated in tests.
+  // Read at each request (lib/server/env.ts has validated it at start) so it can be set and rotated in tests.
   const secret = process.env.CRON_SECRET;
   if (!secret || secret.length < 16 || !header) return false;
   const given = Buffer.from(header);
@@ -21,7 +21,7 @@ function authorized(header: string | null): boolean {
 export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
   GET: async (req) => {
     if (!authorized(req.headers.get('authorization'))) {
-      throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET> (set CRON_SECRET on the server).');
+      throw new ServiceError('unauthorized', 'Send Authorization: Bearer <CRON_SECRET> (set CRON_SECRET on the server).');
     }
     const started = Date.now();
     await runDueWebhookDeliveries({ database: getDatabase(), connectionString: env.DATABASE_URL });

@@ -1,8 +1,8 @@
-import { authenticateSession } from '@/lib/auth/request-session';
-import { getDb } from '@/lib/db';
-import { checkAuthorizeRequest } from '@/lib/oauth/authorize';
-import { handleAuthorizeDecision } from '@/lib/oauth/http';
-import { authorizeParams, definedParams } from '@/lib/validation/oauth';
+import { authenticateSession } from '@/lib/server/auth/request-session';
+import { getDb } from '@/lib/server/db';
+import { checkAuthorizeRequest } from '@/lib/server/oauth/authorize';
+import { handleAuthorizeDecision } from '@/lib/server/oauth/http';
+import { authorizeParams, definedParams } from '@/lib/shared/validation/oauth';
 
 // POST /oauth/authorize/decision — the consent form's Allow or Deny. The session cookie counts on
 // a same-origin POST only (Origin checked, SameSite=Lax cookie), so another site cannot consent

@@ -1,7 +1,7 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, noContent } from '@/lib/api/route';
-import { parseId } from '@/lib/api/request';
-import { revokeApiToken } from '@/lib/services/api-tokens';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, noContent } from '@/lib/server/http/route';
+import { parseId } from '@/lib/server/http/request';
+import { revokeApiToken } from '@/lib/server/services/api-tokens';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // DELETE /api/2023-01/api_tokens/{id} — revoke one of the caller's tokens (browser session only)

@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteCall, getCall, updateCall } from '@/lib/services/calls';
-import { callUpdate } from '@/lib/validation/calls';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteCall, getCall, updateCall } from '@/lib/server/services/calls';
+import { callUpdate } from '@/lib/shared/validation/calls';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/calls/{id} — get a call

@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteCompany, getCompany, updateCompany } from '@/lib/services/companies';
-import { companyUpdate } from '@/lib/validation/companies';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteCompany, getCompany, updateCompany } from '@/lib/server/services/companies';
+import { companyUpdate } from '@/lib/shared/validation/companies';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/companies/{id} — get a company (operation 4)

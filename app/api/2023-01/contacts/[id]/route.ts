@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteContact, getContact, updateContact } from '@/lib/services/contacts';
-import { contactUpdate } from '@/lib/validation/contacts';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteContact, getContact, updateContact } from '@/lib/server/services/contacts';
+import { contactUpdate } from '@/lib/shared/validation/contacts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/contacts/{id} — get a contact

@@ -1,7 +1,7 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { forecastSlips } from '@/lib/services/forecast';
-import { slipsQuery } from '@/lib/validation/forecast';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { forecastSlips } from '@/lib/server/services/forecast';
+import { slipsQuery } from '@/lib/shared/validation/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/forecast/slips?since_snapshot_id= — projects that slipped or changed since a snapshot

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { listForecastSnapshots, takeSnapshot } from '@/lib/services/forecast';
-import { snapshotListQuery } from '@/lib/validation/forecast';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { listForecastSnapshots, takeSnapshot } from '@/lib/server/services/forecast';
+import { snapshotListQuery } from '@/lib/shared/validation/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/forecast/snapshots — the account's forecast snapshots, newest first

@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteLead, getLead, updateLead } from '@/lib/services/leads';
-import { leadUpdate } from '@/lib/validation/leads';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteLead, getLead, updateLead } from '@/lib/server/services/leads';
+import { leadUpdate } from '@/lib/shared/validation/leads';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/leads/{id} — get a lead

@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteOAuthApplication, getOAuthApplication, updateOAuthApplication } from '@/lib/services/oauth-applications';
-import { oauthApplicationUpdate } from '@/lib/validation/oauth-applications';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteOAuthApplication, getOAuthApplication, updateOAuthApplication } from '@/lib/server/services/oauth-applications';
+import { oauthApplicationUpdate } from '@/lib/shared/validation/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/oauth_applications/{id} — one application (never its secret)

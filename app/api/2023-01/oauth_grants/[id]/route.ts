@@ -1,7 +1,7 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, noContent } from '@/lib/api/route';
-import { parseId } from '@/lib/api/request';
-import { revokeOAuthGrant } from '@/lib/services/oauth-applications';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, noContent } from '@/lib/server/http/route';
+import { parseId } from '@/lib/server/http/request';
+import { revokeOAuthGrant } from '@/lib/server/services/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // DELETE /api/2023-01/oauth_grants/{id} — revoke an authorization and every token issued under it

@@ -1,7 +1,7 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { getProjectStage, updateProjectStage } from '@/lib/services/project-stages';
-import { projectStageUpdate } from '@/lib/validation/lookups';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { getProjectStage, updateProjectStage } from '@/lib/server/services/project-stages';
+import { projectStageUpdate } from '@/lib/shared/validation/lookups';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/project_stages/{id} — one stage

@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteProject, getProject, updateProject } from '@/lib/services/projects';
-import { projectUpdate } from '@/lib/validation/projects';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteProject, getProject, updateProject } from '@/lib/server/services/projects';
+import { projectUpdate } from '@/lib/shared/validation/projects';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/projects/{id} — get a project (operation 3)

@@ -1,7 +1,7 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseQuery } from '@/lib/api/request';
-import { pipelineReport } from '@/lib/services/reports';
-import { pipelineReportQuery } from '@/lib/validation/reports';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { pipelineReport } from '@/lib/server/services/reports';
+import { pipelineReportQuery } from '@/lib/shared/validation/reports';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/reports/pipeline — open pipeline by stage, won and lost over the last N days

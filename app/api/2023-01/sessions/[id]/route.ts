@@ -1,7 +1,7 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, noContent } from '@/lib/api/route';
-import { parseId } from '@/lib/api/request';
-import { revokeSession } from '@/lib/services/sessions';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, noContent } from '@/lib/server/http/route';
+import { parseId } from '@/lib/server/http/request';
+import { revokeSession } from '@/lib/server/services/sessions';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // DELETE /api/2023-01/sessions/{id} — end one of the caller's sessions (browser session only)

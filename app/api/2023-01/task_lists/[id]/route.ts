@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteTaskList, getTaskList, updateTaskList } from '@/lib/services/task-lists';
-import { taskListUpdate } from '@/lib/validation/task-lists';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteTaskList, getTaskList, updateTaskList } from '@/lib/server/services/task-lists';
+import { taskListUpdate } from '@/lib/shared/validation/task-lists';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/task_lists/{id} — get a task list

@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { deleteTask, getTask, updateTask } from '@/lib/services/tasks';
-import { taskUpdate } from '@/lib/validation/tasks';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { deleteTask, getTask, updateTask } from '@/lib/server/services/tasks';
+import { taskUpdate } from '@/lib/shared/validation/tasks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/tasks/{id} — get a task

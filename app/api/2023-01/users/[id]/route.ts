@@ -1,8 +1,8 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
-import { getUser, updateUser } from '@/lib/services/users';
-import { userUpdate } from '@/lib/validation/users';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { getUser, updateUser } from '@/lib/server/services/users';
+import { userUpdate } from '@/lib/shared/validation/users';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/users/{id} — get a user of the account

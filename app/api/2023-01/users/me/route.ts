@@ -1,5 +1,5 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { getCurrentUser } from '@/lib/services/users';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { getCurrentUser } from '@/lib/server/services/users';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/users/me — the user the token acts for

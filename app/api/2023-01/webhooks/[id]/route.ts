@@ -1,7 +1,7 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseUuid } from '@/lib/api/request';
-import { deleteWebhook, getWebhook, updateWebhook } from '@/lib/services/webhooks';
-import { webhookUpdate } from '@/lib/validation/webhooks';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseUuid } from '@/lib/server/http/request';
+import { deleteWebhook, getWebhook, updateWebhook } from '@/lib/server/services/webhooks';
+import { webhookUpdate } from '@/lib/shared/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhooks/{id} — one subscription (without its secret)

@@ -1,7 +1,7 @@
-import { defineRoute, json, listResponse } from '@/lib/api/route';
-import { parseBody, parseQuery } from '@/lib/api/request';
-import { createWorkforceEmployee, listWorkforceEmployees } from '@/lib/services/workforce-employees';
-import { workforceEmployeeCreate, workforceEmployeeListQuery } from '@/lib/validation/workforce-employees';
+import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { createWorkforceEmployee, listWorkforceEmployees } from '@/lib/server/services/workforce-employees';
+import { workforceEmployeeCreate, workforceEmployeeListQuery } from '@/lib/shared/validation/workforce-employees';
 
 const KEY = 'workforce_employee';
 

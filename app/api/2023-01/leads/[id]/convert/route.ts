@@ -1,6 +1,6 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseId } from '@/lib/api/request';
-import { convertLead } from '@/lib/services/lead-conversion';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseId } from '@/lib/server/http/request';
+import { convertLead } from '@/lib/server/services/lead-conversion';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // POST /api/2023-01/leads/{id}/convert — convert a lead into a project (the lead is archived)

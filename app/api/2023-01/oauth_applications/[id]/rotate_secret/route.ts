@@ -1,7 +1,7 @@
-import { ACCESS } from '@/lib/api/access';
-import { defineRoute, json } from '@/lib/api/route';
-import { parseId } from '@/lib/api/request';
-import { rotateOAuthApplicationSecret } from '@/lib/services/oauth-applications';
+import { ACCESS } from '@/lib/server/http/access';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseId } from '@/lib/server/http/request';
+import { rotateOAuthApplicationSecret } from '@/lib/server/services/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // POST /api/2023-01/oauth_applications/{id}/rotate_secret — a new client secret, shown once; the old one stops working

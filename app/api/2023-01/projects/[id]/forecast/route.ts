@@ -1,6 +1,6 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseId } from '@/lib/api/request';
-import { projectForecast } from '@/lib/services/forecast';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseId } from '@/lib/server/http/request';
+import { projectForecast } from '@/lib/server/services/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/projects/{id}/forecast — the project's revenue (and cost, margin) month by month

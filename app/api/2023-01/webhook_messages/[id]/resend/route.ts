@@ -1,7 +1,7 @@
-import { defineRoute, json } from '@/lib/api/route';
-import { parseId, parseQuery } from '@/lib/api/request';
-import { resendWebhookMessage } from '@/lib/services/webhooks';
-import { resendQuery } from '@/lib/validation/webhooks';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseId, parseQuery } from '@/lib/server/http/request';
+import { resendWebhookMessage } from '@/lib/server/services/webhooks';
+import { resendQuery } from '@/lib/shared/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // POST /api/2023-01/webhook_messages/{id}/resend[?webhook_id=] — deliver the message again (202: queued)

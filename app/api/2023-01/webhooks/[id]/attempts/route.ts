@@ -1,7 +1,7 @@
-import { defineRoute, listResponse } from '@/lib/api/route';
-import { parseQuery, parseUuid } from '@/lib/api/request';
-import { listWebhookAttempts } from '@/lib/services/webhooks';
-import { webhookAttemptListQuery } from '@/lib/validation/webhooks';
+import { defineRoute, listResponse } from '@/lib/server/http/route';
+import { parseQuery, parseUuid } from '@/lib/server/http/request';
+import { listWebhookAttempts } from '@/lib/server/services/webhooks';
+import { webhookAttemptListQuery } from '@/lib/shared/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first

@@ -1,11 +1,11 @@
-import { defineRoute, json, noContent } from '@/lib/api/route';
-import { parseBody, parseId } from '@/lib/api/request';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { parseBody, parseId } from '@/lib/server/http/request';
 import {
   deleteWorkforceEmployee,
   getWorkforceEmployee,
   updateWorkforceEmployee,
-} from '@/lib/services/workforce-employees';
-import { workforceEmployeeUpdate } from '@/lib/validation/workforce-employees';
+} from '@/lib/server/services/workforce-employees';
+import { workforceEmployeeUpdate } from '@/lib/shared/validation/workforce-employees';
 
 const KEY = 'workforce_employee';
 const idOf = (raw: string | undefined) => parseId(raw, 'Workforce employee');

@@ -1,0 +1,111 @@
+// The one fetch wrapper of the dashboard: every page talks to the public /api/2023-01 endpoints
+// (same origin, session cookie), unwraps the resource key, and throws the API's error as is.
+
+import { etagOf } from '@/lib/shared/etag';
+
+export const API_BASE = '/api/2023-01';
+
+/** One request to the API: `path` below /api/2023-01 (query string included). */
+export type Transport = (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+
+/** The browser's way: a same-origin fetch that carries the session cookie. */
+const browserTransport: Transport = (path, init) => fetch(`${API_BASE}${path}`, { ...init, credentials: 'same-origin' });
+
+// Server components prefetch the dashboard's first view through the same functions, over an
+// in-process transport (lib/server/http/in-process.ts) that their server-only module installs here. It is
+// request-scoped by itself (it reads the request being rendered), so one installation serves every
+// request; client bundles never import that module, so in the browser this stays unset.
+let serverTransport: Transport | undefined;
+
+export function installServerTransport(transport: Transport | undefined): void {
+  serverTransport = transport;
+}
+
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, string[]> = {},
+    /** 412 `precondition_failed`: the record as it is now, after someone else's change. */
+    readonly current?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiClientError';
+  }
+}
+
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export function toSearch(params: QueryParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+async function call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
+  const send = serverTransport ?? browserTransport;
+  const res = await send(path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const error = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: Record<string, string[]> } | null;
+    if (res.status === 412 && error?.error === 'precondition_failed') {
+      const { current } = error.details as unknown as { current: unknown };
+      throw new ApiClientError(412, error.error, error.message ?? 'The record has changed.', {}, current);
+    }
+    if (res.status === 401 && typeof window !== 'undefined') {
+      window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    }
+    throw new ApiClientError(res.status, error?.error ?? 'http_error', error?.message ?? `Request failed (${res.status}).`, error?.details ?? {});
+  }
+  return res;
+}
+
+export const api = {
+  async list<T>(path: string, key: string, params?: QueryParams): Promise<ListPage<T>> {
+    const res = await call('GET', `${path}${toSearch(params)}`);
+    const body = (await res.json()) as Record<string, T[]>;
+    const search = new URLSearchParams(toSearch(params));
+    return {
+      items: body[key] ?? [],
+      total: Number(res.headers.get('x-total-count') ?? 0),
+      page: Number(search.get('page') ?? 1),
+      perPage: Number(search.get('per_page') ?? 100),
+    };
+  },
+  async get<T>(path: string, key: string, params?: QueryParams): Promise<T> {
+    const res = await call('GET', `${path}${toSearch(params)}`);
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  async post<T>(path: string, key: string, body?: unknown, params?: QueryParams): Promise<T> {
+    const res = await call('POST', `${path}${toSearch(params)}`, body ?? {});
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  /** `base`: the record the edit started from; its ETag goes as `If-Match` (a 412 if it changed since). */
+  async patch<T>(path: string, key: string, body: unknown, params?: QueryParams, base?: unknown): Promise<T> {
+    // The ETag the API gave the record the edit started from (lib/shared/etag.ts, as the server computes it).
+    const etag = base === undefined ? null : await etagOf(key, base as object);
+    const res = await call('PATCH', `${path}${toSearch(params)}`, body, etag ? { 'If-Match': etag } : {});
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  async delete(path: string, params?: QueryParams): Promise<void> {
+    await call('DELETE', `${path}${toSearch(params)}`);
+  },
+};
+
+/** React Query `retry` for one record: a 4xx (gone, not allowed) will not change on a second try. */
+export const retryUnlessClientError = (failures: number, error: Error) =>
+  !(error instanceof ApiClientError && error.status >= 400 && error.status < 500) && failures < 1;

@@ -1,0 +1,92 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ListPage, type QueryParams } from '@/lib/client/api-client';
+import type { LeadResponse } from '@/lib/shared/validation/leads';
+import type { ProjectResponse } from '@/lib/shared/validation/projects';
+import { projectKeys } from './use-projects';
+
+export type Lead = LeadResponse;
+
+export const leadKeys = {
+  all: ['leads'] as const,
+  lists: () => [...leadKeys.all, 'list'] as const,
+  list: (params: QueryParams) => [...leadKeys.lists(), params] as const,
+  details: () => [...leadKeys.all, 'detail'] as const,
+  detail: (id: string) => [...leadKeys.details(), id] as const,
+};
+
+export const leadsQuery = (params: QueryParams) =>
+  queryOptions({
+    queryKey: leadKeys.list(params),
+    queryFn: () => api.list<Lead>('/leads', 'leads', params),
+    placeholderData: keepPreviousData,
+  });
+
+export const leadQuery = (id: string) =>
+  queryOptions({ queryKey: leadKeys.detail(id), queryFn: () => api.get<Lead>(`/leads/${id}`, 'lead') });
+
+export const useLeads = (params: QueryParams) => useQuery(leadsQuery(params));
+export const useLead = (id: string) => useQuery(leadQuery(id));
+
+export function useCreateLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (lead: Record<string, unknown>) => api.post<Lead>('/leads', 'lead', { lead }),
+    onSuccess: (lead) => {
+      qc.setQueryData(leadKeys.detail(lead.id), lead);
+      return qc.invalidateQueries({ queryKey: leadKeys.lists() });
+    },
+  });
+}
+
+/**
+ * PATCH a lead, optimistically: the lists and the detail show the change at once and roll back if
+ * the API refuses it (cancel → snapshot → set → rollback → invalidate).
+ */
+export function useUpdateLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Lead>; base?: unknown }) =>
+      api.patch<Lead>(`/leads/${id}`, 'lead', { lead: changes }, undefined, base),
+    onMutate: async ({ id, optimistic }) => {
+      if (!optimistic) return {};
+      await qc.cancelQueries({ queryKey: leadKeys.all });
+      const lists = qc.getQueriesData<ListPage<Lead>>({ queryKey: leadKeys.lists() });
+      const detail = qc.getQueryData<Lead>(leadKeys.detail(id));
+      for (const [key, page] of lists) {
+        if (page) qc.setQueryData(key, { ...page, items: page.items.map((l) => (l.id === id ? { ...l, ...optimistic } : l)) });
+      }
+      if (detail) qc.setQueryData(leadKeys.detail(id), { ...detail, ...optimistic });
+      return { lists, detail };
+    },
+    onError: (_err, { id }, snapshot) => {
+      for (const [key, page] of snapshot?.lists ?? []) qc.setQueryData(key, page);
+      if (snapshot?.detail) qc.setQueryData(leadKeys.detail(id), snapshot.detail);
+    },
+    onSuccess: (lead) => qc.setQueryData(leadKeys.detail(lead.id), lead),
+    onSettled: () => qc.invalidateQueries({ queryKey: leadKeys.lists() }),
+  });
+}
+
+export function useDeleteLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/leads/${id}`),
+    onSuccess: (_v, id) => {
+      qc.removeQueries({ queryKey: leadKeys.detail(id) });
+      return qc.invalidateQueries({ queryKey: leadKeys.lists() });
+    },
+  });
+}
+
+export function useConvertLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<ProjectResponse>(`/leads/${id}/convert`, 'project'),
+    onSuccess: (_p, id) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: leadKeys.detail(id) }),
+        qc.invalidateQueries({ queryKey: leadKeys.lists() }),
+        qc.invalidateQueries({ queryKey: projectKeys.lists() }),
+      ]),
+  });
+}

@@ -1,0 +1,26 @@
+import { createLookup, listLookup } from '@/lib/server/services/lookups';
+import { LOOKUPS, lookupListQuery, type LookupKey, type WritableLookupKey } from '@/lib/shared/validation/lookups';
+import { parseBody, parseQuery } from './request';
+import { defineRoute, json, listResponse } from './route';
+
+function isWritable(key: LookupKey): key is WritableLookupKey {
+  return LOOKUPS[key].create !== null;
+}
+
+/**
+ * The route of one lookup: GET lists it (paginated), POST creates a value (201) unless the lookup
+ * is read-only. Twelve lookups share these two handlers, so each route file is one line.
+ */
+export function lookupRoute(key: LookupKey) {
+  const { singular, plural } = LOOKUPS[key];
+  const writable = isWritable(key) ? key : null;
+  return defineRoute({
+    GET: async (a) => listResponse(a, plural, await listLookup(a.db, a.ctx, key, parseQuery(a.url, lookupListQuery))),
+    ...(writable && {
+      POST: async (a) => {
+        const input = await parseBody(a.req, singular, LOOKUPS[writable].create);
+        return json({ [singular]: await createLookup(a.db, a.ctx, writable, input) }, 201);
+      },
+    }),
+  });
+}

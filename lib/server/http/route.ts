@@ -1,0 +1,182 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/db';
+import { authenticateRequest } from '@/lib/server/auth/authenticate';
+import { checkAccess, type RouteAccess } from './access';
+import { getDb } from '@/lib/server/db';
+import { clientAddress } from '@/lib/server/security/client-address';
+import { ServiceError } from '@/lib/server/services/errors';
+import type { CallerContext } from '@/lib/server/services/context';
+import { etagOfBody } from '@/lib/shared/etag';
+import { errorBody, errorResponse } from './errors';
+import { idempotent } from './idempotency';
+import { publicOrigin } from './origin';
+import type { Page } from '@/lib/server/services/paging';
+import { pageHeaders } from './pagination';
+import { parseIfMatch } from './preconditions';
+import { getApiRateLimiter } from './rate-limit';
+
+type Params = Record<string, string | undefined>;
+interface HandlerArgs {
+  req: Request;
+  url: URL;
+  ctx: CallerContext;
+  params: Params;
+  db: Db;
+}
+type Handler = (args: HandlerArgs) => Promise<Response>;
+/** A handler with what its caller must be (lib/server/http/access.ts), checked before anything else. */
+type GuardedHandler = { access: RouteAccess; run: Handler };
+type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type RouteHandler = (req: Request, context: NextRouteContext) => Promise<Response>;
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/** A JSON answer; one record (`{"lead": {...}}`) also gets its ETag (lib/server/http/preconditions.ts). */
+export async function json(body: unknown, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const etag = status < 300 ? await etagOfBody(body) : null;
+  return Response.json(body, { status, headers: { ...(etag ? { ETag: etag } : {}), ...headers } });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}
+
+/** A page of a list under its wrapper key, with the Link and X-Total-Count headers. */
+export function listResponse<T>(args: { url: URL; ctx: CallerContext }, key: string, page: Page<T>): Promise<Response> {
+  return json({ [key]: page.items }, 200, pageHeaders(args.url, args.ctx.baseUrl, page));
+}
+
+function requestIdOf(req: Request): string {
+  const given = req.headers.get('x-request-id');
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+function withRequestId(res: Response, requestId: string): Response {
+  res.headers.set('X-Request-Id', requestId);
+  return res;
+}
+
+async function resolveParams(context: NextRouteContext | undefined): Promise<Params> {
+  const raw = (await context?.params) ?? {};
+  const out: Params = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = Array.isArray(v) ? v.join('/') : v;
+  return out;
+}
+
+function methodNotAllowed(allowed: Method[]): RouteHandler {
+  return async (req) => {
+    const requestId = requestIdOf(req);
+    const res = await json(
+      errorBody(requestId, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`),
+      405,
+      { Allow: allowed.join(', ') },
+    );
+    return withRequestId(res, requestId);
+  };
+}
+
+/**
+ * The caller (a token, or the browser's session: lib/server/auth/authenticate.ts), its rate limit (the
+ * budget's headers, or a 429) and its scope for this method.
+ */
+async function authenticate(req: Request, db: Db, requestId: string) {
+  const auth = await authenticateRequest(db, req);
+  if ('refusal' in auth) {
+    // No valid credential: the client address's budget (a 429 once spent), then the 401.
+    const rateHeaders = await getApiRateLimiter().consumeAnonymous(clientAddress(req));
+    throw new ServiceError('unauthorized', auth.refusal, {}, { 'WWW-Authenticate': 'Bearer realm="groundwork"', ...rateHeaders });
+  }
+  const { principal, setCookies } = auth;
+  const rateHeaders = await getApiRateLimiter().consume(principal);
+  const needed = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
+  if (!principal.scopes.includes(needed)) {
+    throw new ServiceError('insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
+  }
+  const { accountId, userId, role, scopes, authMethod, tokenId, credential } = principal;
+  const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
+  const client = { address: clientAddress(req), userAgent: req.headers.get('user-agent') };
+  const ctx: CallerContext = { requestId, accountId, userId, role, scopes, authMethod, tokenId, credential, baseUrl: publicOrigin(req), ifMatch, client };
+  return { ctx, setCookies, rateHeaders };
+}
+
+function withHeaders(res: Response, rateHeaders: Record<string, string>, setCookies: string[]): Response {
+  for (const [name, value] of Object.entries(rateHeaders)) res.headers.set(name, value);
+  for (const cookie of setCookies) res.headers.append('Set-Cookie', cookie);
+  return res;
+}
+
+type Run = (req: Request, requestId: string, context: NextRouteContext | undefined) => Promise<Response>;
+
+/** Every method: the implemented ones wrapped with request id and error mapping, the rest a JSON 405. */
+function methods(implemented: Partial<Record<Method, Run>>): Record<Method, RouteHandler> {
+  const allowed = METHODS.filter((m) => implemented[m]);
+  const out = {} as Record<Method, RouteHandler>;
+  for (const method of METHODS) {
+    const run = implemented[method];
+    out[method] = run
+      ? async (req, context) => {
+          const requestId = requestIdOf(req);
+          try {
+            return withRequestId(await run(req, requestId, context), requestId);
+          } catch (err) {
+            return withRequestId(errorResponse(err, requestId), requestId);
+          }
+        }
+      : methodNotAllowed(allowed);
+  }
+  return out;
+}
+
+/**
+ * The one wrapper of every API route: request id, authentication, tenancy, errors, and a JSON 405
+ * (with Allow) for the methods a route does not implement. Route files export all five methods.
+ */
+export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>): Record<Method, RouteHandler> {
+  const runs: Partial<Record<Method, Run>> = {};
+  for (const [method, given] of Object.entries(handlers) as [Method, Handler | GuardedHandler][]) {
+    const { access, run: handler } = typeof given === 'function' ? { access: undefined, run: given } : given;
+    runs[method] = async (req, requestId, context) => {
+      const url = new URL(req.url);
+      const db = getDb();
+      const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
+      try {
+        checkAccess(ctx, access);
+      } catch (err) {
+        return withHeaders(errorResponse(err, requestId), rateHeaders, setCookies);
+      }
+      const params = await resolveParams(context);
+      const run = async (conn: Db) => {
+        try {
+          return await handler({ req, url, ctx, params, db: conn });
+        } catch (err) {
+          return errorResponse(err, requestId);
+        }
+      };
+      let res: Response;
+      try {
+        res = method === 'POST' ? await idempotent(db, ctx, req, run) : await run(db);
+      } catch (err) {
+        res = errorResponse(err, requestId);
+      }
+      return withHeaders(res, rateHeaders, setCookies);
+    };
+  }
+  return methods(runs);
+}
+
+/**
+ * Routes that need no credentials (health, the OpenAPI document, the JSON 404), limited per client
+ * address like requests without a valid credential.
+ */
+export function definePublicRoute(handlers: Partial<Record<Method, (req: Request) => Promise<Response>>>): Record<Method, RouteHandler> {
+  const runs: Partial<Record<Method, Run>> = {};
+  for (const [method, handler] of Object.entries(handlers) as [Method, (req: Request) => Promise<Response>][]) {
+    runs[method] = async (req) => {
+      const rateHeaders = await getApiRateLimiter().consumeAnonymous(clientAddress(req));
+      return withHeaders(await handler(req), rateHeaders, []);
+    };
+  }
+  return methods(runs);
+}

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AccessDeniedError,
+  InvalidGrantError,
+  InvalidRequestError,
+  type AuthorizationCode,
+  type AuthorizationCodeModel,
+  type Client,
+  type ClientCredentialsModel,
+  type RefreshTokenModel,
+  type Token,
+  type User,
+} from '@node-oauth/oauth2-server';
+import type { Db } from '@/db';
+import { findClientByClientId, type OAuthClientRow } from '@/db/queries/oauth-applications';
+import { upsertGrant } from '@/db/queries/oauth-grants';
+import {
+  findRefreshToken,
+  findUnusedAuthorizationCode,
+  insertAuthorizationCode,
+  insertOAuthAccessToken,
+  insertRefreshToken,
+  lockRefreshToken,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+  useAuthorizationCode,
+} from '@/db/queries/oauth-tokens';
+import { authenticateToken } from '@/lib/server/auth/tokens';
+import { commonScope, grantedScope, type OAuthTokenScope } from '@/lib/shared/oauth-scopes';
+import { ACCESS_TOKEN_PREFIX, hashSecret, randomSecret, REFRESH_TOKEN_PREFIX, secretMatches } from './secrets';
+
+// The storage side of @node-oauth/oauth2-server: the library runs the protocol (grants, PKCE,
+// redirect URI and expiry checks, errors) and calls these functions to find and keep things.
+
+export const ACCESS_TOKEN_LIFETIME = 3600;
+export const REFRESH_TOKEN_LIFETIME = 30 * 24 * 3600;
+export const AUTHORIZATION_CODE_LIFETIME = 600;
+/** Longer values cannot be ours; they are refused before any lookup. */
+const MAX_SECRET_LENGTH = 512;
+
+/** The library's client: `id` is the public client id; the rest is ours. */
+export interface OAuthClient extends Client {
+  id: string;
+  grants: string[];
+  redirectUris: string[];
+  applicationId: number;
+  accountId: number;
+  ownerId: number;
+  ownerActive: boolean;
+  name: string;
+  confidential: boolean;
+  scope: OAuthTokenScope;
+}
+
+/**
+ * The library's user: who a token acts for, and (after consent) the grant and refresh family; on a
+ * refresh, the refresh token being used (`refreshTokenId`), retired when the new tokens are saved.
+ */
+interface OAuthUser extends User {
+  id: number;
+  accountId: number;
+  grantId: number | null;
+  familyId?: string;
+  refreshTokenId?: number;
+}
+
+const toScope = (scope: string): OAuthTokenScope => (scope === 'read' ? 'read' : 'read write');
+
+function toClient(row: OAuthClientRow): OAuthClient {
+  return {
+    id: row.clientId,
+    // Public clients cannot authenticate, so they cannot use the client-credentials grant.
+    grants: row.confidential ? ['authorization_code', 'refresh_token', 'client_credentials'] : ['authorization_code', 'refresh_token'],
+    redirectUris: row.redirectUris,
+    accessTokenLifetime: ACCESS_TOKEN_LIFETIME,
+    refreshTokenLifetime: REFRESH_TOKEN_LIFETIME,
+    applicationId: row.id,
+    accountId: row.accountId,
+    ownerId: row.ownerId,
+    ownerActive: row.ownerDeactivatedAt === null,
+    name: row.name,
+    confidential: row.confidential,
+    scope: toScope(row.scope),
+  };
+}
+
+const findClientRow = (db: Db, clientId: string) =>
+  clientId.length > MAX_SECRET_LENGTH ? Promise.resolve(undefined) : findClientByClientId(db, clientId);
+
+/** The client a request names, whether or not it proved who it is. */
+export async function findClient(db: Db, clientId: string): Promise<OAuthClient | null> {
+  const row = await findClientRow(db, clientId);
+  return row ? toClient(row) : null;
+}
+
+/**
+ * A client that proved who it is: a confidential client by its secret; a public one (which has
+ * none) by its id alone, where the library allows that (PKCE, refresh).
+ */
+export async function authenticateClient(db: Db, clientId: string, clientSecret: string | undefined | null) {
+  const row = await findClientRow(db, clientId);
+  if (!row) return null;
+  if (row.confidential) {
+    return clientSecret && clientSecret.length <= MAX_SECRET_LENGTH && secretMatches(clientSecret, row.clientSecretHash) ? toClient(row) : null;
+  }
+  return clientSecret ? null : toClient(row);
+}
+
+const scopeList = (scope: string) => scope.split(' ');
+const joinScope = (scope: string[] | undefined): OAuthTokenScope => (scope?.includes('write') ? 'read write' : 'read');
+
+/**
+ * Retires a refresh token being used, its row locked until the successors are saved: of two
+ * concurrent uses the second waits, then finds it rotated, which is a reuse like any later one:
+ * the family is revoked, successors just issued to the first included. False when not live.
+ */
+async function retire(tx: Db, refreshTokenId: number): Promise<boolean> {
+  const row = await lockRefreshToken(tx, refreshTokenId);
+  if (!row || row.revokedAt) return false;
+  if (row.rotatedAt) {
+    await revokeRefreshFamily(tx, row.familyId);
+    return false;
+  }
+  return rotateRefreshToken(tx, refreshTokenId);
+}
+
+type Model = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel;
+
+/**
+ * The model for the token endpoint (`getClient` authenticates the client) or, with `authorize`,
+ * for the authorization endpoint (the client only identifies itself there).
+ */
+export function oauthModel(db: Db, { authorize = false } = {}): Model {
+  return {
+    getClient: (clientId: string, clientSecret: string) =>
+      authorize ? findClient(db, clientId) : authenticateClient(db, clientId, clientSecret),
+
+    generateAccessToken: async () => randomSecret(ACCESS_TOKEN_PREFIX),
+    generateRefreshToken: async () => randomSecret(REFRESH_TOKEN_PREFIX),
+    generateAuthorizationCode: async () => randomSecret('', 32),
+
+    validateScope: async (_user: User, client: Client, scope?: string[]) => {
+      const granted = grantedScope(scope, (client as OAuthClient).scope);
+      return granted ? scopeList(granted) : false;
+    },
+
+    getUserFromClient: async (client: Client) => {
+      const c = client as OAuthClient;
+      // A client-credentials token acts as the user who created the application.
+      return c.ownerActive ? ({ id: c.ownerId, accountId: c.accountId, grantId: null } satisfies OAuthUser) : false;
+    },
+
+    saveAuthorizationCode: async (code, client: Client, user: User) => {
+      const c = client as OAuthClient;
+      const u = user as OAuthUser;
+      if (!c.confidential && !code.codeChallenge) {
+        throw new InvalidRequestError('Invalid request: public clients must send `code_challenge` (PKCE, S256)');
+      }
+      if (u.accountId !== c.accountId) {
+        throw new AccessDeniedError('Access denied: the application belongs to another account');
+      }
+      const scope = joinScope(code.scope);
+      await db.transaction(async (tx) => {
+        const grant = await upsertGrant(tx, { accountId: c.accountId, userId: u.id, applicationId: c.applicationId, scope });
+        await insertAuthorizationCode(tx, {
+          accountId: c.accountId,
+          grantId: grant.id,
+          applicationId: c.applicationId,
+          codeHash: hashSecret(code.authorizationCode),
+          redirectUri: code.redirectUri,
+          scope,
+          codeChallenge: code.codeChallenge ?? null,
+          codeChallengeMethod: code.codeChallengeMethod ?? null,
+          expiresAt: code.expiresAt,
+        });
+      });
+      return { ...code, client, user } as AuthorizationCode;
+    },
+
+    getAuthorizationCode: async (authorizationCode: string) => {
+      if (authorizationCode.length > MAX_SECRET_LENGTH) return false;
+      const row = await findUnusedAuthorizationCode(db, hashSecret(authorizationCode));
+      if (!row || row.deactivatedAt) return false;
+      return {
+        authorizationCode,
+        codeId: row.id,
+        expiresAt: row.expiresAt,
+        redirectUri: row.redirectUri,
+        scope: scopeList(row.scope),
+        ...(row.codeChallenge && { codeChallenge: row.codeChallenge, codeChallengeMethod: row.codeChallengeMethod ?? 'S256' }),
+        client: { id: row.clientId, grants: [] },
+        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId } satisfies OAuthUser,
+      };
+    },
+
+    /** Codes are single-use: the first exchange marks it; a concurrent second one finds it used. */
+    revokeAuthorizationCode: async (code: AuthorizationCode) => useAuthorizationCode(db, code.codeId as number),
+
+    getRefreshToken: async (refreshToken: string) => {
+      if (refreshToken.length > MAX_SECRET_LENGTH) return false;
+      const row = await findRefreshToken(db, hashSecret(refreshToken));
+      if (!row) return false;
+      if (row.rotatedAt || row.revokedAt) {
+        // A rotated token presented again was copied: revoke the whole family, both holders' tokens.
+        if (row.rotatedAt) await revokeRefreshFamily(db, row.familyId);
+        return false;
+      }
+      if (row.deactivatedAt) return false;
+      return {
+        refreshToken,
+        refreshTokenId: row.id,
+        refreshTokenExpiresAt: row.expiresAt,
+        // An application whose scope was lowered since the consent gets no more than it may have now.
+        scope: scopeList(commonScope(toScope(row.scope), toScope(row.applicationScope))),
+        client: { id: row.clientId, grants: [] },
+        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId, familyId: row.familyId, refreshTokenId: row.id } satisfies OAuthUser,
+      };
+    },
+
+    /**
+     * Rotation retires the used refresh token in `saveToken`, in the transaction that issues its
+     * successors, so two uses of one token cannot both pass (see there).
+     */
+    revokeToken: async () => true,
+
+    saveToken: async (token: Token, client: Client, user: User) => {
+      const c = client as OAuthClient;
+      const u = user as OAuthUser;
+      const scope = joinScope(token.scope);
+      const expiresAt = token.accessTokenExpiresAt ?? new Date(Date.now() + ACCESS_TOKEN_LIFETIME * 1000);
+      const issued = await db.transaction(async (tx) => {
+        if (u.refreshTokenId !== undefined && !(await retire(tx, u.refreshTokenId))) return false;
+        const access = await insertOAuthAccessToken(tx, {
+          accountId: u.accountId,
+          userId: u.id,
+          name: `OAuth: ${c.name}`,
+          tokenHash: hashSecret(token.accessToken),
+          hint: token.accessToken.slice(-4),
+          scope,
+          expiresAt,
+          oauthApplicationId: c.applicationId,
+          oauthGrantId: u.grantId,
+        });
+        if (token.refreshToken && u.grantId !== null) {
+          await insertRefreshToken(tx, {
+            accountId: u.accountId,
+            grantId: u.grantId,
+            applicationId: c.applicationId,
+            familyId: u.familyId ?? randomUUID(),
+            tokenHash: hashSecret(token.refreshToken),
+            accessTokenId: access.id,
+            scope,
+            expiresAt: token.refreshTokenExpiresAt ?? new Date(Date.now() + REFRESH_TOKEN_LIFETIME * 1000),
+          });
+        }
+        return true;
+      });
+      if (!issued) throw new InvalidGrantError('Invalid grant: refresh token is invalid or could not be revoked');
+      return {
+        ...token,
+        // The library reports the whole seconds left; half a second's margin keeps `expires_in` at 3600.
+        accessTokenExpiresAt: new Date(Date.now() + ACCESS_TOKEN_LIFETIME * 1000 + 500),
+        client,
+        user,
+      };
+    },
+
+    /** Not used by our routes (the API's own token check authenticates access tokens); kept for the library's type. */
+    getAccessToken: async (accessToken: string) => {
+      const principal = await authenticateToken(db, accessToken);
+      if (!principal) return false;
+      return { accessToken, scope: principal.scopes, client: { id: '', grants: [] }, user: { id: principal.userId } };
+    },
+  };
+}

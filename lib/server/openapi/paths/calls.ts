@@ -1,0 +1,16 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { callCreate, callListQuery, callResponse, callUpdate } from '@/lib/shared/validation/calls';
+import { resourcePaths } from '@/lib/server/openapi/resource';
+
+export const callsPaths: ZodOpenApiPathsObject = resourcePaths({
+  path: 'calls',
+  tag: 'Calls',
+  singular: 'call',
+  plural: 'calls',
+  response: callResponse,
+  create: callCreate,
+  update: callUpdate,
+  listQuery: callListQuery,
+  ops: ['list', 'create', 'get', 'update', 'delete'],
+  summaries: { update: 'Update a call (operation 10)' },
+});

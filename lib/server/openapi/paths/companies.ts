@@ -1,0 +1,19 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { companyCreate, companyListQuery, companyResponse, companyUpdate } from '@/lib/shared/validation/companies';
+import { resourcePaths } from '@/lib/server/openapi/resource';
+
+export const companiesPaths: ZodOpenApiPathsObject = resourcePaths({
+  path: 'companies',
+  tag: 'Companies',
+  singular: 'company',
+  plural: 'companies',
+  response: companyResponse,
+  create: companyCreate,
+  update: companyUpdate,
+  listQuery: companyListQuery,
+  ops: ['list', 'create', 'get', 'update', 'delete'],
+  summaries: {
+    get: 'Get a company (operation 4)',
+    delete: 'Delete a company; its leads, projects, contacts and calls remain, without a company',
+  },
+});

@@ -1,0 +1,16 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { contactCreate, contactListQuery, contactResponse, contactUpdate } from '@/lib/shared/validation/contacts';
+import { resourcePaths } from '@/lib/server/openapi/resource';
+
+export const contactsPaths: ZodOpenApiPathsObject = resourcePaths({
+  path: 'contacts',
+  tag: 'Contacts',
+  singular: 'contact',
+  plural: 'contacts',
+  response: contactResponse,
+  create: contactCreate,
+  update: contactUpdate,
+  listQuery: contactListQuery,
+  ops: ['list', 'create', 'get', 'update', 'delete'],
+  summaries: { create: 'Create a contact (operation 5)', update: 'Update a contact (operation 6)' },
+});

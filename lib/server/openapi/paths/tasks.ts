@@ -1,0 +1,15 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { taskCreate, taskResponse, tasksListQuery, taskUpdate } from '@/lib/shared/validation/tasks';
+import { resourcePaths } from '@/lib/server/openapi/resource';
+
+export const tasksPaths: ZodOpenApiPathsObject = resourcePaths({
+  path: 'tasks',
+  tag: 'Tasks',
+  singular: 'task',
+  plural: 'tasks',
+  response: taskResponse,
+  create: taskCreate,
+  update: taskUpdate,
+  listQuery: tasksListQuery,
+  ops: ['list', 'create', 'get', 'update', 'delete'],
+});

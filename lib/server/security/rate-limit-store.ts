@@ -1,0 +1,27 @@
+import pg from 'pg';
+import { getDatabase } from '@/lib/server/db';
+
+// Where request and sign-in budgets are counted: rate-limiter-flexible's PostgreSQL store, on the
+// api_rate_limits table (shared by every app process), through a small pg pool of its own or, on
+// the embedded database, its client. The API's rate limit (lib/server/http/rate-limit.ts) and the
+// sign-in throttle (lib/server/auth/sign-in-throttle.ts) both count here.
+
+/** Anything with pg's `query({text, values})`: a `pg` pool, or the embedded database's client. */
+export interface QueryClient {
+  query(q: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
+}
+export type RateLimitStore = { kind: 'postgres'; pool: pg.Pool } | { kind: 'client'; client: QueryClient };
+
+export const RATE_LIMIT_TABLE = 'api_rate_limits';
+
+/** A pool of its own for the limiter (rate-limiter-flexible speaks `pg`, the app `postgres`). */
+export function postgresRateLimitStore(url: string, max = 4): RateLimitStore {
+  return { kind: 'postgres', pool: new pg.Pool({ connectionString: url, max, allowExitOnIdle: true }) };
+}
+
+/** The embedded database's client, speaking the `pg` call shape the store expects. */
+export function embeddedRateLimitStore(): RateLimitStore {
+  const pglite = (getDatabase().db as unknown as { $client: unknown }).$client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+  return { kind: 'client', client: { query: (q) => pglite.query(q.text, q.values) } };
+}
+

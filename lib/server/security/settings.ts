@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+// Security settings from the environment. Read at each use (proxy.ts runs before lib/server/env.ts is
+// loaded and must stay free of the database); lib/server/env.ts validates them at start.
+
+export const securityEnvSchema = z.object({
+  /** Origins allowed to call the API from a browser, comma-separated (`https://app.example.com`); none by default. */
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .refine((v) => parseOrigins(v) !== null, 'must be comma-separated origins such as https://app.example.com (no path)')
+    .optional(),
+  /**
+   * `true`: a reverse proxy in front sets X-Forwarded-For/-Host/-Proto, and they are believed
+   * (lib/server/security/client-address.ts). Otherwise they are ignored: any client can send them.
+   */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Requests per window from one client IP without a (valid) credential, and to /api/health. */
+  API_RATE_LIMIT_ANONYMOUS_POINTS: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** That window, in seconds. */
+  API_RATE_LIMIT_ANONYMOUS_DURATION: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** `off` turns the sign-in throttle off (the test suite, e2e); on by default. */
+  SIGN_IN_THROTTLE: z.enum(['on', 'off']).default('on'),
+  /** 32 bytes, base64 or hex: seals webhook endpoint secrets at rest. Derived from BETTER_AUTH_SECRET when unset. */
+  WEBHOOK_SECRET_KEY: z.string().refine(isKey, 'must be 32 bytes, base64 or hex (openssl rand -base64 32)').optional(),
+  /** Earlier WEBHOOK_SECRET_KEY values, comma-separated, still accepted to open secrets until `npm run db:migrate` re-seals them. */
+  WEBHOOK_SECRET_KEYS_PREVIOUS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => !k.trim() || isKey(k)), 'must be comma-separated keys of 32 bytes, base64 or hex')
+    .optional(),
+});
+
+function isKey(value: string): boolean {
+  const text = value.trim();
+  return /^[0-9a-f]{64}$/i.test(text) || (/^[A-Za-z0-9+/_-]+=*$/.test(text) && Buffer.from(text, 'base64').length === 32);
+}
+
+/** `https://a.example, http://localhost:3000` → their origins; null when one is not an origin. */
+export function parseOrigins(value: string | undefined): string[] | null {
+  if (!value) return [];
+  const out: string[] = [];
+  for (const part of value.split(',')) {
+    const item = part.trim();
+    if (!item) continue;
+    let url: URL;
+    try {
+      url = new URL(item);
+    } catch {
+      return null;
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) return null;
+    out.push(url.origin);
+  }
+  return out;
+}
+
+export function allowedOrigins(): string[] {
+  return parseOrigins(process.env.CORS_ALLOWED_ORIGINS) ?? [];
+}

@@ -1,0 +1,27 @@
+import type { UserRole } from '@/db/schema/enums';
+import type { IfMatch } from './preconditions';
+
+/** Who is calling, for which account: every handler and service is scoped by this. */
+export interface CallerContext {
+  requestId: string;
+  accountId: number;
+  userId: number;
+  /** The caller's role in the account (`admin` also manages the account's users). */
+  role: UserRole;
+  scopes: string[];
+  /** `session`: the browser's cookie; `token`: an `Authorization` token. */
+  authMethod: 'session' | 'token';
+  /** The token's id, for the audit log (webhook_messages.token_id). */
+  tokenId?: number;
+  /**
+   * The credential the caller used (`token:<id>`, `oauth_grant:<id>`, `oauth_app:<id>`,
+   * `session:<id>`): idempotency keys belong to it.
+   */
+  credential: string;
+  /** Origin for absolute links to records. */
+  baseUrl: string;
+  /** Where the request came from, for the security events of the audit log. */
+  client?: { address: string; userAgent: string | null };
+  /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
+  ifMatch?: IfMatch | null;
+}

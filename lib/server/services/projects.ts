@@ -1,0 +1,169 @@
+import type { Db } from '@/db';
+import {
+  findProject,
+  findStage,
+  firstOpenStage,
+  listProjects as queryProjects,
+  projectReferences,
+  type ProjectRecord,
+  type ProjectRow,
+} from '@/db/queries/projects';
+import { deleteReferencing } from '@/db/queries/relations';
+import { detachTasksFromProject } from '@/db/queries/tasks';
+import { calls, projects, projectTeamMemberships, taskLists } from '@/db/schema';
+import type { CloseType, StageCategory } from '@/db/schema/enums';
+import { manualPercentagesProblem, monthsSpanned } from '@/lib/shared/domain/forecast';
+import { todayUtc } from '@/lib/shared/domain/projects';
+import { addressColumnsFrom } from '@/lib/server/serializers/common';
+import { serializeProject } from '@/lib/server/serializers/projects';
+import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/shared/validation/projects';
+import { resourcePath, toColumns, type EventRecord } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { invalidField } from '@/lib/server/services/errors';
+import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
+import type { CallerContext } from '@/lib/server/services/context';
+
+export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
+  resource: 'project',
+  label: 'Project',
+  table: projects,
+  references: projectReferences,
+  read: findProject,
+  columns: (row) => row.project,
+  serialize: (row) => serializeProject(row),
+};
+
+export async function listProjects(db: Db, ctx: CallerContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
+  const now = new Date();
+  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now) }, pageWindow(query));
+  return toPage(query, result, (r) => serializeProject(r, now));
+}
+
+export function getProject(db: Db, ctx: CallerContext, id: number): Promise<ProjectResponse> {
+  return getRecord(db, ctx, projectKind, id);
+}
+
+/**
+ * close_type follows the stage: it is only accepted in a closed stage and must match that stage's
+ * category; entering a closed stage sets it, moving back to an open stage clears it.
+ */
+function closeTypeFor(category: StageCategory, given: CloseType | null | undefined) {
+  if (category === 'open') {
+    if (given) {
+      throw invalidField('close_type', 'can only be set when the project is in a closed (won or lost) stage');
+    }
+    return null;
+  }
+  const closeType = given === undefined ? category : given;
+  if (closeType !== category) {
+    throw invalidField('close_type', `must be ${category} in a ${category} stage (move the project to another stage instead)`);
+  }
+  return closeType;
+}
+
+const toCents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+
+function columnsFrom(input: ProjectUpdate) {
+  const { amount, estimated_cost: estimatedCost, ...rest } = input;
+  return {
+    ...toColumns(rest, ['address', 'close_type']),
+    ...(amount !== undefined ? { amountInCents: toCents(amount) } : {}),
+    ...(estimatedCost !== undefined ? { estimatedCostInCents: toCents(estimatedCost) } : {}),
+    ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
+  };
+}
+
+/**
+ * A `manual` forecast needs one cumulative percentage per calendar month the project spans, so it
+ * needs both dates; checked against the project as it will be (a move of its dates included).
+ */
+function assertManualForecast(p: Pick<ProjectRecord, 'forecastCurve' | 'forecastManualPercentages' | 'startDate' | 'endDate'>) {
+  if (p.forecastCurve !== 'manual') return;
+  const field = 'forecast_manual_percentages';
+  if (!p.forecastManualPercentages) throw invalidField(field, 'is required with forecast_curve manual');
+  if (!p.startDate || !p.endDate) throw invalidField(field, 'needs start_date and end_date: one percentage per month the project spans');
+  const problem = manualPercentagesProblem(p.forecastManualPercentages, monthsSpanned(p.startDate, p.endDate).length);
+  if (problem) throw invalidField(field, problem);
+}
+
+async function stageOf(db: Db, ctx: CallerContext, stageId: number | null | undefined) {
+  if (stageId == null) return (await firstOpenStage(db, ctx.accountId)) ?? null;
+  return (await findStage(db, ctx.accountId, stageId)) ?? null;
+}
+
+export function createProject(
+  db: Db,
+  ctx: CallerContext,
+  input: ProjectCreate,
+  extra: Partial<ProjectRecord> = {},
+): Promise<ProjectResponse> {
+  assertManualForecast({
+    forecastCurve: input.forecast_curve ?? 's_curve',
+    forecastManualPercentages: input.forecast_manual_percentages ?? null,
+    startDate: input.start_date ?? null,
+    endDate: input.end_date ?? null,
+  });
+  return createRecord(db, ctx, projectKind, input, async (tx) => {
+    const stage = await stageOf(tx, ctx, input.project_stage_id);
+    return {
+      ...columnsFrom(input),
+      ...extra,
+      projectStageId: stage?.id ?? null,
+      closeType: closeTypeFor(stage?.category ?? 'open', input.close_type),
+      createdById: ctx.userId,
+    };
+  });
+}
+
+export function updateProject(db: Db, ctx: CallerContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
+  return updateRecord(db, ctx, projectKind, id, input, {
+    columns: async ({ project: current }, tx) => {
+      const next: Record<string, unknown> = columnsFrom(input);
+      const stageId = input.project_stage_id ?? current.projectStageId;
+      const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
+      next.closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
+      const after = { ...current, ...(next as Partial<ProjectRecord>) };
+      if (after.startDate && after.endDate && after.endDate < after.startDate) throw invalidField('end_date', 'must be on or after start_date');
+      assertManualForecast(after);
+      return next;
+    },
+    changed: (changes) => {
+      if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
+    },
+  });
+}
+
+/**
+ * Calls and tasks of the project keep existing without it (tasks also out of its lists), each with
+ * a `<resource>.update`; its task lists and team memberships are deleted with it, each with a
+ * `<resource>.delete`.
+ */
+export function deleteProject(db: Db, ctx: CallerContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, projectKind, id, {
+    references: [{ resource: 'call', table: calls, column: calls.projectId }],
+    dependents: (tx) => deleteProjectDependents(tx, ctx, id),
+  });
+}
+
+/** Takes the project's tasks out of it and of its lists, then deletes its lists and memberships: their events. */
+async function deleteProjectDependents(tx: Db, ctx: CallerContext, id: number): Promise<EventRecord[]> {
+  const tasks = await detachTasksFromProject(tx, ctx.accountId, id);
+  const lists = await deleteReferencing(tx, taskLists, taskLists.projectId, ctx.accountId, id);
+  const memberships = await deleteReferencing(tx, projectTeamMemberships, projectTeamMemberships.projectId, ctx.accountId, id);
+  return [
+    ...tasks.map((t): EventRecord => ({
+      resource: 'task',
+      action: 'update',
+      id: t.id,
+      path: resourcePath('task', t.id),
+      changed: { ...(t.projectId && { projectId: null }), ...(t.taskListId && { taskListId: null }) },
+    })),
+    ...lists.map((listId): EventRecord => ({ resource: 'task_list', action: 'delete', id: listId, path: resourcePath('task_list', listId) })),
+    ...memberships.map((membershipId): EventRecord => ({
+      resource: 'project_team_membership',
+      action: 'delete',
+      id: membershipId,
+      path: `project_team_memberships/${membershipId}?project_id=${id}`,
+    })),
+  ];
+}

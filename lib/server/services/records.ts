@@ -1,0 +1,149 @@
+import 'server-only';
+import type { Db } from '@/db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clearReferences } from '@/db/queries/relations';
+import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
+import { assertReferences, camel, changedColumns, recordEvent, recordEvents, resourcePath, type EventRecord, type PathResource } from './common';
+import { notFound } from '@/lib/server/services/errors';
+import { checkIfMatch } from '@/lib/server/services/preconditions';
+import type { CallerContext } from '@/lib/server/services/context';
+
+// The write skeleton of the CRM's records: create, update and delete each run one sequence —
+// lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
+// resource describes itself once (`RecordKind`); its service keeps only its own rules.
+
+/** How a resource is read, written and answered. */
+export interface RecordKind<Row, Out extends object> {
+  /** Its event resource, the key of its single-record answers (and ETags) and its URL. */
+  resource: PathResource;
+  /** For the 404: "Lead not found." */
+  label: string;
+  table: AccountTable;
+  /** `<relation>_id` fields and the tables they must name a record of, in the caller's account (422 otherwise). */
+  references?: Record<string, AccountTable>;
+  /** The record with every embed, as its GET answers it; `lock`: its own row locked (FOR UPDATE). */
+  read(db: Db, accountId: number, id: number, lock?: boolean): Promise<Row | undefined>;
+  /** The bare columns within a read row, which updates compare against. */
+  columns(row: Row): Record<string, unknown>;
+  serialize(row: Row): Out;
+}
+
+export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
+  const row = await kind.read(db, ctx.accountId, id);
+  if (!row) throw notFound(kind.label);
+  return kind.serialize(row);
+}
+
+/** Inserts a record with its `create` event; `values` builds the row inside the transaction. */
+export async function createRecord<Row, Out extends object>(
+  db: Db,
+  ctx: CallerContext,
+  kind: RecordKind<Row, Out>,
+  input: Record<string, unknown>,
+  values: (tx: Db) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  after?: (tx: Db, id: number) => Promise<void>,
+): Promise<Out> {
+  return db.transaction(async (tx) => {
+    await assertReferences(tx, ctx, input, kind.references ?? {});
+    const id = await insertRow(tx, kind.table, { ...(await values(tx)), accountId: ctx.accountId } as never);
+    if (after) await after(tx, id);
+    await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: resourcePath(kind.resource, id) });
+    return getRecord(tx, ctx, kind, id);
+  });
+}
+
+/** A resource's own rules for an update. */
+export interface UpdateRules<Row> {
+  /** Before the row is locked (a lock that must come first, as the manager tree's). */
+  before?: (tx: Db) => Promise<void>;
+  /** The columns the input asks for, given the current record (validations that need it throw here). */
+  columns: (current: Row, tx: Db) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Checks and additions once the changes are known (a stage entered now, a manager cycle). */
+  changed?: (changes: Record<string, unknown>, current: Row, tx: Db) => Promise<void> | void;
+  /**
+   * Writes beyond the row's columns (industries, roles): what changed, by field, or nothing. The
+   * row's updated_at is bumped when only these change.
+   */
+  related?: (current: Row, tx: Db) => Promise<Record<string, unknown> | null>;
+  /** More events the update causes (tasks moved with their list). */
+  after?: (changes: Record<string, unknown>, tx: Db) => Promise<EventRecord[]>;
+}
+
+/**
+ * The update sequence. The record is read once, with its joins and its row locked, for the
+ * comparison of `If-Match` and of the columns; a PATCH that changes nothing writes nothing and
+ * answers that read (no second read, the ETag computed once); otherwise the row is written, the
+ * event recorded, and the record read back for the answer.
+ */
+export async function updateRecord<Row, Out extends object>(
+  db: Db,
+  ctx: CallerContext,
+  kind: RecordKind<Row, Out>,
+  id: number,
+  input: Record<string, unknown>,
+  rules: UpdateRules<Row>,
+): Promise<Out> {
+  return db.transaction(async (tx) => {
+    if (rules.before) await rules.before(tx);
+    const current = await kind.read(tx, ctx.accountId, id, true);
+    if (!current) throw notFound(kind.label);
+    const answer = kind.serialize(current);
+    await checkIfMatch(ctx.ifMatch, kind.resource, answer);
+    await assertReferences(tx, ctx, input, kind.references ?? {});
+    const changes: Record<string, unknown> = changedColumns(kind.columns(current), await rules.columns(current, tx));
+    if (rules.changed && Object.keys(changes).length > 0) await rules.changed(changes, current, tx);
+    const related = rules.related ? await rules.related(current, tx) : null;
+    if (Object.keys(changes).length === 0 && !related) return answer;
+    // Set explicitly: a change of related rows alone touches no column of the row itself.
+    await updateRow(tx, kind.table, ctx.accountId, id, { ...changes, updatedAt: new Date() } as never);
+    const events: EventRecord[] = [
+      { resource: kind.resource, action: 'update', id, path: resourcePath(kind.resource, id), changed: { ...changes, ...related } },
+      ...(rules.after ? await rules.after(changes, tx) : []),
+    ];
+    await recordEvents(tx, ctx, events);
+    return getRecord(tx, ctx, kind, id);
+  });
+}
+
+/** A column of another resource's table that names the record being deleted. */
+export interface Reference {
+  resource: PathResource;
+  table: AccountTable & { updatedAt: AnyPgColumn };
+  column: AnyPgColumn;
+}
+
+/** What a delete does to other records, beyond the row itself. */
+export interface DeleteEffects {
+  /** References to clear (the rows keep existing without it). */
+  references?: Reference[];
+  /** Deletes what goes with it; their `delete` (or `update`) events. */
+  dependents?: (tx: Db) => Promise<EventRecord[]>;
+}
+
+/**
+ * A delete that changes other records tells about each one: in its transaction, after the row
+ * is locked (so no new reference to it can be written meanwhile: that waits, then fails its
+ * foreign key) and `If-Match` holds, every reference to it is cleared (one statement per table,
+ * each row's updated_at bumped), `dependents` deletes what goes with it (returning their `delete`
+ * events), then the row itself, and one statement records its `delete`, the dependents' and an
+ * `update` of every record whose reference was cleared (that field as the changed one).
+ */
+export async function deleteRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number, effects: DeleteEffects = {}): Promise<void> {
+  const { resource } = kind;
+  await db.transaction(async (tx) => {
+    // With If-Match, the record as its GET answers it (its row locked) to compare; else the bare lock.
+    const current = ctx.ifMatch ? await kind.read(tx, ctx.accountId, id, true) : await lockRow(tx, kind.table, ctx.accountId, id);
+    if (!current) throw notFound(kind.label);
+    if (ctx.ifMatch) await checkIfMatch(ctx.ifMatch, resource, kind.serialize(current as Row));
+    const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];
+    for (const ref of effects.references ?? []) {
+      const changed = { [camel(ref.column.name)]: null };
+      for (const rowId of await clearReferences(tx, ref.table, ref.column, ctx.accountId, id)) {
+        events.push({ resource: ref.resource, action: 'update', id: rowId, path: resourcePath(ref.resource, rowId), changed });
+      }
+    }
+    if (effects.dependents) events.push(...(await effects.dependents(tx)));
+    await deleteRow(tx, kind.table, ctx.accountId, id);
+    await recordEvents(tx, ctx, events);
+  });
+}

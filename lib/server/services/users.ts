@@ -1,0 +1,110 @@
+import type { Db } from '@/db';
+import type { SecurityEventKind } from '@/db/schema/enums';
+import { insertUser } from '@/db/queries/accounts';
+import {
+  deleteUserSessions,
+  emailTaken,
+  findUser,
+  listUsers as queryUsers,
+  lockActiveAdmins,
+  lockUser,
+  updateUserColumns,
+} from '@/db/queries/users';
+import { setUserPassword } from '@/lib/server/auth/passwords';
+import { serializeUser } from '@/lib/server/serializers/users';
+import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
+import { changedColumns, toColumns } from './common';
+import { recordSecurityEvent } from './security-events';
+import { forbidden, invalidField, notFound, validationFailed } from '@/lib/server/services/errors';
+import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
+import { assertIfMatch } from '@/lib/server/services/preconditions';
+import type { CallerContext } from '@/lib/server/services/context';
+
+/** The caller's own browser session, which ended sessions keep. */
+function currentSessionId(ctx: CallerContext): number | undefined {
+  const match = /^session:(\d+)$/.exec(ctx.credential);
+  return match ? Number(match[1]) : undefined;
+}
+
+export async function listUsers(db: Db, ctx: CallerContext, query: UserListQuery): Promise<Page<UserResponse>> {
+  const result = await queryUsers(db, ctx.accountId, query, pageWindow(query));
+  return toPage(query, result, serializeUser);
+}
+
+export async function getUser(db: Db, ctx: CallerContext, id: number): Promise<UserResponse> {
+  const row = await findUser(db, ctx.accountId, id);
+  if (!row) throw notFound('User');
+  return serializeUser(row);
+}
+
+/** The caller, as `GET /users/me` answers it. */
+export function getCurrentUser(db: Db, ctx: CallerContext): Promise<UserResponse> {
+  return getUser(db, ctx, ctx.userId);
+}
+
+/** An admin adds a user to their account, with a password set through Better Auth's hasher. */
+export async function createUser(db: Db, ctx: CallerContext, input: UserCreate): Promise<UserResponse> {
+  return db.transaction(async (tx) => {
+    // Emails are unique across accounts (sign-in has no account to scope by); a race past this
+    // check is the unique index's 409.
+    if (await emailTaken(tx, input.email)) throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
+    const id = await insertUser(tx, {
+      accountId: ctx.accountId,
+      email: input.email,
+      firstName: input.first_name ?? null,
+      lastName: input.last_name ?? null,
+      role: input.role,
+    });
+    await setUserPassword(tx, id, input.password);
+    await recordSecurityEvent(tx, ctx, { kind: 'user.created', subjectType: 'user', subjectId: id, details: { email: input.email, role: input.role } });
+    return getUser(tx, ctx, id);
+  });
+}
+
+/**
+ * An admin renames, promotes, demotes, deactivates or reactivates a user of the account. The
+ * account keeps at least one active admin: nobody demotes or deactivates themselves, and the
+ * account's admin rows are locked first so two admins demoting each other cannot both pass.
+ */
+export async function updateUser(db: Db, ctx: CallerContext, id: number, input: UserUpdate): Promise<UserResponse> {
+  return db.transaction(async (tx) => {
+    const admins = await lockActiveAdmins(tx, ctx.accountId);
+    if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
+    const current = await lockUser(tx, ctx.accountId, id);
+    if (!current) throw notFound('User');
+    await assertIfMatch(ctx.ifMatch, 'user', () => getUser(tx, ctx, id));
+
+    const changes = changedColumns(current, {
+      ...toColumns(input, ['deactivated', 'password']),
+      ...(input.deactivated === undefined
+        ? {}
+        : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
+    });
+    const losesAdmin =
+      current.role === 'admin' &&
+      current.deactivatedAt === null &&
+      (changes.role === 'member' || (changes.deactivatedAt !== undefined && changes.deactivatedAt !== null));
+    if (losesAdmin && id === ctx.userId) {
+      throw changes.role === 'member'
+        ? invalidField('role', 'cannot be changed on yourself: ask another admin to do it')
+        : invalidField('deactivated', 'cannot be set on yourself: ask another admin to do it');
+    }
+    if (losesAdmin && admins.filter((a) => a !== id).length === 0) {
+      throw invalidField(changes.role === 'member' ? 'role' : 'deactivated', 'would leave the account without an admin');
+    }
+    if (Object.keys(changes).length === 0 && input.password === undefined) return serializeUser(current);
+
+    if (Object.keys(changes).length > 0) await updateUserColumns(tx, ctx.accountId, id, changes);
+    if (input.password !== undefined) await setUserPassword(tx, id, input.password);
+    // Deactivation, and a new password, sign the user out everywhere at once (an admin setting
+    // their own keeps the session they set it from); a deactivated user's tokens are refused.
+    if (changes.deactivatedAt) await deleteUserSessions(tx, id);
+    else if (input.password !== undefined) await deleteUserSessions(tx, id, id === ctx.userId ? currentSessionId(ctx) : undefined);
+    const event = (kind: SecurityEventKind, details: Record<string, unknown> = {}) =>
+      recordSecurityEvent(tx, ctx, { kind, subjectType: 'user', subjectId: id, details });
+    if (changes.role !== undefined) await event('user.role_changed', { role: { from: current.role, to: changes.role } });
+    if (changes.deactivatedAt !== undefined) await event(changes.deactivatedAt ? 'user.deactivated' : 'user.reactivated');
+    if (input.password !== undefined) await event('user.password_changed');
+    return getUser(tx, ctx, id);
+  });
+}

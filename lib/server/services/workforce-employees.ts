@@ -1,0 +1,86 @@
+import type { Db } from '@/db';
+import {
+  findWorkforceEmployee,
+  isInManagerChain,
+  listWorkforceEmployees as queryEmployees,
+  lockManagerTree,
+  type WorkforceEmployeeRow,
+} from '@/db/queries/workforce-employees';
+import { workforceEmployees, workforceRoles } from '@/db/schema';
+import { addressColumnsFrom } from '@/lib/server/serializers/common';
+import { serializeWorkforceEmployee } from '@/lib/server/serializers/workforce-employees';
+import type {
+  WorkforceEmployeeCreate,
+  WorkforceEmployeeListQuery,
+  WorkforceEmployeeResponse,
+  WorkforceEmployeeUpdate,
+} from '@/lib/shared/validation/workforce-employees';
+import { toColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { invalidField } from '@/lib/server/services/errors';
+import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
+import type { CallerContext } from '@/lib/server/services/context';
+
+export const workforceEmployeeKind: RecordKind<WorkforceEmployeeRow, WorkforceEmployeeResponse> = {
+  resource: 'workforce_employee',
+  label: 'Workforce employee',
+  table: workforceEmployees,
+  references: { role_id: workforceRoles, manager_id: workforceEmployees },
+  read: findWorkforceEmployee,
+  columns: (row) => row.employee,
+  serialize: serializeWorkforceEmployee,
+};
+
+export async function listWorkforceEmployees(
+  db: Db,
+  ctx: CallerContext,
+  query: WorkforceEmployeeListQuery,
+): Promise<Page<WorkforceEmployeeResponse>> {
+  const result = await queryEmployees(db, ctx.accountId, query, pageWindow(query));
+  return toPage(query, result, serializeWorkforceEmployee);
+}
+
+export function getWorkforceEmployee(db: Db, ctx: CallerContext, id: number): Promise<WorkforceEmployeeResponse> {
+  return getRecord(db, ctx, workforceEmployeeKind, id);
+}
+
+function columnsFrom(input: WorkforceEmployeeUpdate) {
+  return {
+    ...toColumns(input, ['address']),
+    ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
+  };
+}
+
+/** The manager tree stays a tree: nobody manages themselves, directly or through their reports. */
+async function assertManagerKeepsTree(db: Db, ctx: CallerContext, employeeId: number, managerId: number) {
+  if (managerId === employeeId) throw invalidField('manager_id', 'can\'t be the employee themselves');
+  if (await isInManagerChain(db, ctx.accountId, managerId, employeeId)) {
+    throw invalidField('manager_id', 'would create a cycle: that employee reports to this one, directly or indirectly');
+  }
+}
+
+/** A new employee has no reports yet, so any existing manager keeps the tree acyclic. */
+export function createWorkforceEmployee(db: Db, ctx: CallerContext, input: WorkforceEmployeeCreate): Promise<WorkforceEmployeeResponse> {
+  return createRecord(db, ctx, workforceEmployeeKind, input, () => columnsFrom(input));
+}
+
+export function updateWorkforceEmployee(db: Db, ctx: CallerContext, id: number, input: WorkforceEmployeeUpdate): Promise<WorkforceEmployeeResponse> {
+  return updateRecord(db, ctx, workforceEmployeeKind, id, input, {
+    // Tree lock before row lock, always in this order: taken after it, two crossing changes
+    // (A under B, B under A) would each hold one row and wait for the other.
+    before: async (tx) => {
+      if (input.manager_id != null) await lockManagerTree(tx, ctx.accountId);
+    },
+    columns: () => columnsFrom(input),
+    changed: async (changes, _current, tx) => {
+      if (changes.managerId != null) await assertManagerKeepsTree(tx, ctx, id, changes.managerId as number);
+    },
+  });
+}
+
+/** The employee's reports keep existing without a manager, each with a `workforce_employee.update`. */
+export function deleteWorkforceEmployee(db: Db, ctx: CallerContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, workforceEmployeeKind, id, {
+    references: [{ resource: 'workforce_employee', table: workforceEmployees, column: workforceEmployees.managerId }],
+  });
+}
