@@ -197,10 +197,14 @@ describe('webhook delivery', () => {
   it('200 concurrent changes make exactly 200 messages and 200 deliveries', async () => {
     const t = await createTestAccount('Concurrent GC');
     await subscribe(t, '/many', { rate_limit: 100_000 });
-    const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => t.api.post('/contacts', { contact: { first_name: `Person ${i}` } })),
-    );
-    expect(results.every((r) => r.status === 201)).toBe(true);
+    // 200 at once on a pool of 10: on a loaded machine a request may wait past DATABASE_POOL_WAIT
+    // and be refused with 503 (nothing written, Retry-After); a client retries it, as here.
+    const post = async (i: number): Promise<number> => {
+      const res = await t.api.post('/contacts', { contact: { first_name: `Person ${i}` } });
+      return res.status === 503 ? post(i) : res.status;
+    };
+    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => post(i)));
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
 
     await receiver.waitFor(() => new Set(receiver.on('/many').map((r) => r.headers['webhook-id'])).size >= 200, 30_000);
     await new Promise((r) => setTimeout(r, 300));
