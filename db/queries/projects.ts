@@ -146,6 +146,16 @@ export function findProject(db: Db, accountId: number, id: number, lock = false)
   return oneRow(selectProjects(db).where(ofAccount(projects, accountId, id)), projects, lock);
 }
 
+/** The project's dates, its row share-locked: a concurrent update of the project waits for this transaction. */
+export async function lockProjectDates(db: Db, accountId: number, id: number) {
+  const [row] = await db
+    .select({ startDate: projects.startDate, endDate: projects.endDate })
+    .from(projects)
+    .where(ofAccount(projects, accountId, id))
+    .for('share');
+  return row;
+}
+
 export async function findProjectByLead(db: Db, accountId: number, leadId: number) {
   const [row] = await db
     .select({ id: projects.id })

@@ -1,15 +1,16 @@
-import { and, count, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { employeeSearchText, workforceEmployees, workforceRoles } from '@/db/schema';
+import { divisions, employeeSearchText, workforceCertifications, workforceEmployees, workforceRoles } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
-import { baseColumns } from './refs';
+import { baseColumns, namedRefColumns } from './refs';
 import { rows, likePattern } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const role = alias(workforceRoles, 'role');
 const manager = alias(workforceEmployees, 'manager');
 const managerRole = alias(workforceRoles, 'manager_role');
+const division = alias(divisions, 'division');
 
 const employeeSelection = {
   employee: workforceEmployees,
@@ -22,6 +23,7 @@ const employeeSelection = {
     email: manager.email,
   },
   managerRole: workforceRoleColumns(managerRole),
+  division: namedRefColumns(division),
 };
 
 /** Employees with their role, manager and the manager's role, by joins: one statement per page. */
@@ -31,7 +33,8 @@ function selectEmployees(db: Db) {
     .from(workforceEmployees)
     .leftJoin(role, eq(role.id, workforceEmployees.roleId))
     .leftJoin(manager, eq(manager.id, workforceEmployees.managerId))
-    .leftJoin(managerRole, eq(managerRole.id, manager.roleId));
+    .leftJoin(managerRole, eq(managerRole.id, manager.roleId))
+    .leftJoin(division, eq(division.id, workforceEmployees.divisionId));
 }
 
 export type WorkforceEmployeeRow = Awaited<ReturnType<ReturnType<typeof selectEmployees>['execute']>>[number];
@@ -41,8 +44,25 @@ export type WorkforceEmployeeRecord = typeof workforceEmployees.$inferSelect;
 export interface WorkforceEmployeeFilters {
   manager_id?: number;
   role_id?: number;
+  division_id?: number;
   q?: string;
+  certification?: string;
+  certification_expiring_before?: string;
   updated_since?: Date;
+}
+
+/** A certification of the employee, of the name asked (case-insensitive), lapsing before the day asked. */
+function certificationFilter(f: WorkforceEmployeeFilters): SQL | undefined {
+  if (f.certification === undefined && f.certification_expiring_before === undefined) return undefined;
+  const c = workforceCertifications;
+  return exists(
+    sql`(select 1 from ${c} where ${and(
+      eq(c.employeeId, workforceEmployees.id),
+      eq(c.accountId, workforceEmployees.accountId),
+      f.certification !== undefined ? eq(sql`lower(${c.name})`, f.certification.toLowerCase()) : undefined,
+      f.certification_expiring_before !== undefined ? lt(c.expiresOn, f.certification_expiring_before) : undefined,
+    )})`,
+  );
 }
 
 function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | undefined {
@@ -50,6 +70,8 @@ function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | unde
     eq(workforceEmployees.accountId, accountId),
     f.manager_id !== undefined ? eq(workforceEmployees.managerId, f.manager_id) : undefined,
     f.role_id !== undefined ? eq(workforceEmployees.roleId, f.role_id) : undefined,
+    f.division_id !== undefined ? eq(workforceEmployees.divisionId, f.division_id) : undefined,
+    certificationFilter(f),
     // The same expression as the trigram index, so the planner can use it.
     f.q !== undefined ? ilike(employeeSearchText(workforceEmployees), likePattern(f.q)) : undefined,
     f.updated_since !== undefined ? gte(workforceEmployees.updatedAt, f.updated_since) : undefined,

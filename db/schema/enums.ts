@@ -54,6 +54,9 @@ export const EVENT_RESOURCES = [
   'task_list',
   'call',
   'workforce_employee',
+  'workforce_assignment',
+  'workforce_time_off',
+  'workforce_certification',
   'project_team_membership',
 ] as const;
 export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;

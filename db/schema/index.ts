@@ -21,4 +21,5 @@ export * from './security-events';
 export * from './tasks';
 export * from './webhook-messages';
 export * from './workforce-employees';
+export * from './workforce-planning';
 export * from './webhooks';

@@ -1,8 +1,8 @@
-import { date, index, pgTable, text, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
 import { addressColumns, id, ref, timestamps } from './columns';
-import { workforceRoles } from './lookups';
+import { divisions, workforceRoles } from './lookups';
 
 export const workforceEmployees = pgTable(
   'workforce_employees',
@@ -21,6 +21,9 @@ export const workforceEmployees = pgTable(
     ...addressColumns(),
     roleId: ref('role_id', () => workforceRoles.id),
     managerId: ref('manager_id', (): AnyPgColumn => workforceEmployees.id),
+    divisionId: ref('division_id', () => divisions.id),
+    /** Not counted in the headcount a role's demand is compared with (a contractor, an executive). */
+    excludedFromHeadcount: boolean('excluded_from_headcount').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -28,6 +31,7 @@ export const workforceEmployees = pgTable(
     index('workforce_employees_account_updated_idx').on(t.accountId, t.updatedAt),
     index('workforce_employees_role_id_idx').on(t.roleId),
     index('workforce_employees_manager_id_idx').on(t.managerId),
+    index('workforce_employees_division_id_idx').on(t.divisionId),
     index('workforce_employees_search_trgm_idx').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
   ],
 );

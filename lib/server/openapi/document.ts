@@ -18,6 +18,7 @@ import { usersPaths } from './paths/users';
 import { webhookMessagesPaths } from './paths/webhook-messages';
 import { webhooksPaths } from './paths/webhooks';
 import { workforceEmployeesPaths } from './paths/workforce-employees';
+import { workforcePlanningPaths } from './paths/workforce-planning';
 
 const description = `Groundwork construction pipeline API, version 2023-01.
 
@@ -50,6 +51,7 @@ function build() {
       ...taskListsPaths,
       ...callsPaths,
       ...workforceEmployeesPaths,
+      ...workforcePlanningPaths,
       ...projectTeamMembershipsPaths,
       ...webhookMessagesPaths,
       ...webhooksPaths,

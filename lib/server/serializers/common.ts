@@ -14,7 +14,7 @@ export function isoOrNull(d: Date | null): string | null {
 
 export const idOrNull = (id: number | null) => (id === null ? null : String(id));
 
-interface BaseRow {
+export interface BaseRow {
   id: number;
   createdAt: Date;
   updatedAt: Date;

@@ -5,15 +5,10 @@ import type {
   ProjectTeamRoleResponse,
   WorkforceRoleResponse,
 } from '@/lib/shared/validation/lookups';
-import { base, namedRef } from './common';
+import { base, namedRef, type BaseRow } from './common';
 
-interface BaseRow {
-  id: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
 type StageRow = BaseRow & { name: string; category: ProjectStageResponse['category']; position: number; defaultProbability: number | null };
-type RoleRow = BaseRow & { name: string; abbreviation: string | null };
+export type RoleRow = BaseRow & { name: string; abbreviation: string | null };
 
 /** A named lookup (contract type, division, import, …): the Named reference shape. */
 export function serializeNamedLookup(row: BaseRow & { name: string }) {

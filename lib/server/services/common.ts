@@ -70,6 +70,9 @@ export type EventResource =
   | 'task_list'
   | 'call'
   | 'workforce_employee'
+  | 'workforce_assignment'
+  | 'workforce_time_off'
+  | 'workforce_certification'
   | 'project_team_membership';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -129,9 +132,16 @@ const RESOURCE_PATHS = {
   task_list: 'task_lists',
   call: 'calls',
   workforce_employee: 'workforce/employees',
+  workforce_assignment: 'workforce/assignments',
+  workforce_time_off: 'workforce/time_off',
+  workforce_certification: 'workforce/certifications',
 } satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
 
 export type PathResource = keyof typeof RESOURCE_PATHS;
 
 export const resourcePath = (resource: PathResource, id: number) => `${RESOURCE_PATHS[resource]}/${id}`;
+
+/** The `delete` events of records deleted along with another. */
+export const deleteEvents = (resource: PathResource, ids: number[]): EventRecord[] =>
+  ids.map((id) => ({ resource, action: 'delete', id, path: resourcePath(resource, id) }));
 

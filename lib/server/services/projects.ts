@@ -10,14 +10,15 @@ import {
 } from '@/db/queries/projects';
 import { deleteReferencing } from '@/db/queries/relations';
 import { detachTasksFromProject } from '@/db/queries/tasks';
-import { calls, projects, projectTeamMemberships, taskLists } from '@/db/schema';
+import { calls, projects, projectTeamMemberships, taskLists, workforceAssignments } from '@/db/schema';
 import type { CloseType, StageCategory } from '@/db/schema/enums';
 import { manualPercentagesProblem, monthsSpanned } from '@/lib/shared/domain/forecast';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeProject } from '@/lib/server/serializers/projects';
 import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/shared/validation/projects';
-import { resourcePath, toColumns, type EventRecord } from './common';
+import { deleteEvents, resourcePath, toColumns, type EventRecord } from './common';
+import { moveAssignmentsWithProject } from './workforce-planning';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
@@ -130,6 +131,9 @@ export function updateProject(db: Db, ctx: CallerContext, id: number, input: Pro
     changed: (changes) => {
       if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
     },
+    // Assignments whose dates follow the project move with it, in this transaction.
+    after: (changes, tx) =>
+      changes.startDate !== undefined || changes.endDate !== undefined ? moveAssignmentsWithProject(tx, ctx, id) : Promise.resolve([]),
   });
 }
 
@@ -150,6 +154,7 @@ async function deleteProjectDependents(tx: Db, ctx: CallerContext, id: number): 
   const tasks = await detachTasksFromProject(tx, ctx.accountId, id);
   const lists = await deleteReferencing(tx, taskLists, taskLists.projectId, ctx.accountId, id);
   const memberships = await deleteReferencing(tx, projectTeamMemberships, projectTeamMemberships.projectId, ctx.accountId, id);
+  const assignments = await deleteReferencing(tx, workforceAssignments, workforceAssignments.projectId, ctx.accountId, id);
   return [
     ...tasks.map((t): EventRecord => ({
       resource: 'task',
@@ -158,12 +163,13 @@ async function deleteProjectDependents(tx: Db, ctx: CallerContext, id: number): 
       path: resourcePath('task', t.id),
       changed: { ...(t.projectId && { projectId: null }), ...(t.taskListId && { taskListId: null }) },
     })),
-    ...lists.map((listId): EventRecord => ({ resource: 'task_list', action: 'delete', id: listId, path: resourcePath('task_list', listId) })),
+    ...deleteEvents('task_list', lists),
     ...memberships.map((membershipId): EventRecord => ({
       resource: 'project_team_membership',
       action: 'delete',
       id: membershipId,
       path: `project_team_memberships/${membershipId}?project_id=${id}`,
     })),
+    ...deleteEvents('workforce_assignment', assignments),
   ];
 }

@@ -6,7 +6,8 @@ import {
   lockManagerTree,
   type WorkforceEmployeeRow,
 } from '@/db/queries/workforce-employees';
-import { workforceEmployees, workforceRoles } from '@/db/schema';
+import { deleteReferencing } from '@/db/queries/relations';
+import { divisions, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeWorkforceEmployee } from '@/lib/server/serializers/workforce-employees';
 import type {
@@ -15,7 +16,7 @@ import type {
   WorkforceEmployeeResponse,
   WorkforceEmployeeUpdate,
 } from '@/lib/shared/validation/workforce-employees';
-import { toColumns } from './common';
+import { deleteEvents, toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
@@ -25,7 +26,7 @@ export const workforceEmployeeKind: RecordKind<WorkforceEmployeeRow, WorkforceEm
   resource: 'workforce_employee',
   label: 'Workforce employee',
   table: workforceEmployees,
-  references: { role_id: workforceRoles, manager_id: workforceEmployees },
+  references: { role_id: workforceRoles, manager_id: workforceEmployees, division_id: divisions },
   read: findWorkforceEmployee,
   columns: (row) => row.employee,
   serialize: serializeWorkforceEmployee,
@@ -78,9 +79,20 @@ export function updateWorkforceEmployee(db: Db, ctx: CallerContext, id: number, 
   });
 }
 
-/** The employee's reports keep existing without a manager, each with a `workforce_employee.update`. */
+/**
+ * The employee's reports keep existing without a manager, and their assignments as unfilled roles,
+ * each with its `update`; their time off and certifications are deleted with them, each with its
+ * `delete`.
+ */
 export function deleteWorkforceEmployee(db: Db, ctx: CallerContext, id: number): Promise<void> {
   return deleteRecord(db, ctx, workforceEmployeeKind, id, {
-    references: [{ resource: 'workforce_employee', table: workforceEmployees, column: workforceEmployees.managerId }],
+    references: [
+      { resource: 'workforce_employee', table: workforceEmployees, column: workforceEmployees.managerId },
+      { resource: 'workforce_assignment', table: workforceAssignments, column: workforceAssignments.employeeId },
+    ],
+    dependents: async (tx) => [
+      ...deleteEvents('workforce_time_off', await deleteReferencing(tx, workforceTimeOff, workforceTimeOff.employeeId, ctx.accountId, id)),
+      ...deleteEvents('workforce_certification', await deleteReferencing(tx, workforceCertifications, workforceCertifications.employeeId, ctx.accountId, id)),
+    ],
   });
 }

@@ -13,7 +13,9 @@ export { FORECAST_CURVES, type ForecastCurve } from '@/db/schema/enums';
 /** A month as `YYYY-MM`. */
 export type Month = string;
 
-const DAY_MS = 86_400_000;
+import { DAY_MS, dayNumber } from './dates';
+
+export { dayNumber };
 
 /** Months since January of year 0: `2027-01` → 2027 × 12. */
 export function monthIndex(month: Month): number {
@@ -22,11 +24,6 @@ export function monthIndex(month: Month): number {
 
 export function monthOfIndex(index: number): Month {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date (UTC). */
-export function dayNumber(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 }
 
 /** The day number of the last day of the month with this index. */

@@ -7,6 +7,7 @@ import {
   longText,
   managerSummary,
   name,
+  namedReference,
   paginationQuery,
   queryId,
   querySearch,
@@ -32,6 +33,10 @@ const fields = {
   manager_id: relationId
     .nullable()
     .meta({ description: 'Id of another employee; may not be the employee or one of their reports.' }),
+  division_id: relationId.nullable().meta({ description: 'Id of a division.' }),
+  excluded_from_headcount: z
+    .boolean()
+    .meta({ description: 'Left out of the headcount workforce demand compares with (a subcontractor, an executive); default false.' }),
 };
 
 /** POST body under `workforce_employee`: `legal_first_name` and `last_name` are required. */
@@ -48,7 +53,12 @@ export type WorkforceEmployeeUpdate = z.output<typeof workforceEmployeeUpdate>;
 export const workforceEmployeeListQuery = paginationQuery.extend({
   manager_id: queryId.optional().meta({ description: 'Direct reports of this employee.' }),
   role_id: queryId.optional(),
+  division_id: queryId.optional(),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the names and the email.' }),
+  certification: querySearch.optional().meta({ description: 'Employees holding a certification of this name (case-insensitive).' }),
+  certification_expiring_before: date
+    .optional()
+    .meta({ description: 'Employees with a certification (of that name, with `certification`) that lapses before this day.' }),
 });
 export type WorkforceEmployeeListQuery = z.output<typeof workforceEmployeeListQuery>;
 
@@ -67,6 +77,9 @@ export const workforceEmployeeResponse = z
     address: addressResponse,
     role: workforceRoleResponse.nullable(),
     manager: managerSummary.nullable(),
+    division: namedReference.nullable(),
+    excluded_from_headcount: z.boolean(),
   })
   .meta({ id: 'WorkforceEmployee' });
 export type WorkforceEmployeeResponse = z.output<typeof workforceEmployeeResponse>;
+export type ManagerSummary = z.output<typeof managerSummary>;

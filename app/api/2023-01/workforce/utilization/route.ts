@@ -1,0 +1,13 @@
+import { pageHeaders } from '@/lib/server/http/pagination';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { parseQuery } from '@/lib/server/http/request';
+import { workforceUtilization } from '@/lib/server/services/workforce-planning';
+import { utilizationQuery } from '@/lib/shared/validation/workforce-planning';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/workforce/utilization — a page of people × weeks (or months): capacity, assigned days, time off, utilization
+  GET: async (a) => {
+    const { body, page } = await workforceUtilization(a.db, a.ctx, parseQuery(a.url, utilizationQuery));
+    return json({ workforce_utilization: body }, 200, pageHeaders(a.url, a.ctx.baseUrl, page));
+  },
+});
