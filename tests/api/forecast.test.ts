@@ -179,7 +179,7 @@ describe('the company forecast', () => {
     const plain = (await c.api.get('/forecast')).body.forecast;
     expect(plain.months).toHaveLength(18);
     expect(plain.from).toBe(new Date().toISOString().slice(0, 7));
-    for (const bad of ['from=2027-13', 'to=2027-1', 'from=2027-05&to=2027-04', 'from=2027-01&to=2032-01', 'division_id=abc', 'from=2027-01&from=2027-02']) {
+    for (const bad of ['from=2027-13', 'to=2027-1', 'from=2027-05&to=2027-04', 'from=2027-01&to=2032-01', 'division_id=abc', 'from=2027-01&from=2027-02', 'to=2020-01', 'to=2099-01']) {
       const res = await c.api.get(`/forecast?${bad}`);
       expect(res.status, bad).toBe(422);
       expect(res.body.error).toBe('validation_failed');

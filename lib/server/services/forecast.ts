@@ -18,7 +18,7 @@ import {
 import { companyForecast, dayNumber, monthIndex, monthOfIndex, spread, type Month } from '@/lib/shared/domain/forecast';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import { serializeSnapshot, serializeSlip } from '@/lib/server/serializers/forecast';
-import { notFound } from '@/lib/server/services/errors';
+import { invalidField, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 import type {
@@ -33,6 +33,7 @@ import type {
   SnapshotListQuery,
   SnapshotResponse,
 } from '@/lib/shared/validation/forecast';
+import { MAX_FORECAST_MONTHS } from '@/lib/shared/validation/forecast';
 
 // The forecast (docs/forecast.md): what each project earns month by month, and the company's
 // revenue, backlog and weighted pipeline against its targets — from one statement per input and
@@ -79,6 +80,9 @@ export async function projectForecast(db: Db, ctx: CallerContext, id: number): P
 export async function forecast(db: Db, ctx: CallerContext, query: ForecastQuery, now = new Date()): Promise<ForecastResponse> {
   const from = query.from ?? todayUtc(now).slice(0, 7);
   const to = query.to ?? monthOfIndex(monthIndex(from) + 17);
+  // Only `to` given: `from` defaults to this month, and the pair must still be a valid range.
+  if (to < from) throw invalidField('to', `must not be before from (${from})`);
+  if (monthIndex(to) - monthIndex(from) + 1 > MAX_FORECAST_MONTHS) throw invalidField('to', `must be within ${MAX_FORECAST_MONTHS} months of from (${from}, both included)`);
   const range: DayRange = { first: firstDay(from), last: lastDay(to) };
   if (query.snapshot_id !== undefined && !(await findSnapshot(db, ctx.accountId, query.snapshot_id))) throw notFound('Snapshot');
   const since = new Date(now);
