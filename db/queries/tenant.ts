@@ -19,6 +19,13 @@ export async function insertRow<T extends AccountTable>(db: Db, table: T, values
   return row!.id;
 }
 
+/** Inserts the rows in one statement; their ids, in order. */
+export async function insertRows<T extends AccountTable>(db: Db, table: T, values: PgInsertValue<T>[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = (await db.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
 /** The bare row, locked for the rest of the transaction. */
 export async function lockRow<T extends AccountTable>(db: Db, table: T, accountId: number, id: number): Promise<T['$inferSelect'] | undefined> {
   const [row] = await db.select().from(table as PgTable).where(ofAccount(table, accountId, id)).for('update');

@@ -17,7 +17,7 @@ import {
   type WorkforceTimeOffRow,
 } from '@/db/queries/workforce-planning';
 import { lockProjectDates } from '@/db/queries/projects';
-import { insertRow } from '@/db/queries/tenant';
+import { insertRows } from '@/db/queries/tenant';
 import { projects, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import {
@@ -206,22 +206,20 @@ export function createWorkforceTimeOff(db: Db, ctx: CallerContext, input: Workfo
     input.backfill
       ? async (tx) => {
           const off = { start: dayNumber(input.start_date), end: dayNumber(input.end_date) };
-          const events: EventRecord[] = [];
-          for (const a of await lockEmployeeAssignments(tx, ctx.accountId, input.employee_id, input.start_date, input.end_date)) {
-            for (const gap of backfillIntervals({ start: dayNumber(a.startDate), end: dayNumber(a.endDate) }, off)) {
-              const id = await insertRow(tx, workforceAssignments, {
-                accountId: ctx.accountId,
-                projectId: a.projectId,
-                employeeId: null,
-                roleId: a.roleId,
-                allocationPercent: a.allocationPercent,
-                startDate: dayString(gap.start),
-                endDate: dayString(gap.end),
-                datesFollowProject: false,
-              });
-              events.push({ resource: 'workforce_assignment', action: 'create', id, path: resourcePath('workforce_assignment', id) });
-            }
-          }
+          const twins = (await lockEmployeeAssignments(tx, ctx.accountId, input.employee_id, input.start_date, input.end_date)).flatMap((a) =>
+            backfillIntervals({ start: dayNumber(a.startDate), end: dayNumber(a.endDate) }, off).map((gap) => ({
+              accountId: ctx.accountId,
+              projectId: a.projectId,
+              employeeId: null,
+              roleId: a.roleId,
+              allocationPercent: a.allocationPercent,
+              startDate: dayString(gap.start),
+              endDate: dayString(gap.end),
+              datesFollowProject: false,
+            })),
+          );
+          const ids = await insertRows(tx, workforceAssignments, twins);
+          const events: EventRecord[] = ids.map((id) => ({ resource: 'workforce_assignment', action: 'create', id, path: resourcePath('workforce_assignment', id) }));
           await recordEvents(tx, ctx, events);
         }
       : undefined,
