@@ -161,7 +161,7 @@ export async function runCells(plan: CellPlan): Promise<Cells> {
 const RESULTS = path.join(process.cwd(), 'bench', 'results.json');
 
 /** bench/results.json: one mode's section replaced, the other mode's kept. */
-export function writeResults(section: 'bench' | 'scale_comparison', data: unknown) {
+export function writeResults(section: 'bench' | 'scale_comparison' | 'plans', data: unknown) {
   let current: Record<string, unknown> = {};
   try {
     current = JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Record<string, unknown>;
@@ -169,7 +169,7 @@ export function writeResults(section: 'bench' | 'scale_comparison', data: unknow
     // none yet
   }
   // Before the two modes, the file held the main run at its top level.
-  if (!('bench' in current) && !('scale_comparison' in current)) current = {};
+  if (!('bench' in current) && !('scale_comparison' in current) && !('plans' in current)) current = {};
   fs.writeFileSync(RESULTS, JSON.stringify({ ...current, [section]: data }, null, 2) + '\n');
   console.log(`wrote bench/results.json (${section})`);
 }

@@ -5,12 +5,12 @@ import { createAccount } from '@/db/queries/accounts';
 
 // The benchmark's own database (never the dev one): one account with, at BENCH_SCALE=1, 100k
 // leads, 50k projects, 500k tasks, 20k contacts and 5k companies (BENCH_SCALE multiplies these),
-// plus 2k employees, every relation filled. Loaded with INSERT … SELECT generate_series on the
+// plus 2k employees with two assignments on every project and some time off, every relation filled. Loaded with INSERT … SELECT generate_series on the
 // server, the large tables in chunks; a database per scale, reused while its marker row says it is
 // complete.
 
 export const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MARKER = 'groundwork-bench v1 complete';
+const MARKER = 'groundwork-bench v2 complete';
 /** Rows per INSERT of the large tables: progress to print, and transactions of a bounded size. */
 const CHUNK = 500_000;
 
@@ -136,6 +136,16 @@ async function load(database: Database, scale: number) {
     await step('employees', `insert into workforce_employees (account_id, legal_first_name, last_name, email, phone, start_date, city, state, country, role_id, manager_id)
       select ${accountId}, 'Emp' || g, 'Loyee' || g, 'emp' || g || '@example.com', '555-' || g, current_date - g, 'City ' || (g % 100), 'CA', 'US', 1 + g % 8, case when g > 10 then 1 + g % 10 end
       from generate_series(1, ${SIZES.employees}) g`);
+    // Two assignments per project (one in ten unfilled, half at 50 %), following the project's dates
+    // (ordered: some bench projects end before they start); a week off for one employee in four.
+    await step('assignments', `insert into workforce_assignments (account_id, project_id, employee_id, role_id, allocation_percent, start_date, end_date, dates_follow_project)
+      select ${accountId}, p.id, case when (p.id + k) % 10 <> 0 then (select min(id) from workforce_employees) + (p.id * 7 + k) % ${SIZES.employees} end,
+        (select min(id) from workforce_roles where account_id = ${accountId}) + (p.id + k) % 8, case when k = 1 then 100 else 50 end,
+        least(p.start_date, p.end_date), greatest(p.start_date, p.end_date), true
+      from projects p cross join generate_series(1, 2) k where p.account_id = ${accountId}`);
+    await step('time off', `insert into workforce_time_off (account_id, employee_id, start_date, end_date, reason)
+      select ${accountId}, id, current_date + (id % 180)::int, current_date + (id % 180)::int + 6, 'Vacation'
+      from workforce_employees where account_id = ${accountId} and id % 4 = 0`);
     await step('vacuum analyze', 'vacuum analyze');
     await sql`update accounts set name = ${MARKER} where id = ${accountId}`;
   } finally {

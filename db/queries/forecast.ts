@@ -48,22 +48,19 @@ function relevant(t: { startDate: AnyPgColumn; endDate: AnyPgColumn; amountInCen
   return or(isNull(t.startDate), isNull(t.endDate), isNull(t.amountInCents), gte(t.endDate, range.first));
 }
 
-/** The account's open and won projects that touch the range, or lack a date or an amount. */
+type Packed = [number, boolean, number | null, number | null, string | null, string | null, ForecastCurve, number[] | null, number | null, number | null];
+
+/**
+ * The account's open and won projects that touch the range, or lack a date or an amount. Tens of
+ * thousands of them: PostgreSQL packs them into one JSON array of arrays, parsed here at once,
+ * rather than rows decoded and mapped column by column (half the time on the bench database).
+ */
 export async function forecastInputs(db: Db, accountId: number, filters: ForecastFilters, range: DayRange): Promise<ForecastInput[]> {
   const p = projects;
-  const found = await db
-    .select({
-      id: p.id,
-      closeType: p.closeType,
-      amountInCents: p.amountInCents,
-      estimatedCostInCents: p.estimatedCostInCents,
-      startDate: p.startDate,
-      endDate: p.endDate,
-      forecastCurve: p.forecastCurve,
-      forecastManualPercentages: p.forecastManualPercentages,
-      probability: p.probability,
-      stageDefaultProbability: projectStages.defaultProbability,
-    })
+  const packed = sql<string>`coalesce(json_agg(json_build_array(${p.id}, ${p.closeType} = 'won', ${p.amountInCents}, ${p.estimatedCostInCents}, ${p.startDate},
+    ${p.endDate}, ${p.forecastCurve}, ${p.forecastManualPercentages}, ${p.probability}, ${projectStages.defaultProbability})), '[]')::text`;
+  const [found] = await db
+    .select({ packed })
     .from(p)
     .leftJoin(projectStages, eq(projectStages.id, p.projectStageId))
     .where(
@@ -78,7 +75,18 @@ export async function forecastInputs(db: Db, accountId: number, filters: Forecas
         filters.company_id !== undefined ? eq(p.companyId, filters.company_id) : undefined,
       ),
     );
-  return found.map(({ closeType, ...row }) => ({ ...row, won: closeType === 'won' }));
+  return (JSON.parse(found!.packed) as Packed[]).map(([id, won, amountInCents, estimatedCostInCents, startDate, endDate, forecastCurve, forecastManualPercentages, probability, stageDefaultProbability]) => ({
+    id,
+    won,
+    amountInCents,
+    estimatedCostInCents,
+    startDate,
+    endDate,
+    forecastCurve,
+    forecastManualPercentages,
+    probability,
+    stageDefaultProbability,
+  }));
 }
 
 /** The same, as a snapshot of the account kept them. */

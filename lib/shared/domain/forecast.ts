@@ -7,28 +7,29 @@
 // this for tens of thousands of projects, so the common case must stay cheap.
 
 import type { ForecastCurve } from '@/db/schema/enums';
+import { dayNumber, daysFromCivil } from './dates';
 
 export { FORECAST_CURVES, type ForecastCurve } from '@/db/schema/enums';
 
 /** A month as `YYYY-MM`. */
 export type Month = string;
 
-import { DAY_MS, dayNumber } from './dates';
-
 export { dayNumber };
 
-/** Months since January of year 0: `2027-01` → 2027 × 12. */
+/** Months since January of year 0: `2027-01` → 2027 × 12 (a date `YYYY-MM-DD` reads as its month). */
 export function monthIndex(month: Month): number {
-  return Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+  const d = (i: number) => month.charCodeAt(i) - 48;
+  return (d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3)) * 12 + d(5) * 10 + d(6) - 1;
 }
 
 export function monthOfIndex(index: number): Month {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
-/** The day number of the last day of the month with this index. */
+/** The day number of the last day of the month with this index: the day before the next month's first. */
 function lastDayOf(index: number): number {
-  return Date.UTC(Math.floor(index / 12), (index % 12) + 1, 0) / DAY_MS;
+  const next = index + 1;
+  return daysFromCivil(Math.floor(next / 12), (next % 12) + 1, 1) - 1;
 }
 
 /** `from` to `to`, both included. */
@@ -116,6 +117,17 @@ export function decimalRatio(value: number): Ratio {
   return { n, d };
 }
 
+/** round(n / d) half up for non-negative integers whose products stay below 2^53, in Number arithmetic. */
+function roundHalfUpSmall(n: number, d: number): number {
+  const N = 2 * n + d;
+  const M = 2 * d;
+  let q = Math.floor(N / M);
+  const r = N - q * M;
+  if (r < 0) q -= 1;
+  else if (r >= M) q += 1;
+  return q;
+}
+
 /** round(cents × r), half up, for a ratio `r` known exactly (`ratio`) and approximately (`approx`). */
 function scaleCents(cents: number, approx: number, ratio: () => Ratio): number {
   if (cents === 0 || approx === 0) return 0;
@@ -125,14 +137,27 @@ function scaleCents(cents: number, approx: number, ratio: () => Ratio): number {
     sign *
     roundNear(a * approx, () => {
       const r = ratio();
+      // A probability's ratio is small (0.35 = 35/100): a × n and 2 × d fit in a double exactly.
+      if (r.n < 1_000_000_000n && r.d < 1_000_000_000n && a < 4_000_000) return BigInt(roundHalfUpSmall(a * Number(r.n), Number(r.d)));
       return roundHalfUp({ n: BigInt(a) * r.n, d: r.d });
     })
   );
 }
 
+/** decimalRatio of the few probabilities an account uses, read once each. */
+const ratios = new Map<number, Ratio>();
+function cachedRatio(value: number): Ratio {
+  let r = ratios.get(value);
+  if (r === undefined) {
+    r = decimalRatio(value);
+    if (ratios.size < 10_000) ratios.set(value, r);
+  }
+  return r;
+}
+
 /** round(cents × value), half up, `value` read as the decimal it is written as (a probability). */
 export function weigh(cents: number, value: number): number {
-  return scaleCents(cents, value, () => decimalRatio(value));
+  return scaleCents(cents, value, () => cachedRatio(value));
 }
 
 /** round(A · p / 100), half up: the cents earned by the end of a month at p percent. */
@@ -173,17 +198,12 @@ export function monthlyCents(s: Schedule, fromIndex = -Infinity, toIndex = Infin
   return out;
 }
 
-/** The cents a schedule has earned by the end of the month with this index (0 before it starts). */
-export function earnedThrough(s: Schedule, index: number): number {
-  return runOf(s).cumulativeThrough(index);
-}
-
 function runOf(s: Schedule) {
   const startDay = dayNumber(s.start);
   const endDay = dayNumber(s.end);
   const D = endDay - startDay + 1;
-  const first = monthIndex(s.start.slice(0, 7));
-  const last = monthIndex(s.end.slice(0, 7));
+  const first = monthIndex(s.start);
+  const last = monthIndex(s.end);
   const cumulativeThrough = (index: number): number => {
     if (index < first) return 0;
     if (index >= last) return s.amountCents;
@@ -279,17 +299,24 @@ export function companyForecast(projects: ForecastProject[], from: Month, to: Mo
     const schedule: Schedule = { amountCents: p.amountInCents, start: p.startDate, end: p.endDate, curve: p.forecastCurve, manualPercentages: p.forecastManualPercentages };
     if (p.won) {
       // Backlog after a month: the amount less what is earned through it.
-      let earned = earnedThrough(schedule, lo - 1);
-      const months = new Map(monthlyCents(schedule, lo, hi));
-      for (let i = 0; i < n; i++) {
-        const cents = months.get(lo + i) ?? 0;
-        earned += cents;
-        contracted[i]! += cents;
+      const run = runOf(schedule);
+      let previous = run.cumulativeThrough(lo - 1);
+      for (let i = 0; i < n && lo + i <= run.last; i++) {
+        // After the run's last month all is earned: no revenue, no backlog.
+        const earned = run.cumulativeThrough(lo + i);
+        contracted[i]! += earned - previous;
         backlog[i]! += p.amountInCents - earned;
+        previous = earned;
       }
     } else {
       const probability = probabilityOf(p);
-      for (const [index, cents] of monthlyCents(schedule, lo, hi)) {
+      const run = runOf(schedule);
+      const last = Math.min(run.last, hi);
+      let previous = run.cumulativeThrough(Math.max(run.first, lo) - 1);
+      for (let index = Math.max(run.first, lo); index <= last; index++) {
+        const cumulative = run.cumulativeThrough(index);
+        const cents = cumulative - previous;
+        previous = cumulative;
         unweighted[index - lo]! += cents;
         weighted[index - lo]! += weigh(cents, probability);
       }

@@ -1,0 +1,85 @@
+import os from 'node:os';
+import { api, countStatements, sendOnce, writeResults, type Target } from './measure';
+import { seed } from './seed';
+import { PORTS, buildIfStale, startServer, stopServer } from './servers';
+import { startStatementProxy } from './statement-proxy';
+
+// npm run bench:plans — the planning reports on the bench database (50,000 projects, 2,000
+// employees, 100,000 assignments): the 24-month company forecast, a 26-week utilization page and a
+// 12-month demand, each timed one request at a time (p50 and p95 of BENCH_PLAN_REQUESTS, default
+// 40, after 3 to warm up) against the production build, with its statements per request through the
+// counting proxy. The goals are the issues' (≤ 300 ms and ≤ 500 ms p50).
+
+const REQUESTS = Number(process.env.BENCH_PLAN_REQUESTS ?? 40);
+
+function plans(now: Date): { name: string; path: string; goalMs: number }[] {
+  const month = (offset: number) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+    return d.toISOString().slice(0, 7);
+  };
+  return [
+    { name: 'GET /forecast (24 months)', path: api(`/forecast?from=${month(0)}&to=${month(23)}`), goalMs: 300 },
+    { name: 'GET /workforce/utilization (26 weeks, 100 people)', path: api('/workforce/utilization?interval=week&per_page=100'), goalMs: 500 },
+    { name: 'GET /workforce/demand (12 months)', path: api('/workforce/demand?interval=month'), goalMs: 500 },
+    { name: 'GET /workforce/demand (26 weeks)', path: api('/workforce/demand?interval=week'), goalMs: 500 },
+  ];
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
+
+async function main() {
+  const s = await seed(1);
+  buildIfStale();
+  const dbUrl = new URL(s.url);
+  const proxy = await startStatementProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
+  const proxied = new URL(s.url);
+  proxied.port = String(proxy.port);
+  const app = await startServer('app', PORTS.app, proxied.toString(), s, 'app-plans');
+  const rows = [];
+  try {
+    const list = plans(new Date());
+    const target: Target = { key: 'app', origin: app.origin, token: s.token, route: (name) => ({ name, method: 'GET', path: list.find((p) => p.name === name)!.path }) };
+    const statements = await countStatements(proxy, [target], list.map((p) => p.name));
+    for (const plan of list) {
+      const route = target.route(plan.name);
+      const first = await fetch(app.origin + plan.path, { headers: { authorization: `Bearer ${s.token}` } });
+      const bytes = (await first.arrayBuffer()).byteLength;
+      if (!first.ok) throw new Error(`${plan.name}: ${first.status}`);
+      for (let i = 0; i < 3; i++) await sendOnce(target, route);
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) {
+        const t = performance.now();
+        await sendOnce(target, route);
+        times.push(performance.now() - t);
+      }
+      const p50 = Math.round(quantile(times, 0.5) * 10) / 10;
+      rows.push({
+        report: plan.name,
+        'p50 ms': p50,
+        'p95 ms': Math.round(quantile(times, 0.95) * 10) / 10,
+        statements: statements[plan.name]!.app!.statements,
+        'body kB': Math.round(bytes / 102.4) / 10,
+        goal: `≤ ${plan.goalMs} ms p50`,
+        met: p50 <= plan.goalMs ? 'met' : 'MISSED',
+      });
+    }
+  } finally {
+    await stopServer(app);
+    await proxy.close();
+  }
+  console.table(rows);
+  writeResults('plans', {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg() },
+    requests: REQUESTS,
+    table: rows,
+  });
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
