@@ -14,7 +14,8 @@ export function securityHeaders(production = process.env.NODE_ENV === 'productio
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite'],
+  // ExcelJS (exports) is CommonJS with optional requires: loaded from node_modules too.
+  serverExternalPackages: ['@electric-sql/pglite', 'exceljs'],
   poweredByHeader: false,
   // Self-hosting: `node .next/standalone/server.js` runs with the traced node_modules only (README, Deploy).
   output: 'standalone',

@@ -1,7 +1,8 @@
 import { createLookup, listLookup } from '@/lib/server/services/lookups';
 import { LOOKUPS, lookupListQuery, type LookupKey, type WritableLookupKey } from '@/lib/shared/validation/lookups';
-import { parseBody, parseQuery } from './request';
-import { defineRoute, json, listResponse } from './route';
+import { listOrExport } from './export';
+import { parseBody } from './request';
+import { defineRoute, json } from './route';
 
 function isWritable(key: LookupKey): key is WritableLookupKey {
   return LOOKUPS[key].create !== null;
@@ -15,7 +16,7 @@ export function lookupRoute(key: LookupKey) {
   const { singular, plural } = LOOKUPS[key];
   const writable = isWritable(key) ? key : null;
   return defineRoute({
-    GET: async (a) => listResponse(a, plural, await listLookup(a.db, a.ctx, key, parseQuery(a.url, lookupListQuery))),
+    GET: (a) => listOrExport(a, plural, lookupListQuery, (db, ctx, query) => listLookup(db, ctx, key, query), LOOKUPS[key].response),
     ...(writable && {
       POST: async (a) => {
         const input = await parseBody(a.req, singular, LOOKUPS[writable].create);

@@ -35,6 +35,18 @@ export const listHeaders = z.object({
   'X-Total-Count': z.string().meta({ description: 'Number of records matching the filters.' }),
 });
 
+/** Every list's export (docs/api.md#exports): `?format=` or `Accept`. */
+export const exportQuery = z.object({
+  format: z
+    .enum(['json', 'csv', 'xlsx'])
+    .optional()
+    .meta({ description: 'csv or xlsx: every row matching the filters (page and per_page ignored) as a file; also chosen by `Accept: text/csv` or the XLSX type.' }),
+});
+export const exportContent = {
+  'text/csv': { schema: z.string().meta({ description: 'UTF-8 with a BOM; a header row of the fields, relations flattened (`company_id`, `company_name`, …).' }) },
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: z.string().meta({ format: 'binary' }) },
+};
+
 export const idPath = z.object({ id: z.string().meta({ description: 'Record id.' }) });
 export const uuidPath = z.object({ id: z.string().meta({ format: 'uuid', description: 'Record id (a UUID).' }) });
 
@@ -82,12 +94,12 @@ export function resourcePaths(r: ResourceSpec): ZodOpenApiPathsObject {
     collection.get = {
       tags,
       summary: s.list ?? `List ${r.plural.replace(/_/g, ' ')}`,
-      requestParams: r.listQuery ? { query: r.listQuery } : undefined,
+      requestParams: { query: r.listQuery ? r.listQuery.extend(exportQuery.shape) : exportQuery },
       responses: {
         '200': {
-          description: 'A page, newest first.',
+          description: 'A page, newest first; or, asked for as CSV or XLSX, every matching row as a file.',
           headers: listHeaders,
-          content: { 'application/json': { schema: wrapped(r.plural, z.array(r.response)) } },
+          content: { 'application/json': { schema: wrapped(r.plural, z.array(r.response)) }, ...exportContent },
         },
         ...standardErrors,
         '422': writeErrors['422'],

@@ -1,14 +1,15 @@
 import { ACCESS } from '@/lib/server/http/access';
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
-import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
+import { parseBody } from '@/lib/server/http/request';
 import { createApiTokenFor, listApiTokens } from '@/lib/server/services/api-tokens';
-import { apiTokenCreate, apiTokenListQuery } from '@/lib/shared/validation/api-tokens';
+import { apiTokenCreate, apiTokenListQuery, apiTokenResponse } from '@/lib/shared/validation/api-tokens';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/api_tokens — list the caller's own live tokens (browser session only)
   GET: {
     access: ACCESS.apiTokens,
-    run: async (a) => listResponse(a, 'api_tokens', await listApiTokens(a.db, a.ctx, parseQuery(a.url, apiTokenListQuery))),
+    run: async (a) => listOrExport(a, 'api_tokens', apiTokenListQuery, listApiTokens, apiTokenResponse),
   },
   // POST /api/2023-01/api_tokens — mint a token; the secret is in this response only (browser session only)
   POST: {

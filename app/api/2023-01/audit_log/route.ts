@@ -1,10 +1,10 @@
 import { ACCESS } from '@/lib/server/http/access';
-import { defineRoute, listResponse } from '@/lib/server/http/route';
-import { parseQuery } from '@/lib/server/http/request';
+import { defineRoute } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
 import { listAuditLog } from '@/lib/server/services/audit-log';
-import { auditLogQuery } from '@/lib/shared/validation/audit-log';
+import { auditEntryResponse, auditLogQuery } from '@/lib/shared/validation/audit-log';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/audit_log — who changed what, newest first (admins only)
-  GET: { access: ACCESS.auditLog, run: async (a) => listResponse(a, 'audit_log', await listAuditLog(a.db, a.ctx, parseQuery(a.url, auditLogQuery))) },
+  GET: { access: ACCESS.auditLog, run: async (a) => listOrExport(a, 'audit_log', auditLogQuery, listAuditLog, auditEntryResponse) },
 });

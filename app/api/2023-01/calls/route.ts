@@ -1,11 +1,12 @@
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
-import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
+import { parseBody } from '@/lib/server/http/request';
 import { createCall, listCalls } from '@/lib/server/services/calls';
-import { callCreate, callListQuery } from '@/lib/shared/validation/calls';
+import { callCreate, callListQuery, callResponse } from '@/lib/shared/validation/calls';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/calls — list calls
-  GET: async (a) => listResponse(a, 'calls', await listCalls(a.db, a.ctx, parseQuery(a.url, callListQuery))),
+  GET: async (a) => listOrExport(a, 'calls', callListQuery, listCalls, callResponse),
   // POST /api/2023-01/calls — create a call
   POST: async (a) => json({ call: await createCall(a.db, a.ctx, await parseBody(a.req, 'call', callCreate)) }, 201),
 });

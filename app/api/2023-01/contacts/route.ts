@@ -1,11 +1,12 @@
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
-import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
+import { parseBody } from '@/lib/server/http/request';
 import { createContact, listContacts } from '@/lib/server/services/contacts';
-import { contactCreate, contactListQuery } from '@/lib/shared/validation/contacts';
+import { contactCreate, contactListQuery, contactResponse } from '@/lib/shared/validation/contacts';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/contacts — list contacts
-  GET: async (a) => listResponse(a, 'contacts', await listContacts(a.db, a.ctx, parseQuery(a.url, contactListQuery))),
+  GET: async (a) => listOrExport(a, 'contacts', contactListQuery, listContacts, contactResponse),
   // POST /api/2023-01/contacts — create a contact (operation 5)
   POST: async (a) => {
     const input = await parseBody(a.req, 'contact', contactCreate);

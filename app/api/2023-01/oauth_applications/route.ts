@@ -1,14 +1,15 @@
 import { ACCESS } from '@/lib/server/http/access';
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
-import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
+import { parseBody } from '@/lib/server/http/request';
 import { createOAuthApplicationFor, listOAuthApplications } from '@/lib/server/services/oauth-applications';
-import { oauthApplicationCreate, oauthApplicationListQuery } from '@/lib/shared/validation/oauth-applications';
+import { oauthApplicationCreate, oauthApplicationListQuery, oauthApplicationResponse } from '@/lib/shared/validation/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/oauth_applications — the account's OAuth applications (admins, browser session)
   GET: {
     access: ACCESS.oauthApplications,
-    run: async (a) => listResponse(a, 'oauth_applications', await listOAuthApplications(a.db, a.ctx, parseQuery(a.url, oauthApplicationListQuery))),
+    run: async (a) => listOrExport(a, 'oauth_applications', oauthApplicationListQuery, listOAuthApplications, oauthApplicationResponse),
   },
   // POST /api/2023-01/oauth_applications — register one; `client_secret` is in this response only
   POST: {

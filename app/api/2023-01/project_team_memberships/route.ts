@@ -1,18 +1,15 @@
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
 import { parseBody, parseQuery } from '@/lib/server/http/request';
 import { createMembership, listMemberships } from '@/lib/server/services/project-team-memberships';
-import {
-  membershipCreate,
-  membershipOptionalQuery,
-  membershipsListQuery,
-} from '@/lib/shared/validation/project-team-memberships';
+import { membershipCreate, membershipOptionalQuery, membershipResponse, membershipsListQuery } from '@/lib/shared/validation/project-team-memberships';
 
 const KEY = 'project_team_membership';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/project_team_memberships?project_id= — list a project's team (operation 14)
   GET: async (a) =>
-    listResponse(a, 'project_team_memberships', await listMemberships(a.db, a.ctx, parseQuery(a.url, membershipsListQuery))),
+    listOrExport(a, 'project_team_memberships', membershipsListQuery, listMemberships, membershipResponse),
   // POST /api/2023-01/project_team_memberships?project_id= — add a member to a project's team (operation 15)
   POST: async (a) => {
     const query = parseQuery(a.url, membershipOptionalQuery);

@@ -1,12 +1,13 @@
 import { ACCESS } from '@/lib/server/http/access';
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
-import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
+import { parseBody } from '@/lib/server/http/request';
 import { createUser, listUsers } from '@/lib/server/services/users';
-import { userCreate, userListQuery } from '@/lib/shared/validation/users';
+import { userCreate, userListQuery, userResponse } from '@/lib/shared/validation/users';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/users — list the account's users
-  GET: async (a) => listResponse(a, 'users', await listUsers(a.db, a.ctx, parseQuery(a.url, userListQuery))),
+  GET: async (a) => listOrExport(a, 'users', userListQuery, listUsers, userResponse),
   // POST /api/2023-01/users — add a user to the account (admins)
   POST: {
     access: ACCESS.addUsers,

@@ -1,13 +1,14 @@
-import { defineRoute, json, listResponse } from '@/lib/server/http/route';
-import { parseBody, parseQuery } from '@/lib/server/http/request';
+import { defineRoute, json } from '@/lib/server/http/route';
+import { listOrExport } from '@/lib/server/http/export';
+import { parseBody } from '@/lib/server/http/request';
 import { createWorkforceTimeOff, listWorkforceTimeOff } from '@/lib/server/services/workforce-planning';
-import { workforceTimeOffCreate, workforceTimeOffListQuery } from '@/lib/shared/validation/workforce-planning';
+import { workforceTimeOffCreate, workforceTimeOffListQuery, workforceTimeOffResponse } from '@/lib/shared/validation/workforce-planning';
 
 const KEY = 'workforce_time_off';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/workforce/time_off — list time off
-  GET: async (a) => listResponse(a, 'workforce_time_off', await listWorkforceTimeOff(a.db, a.ctx, parseQuery(a.url, workforceTimeOffListQuery))),
+  GET: async (a) => listOrExport(a, 'workforce_time_off', workforceTimeOffListQuery, listWorkforceTimeOff, workforceTimeOffResponse),
   // POST /api/2023-01/workforce/time_off — create time off
   POST: async (a) => json({ [KEY]: await createWorkforceTimeOff(a.db, a.ctx, await parseBody(a.req, KEY, workforceTimeOffCreate)) }, 201),
 });

@@ -1,12 +1,13 @@
-import { defineRoute, listResponse } from '@/lib/server/http/route';
-import { parseQuery, parseUuid } from '@/lib/server/http/request';
+import { listOrExport } from '@/lib/server/http/export';
+import { defineRoute } from '@/lib/server/http/route';
+import { parseUuid } from '@/lib/server/http/request';
 import { listWebhookAttempts } from '@/lib/server/services/webhooks';
-import { webhookAttemptListQuery } from '@/lib/shared/validation/webhooks';
+import { webhookAttemptListQuery, webhookAttemptResponse } from '@/lib/shared/validation/webhooks';
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first
   GET: async (a) => {
     const id = parseUuid(a.params.id, 'Webhook');
-    return listResponse(a, 'webhook_attempts', await listWebhookAttempts(a.db, a.ctx, id, parseQuery(a.url, webhookAttemptListQuery)));
+    return listOrExport(a, 'webhook_attempts', webhookAttemptListQuery, (db, ctx, query) => listWebhookAttempts(db, ctx, id, query), webhookAttemptResponse);
   },
 });
