@@ -1,14 +1,16 @@
 import os from 'node:os';
 import { api, countStatements, sendOnce, writeResults, type Target } from './measure';
 import { seed } from './seed';
-import { PORTS, buildIfStale, startServer, stopServer } from './servers';
+import { PORTS, buildIfStale, startServer, stopServer, treeRss } from './servers';
 import { startStatementProxy } from './statement-proxy';
 
 // npm run bench:plans — the planning reports on the bench database (50,000 projects, 2,000
 // employees, 100,000 assignments): the 24-month company forecast, a 26-week utilization page and a
 // 12-month demand, each timed one request at a time (p50 and p95 of BENCH_PLAN_REQUESTS, default
 // 40, after 3 to warm up) against the production build, with its statements per request through the
-// counting proxy. The goals are the issues' (≤ 300 ms and ≤ 500 ms p50).
+// counting proxy. The goals are the issues' (≤ 300 ms and ≤ 500 ms p50). Then the exports: the
+// 100,000 leads as CSV and as XLSX, downloaded whole, with the app's peak RSS meanwhile (goal: CSV
+// within 15 s, RSS ≤ 300 MB).
 
 const REQUESTS = Number(process.env.BENCH_PLAN_REQUESTS ?? 40);
 
@@ -27,6 +29,36 @@ function plans(now: Date): { name: string; path: string; goalMs: number }[] {
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
 
+/** Every lead as a file, read to the end; the app's peak RSS sampled every 100 ms meanwhile. */
+async function timeExport(origin: string, token: string, pid: number, format: 'csv' | 'xlsx') {
+  let peak = treeRss(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(pid))), 100);
+  const t = performance.now();
+  let bytes = 0;
+  let firstByteMs = 0;
+  try {
+    const res = await fetch(`${origin}${api(`/leads?format=${format}`)}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!res.ok) throw new Error(`export ${format}: ${res.status}`);
+    const reader = res.body!.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      if (bytes === 0) firstByteMs = performance.now() - t;
+      bytes += chunk.value.byteLength;
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - t) / 1000;
+  return {
+    export: `GET /leads?format=${format} (every lead)`,
+    seconds: Math.round(seconds * 10) / 10,
+    'first byte ms': Math.round(firstByteMs),
+    MB: Math.round(bytes / 1e5) / 10,
+    'peak RSS MB': Math.round(peak / 1e5) / 10,
+    goal: format === 'csv' ? '≤ 15 s, RSS ≤ 300 MB' : 'RSS ≤ 300 MB',
+    met: (format === 'xlsx' || seconds <= 15) && peak <= 300e6 ? 'met' : 'MISSED',
+  };
+}
+
 async function main() {
   const s = await seed(1);
   buildIfStale();
@@ -36,6 +68,7 @@ async function main() {
   proxied.port = String(proxy.port);
   const app = await startServer('app', PORTS.app, proxied.toString(), s, 'app-plans');
   const rows = [];
+  const exports: Awaited<ReturnType<typeof timeExport>>[] = [];
   try {
     const list = plans(new Date());
     const target: Target = { key: 'app', origin: app.origin, token: s.token, route: (name) => ({ name, method: 'GET', path: list.find((p) => p.name === name)!.path }) };
@@ -63,16 +96,19 @@ async function main() {
         met: p50 <= plan.goalMs ? 'met' : 'MISSED',
       });
     }
+    for (const format of ['csv', 'xlsx'] as const) exports.push(await timeExport(app.origin, s.token, app.child.pid!, format));
   } finally {
     await stopServer(app);
     await proxy.close();
   }
   console.table(rows);
+  console.table(exports);
   writeResults('plans', {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg() },
     requests: REQUESTS,
     table: rows,
+    exports,
   });
 }
 
