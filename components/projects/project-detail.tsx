@@ -13,7 +13,6 @@ import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, typ
 import { humanize } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { StatusBadge } from './labels';
-import { ProjectStaffing } from './project-staffing';
 import { ProjectTabs } from './project-tabs';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
@@ -21,6 +20,11 @@ import { useMoveProject } from './use-move-project';
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+// The staffing tab (its timeline and dialogs) loads when opened.
+const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m.ProjectStaffing), {
+  loading: () => <Skeleton className="h-64 w-full" />,
 });
 
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
