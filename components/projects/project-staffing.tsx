@@ -121,9 +121,9 @@ function Timeline({
 
   return (
     <div className="overflow-x-auto">
-      <div className="min-w-full" style={{ width: `calc(12rem + max(${trackMin}, 100% - 12rem))` }}>
+      <div className="min-w-full" style={{ width: `calc(9rem + max(${trackMin}, 100% - 9rem))` }}>
         <div className="flex border-b border-slate-200 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400" aria-hidden>
-          <div className="sticky left-0 z-10 w-48 shrink-0 bg-white px-3 py-2 font-medium dark:bg-slate-900">Role · person</div>
+          <div className="sticky left-0 z-10 w-36 shrink-0 sm:w-48 bg-white px-3 py-2 font-medium dark:bg-slate-900">Role · person</div>
           <div className="relative flex-1">
             {cols.map((c) => (
               <span key={c.start} className="absolute top-0 border-l border-slate-200 px-1 py-2 dark:border-slate-700" style={{ left: pct(c.start), width: width(c.start, c.end) }}>
@@ -139,7 +139,7 @@ function Timeline({
             const unfilled = !a.employee;
             return (
               <li key={a.id} aria-label={describe(a)} className="flex items-stretch border-b border-slate-100 dark:border-slate-800">
-                <div className="sticky left-0 z-10 w-48 shrink-0 bg-white px-3 py-2 dark:bg-slate-900">
+                <div className="sticky left-0 z-10 w-36 shrink-0 sm:w-48 bg-white px-3 py-2 dark:bg-slate-900">
                   <p className="truncate text-sm font-medium">{a.role.name}</p>
                   <p className="truncate text-xs">
                     {a.employee ? (

@@ -47,10 +47,10 @@ export function DemandChart({ data, pursuitLabel }: { data: DemandPoint[]; pursu
           formatter={(v) => `${Number(v).toFixed(2)} FTE`}
           contentStyle={{ background: resolvedTheme === 'dark' ? '#0f172a' : '#fff', borderColor: c.grid, color: c.text }}
         />
-        <Legend wrapperStyle={{ color: c.text, fontSize: 12 }} />
-        <Bar dataKey="awarded" name="Awarded" stackId="demand" fill={c.awarded} isAnimationActive={false} barSize={28} />
-        <Bar dataKey="pursuit" name={pursuitLabel} stackId="demand" fill={c.pursuit} isAnimationActive={false} barSize={28} />
-        <Line dataKey="headcount" name="Headcount" type="stepAfter" stroke={c.headcount} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+        <Legend wrapperStyle={{ fontSize: 12 }} formatter={(value) => <span style={{ color: c.text }}>{value}</span>} />
+        <Bar dataKey="awarded" name="Awarded" stackId="demand" fill={c.awarded} isAnimationActive={false} maxBarSize={36} />
+        <Bar dataKey="pursuit" name={pursuitLabel} stackId="demand" fill={c.pursuit} isAnimationActive={false} maxBarSize={36} />
+        <Line dataKey="headcount" name="Headcount" type="linear" stroke={c.headcount} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
       </ComposedChart>
     </ResponsiveContainer>
   );

@@ -133,7 +133,9 @@ export function DemandPage() {
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               {short.length === 0
                 ? 'Enough people in every period shown.'
-                : `Short of people in ${short.length} of ${points.length} periods (shaded red): ${short.map((p) => `${p.label} by ${fte(p.shortfall)}`).join(', ')}.`}
+                : `Short of people in ${short.length} of ${points.length} periods (shaded red), the most ${fte(Math.max(...short.map((p) => p.shortfall)))} in ${
+                    short.reduce((a, b) => (b.shortfall > a.shortfall ? b : a)).label
+                  }; the table below has every period.`}
             </p>
             <div className="mt-3" role="img" aria-label={`Bar chart of ${roleName} demand by period; the table below has the numbers.`}>
               <DemandChart data={points} pursuitLabel={unweighted ? 'Pursuits (unweighted)' : 'Pursuits × win probability'} />

@@ -31,10 +31,9 @@ const WON_CREW: [string, number, number][] = [
 ];
 /** What a likely pursuit is planned with, before it is won. */
 const PURSUIT_CREW: [string, number][] = [
-  ['PM', 50],
+  ['PM', 25],
   ['SUP', 100],
-  ['FM', 100],
-  ['CARP', 100],
+  ['FM', 50],
 ];
 
 export async function seedStaffing(tx: Db, accountId: number, now: Date): Promise<void> {
@@ -73,16 +72,22 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
     await tx.update(workforceEmployees).set({ excludedFromHeadcount: true }).where(and(eq(workforceEmployees.accountId, accountId), eq(workforceEmployees.roleId, ops)));
   }
 
-  // People of each role, taken in turn: with more jobs than superintendents, some run two at once.
+  // People of each role, each booked up to 100 % of their time (dates aside); past that, one per role
+  // is booked twice (over-allocated) and the rest of the roles stay unfilled, as demand.
   const pool = new Map<string, number[]>();
   for (const [abbr, id] of roleId) pool.set(abbr, people.filter((p) => p.roleId === id).map((p) => p.id));
-  const turn = new Map<string, number>();
-  const next = (abbr: string) => {
+  const load = new Map<number, number>();
+  const overbooked = new Set<string>();
+  const next = (abbr: string, allocation: number) => {
     const ids = pool.get(abbr) ?? [];
-    if (!ids.length) return null;
-    const i = turn.get(abbr) ?? 0;
-    turn.set(abbr, i + 1);
-    return ids[i % ids.length]!;
+    let id = ids.find((i) => (load.get(i) ?? 0) + allocation <= 100);
+    if (id === undefined && ids.length && !overbooked.has(abbr)) {
+      overbooked.add(abbr);
+      id = ids[0];
+    }
+    if (id === undefined) return null;
+    load.set(id, (load.get(id) ?? 0) + allocation);
+    return id;
   };
 
   type Row = typeof workforceAssignments.$inferInsert;
@@ -99,7 +104,7 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
         rows.push({
           accountId,
           projectId: p.id,
-          employeeId: unfilled ? null : next(abbr),
+          employeeId: unfilled ? null : next(abbr, allocationPercent),
           roleId: role,
           allocationPercent,
           startDate: p.start!,
@@ -110,12 +115,12 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
       }
     }
   });
-  // Pursuits far along are planned ahead on their own dates (they have none yet): a superintendent
-  // named on negotiations, the rest still to fill.
-  const pursuits = projectRows.filter((p) => ['Estimating', 'Bid Submitted', 'Negotiating'].includes(p.stage));
+  // Pursuits far along are planned ahead on their own dates (they have none yet): a project manager
+  // and superintendent named on negotiations, every other role still to fill.
+  const pursuits = projectRows.filter((p) => ['Bid Submitted', 'Negotiating'].includes(p.stage));
   pursuits.forEach((p, index) => {
     const start = day(30 + 15 * (index % 5));
-    const end = day(30 + 15 * (index % 5) + 30 * (6 + (index % 7)));
+    const end = day(30 + 15 * (index % 5) + 30 * (4 + (index % 6)));
     for (const [abbr, allocationPercent] of PURSUIT_CREW) {
       const role = roleId.get(abbr);
       if (role === undefined) continue;
@@ -123,7 +128,7 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
       rows.push({
         accountId,
         projectId: p.id,
-        employeeId: named ? next(abbr) : null,
+        employeeId: named ? next(abbr, allocationPercent) : null,
         roleId: role,
         allocationPercent,
         startDate: p.start ?? start,

@@ -52,7 +52,7 @@ test('staffs a project: an assignment from the candidate picker shows on the tim
 
   await page.getByRole('button', { name: 'Add assignment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add an assignment' });
-  await dialog.getByLabel('Role').selectOption({ label: 'Estimator' });
+  await dialog.getByLabel('Role', { exact: true }).selectOption({ label: 'Estimator' });
   await dialog.getByLabel("Candidates' division").selectOption('');
   // The candidates are the role's people with their utilization over the project's dates.
   const utilization = (await get(request, token, `/workforce/utilization?from=${project.start_date}&to=${project.end_date}&interval=month&role_id=${estimator.id}&per_page=100`))
@@ -99,9 +99,9 @@ test('the utilization grid filters by role, switches to months, and shows the AP
 
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Superintendent' });
   await expect(page).toHaveURL(/role_id=\d+/);
-  await page.getByRole('button', { name: 'Months' }).click();
+  await page.getByRole('button', { name: 'Months', exact: true }).click();
   await expect(page).toHaveURL(/interval=month/);
-  await expect(page.getByRole('button', { name: 'Months' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Months', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const roleId = new URL(page.url()).searchParams.get('role_id');
   const { from, to } = monthWindow(6);
   const body = (await get(request, token, `/workforce/utilization?from=${from}&to=${to}&interval=month&role_id=${roleId}&page=1&per_page=25`))
