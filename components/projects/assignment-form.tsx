@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { errorsFromApi, validatePayload } from '@/lib/client/forms';
-import { todayIso } from '@/lib/client/format';
+import { formatDate, todayIso } from '@/lib/client/format';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { Project } from '@/lib/client/hooks/use-projects';
 import { employeeName } from '@/lib/client/hooks/use-workforce';
@@ -114,7 +114,7 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Dates</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4" checked={follow} disabled={!projectDated} onChange={(e) => setFollow(e.target.checked)} />
-          Follow the project's dates{projectDated ? ` (${project.start_date} to ${project.end_date}; they move when it moves)` : ' (the project has none yet)'}
+          Follow the project's dates{projectDated ? ` (${formatDate(project.start_date)} to ${formatDate(project.end_date)}; they move when it moves)` : ' (the project has none yet)'}
         </label>
         {follow ? null : (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -206,7 +206,7 @@ function CandidatePicker({
       <div className="flex flex-wrap items-end gap-2">
         <Select aria-label="Candidates' division" placeholder="Any division" options={divisions} value={divisionId} onChange={(e) => setDivisionId(e.target.value)} className="w-full sm:w-56" />
         <p id="candidate-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          {roleId ? `People of this role, least booked first: average utilization ${from} to ${to}.` : 'Choose a role to see its people.'}
+          {roleId ? `People of this role, least booked first: average utilization ${formatDate(from)} to ${formatDate(to)}.` : 'Choose a role to see its people.'}
         </p>
       </div>
       {error ? (

@@ -123,7 +123,8 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
     const end = day(30 + 15 * (index % 5) + 30 * (4 + (index % 6)));
     for (const [abbr, allocationPercent] of PURSUIT_CREW) {
       const role = roleId.get(abbr);
-      if (role === undefined) continue;
+      // A superintendent is planned only once a job is in negotiation.
+      if (role === undefined || (abbr === 'SUP' && p.stage !== 'Negotiating')) continue;
       const named = p.stage === 'Negotiating' && (abbr === 'SUP' || abbr === 'PM');
       rows.push({
         accountId,
