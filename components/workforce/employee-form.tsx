@@ -169,14 +169,14 @@ export function EmployeeForm({
         <Field label="Division" error={err('division_id')}>
           {(a) => <Select {...a} {...register('division_id')} options={divisions.data ?? []} placeholder="No division" />}
         </Field>
-        <div className="flex items-end pb-2">
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" className="mt-0.5 h-4 w-4" {...register('excluded_from_headcount')} />
-            <span>
-              Leave out of headcount
-              <span className="block text-xs text-slate-500 dark:text-slate-400">A subcontractor or an executive: not counted as capacity in workforce demand.</span>
-            </span>
+        <div className="flex flex-col justify-end pb-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+            <input type="checkbox" className="h-4 w-4" aria-describedby="excluded-hint" {...register('excluded_from_headcount')} />
+            Leave out of headcount
           </label>
+          <p id="excluded-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            A subcontractor or an executive: not counted as a role's people in workforce demand.
+          </p>
         </div>
         <Field label="Start date" error={err('start_date')}>
           {(a) => <Input {...a} {...register('start_date')} type="date" />}
