@@ -262,6 +262,30 @@ describe('seedDemo', () => {
     }
   });
 
+  it('staffs won and pursued projects: over-allocated people, unfilled roles, time off, certifications lapsing soon', async () => {
+    const db = getDb();
+    const a = first.accountId;
+    const rows = await db
+      .select({ assignment: s.workforceAssignments, category: s.projectStages.category })
+      .from(s.workforceAssignments)
+      .innerJoin(s.projects, eq(s.projects.id, s.workforceAssignments.projectId))
+      .innerJoin(s.projectStages, eq(s.projectStages.id, s.projects.projectStageId))
+      .where(eq(s.workforceAssignments.accountId, a));
+    expect(new Set(rows.map((r) => r.category))).toEqual(new Set(['won', 'open']));
+    expect(rows.some((r) => r.assignment.employeeId === null)).toBe(true);
+    const booked = new Map<number, number>();
+    for (const { assignment: x } of rows) if (x.employeeId) booked.set(x.employeeId, (booked.get(x.employeeId) ?? 0) + x.allocationPercent);
+    expect([...booked.values()].some((percent) => percent > 100)).toBe(true);
+    expect(await countIn(s.workforceTimeOff, a)).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const soon = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    const certs = await db.select().from(s.workforceCertifications).where(eq(s.workforceCertifications.accountId, a));
+    expect(certs.some((c) => c.expiresOn !== null && c.expiresOn >= today && c.expiresOn < soon)).toBe(true);
+    const employees = await db.select().from(s.workforceEmployees).where(eq(s.workforceEmployees.accountId, a));
+    expect(employees.filter((e) => e.divisionId !== null).length).toBeGreaterThan(20);
+    expect(employees.some((e) => e.excludedFromHeadcount)).toBe(true);
+  });
+
   it('gives most projects a team with roles', async () => {
     const db = getDb();
     const memberships = await db
@@ -337,6 +361,12 @@ describe('seedDemo', () => {
       [s.calls, s.calls.createdById, s.users],
       [s.workforceEmployees, s.workforceEmployees.roleId, s.workforceRoles],
       [s.workforceEmployees, s.workforceEmployees.managerId, s.workforceEmployees],
+      [s.workforceEmployees, s.workforceEmployees.divisionId, s.divisions],
+      [s.workforceAssignments, s.workforceAssignments.projectId, s.projects],
+      [s.workforceAssignments, s.workforceAssignments.employeeId, s.workforceEmployees],
+      [s.workforceAssignments, s.workforceAssignments.roleId, s.workforceRoles],
+      [s.workforceTimeOff, s.workforceTimeOff.employeeId, s.workforceEmployees],
+      [s.workforceCertifications, s.workforceCertifications.employeeId, s.workforceEmployees],
       [s.projectTeamMemberships, s.projectTeamMemberships.projectId, s.projects],
       [s.projectTeamMemberships, s.projectTeamMemberships.userId, s.users],
       [s.webhookMessages, s.webhookMessages.actorId, s.users],

@@ -11,13 +11,20 @@ import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
 import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/client/hooks/use-projects';
 import { humanize } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { StatusBadge } from './labels';
+import { ProjectTabs } from './project-tabs';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+// The staffing tab (its timeline and dialogs) loads when opened.
+const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m.ProjectStaffing), {
+  loading: () => <Skeleton className="h-64 w-full" />,
 });
 
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
@@ -145,12 +152,15 @@ function DetailSkeleton() {
   );
 }
 
+const TAB_KEYS = ['tab'] as const;
+
 /** Every field of a project (derived ones read-only, with units), its team, tasks and calls; an edit form. */
 export function ProjectDetail({ id }: { id: string }) {
   const { data: p, error, isPending, refetch } = useProject(id);
   const stages = useProjectStages().data ?? [];
   const { requestMove, dialog } = useMoveProject(stages);
   const [editing, setEditing] = useState(false);
+  const [{ tab }] = useUrlState(TAB_KEYS);
 
   if (error) {
     if (error instanceof ApiClientError && error.status === 404) {
@@ -210,7 +220,9 @@ export function ProjectDetail({ id }: { id: string }) {
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <ProjectTabs projectId={p.id} current={tab} />
+      {tab === 'staffing' ? <ProjectStaffing project={p} /> : null}
+      <div hidden={tab !== ''} className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Section title="Details" id="details-heading">
             {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}

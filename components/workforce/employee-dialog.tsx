@@ -8,6 +8,8 @@ import { employeeName, useDeleteEmployee, useEmployee } from '@/lib/client/hooks
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const EmployeeForm = dynamic(() => import('./employee-form').then((m) => m.EmployeeForm));
+// Their assignments, time off and certifications: loaded with the dialog too.
+const EmployeePlanning = dynamic(() => import('./employee-planning').then((m) => m.EmployeePlanning));
 
 /**
  * The employee named by the page's URL (`?employee=<id>`, or `new`), so a person can be linked to
@@ -34,7 +36,11 @@ export function EmployeeDialog({ id, onClose }: { id: string; onClose: () => voi
       ) : isPending || !employee ? (
         <TableSkeleton rows={6} />
       ) : (
-        <EmployeeForm key={employee.id} employee={employee} onDone={onClose} onDelete={onDelete} />
+        <>
+          <EmployeePlanning employee={employee} />
+          <h3 className="mb-3 text-sm font-semibold">Details</h3>
+          <EmployeeForm key={employee.id} employee={employee} onDone={onClose} onDelete={onDelete} />
+        </>
       )}
     </Dialog>
   );

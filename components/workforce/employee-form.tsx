@@ -22,6 +22,8 @@ type Values = {
   phone: string;
   role_id: string;
   manager_id: string;
+  division_id: string;
+  excluded_from_headcount: boolean;
   birthday: string;
   start_date: string;
   industry_start_date: string;
@@ -38,6 +40,8 @@ function defaults(e?: Employee): Values {
     phone: e?.phone ?? '',
     role_id: e?.role?.id ?? '',
     manager_id: e?.manager?.id ?? '',
+    division_id: e?.division?.id ?? '',
+    excluded_from_headcount: e?.excluded_from_headcount ?? false,
     birthday: e?.birthday ?? '',
     start_date: e?.start_date ?? '',
     industry_start_date: e?.industry_start_date ?? '',
@@ -56,6 +60,8 @@ function toPayload(v: Values): Record<string, unknown> {
     phone: orNull(v.phone),
     role_id: orNull(v.role_id),
     manager_id: orNull(v.manager_id),
+    division_id: orNull(v.division_id),
+    excluded_from_headcount: v.excluded_from_headcount,
     birthday: orNull(v.birthday),
     start_date: orNull(v.start_date),
     industry_start_date: orNull(v.industry_start_date),
@@ -77,6 +83,7 @@ export function EmployeeForm({
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const roles = useOptions('/workforce/roles', 'workforce_roles');
+  const divisions = useOptions('/divisions', 'divisions');
   const everyone = useAllEmployees();
   // A manager may not be the employee or anyone who reports to them (the API refuses it too).
   const managers = useMemo(() => {
@@ -139,7 +146,7 @@ export function EmployeeForm({
       {banner}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Legal first name" error={err('legal_first_name')}>
-          {(a) => <Input {...a} {...register('legal_first_name')} autoFocus autoComplete="off" />}
+          {(a) => <Input {...a} {...register('legal_first_name')} autoFocus={!employee} autoComplete="off" />}
         </Field>
         <Field label="Preferred first name" error={err('preferred_first_name')} hint="What colleagues call them, if not the legal name.">
           {(a) => <Input {...a} {...register('preferred_first_name')} autoComplete="off" />}
@@ -159,6 +166,18 @@ export function EmployeeForm({
         <Field label="Manager" error={err('manager_id')} className="sm:col-span-2">
           {(a) => <Select {...a} {...register('manager_id')} options={managers} placeholder="No manager (top of the chart)" />}
         </Field>
+        <Field label="Division" error={err('division_id')}>
+          {(a) => <Select {...a} {...register('division_id')} options={divisions.data ?? []} placeholder="No division" />}
+        </Field>
+        <div className="flex flex-col justify-end pb-1">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+            <input type="checkbox" className="h-4 w-4" aria-describedby="excluded-hint" {...register('excluded_from_headcount')} />
+            Leave out of headcount
+          </label>
+          <p id="excluded-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            A subcontractor or an executive: not counted as a role's people in workforce demand.
+          </p>
+        </div>
         <Field label="Start date" error={err('start_date')}>
           {(a) => <Input {...a} {...register('start_date')} type="date" />}
         </Field>

@@ -9,6 +9,7 @@ import { DEFAULT_ADMIN_EMAIL, summitRidgePlan } from './data';
 import { harborPointPlan } from './harbor';
 import type { PlanUser } from './plan';
 import { createRandom } from './random';
+import { seedStaffing } from './staffing';
 
 /** The demo admin's email: `SEED_ADMIN_EMAIL`, else demo@groundwork.dev. */
 export const DEMO_ADMIN_EMAIL = (process.env.SEED_ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL).trim().toLowerCase();
@@ -51,6 +52,7 @@ export async function seedDemo(db: Db, options: { adminEmail?: string; password?
     const email = await emailResolver(tx, adminEmail);
     const main = await seedAccount(tx, r, summitRidgePlan, email, baseUrl);
     const other = await seedAccount(tx, r, harborPointPlan, email, baseUrl);
+    await seedStaffing(tx, main.accountId, r.now);
     const userIds = [...main.userIds, ...other.userIds];
     // One scrypt for everyone: they share the demo password (Better Auth's own hash, as sign-in checks it).
     const hash = await hashPassword(password);

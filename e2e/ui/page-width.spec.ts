@@ -22,6 +22,8 @@ function dashboardRoutes(): string[] {
 
 /** The route with its `[id]` filled in from the API: /companies/[id] → /companies/12. */
 async function resolve(route: string, request: APIRequestContext, token: string): Promise<string> {
+  const [pathname, query] = route.split('?');
+  if (query) return `${await resolve(pathname!, request, token)}?${query}`;
   const match = /^\/([a-z_-]+)\/\[id\]$/.exec(route);
   if (!match) {
     if (route.includes('[')) throw new Error(`${route}: give this spec an id for it`);
@@ -65,7 +67,13 @@ function overflow(page: Page) {
   });
 }
 
-const pages = [...dashboardRoutes(), '/projects?view=table'];
+const pages = [
+  ...dashboardRoutes(),
+  '/projects?view=table',
+  '/projects/[id]?tab=staffing',
+  '/workforce/utilization?interval=month',
+  '/workforce/demand?interval=week',
+];
 
 for (const route of pages) {
   test(`${route} scrolls no wider than 1280 and 390 px windows`, async ({ page, request, token }) => {

@@ -90,6 +90,11 @@ export const api = {
     const res = await call('GET', `${path}${toSearch(params)}`);
     return ((await res.json()) as Record<string, T>)[key]!;
   },
+  /** One resource that is also paged (the utilization grid, paged over people): the body and `X-Total-Count`. */
+  async paged<T>(path: string, key: string, params?: QueryParams): Promise<{ data: T; total: number }> {
+    const res = await call('GET', `${path}${toSearch(params)}`);
+    return { data: ((await res.json()) as Record<string, T>)[key]!, total: Number(res.headers.get('x-total-count') ?? 0) };
+  },
   async post<T>(path: string, key: string, body?: unknown, params?: QueryParams): Promise<T> {
     const res = await call('POST', `${path}${toSearch(params)}`, body ?? {});
     return ((await res.json()) as Record<string, T>)[key]!;

@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { TableSkeleton } from '@/components/ui/states';
+import { UtilizationPage } from '@/components/workforce/utilization-page';
+
+export const metadata: Metadata = { title: 'Utilization' };
+
+// The window starts at the browser's today, which the server does not know: no server prefetch.
+export default function Page() {
+  return (
+    <Suspense fallback={<TableSkeleton />}>
+      <UtilizationPage />
+    </Suspense>
+  );
+}

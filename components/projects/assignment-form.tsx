@@ -1,0 +1,250 @@
+'use client';
+
+import { useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field, Input, Select } from '@/components/ui/field';
+import { errorsFromApi, validatePayload } from '@/lib/client/forms';
+import { formatDate, todayIso } from '@/lib/client/format';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import type { Project } from '@/lib/client/hooks/use-projects';
+import { employeeName } from '@/lib/client/hooks/use-workforce';
+import {
+  averageUtilization,
+  useCreateAssignment,
+  useUpdateAssignment,
+  useUtilization,
+  type Assignment,
+} from '@/lib/client/hooks/use-workforce-planning';
+import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
+import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
+
+// Add or edit one assignment of a project: the role, who (a candidate of that role, or unfilled),
+// the share of their time and the dates. Validated by the API's own schemas.
+
+const UNFILLED = 'unfilled';
+
+function FormError({ message }: { message?: string }) {
+  return message ? (
+    <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function AssignmentForm({ project, assignment, onDone }: { project: Project; assignment?: Assignment; onDone: () => void }) {
+  const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
+  const projectDated = Boolean(project.start_date && project.end_date);
+  const [roleId, setRoleId] = useState(assignment?.role.id ?? '');
+  const [employeeId, setEmployeeId] = useState(assignment ? (assignment.employee?.id ?? UNFILLED) : '');
+  const [allocation, setAllocation] = useState(String(assignment?.allocation_percent ?? 100));
+  const [follow, setFollow] = useState(assignment ? assignment.dates_follow_project : projectDated);
+  const defaultStart = project.start_date ?? todayIso();
+  const [start, setStart] = useState(assignment?.start_date ?? defaultStart);
+  const [end, setEnd] = useState(assignment?.end_date ?? project.end_date ?? dayString(dayNumber(defaultStart) + 90));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateAssignment();
+  const update = useUpdateAssignment();
+  const pending = create.isPending || update.isPending;
+  const from = follow && projectDated ? project.start_date! : start;
+  const to = follow && projectDated ? project.end_date! : end;
+
+  const submit = async () => {
+    if (!employeeId) return setErrors({ employee_id: 'Choose a person, or “Unfilled” to staff the role later.' });
+    const fields: Record<string, unknown> = {
+      project_id: project.id,
+      role_id: roleId || undefined,
+      employee_id: employeeId === UNFILLED ? null : employeeId,
+      allocation_percent: allocation.trim() === '' ? undefined : Number(allocation),
+      dates_follow_project: follow,
+      ...(follow ? {} : { start_date: start || undefined, end_date: end || undefined }),
+    };
+    if (!assignment) {
+      const invalid = validatePayload(workforceAssignmentCreate, fields);
+      if (Object.keys(invalid).length) return setErrors(invalid);
+      try {
+        await create.mutateAsync(fields);
+        toast.success('Assignment added.');
+        onDone();
+      } catch (error) {
+        setErrors(errorsFromApi(error));
+      }
+      return;
+    }
+    // Only what changed, with the version the form opened as If-Match.
+    const changes: Record<string, unknown> = {};
+    if (fields.role_id !== assignment.role.id) changes.role_id = fields.role_id;
+    if (fields.employee_id !== (assignment.employee?.id ?? null)) changes.employee_id = fields.employee_id;
+    if (fields.allocation_percent !== assignment.allocation_percent) changes.allocation_percent = fields.allocation_percent;
+    if (follow !== assignment.dates_follow_project) changes.dates_follow_project = follow;
+    if (!follow && (start !== assignment.start_date || end !== assignment.end_date || assignment.dates_follow_project)) {
+      Object.assign(changes, { start_date: start || undefined, end_date: end || undefined, dates_follow_project: false });
+    }
+    const invalid = validatePayload(workforceAssignmentUpdate, changes);
+    if (Object.keys(invalid).length) return setErrors(invalid);
+    if (Object.keys(changes).length === 0) return onDone();
+    try {
+      await update.mutateAsync({ id: assignment.id, changes, base: assignment });
+      toast.success('Assignment updated.');
+      onDone();
+    } catch (error) {
+      setErrors(errorsFromApi(error));
+    }
+  };
+
+  return (
+    <form
+      className="space-y-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormError message={errors.base ?? errors.project_id} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Role" error={errors.role_id ? (roleId ? errors.role_id : 'Choose a role.') : undefined}>
+          {(a) => <Select {...a} autoFocus value={roleId} onChange={(e) => setRoleId(e.target.value)} placeholder="Choose a role…" options={roles} />}
+        </Field>
+        <Field label="Allocation (%)" error={errors.allocation_percent} hint="Share of the person's working days, 1–100.">
+          {(a) => <Input {...a} type="number" min={1} max={100} step={1} inputMode="numeric" value={allocation} onChange={(e) => setAllocation(e.target.value)} />}
+        </Field>
+      </div>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Dates</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" checked={follow} disabled={!projectDated} onChange={(e) => setFollow(e.target.checked)} />
+          Follow the project's dates{projectDated ? ` (${formatDate(project.start_date)} to ${formatDate(project.end_date)}; they move when it moves)` : ' (the project has none yet)'}
+        </label>
+        {follow ? null : (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Start date" error={errors.start_date}>
+              {(a) => <Input {...a} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
+            </Field>
+            <Field label="End date" error={errors.end_date}>
+              {(a) => <Input {...a} type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
+            </Field>
+          </div>
+        )}
+        {follow ? null : errors.dates_follow_project ? <p className="text-sm text-red-700 dark:text-red-400">{errors.dates_follow_project}</p> : null}
+      </fieldset>
+      <CandidatePicker
+        roleId={roleId}
+        defaultDivisionId={project.division?.id ?? ''}
+        from={from}
+        to={to}
+        value={employeeId}
+        current={assignment?.employee ? { id: assignment.employee.id, name: employeeName(assignment.employee) } : null}
+        onChange={setEmployeeId}
+        error={errors.employee_id}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving…' : assignment ? 'Save assignment' : 'Add assignment'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** How booked a person is over the dates, in words as well as a number. */
+function loadWords(avg: number | null): { text: string; className: string } {
+  if (avg === null) return { text: 'not working then', className: 'text-slate-500 dark:text-slate-400' };
+  if (avg < 50) return { text: 'mostly free', className: 'text-emerald-800 dark:text-emerald-300' };
+  if (avg < 100) return { text: 'partly booked', className: 'text-slate-700 dark:text-slate-300' };
+  if (avg === 100) return { text: 'fully booked', className: 'text-blue-800 dark:text-blue-300' };
+  return { text: 'over-allocated', className: 'font-semibold text-red-800 dark:text-red-300' };
+}
+
+/**
+ * The people of the role (and division), with their average utilization over the assignment's
+ * dates (GET /workforce/utilization, by month), least booked first; or "Unfilled".
+ */
+function CandidatePicker({
+  roleId,
+  defaultDivisionId,
+  from,
+  to,
+  value,
+  current,
+  onChange,
+  error,
+}: {
+  roleId: string;
+  defaultDivisionId: string;
+  from: string;
+  to: string;
+  value: string;
+  current: { id: string; name: string } | null;
+  onChange: (id: string) => void;
+  error?: string;
+}) {
+  const divisions = useOptions('/divisions', 'divisions').data ?? [];
+  const [divisionId, setDivisionId] = useState(defaultDivisionId);
+  const validRange = Boolean(from && to && to >= from && periodCount(from, to, 'month') <= MAX_PERIODS.month);
+  const query = useUtilization({ from, to, interval: 'month', role_id: roleId, division_id: divisionId, per_page: 100 }, Boolean(roleId) && validRange);
+  const candidates = (query.data?.data.employees ?? [])
+    .map((row) => ({ id: row.employee.id, name: employeeName(row.employee), avg: averageUtilization(row.periods) }))
+    .sort((a, b) => (a.avg ?? Infinity) - (b.avg ?? Infinity) || a.name.localeCompare(b.name));
+  const showCurrent = current && !candidates.some((c) => c.id === current.id);
+
+  const option = (id: string, label: ReactNode, key = id) => (
+    <li key={key}>
+      <label className="flex cursor-pointer items-baseline gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-50 has-checked:bg-blue-50 dark:hover:bg-slate-800 dark:has-checked:bg-blue-950">
+        <input type="radio" name="employee" className="h-4 w-4 self-center" value={id} checked={value === id} onChange={() => onChange(id)} />
+        {label}
+      </label>
+    </li>
+  );
+
+  return (
+    <fieldset aria-describedby={error ? 'candidate-error' : 'candidate-hint'} className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Person</legend>
+      <div className="flex flex-wrap items-end gap-2">
+        <Select aria-label="Candidates' division" placeholder="Any division" options={divisions} value={divisionId} onChange={(e) => setDivisionId(e.target.value)} className="w-full sm:w-56" />
+        <p id="candidate-hint" className="text-xs text-slate-600 dark:text-slate-400">
+          {roleId ? `People of this role, least booked first: average utilization ${formatDate(from)} to ${formatDate(to)}.` : 'Choose a role to see its people.'}
+        </p>
+      </div>
+      {error ? (
+        <p id="candidate-error" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <ul aria-label="Candidates" className="max-h-72 overflow-y-auto rounded-md border border-slate-200 p-1 dark:border-slate-700">
+        {option(
+          UNFILLED,
+          <span>
+            <span className="font-medium">Unfilled</span> <span className="text-slate-600 dark:text-slate-400">— staff the role later; it counts as demand</span>
+          </span>,
+        )}
+        {showCurrent ? option(current.id, <span className="font-medium">{current.name} (assigned now; another role or division)</span>) : null}
+        {!roleId || !validRange ? null : query.isPending ? (
+          <li className="px-2 py-1.5 text-sm text-slate-500" role="status" aria-label="Loading candidates">
+            Loading candidates…
+          </li>
+        ) : query.error ? (
+          <li className="px-2 py-1.5 text-sm text-red-700 dark:text-red-400">Could not load candidates: {query.error.message}</li>
+        ) : candidates.length === 0 ? (
+          <li className="px-2 py-1.5 text-sm text-slate-600 dark:text-slate-400">No one of this role{divisionId ? ' in this division' : ''}.</li>
+        ) : (
+          candidates.map((c) => {
+            const words = loadWords(c.avg);
+            return option(
+              c.id,
+              <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-3">
+                <span className="font-medium">{c.name}</span>
+                <span className={`tabular-nums ${words.className}`}>
+                  {c.avg === null ? '—' : `${c.avg}%`} booked · {words.text}
+                </span>
+              </span>,
+            );
+          })
+        )}
+      </ul>
+    </fieldset>
+  );
+}
