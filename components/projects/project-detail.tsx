@@ -11,6 +11,7 @@ import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
 import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/client/hooks/use-projects';
 import { humanize } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { StatusBadge } from './labels';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
@@ -19,6 +20,17 @@ import { useMoveProject } from './use-move-project';
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
 });
+// Each tab but the first loads when opened.
+const ProjectForecast = dynamic(() => import('./project-forecast').then((m) => m.ProjectForecast), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+/** The project's tabs (`?tab=`), the first the default. */
+const TABS = [
+  ['overview', 'Overview'],
+  ['forecast', 'Forecast'],
+] as const;
+type Tab = (typeof TABS)[number][0];
 
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
@@ -135,6 +147,40 @@ function Calls({ projectId }: { projectId: string }) {
   );
 }
 
+const TAB_KEYS = ['tab'] as const;
+
+/** The tab list: arrows move between tabs (and open them), as the ARIA tabs pattern has it. */
+function ProjectTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
+  const go = (index: number) => {
+    const [next] = TABS[(index + TABS.length) % TABS.length]!;
+    onTab(next);
+    document.getElementById(`project-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Project" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+      {TABS.map(([id, label], i) => (
+        <button
+          key={id}
+          id={`project-tab-${id}`}
+          type="button"
+          role="tab"
+          aria-selected={tab === id}
+          aria-controls={`project-tabpanel-${id}`}
+          tabIndex={tab === id ? 0 : -1}
+          onClick={() => onTab(id)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowRight') go(i + 1);
+            else if (e.key === 'ArrowLeft') go(i - 1);
+          }}
+          className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-selected:border-blue-700 aria-selected:text-blue-800 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-selected:border-blue-400 dark:aria-selected:text-blue-300"
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function DetailSkeleton() {
   return (
     <div role="status" aria-label="Loading project" className="space-y-4">
@@ -151,6 +197,8 @@ export function ProjectDetail({ id }: { id: string }) {
   const stages = useProjectStages().data ?? [];
   const { requestMove, dialog } = useMoveProject(stages);
   const [editing, setEditing] = useState(false);
+  const [tabState, setTabState] = useUrlState(TAB_KEYS);
+  const tab: Tab = TABS.find(([t]) => t === tabState.tab)?.[0] ?? 'overview';
 
   if (error) {
     if (error instanceof ApiClientError && error.status === 404) {
@@ -210,7 +258,13 @@ export function ProjectDetail({ id }: { id: string }) {
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-3">
+      <ProjectTabs tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} />
+      {tab === 'forecast' ? (
+        <div role="tabpanel" id="project-tabpanel-forecast" aria-labelledby="project-tab-forecast">
+          <ProjectForecast project={p} />
+        </div>
+      ) : (
+      <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Section title="Details" id="details-heading">
             {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
@@ -302,6 +356,7 @@ export function ProjectDetail({ id }: { id: string }) {
           </Section>
         </div>
       </div>
+      )}
 
       {dialog}
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${p.name}”`} wide>
