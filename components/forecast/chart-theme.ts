@@ -10,7 +10,7 @@ const LIGHT = {
   contracted: '#1d4ed8', // blue-700
   pipeline: '#0d9488', // teal-600
   gap: '#dc2626', // red-600
-  gapFill: 'rgba(220, 38, 38, 0.08)',
+  gapFill: 'rgba(220, 38, 38, 0.16)',
   target: '#b91c1c', // red-700
   backlog: '#7c3aed', // violet-600
   snapshot: '#475569', // slate-600
@@ -25,7 +25,7 @@ const DARK: typeof LIGHT = {
   contracted: '#60a5fa', // blue-400
   pipeline: '#2dd4bf', // teal-400
   gap: '#f87171', // red-400
-  gapFill: 'rgba(248, 113, 113, 0.12)',
+  gapFill: 'rgba(248, 113, 113, 0.22)',
   target: '#fca5a5', // red-300
   backlog: '#c4b5fd', // violet-300
   snapshot: '#cbd5e1', // slate-300

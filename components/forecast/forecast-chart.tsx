@@ -82,7 +82,7 @@ export function ForecastChart({ forecast, unweighted, snapshot }: { forecast: Fo
           <YAxis yAxisId="money" tick={tick} tickLine={false} axisLine={false} tickFormatter={(v: number) => compactCents(v)} width={56} />
           <YAxis yAxisId="backlog" orientation="right" tick={{ ...tick, fill: c.backlog }} tickLine={false} axisLine={false} tickFormatter={(v: number) => compactCents(v)} width={56} />
           <Tooltip content={(props) => <ChartTooltip {...props} />} cursor={{ fill: c.cursor }} />
-          <Legend wrapperStyle={{ fontSize: 12, color: c.axis, paddingTop: 8 }} />
+          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
           <Bar yAxisId="money" dataKey="contracted" name={NAMES.contracted} stackId="revenue" fill={c.contracted} isAnimationActive={false} />
           <Bar
             yAxisId="money"

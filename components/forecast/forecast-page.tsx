@@ -47,7 +47,16 @@ function Card({ title, id, actions, children, className = '' }: { title: string;
   );
 }
 
-function Filters({ state, setState }: { state: Record<(typeof FORECAST_URL_KEYS)[number], string>; setState: (c: Record<string, string | null>) => void }) {
+function Filters({
+  state,
+  setState,
+  range,
+}: {
+  state: Record<(typeof FORECAST_URL_KEYS)[number], string>;
+  setState: (c: Record<string, string | null>) => void;
+  /** The months the API answered for: what blank month inputs mean. */
+  range?: { from: string; to: string };
+}) {
   const divisions = useOptions('/divisions', 'divisions').data ?? [];
   const sectors = useOptions('/market_sectors', 'market_sectors').data ?? [];
   const users = useOptions('/users', 'users').data ?? [];
@@ -55,7 +64,7 @@ function Filters({ state, setState }: { state: Record<(typeof FORECAST_URL_KEYS)
   const month = (key: 'from' | 'to', label: string) => (
     <label className="text-sm">
       <span className="mb-1 block font-medium text-slate-700 dark:text-slate-300">{label}</span>
-      <input type="month" className={inputClass} value={state[key]} onChange={(e) => setState({ [key]: e.target.value || null })} />
+      <input type="month" className={inputClass} value={state[key] || range?.[key] || ''} onChange={(e) => setState({ [key]: e.target.value || null })} />
     </label>
   );
   const select = (key: (typeof FORECAST_FILTERS)[number], label: string, options: { id: string; name: string }[], any: string) => (
@@ -119,7 +128,7 @@ export function ForecastPage() {
           </>
         }
       />
-      <Filters state={state} setState={setState} />
+      <Filters state={state} setState={setState} range={f} />
 
       {query.error ? (
         <div className={card}>

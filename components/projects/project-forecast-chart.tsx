@@ -33,7 +33,7 @@ export function ProjectForecastChart({ data }: { data: ProjectForecast }) {
             contentStyle={{ background: c.surface, borderColor: c.grid, fontSize: 12 }}
             labelStyle={{ color: c.axis, fontWeight: 600 }}
           />
-          <Legend wrapperStyle={{ fontSize: 12, color: c.axis, paddingTop: 8 }} />
+          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
           <Bar yAxisId="month" dataKey="revenue" name="Revenue" fill={c.contracted} isAnimationActive={false} />
           {hasCost ? <Bar yAxisId="month" dataKey="cost" name="Cost" fill={c.cost} isAnimationActive={false} /> : null}
           <Line yAxisId="cumulative" dataKey="cumulative" name="Cumulative (right axis)" stroke={c.backlog} strokeWidth={2} dot={false} isAnimationActive={false} />

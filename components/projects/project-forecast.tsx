@@ -116,7 +116,8 @@ function CurveForm({ project }: { project: Project }) {
     discard: (current) => reset(defaults(current)),
     fieldOf: FIELD_OF,
   });
-  const percentError = (i: number) => errors.percentages?.[i]?.message;
+  // The resolver's errors come keyed flat (`percentages.3`), setError's nested (the API's 422 after a save).
+  const percentError = (i: number) => (errors as Record<string, { message?: string } | undefined>)[`percentages.${i}`]?.message ?? errors.percentages?.[i]?.message;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 p-4">

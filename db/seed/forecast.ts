@@ -67,11 +67,11 @@ export async function seedForecast(tx: Db, r: Random, accountId: number) {
       .where(eq(projects.id, p.id));
   }
 
-  // A year of targets from this month: a little above what is signed, so there is a gap to close.
+  // A year of targets from this month, rising: some months the forecast covers, most it falls short of.
   await upsertRevenueTargets(
     tx,
     accountId,
-    Array.from({ length: 12 }, (_, k) => ({ month: firstOfMonth(r.now, k), amountInCents: (2_400_000 + 100_000 * (k % 4) + 50_000 * k) * 100 })),
+    Array.from({ length: 12 }, (_, k) => ({ month: firstOfMonth(r.now, k), amountInCents: (9_000_000 + 400_000 * k + 250_000 * (k % 3)) * 100 })),
   );
 
   // The weekly snapshot of five days ago; since then a few projects slipped, grew or firmed up.

@@ -22,7 +22,7 @@ function dashboardRoutes(): string[] {
 
 /** The route with its `[id]` filled in from the API: /companies/[id] → /companies/12. */
 async function resolve(route: string, request: APIRequestContext, token: string): Promise<string> {
-  const match = /^\/([a-z_-]+)\/\[id\]$/.exec(route);
+  const match = /^\/([a-z_-]+)\/\[id\](\?.*)?$/.exec(route);
   if (!match) {
     if (route.includes('[')) throw new Error(`${route}: give this spec an id for it`);
     return route;
@@ -31,7 +31,7 @@ async function resolve(route: string, request: APIRequestContext, token: string)
   const res = await request.get(`/api/2023-01/${resource}?per_page=1`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), `GET /${resource}`).toBe(200);
   const [record] = (await res.json())[resource] as { id: string }[];
-  return `/${resource}/${record!.id}`;
+  return `/${resource}/${record!.id}${match[2] ?? ''}`;
 }
 
 /**
@@ -65,7 +65,8 @@ function overflow(page: Page) {
   });
 }
 
-const pages = [...dashboardRoutes(), '/projects?view=table'];
+// Views a page shows by its query string: the projects table, a project's Forecast tab.
+const pages = [...dashboardRoutes(), '/projects?view=table', '/projects/[id]?tab=forecast'];
 
 for (const route of pages) {
   test(`${route} scrolls no wider than 1280 and 390 px windows`, async ({ page, request, token }) => {
