@@ -75,7 +75,7 @@ function Filters({
   );
   const filtered = FORECAST_FILTERS.some((f) => state[f]) || state.from || state.to;
   return (
-    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-7">
+    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-[repeat(2,minmax(11rem,1.3fr))_repeat(5,minmax(0,1fr))]">
       {month('from', 'From')}
       {month('to', 'To')}
       {select('division_id', 'Division', divisions, 'Any division')}

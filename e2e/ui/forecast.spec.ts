@@ -99,7 +99,7 @@ test('the forecast: chart, toggle, filter, table, CSV, targets, snapshots and sl
 
   await expectNoSeriousA11yViolations(page);
   await screens(page, 'forecast');
-  await page.getByRole('region', { name: 'By month' }).scrollIntoViewIfNeeded();
+  await page.getByRole('region', { name: 'By month', exact: true }).scrollIntoViewIfNeeded();
   await screens(page, 'forecast-table');
   await page.evaluate(() => window.scrollTo(0, 0));
 
