@@ -49,6 +49,13 @@ async function expectTableMatches(page: Page, forecast: Forecast) {
 }
 
 test('the forecast: chart, toggle, filter, table, CSV, targets, snapshots and slips', async ({ page, request, token }) => {
+  // Recharts draws with SVG attributes and inline styles: nothing in the console (CSP violations fail every journey).
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    // The app has no favicon yet: the browser's request for it is no concern of this page.
+    if (m.location().url.endsWith('/favicon.ico')) return;
+    if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(`${m.type()}: ${m.text()} (${m.location().url})`);
+  });
   await page.goto('/forecast');
   await expect(page.getByRole('heading', { name: 'Forecast', level: 1 })).toBeVisible();
   const chart = page.getByRole('region', { name: 'Revenue by month' });
@@ -142,6 +149,7 @@ test('the forecast: chart, toggle, filter, table, CSV, targets, snapshots and sl
   await expect(slip.getByRole('cell').nth(1)).toHaveText('30');
   await expect(slip.getByRole('link', { name: moved.name })).toHaveAttribute('href', `/projects/${moved.id}`);
   await screens(page, 'forecast-slips');
+  expect(consoleErrors).toEqual([]);
 });
 
 test("a project's Forecast tab: curve, manual percentages, what is missing", async ({ page, request, token }) => {
