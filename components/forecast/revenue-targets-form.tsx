@@ -70,7 +70,11 @@ function TargetsGrid({ months, targets, onDone }: { months: string[]; targets: R
                 inputMode="decimal"
                 placeholder="0"
                 value={values[m] ?? ''}
-                onChange={(e) => setValues((v) => ({ ...v, [m]: e.target.value }))}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, [m]: e.target.value }));
+                  // The message was about the value being replaced.
+                  setErrors(({ [m]: _, ...rest }) => rest);
+                }}
               />
             )}
           </Field>
