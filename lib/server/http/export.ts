@@ -94,11 +94,18 @@ export async function exportResponse<T>(a: ExportArgs, name: string, format: Exp
   const firstPage = new Promise<void>((resolve) => (started = resolve));
   const work = inSnapshot(async (db) => {
     const sink = format === 'csv' ? csvSink(columns, send) : xlsxSink(name, columns, send);
+    // The next batch is read while this one is written: the database and the formatting overlap.
+    let next = fetchPage(db, 1, EXPORT_BATCH);
     for (let page = 1; ; page++) {
-      const { items, total } = await fetchPage(db, page, EXPORT_BATCH);
+      const { items, total } = await next;
+      const more = items.length === EXPORT_BATCH && page * EXPORT_BATCH < total;
+      if (more) {
+        next = fetchPage(db, page + 1, EXPORT_BATCH);
+        next.catch(() => {}); // awaited on the next turn, or abandoned with the export
+      }
       if (page === 1) started();
       await sink.rows(items as Record<string, unknown>[]);
-      if (items.length < EXPORT_BATCH || page * EXPORT_BATCH >= total) break;
+      if (!more) break;
     }
     await sink.end();
   }).then(
