@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { companies, importRows, imports, users } from '@/db/schema';
+import { companies, importRows, imports, projectStages, users } from '@/db/schema';
 import type { ImportRowOutcome } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { oneRow } from './tenant';
@@ -175,4 +175,13 @@ export async function companiesOfImport(db: Db, accountId: number, importId: num
     .where(and(eq(companies.accountId, accountId), eq(companies.importId, importId)))
     .orderBy(asc(companies.id));
   return found.map((r) => r.id);
+}
+
+/** The account's stages in board order, for a projects import's kinds. */
+export function accountStages(db: Db, accountId: number) {
+  return db
+    .select({ id: projectStages.id, category: projectStages.category })
+    .from(projectStages)
+    .where(eq(projectStages.accountId, accountId))
+    .orderBy(asc(projectStages.position), asc(projectStages.id));
 }

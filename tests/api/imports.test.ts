@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { claimImport } from '@/db/queries/imports';
-import { companies, contacts, importRows, imports, webhookMessages } from '@/db/schema';
+import { companies, contacts, importRows, imports, projects, webhookMessages } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { runDueImports } from '@/lib/server/services/imports';
 import { BASE, dispatch } from '../api';
@@ -196,12 +196,74 @@ describe('imports', () => {
     expect((await csv.json()).import_preview).toMatchObject({ total_rows: 1, created_count: 1, mapping: { 'Company Name': 'name', Phone: 'phone' } });
   });
 
+  it('projects in four kinds: stages and lookups by name, money, percentages and US dates; by external_id a re-import updates', async () => {
+    const t = await createTestAccount('Projects import GC');
+    const email = await adminEmail(t);
+    const pursuits = [
+      'Project Name,External ID,Client,Stage,Value,Probability,Bid Due Date,Market Sector,Estimator,Division',
+      `Clinic,P-1,Mercy Health,Estimating,"$1,250,000.50",35%,3/15/2027,Healthcare,${email},Commercial`,
+      `School,P-2,Mercy Health,,1200000,0.5,2027-04-01,Education,,`,
+      `Warehouse,P-3,,Won,100,,,,,`,
+      `Depot,P-4,,Nowhere stage,100,,,,,`,
+    ].join('\n');
+    const res = await post(t, { resource: 'projects', kind: 'pursuits', create_missing: 'true' }, { text: pursuits, name: 'pursuits.csv' });
+    expect(res.status).toBe(202);
+    expect(res.body.import.kind).toBe('pursuits');
+    const done = await finished(t, res.body.import.id);
+    expect(done).toMatchObject({ status: 'completed', created_count: 2, error_count: 2 });
+    expect(done.errors).toEqual([
+      { row: 4, error: 'project_stage_name: the stage is won, and a pursuits import takes open stages' },
+      { row: 5, error: 'project_stage_name: no project stage named "Nowhere stage"' },
+    ]);
+    const clinic = (await t.api.get('/projects?q=Clinic')).body.projects[0];
+    expect(clinic).toMatchObject({
+      name: 'Clinic',
+      external_id: 'P-1',
+      amount: 1250000.5,
+      probability: 0.35,
+      bid_due_date: '2027-03-15',
+      project_status: 'pursuit',
+      project_stage: { name: 'Estimating' },
+      market_sector: { name: 'Healthcare' },
+      division: { name: 'Commercial' },
+      company: { name: 'Mercy Health' },
+      import: { id: done.id, name: 'pursuits.csv' },
+    });
+    expect(clinic.assigned_to.email).toBe(email);
+    const school = (await t.api.get('/projects?q=School')).body.projects[0];
+    expect(school.project_stage.name).toBe('Lead'); // the first open stage
+    expect(school.company.id).toBe(clinic.company.id); // one company made for the name, used twice
+
+    // Work in progress: won, with the contract value; historical closed: won or lost as close_type says.
+    const wip = await finished(t, (await post(t, { resource: 'projects', kind: 'wip' }, { text: 'Name,Amount,Start Date,End Date\nTower,5000000,2027-01-04,2027-12-31\nNo value,,2027-01-01,2027-02-01' })).body.import.id);
+    expect(wip).toMatchObject({ created_count: 1, error_count: 1 });
+    expect(wip.errors[0].error).toBe('amount: is required in a wip import (the contract value)');
+    expect((await t.api.get('/projects?q=Tower')).body.projects[0]).toMatchObject({ close_type: 'won', project_stage: { name: 'Won' }, amount: 5000000 });
+    const closed = await finished(t, (await post(t, { resource: 'projects', kind: 'historical_closed' }, { text: 'Name,Result,Loss Reason\nOld bid,Lost,Price\nOlder bid,,' })).body.import.id);
+    expect(closed).toMatchObject({ created_count: 1, error_count: 1 });
+    expect((await t.api.get('/projects?q=Old%20bid')).body.projects[0]).toMatchObject({ close_type: 'lost', project_stage: { name: 'Lost' }, loss_reason: { name: 'Price' } });
+
+    // The same file again: P-1 and P-2 update in place (no duplicates).
+    const again = await finished(t, (await post(t, { resource: 'projects', kind: 'pursuits', create_missing: 'true' }, { text: pursuits.replace('35%', '40%') })).body.import.id);
+    expect(again).toMatchObject({ created_count: 0, updated_count: 2, error_count: 2 });
+    expect((await t.api.get(`/projects/${clinic.id}`)).body.project.probability).toBe(0.4);
+    const all = await getDb().select().from(projects).where(eq(projects.accountId, t.accountId));
+    expect(all.map((p) => p.name).sort()).toEqual(['Clinic', 'Old bid', 'School', 'Tower']);
+
+    // Undo the first: its projects go (and the company it made), the others stay.
+    expect((await t.api.delete(`/imports/${done.id}`)).body.import.status).toBe('undone');
+    const left = await getDb().select().from(projects).where(eq(projects.accountId, t.accountId));
+    expect(left.map((p) => p.name).sort()).toEqual(['Old bid', 'Tower']);
+  });
+
   it('refuses what it cannot import with a clear 4xx, before anything is written', async () => {
     const t = await createTestAccount('Refusals GC');
     const cases: [Record<string, string>, { text?: string } | null, number, string][] = [
       [{}, { text: 'Name\nA' }, 422, 'resource'],
       [{ resource: 'tasks' }, { text: 'Name\nA' }, 422, 'resource'],
       [{ resource: 'leads' }, { text: 'Name\nA' }, 422, 'resource'],
+      [{ resource: 'companies', kind: 'wip' }, { text: 'Name\nA' }, 422, 'kind'],
+      [{ resource: 'projects', kind: 'someday' }, { text: 'Name\nA' }, 422, 'kind'],
       [{ resource: 'companies', mapping: '{not json' }, { text: 'Name\nA' }, 422, 'mapping'],
       [{ resource: 'companies', mapping: '{"Name": "salary"}' }, { text: 'Name\nA' }, 422, 'mapping'],
       [{ resource: 'companies', mapping: '{"Missing": "name"}' }, { text: 'Name\nA' }, 422, 'mapping'],

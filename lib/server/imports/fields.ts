@@ -2,10 +2,24 @@
 // field (by snake_case name or human label, case, spaces and punctuation ignored), and how a cell's
 // text becomes a value (money, dates, booleans, numbers), or the reason it cannot.
 
-export type FieldType = 'text' | 'email' | 'url' | 'money' | 'date' | 'boolean' | 'integer' | 'enum';
+export type FieldType = 'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'enum';
 
-/** A relation named in a cell, resolved against the account's records by the importer. */
-export type RelationKind = 'company' | 'user';
+/**
+ * A relation named in a cell, resolved against the account's records by the importer: a company
+ * or a lookup by name, a user or a contact by email (case-insensitive).
+ */
+export type RelationKind =
+  | 'company'
+  | 'user'
+  | 'contact'
+  | 'project_stage'
+  | 'contract_type'
+  | 'delivery_method'
+  | 'division'
+  | 'lead_source'
+  | 'loss_reason'
+  | 'market_sector'
+  | 'tender_type';
 
 export interface ImportField {
   /** The field's name in the import (and the export's column). */
@@ -89,6 +103,17 @@ export function parseBoolean(text: string): Parsed {
   return { error: `is not yes/no, true/false or 1/0 ("${text}")` };
 }
 
+/** `35%`, `35` (a percent above 1) or `0.35`: a probability from 0 to 1. */
+export function parseProbability(text: string): Parsed {
+  const t = text.trim();
+  const m = /^(\d+(?:\.\d+)?)\s*(%?)$/.exec(t);
+  if (!m) return { error: `is not a probability (35%, 35 or 0.35: "${text}")` };
+  const n = Number(m[1]);
+  const value = m[2] === '%' || n > 1 ? n / 100 : n;
+  if (value > 1) return { error: `is over 100% ("${text}")` };
+  return { value: Number(value.toFixed(4)) };
+}
+
 export function parseInteger(text: string): Parsed {
   const t = text.trim().replace(/,/g, '');
   if (!/^-?\d+(\.0+)?$/.test(t)) return { error: `is not a whole number ("${text}")` };
@@ -106,6 +131,12 @@ export function parseCell(field: ImportField, raw: string): Parsed | undefined {
   switch (field.type) {
     case 'money':
       return parseMoney(text);
+    case 'dollars': {
+      const cents = parseMoney(text);
+      return 'error' in cents ? cents : { value: (cents.value as number) / 100 };
+    }
+    case 'probability':
+      return parseProbability(text);
     case 'date':
       return parseDate(text);
     case 'boolean':

@@ -3,19 +3,54 @@ import type { z } from 'zod';
 import type { Db } from '@/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountTable } from '@/db/queries/tenant';
-import { companies, contacts } from '@/db/schema';
-import { COMPANY_CATEGORIES, type ImportResource } from '@/db/schema/enums';
+import {
+  companies,
+  contacts,
+  contractTypes,
+  deliveryMethods,
+  divisions,
+  leadSources,
+  lossReasons,
+  marketSectors,
+  projects,
+  projectStages,
+  tenderTypes,
+  users,
+} from '@/db/schema';
+import { CLOSE_TYPES, COMPANY_CATEGORIES, FORECAST_CURVES, WORK_SCOPES, type ImportResource, type StageCategory } from '@/db/schema/enums';
 import type { PathResource } from '@/lib/server/services/common';
 import { companyColumnsFrom, updateCompany } from '@/lib/server/services/companies';
 import { CONTACT_IDENTITY_MESSAGE, contactColumnsFrom, updateContact } from '@/lib/server/services/contacts';
 import type { CallerContext } from '@/lib/server/services/context';
 import { companyCreate } from '@/lib/shared/validation/companies';
 import { contactCreate } from '@/lib/shared/validation/contacts';
-import { ADDRESS_FIELDS, type ImportField } from './fields';
+import { createProject, updateProject } from '@/lib/server/services/projects';
+import { projectCreate } from '@/lib/shared/validation/projects';
+import { ADDRESS_FIELDS, type ImportField, type RelationKind } from './fields';
 
 // What each importable resource takes from a spreadsheet (docs/imports.md): its fields and their
 // labels, how a row finds the record it updates (its key), and how a row's body becomes columns —
 // the same functions the API's create uses, so an imported record is what the API would make.
+
+/** Where each kind of relation is looked up, and how a miss is said. */
+export const RELATIONS: Record<RelationKind, { table: AccountTable; column: AnyPgColumn; label: string }> = {
+  company: { table: companies, column: companies.name, label: 'company named' },
+  user: { table: users as unknown as AccountTable, column: users.email, label: 'user with the email' },
+  contact: { table: contacts, column: contacts.email, label: 'contact with the email' },
+  project_stage: { table: projectStages, column: projectStages.name, label: 'project stage named' },
+  contract_type: { table: contractTypes, column: contractTypes.name, label: 'contract type named' },
+  delivery_method: { table: deliveryMethods, column: deliveryMethods.name, label: 'delivery method named' },
+  division: { table: divisions, column: divisions.name, label: 'division named' },
+  lead_source: { table: leadSources, column: leadSources.name, label: 'lead source named' },
+  loss_reason: { table: lossReasons, column: lossReasons.name, label: 'loss reason named' },
+  market_sector: { table: marketSectors, column: marketSectors.name, label: 'market sector named' },
+  tender_type: { table: tenderTypes, column: tenderTypes.name, label: 'tender type named' },
+};
+
+export interface StageInfo {
+  id: number;
+  category: StageCategory;
+}
 
 export interface ImportSpec {
   resource: ImportResource;
@@ -33,6 +68,15 @@ export interface ImportSpec {
   key: { field: string; column: AnyPgColumn };
   /** The API's update of one record (events, rules), for a row whose key names an existing record. */
   update(db: Db, ctx: CallerContext, id: number, input: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Rows made through the API's own create, one at a time (rules the batch insert would repeat:
+   * stages, close types, the forecast's checks), instead of one insert per batch; its id.
+   */
+  createOne?(db: Db, ctx: CallerContext, input: Record<string, unknown>, importId: number): Promise<number>;
+  /** The account's stages are read for `applyKind`. */
+  needsStages?: boolean;
+  /** The import's kind applied to a row's body: defaults it implies, or why the row does not fit. */
+  applyKind?(input: Record<string, unknown>, kind: string | null, stages: StageInfo[]): { input: Record<string, unknown> } | { error: string };
 }
 
 const text = (field: string, labels: string[]): ImportField => ({ field, labels, type: 'text' });
@@ -79,4 +123,69 @@ const contactSpec: ImportSpec = {
   update: (db, ctx, id, input) => updateContact(db, ctx, id, input),
 };
 
-export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = { companies: companySpec, contacts: contactSpec };
+const lookup = (field: string, relation: RelationKind, labels: string[]): ImportField => ({ field: `${field}_name`, labels: [field, ...labels], type: 'text', relation, target: `${field}_id` });
+
+/**
+ * What each kind of projects import means: pursuits are open (the first open stage unless a stage
+ * is named); work in progress and historical won are won (the first won stage by default), work in
+ * progress with its amount, historical won with its dates; historical closed are won or lost as
+ * their close_type says (required), a lost one with its loss reason if given.
+ */
+function applyProjectKind(input: Record<string, unknown>, kind: string | null, stages: StageInfo[]): { input: Record<string, unknown> } | { error: string } {
+  const named = typeof input.project_stage_id === 'string' ? stages.find((st) => st.id === Number(input.project_stage_id)) : undefined;
+  const want: StageCategory =
+    kind === 'wip' || kind === 'historical_won' ? 'won' : kind === 'historical_closed' ? ((input.close_type as StageCategory | undefined) ?? 'lost') : 'open';
+  if (kind === 'historical_closed' && input.close_type === undefined) return { error: 'close_type: is required in a historical_closed import (won or lost)' };
+  if (kind === 'wip' && input.amount === undefined) return { error: 'amount: is required in a wip import (the contract value)' };
+  if (kind === 'historical_won' && (input.start_date === undefined || input.end_date === undefined)) return { error: 'start_date, end_date: are required in a historical_won import' };
+  if (named && named.category !== want) return { error: `project_stage_name: the stage is ${named.category}, and a ${kind} import takes ${want} stages` };
+  if (named) return { input };
+  const stage = stages.find((st) => st.category === want);
+  if (!stage) return { error: `project_stage_name: the account has no ${want} stage` };
+  return { input: { ...input, project_stage_id: String(stage.id) } };
+}
+
+const projectSpec: ImportSpec = {
+  resource: 'projects',
+  event: 'project',
+  table: projects,
+  fields: [
+    text('name', ['Project', 'Project Name', 'Name', 'Job', 'Job Name']),
+    text('description', ['Description', 'Notes', 'Scope']),
+    text('project_number', ['Project Number', 'Job Number', 'Number', 'Project #', 'Job #']),
+    text('external_id', ['External Id', 'External ID', 'Source Id', 'Id in Source']),
+    { field: 'amount', labels: ['Amount', 'Value', 'Contract Value', 'Contract Amount', 'Bid Amount'], type: 'dollars' },
+    { field: 'estimated_cost', labels: ['Estimated Cost', 'Cost', 'Budget'], type: 'dollars' },
+    { field: 'probability', labels: ['Probability', 'Win Probability', 'Chance', 'Odds'], type: 'probability' },
+    { field: 'forecast_curve', labels: ['Forecast Curve', 'Curve'], type: 'enum', values: FORECAST_CURVES },
+    { field: 'square_feet', labels: ['Square Feet', 'Sq Ft', 'SF', 'Area'], type: 'integer' },
+    { field: 'units', labels: ['Units'], type: 'integer' },
+    { field: 'award_date', labels: ['Award Date', 'Awarded', 'Awarded On'], type: 'date' },
+    { field: 'bid_due_date', labels: ['Bid Due Date', 'Bid Due', 'Due Date', 'Bid Date'], type: 'date' },
+    { field: 'start_date', labels: ['Start Date', 'Start', 'Construction Start'], type: 'date' },
+    { field: 'end_date', labels: ['End Date', 'End', 'Completion Date', 'Finish Date'], type: 'date' },
+    { field: 'work_scope', labels: ['Work Scope', 'Scope of Work'], type: 'enum', values: WORK_SCOPES },
+    { field: 'close_type', labels: ['Close Type', 'Result', 'Outcome', 'Won/Lost'], type: 'enum', values: CLOSE_TYPES },
+    ...ADDRESS_FIELDS,
+    { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
+    { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },
+    { field: 'assigned_to_email', labels: ['Assigned To', 'Estimator', 'Project Manager', 'Assigned To Email'], type: 'email', relation: 'user', target: 'assigned_to_id' },
+    lookup('project_stage', 'project_stage', ['Stage', 'Project Stage', 'Status']),
+    lookup('contract_type', 'contract_type', ['Contract Type']),
+    lookup('delivery_method', 'delivery_method', ['Delivery Method']),
+    lookup('division', 'division', ['Division']),
+    lookup('lead_source', 'lead_source', ['Lead Source', 'Source']),
+    lookup('loss_reason', 'loss_reason', ['Loss Reason', 'Reason Lost']),
+    lookup('market_sector', 'market_sector', ['Market Sector', 'Sector', 'Market']),
+    lookup('tender_type', 'tender_type', ['Tender Type']),
+  ],
+  create: projectCreate,
+  columns: (input) => input,
+  key: { field: 'external_id', column: projects.externalId },
+  update: (db, ctx, id, input) => updateProject(db, ctx, id, input),
+  createOne: async (db, ctx, input, importId) => Number((await createProject(db, ctx, input as never, { importId })).id),
+  needsStages: true,
+  applyKind: applyProjectKind,
+};
+
+export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = { companies: companySpec, contacts: contactSpec, projects: projectSpec };

@@ -11,6 +11,7 @@ import {
   findImport,
   finishImport,
   firstErrors,
+  accountStages,
   idsByKey,
   insertImportRows,
   listImports as queryImports,
@@ -24,14 +25,15 @@ import {
 import { insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
 import { IMPORT_RESOURCES, type ImportResource } from '@/db/schema/enums';
-import { detectMapping, parseCell, type ImportField } from '@/lib/server/imports/fields';
+import { detectMapping, parseCell, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
 import { readSheet, type Sheet } from '@/lib/server/imports/read-file';
-import { IMPORT_SPECS, type ImportSpec } from '@/lib/server/imports/resources';
+import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
 import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportResponse } from '@/lib/shared/validation/imports';
 import { recordEvents, resourcePath, type EventRecord } from './common';
 import { deleteCompany } from './companies';
 import { deleteContact } from './contacts';
+import { deleteProject } from './projects';
 import type { CallerContext } from './context';
 import { conflict, invalidField, notFound, ServiceError } from './errors';
 import { enqueueImport } from './import-jobs';
@@ -46,6 +48,15 @@ import { pageWindow, toPage, type Page } from './paging';
 const BATCH = 500;
 const LEASE_SECONDS = 120;
 const PREVIEW_ERRORS = 100;
+
+/** The kind of a projects import (pursuits by default); none for other resources (422 if given). */
+function kindOf(spec: ImportSpec, kind: string | undefined): string | null {
+  if (spec.resource !== 'projects') {
+    if (kind !== undefined) throw invalidField('kind', 'is only for projects');
+    return null;
+  }
+  return kind ?? 'pursuits';
+}
 
 function specOf(resource: ImportResource): ImportSpec {
   const spec = IMPORT_SPECS[resource];
@@ -63,11 +74,12 @@ type Plan =
   | { kind: 'update-earlier'; row: number; input: Record<string, unknown> };
 
 interface Resolved {
-  companies: Map<string, number>;
-  users: Map<string, number>;
+  /** Per relation kind: the lower-cased name or email → id. */
+  relations: Map<RelationKind, Map<string, number>>;
   existingCompanyIds: Set<number>;
   existingUserIds: Set<number>;
   keys: Map<string, number>;
+  stages: StageInfo[];
 }
 
 interface Drafted {
@@ -106,27 +118,32 @@ function mappedColumns(spec: ImportSpec, headers: string[], mapping: Record<stri
   });
 }
 
+/** Everything the rows name, looked up in a fixed number of statements (one per kind named). */
 async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Drafted[]): Promise<Resolved> {
-  const names = new Set<string>();
-  const emails = new Set<string>();
+  const named = new Map<RelationKind, Set<string>>();
   const companyIds = new Set<number>();
   const userIds = new Set<number>();
   const keys = new Set<string>();
   for (const d of drafts) {
-    for (const r of d.relations) (r.field.relation === 'company' ? names : emails).add(r.text.toLowerCase());
+    for (const r of d.relations) {
+      const kind = r.field.relation!;
+      if (!named.has(kind)) named.set(kind, new Set());
+      named.get(kind)!.add(r.text.toLowerCase());
+    }
     if (typeof d.input.company_id === 'string') companyIds.add(Number(d.input.company_id));
     if (typeof d.input.assigned_to_id === 'string') userIds.add(Number(d.input.assigned_to_id));
     const key = d.input[spec.key.field];
     if (typeof key === 'string' && key.trim() !== '') keys.add(key.trim().toLowerCase());
   }
-  const [byName, byEmail, existingCompanyIds, existingUserIds, byKey] = await Promise.all([
-    idsByKey(db, companies, companies.name, accountId, [...names]),
-    idsByKey(db, users, users.email, accountId, [...emails]),
-    existingIds(db, companies, accountId, [...companyIds]),
-    existingIds(db, users, accountId, [...userIds]),
+  const kinds = [...named.keys()];
+  const [found, existingCompanyIds, existingUserIds, byKey, stages] = await Promise.all([
+    Promise.all(kinds.map((k) => idsByKey(db, RELATIONS[k].table, RELATIONS[k].column, accountId, [...named.get(k)!]))),
+    spec.createOne ? new Set<number>() : existingIds(db, companies, accountId, [...companyIds]),
+    spec.createOne ? new Set<number>() : existingIds(db, users, accountId, [...userIds]),
     idsByKey(db, spec.table, spec.key.column, accountId, [...keys]),
+    spec.needsStages ? accountStages(db, accountId) : [],
   ]);
-  return { companies: byName, users: byEmail, existingCompanyIds, existingUserIds, keys: byKey };
+  return { relations: new Map(kinds.map((k, i) => [k, found[i]!])), existingCompanyIds, existingUserIds, keys: byKey, stages };
 }
 
 function zodMessages(error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
@@ -137,31 +154,34 @@ function zodMessages(error: { issues: { path: PropertyKey[]; message: string }[]
  * Each row's plan. Companies named but missing are collected in `missing` when `createMissing`
  * (the caller creates them and fills their ids in), else the row fails.
  */
-function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, createMissing: boolean, missing: Map<string, string>): Plan[] {
+function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, createMissing: boolean, missing: Map<string, string>, kind: string | null): Plan[] {
   const seen = new Map<string, number>();
   return drafts.map((d, i): Plan => {
     const errors = [...d.errors];
-    const input = { ...d.input };
+    let input: Record<string, unknown> = { ...d.input };
     for (const { field, text } of d.relations) {
       const target = field.target!;
-      if (field.relation === 'company') {
-        const id = resolved.companies.get(text.toLowerCase());
-        if (id !== undefined) input[target] = String(id);
-        else if (createMissing) {
-          if (!missing.has(text.toLowerCase())) missing.set(text.toLowerCase(), text);
-          input[target] = `missing:${text.toLowerCase()}`;
-        } else errors.push(`${field.field}: no company named "${text}" (create_missing=true creates it)`);
-      } else {
-        const id = resolved.users.get(text.toLowerCase());
-        if (id !== undefined) input[target] = String(id);
-        else errors.push(`${field.field}: no user with the email "${text}"`);
-      }
+      const relation = field.relation!;
+      const id = resolved.relations.get(relation)?.get(text.toLowerCase());
+      if (id !== undefined) input[target] = String(id);
+      else if (relation === 'company' && createMissing) {
+        if (!missing.has(text.toLowerCase())) missing.set(text.toLowerCase(), text);
+        input[target] = `missing:${text.toLowerCase()}`;
+      } else errors.push(`${field.field}: no ${RELATIONS[relation].label} "${text}"${relation === 'company' ? ' (create_missing=true creates it)' : ''}`);
     }
-    if (typeof input.company_id === 'string' && !input.company_id.startsWith('missing:') && !resolved.existingCompanyIds.has(Number(input.company_id)) && !d.relations.some((r) => r.field.target === 'company_id'))
-      errors.push(`company_id: no company ${input.company_id} in the account`);
-    if (typeof input.assigned_to_id === 'string' && !d.relations.some((r) => r.field.target === 'assigned_to_id') && !resolved.existingUserIds.has(Number(input.assigned_to_id)))
-      errors.push(`assigned_to_id: no user ${input.assigned_to_id} in the account`);
+    if (!spec.createOne) {
+      // Batched inserts skip the API's reference check: done here, against the account.
+      if (typeof input.company_id === 'string' && !input.company_id.startsWith('missing:') && !d.relations.some((r) => r.field.target === 'company_id') && !resolved.existingCompanyIds.has(Number(input.company_id)))
+        errors.push(`company_id: no company ${input.company_id} in the account`);
+      if (typeof input.assigned_to_id === 'string' && !d.relations.some((r) => r.field.target === 'assigned_to_id') && !resolved.existingUserIds.has(Number(input.assigned_to_id)))
+        errors.push(`assigned_to_id: no user ${input.assigned_to_id} in the account`);
+    }
     if (errors.length) return { kind: 'fail', error: errors.join('; ') };
+    if (spec.applyKind) {
+      const ruled = spec.applyKind(input, kind, resolved.stages);
+      if ('error' in ruled) return { kind: 'fail', error: ruled.error };
+      input = ruled.input;
+    }
     // The schema checks the body as the API would; a company still to create stands in as id 1.
     const checked = spec.create.safeParse(typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? { ...input, company_id: '1' } : input);
     if (!checked.success) return { kind: 'fail', error: zodMessages(checked.error).join('; ') };
@@ -180,12 +200,18 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
   });
 }
 
-async function planSheet(db: Db, accountId: number, spec: ImportSpec, headers: string[], mapping: Record<string, string>, rows: string[][], createMissing: boolean) {
-  const columns = mappedColumns(spec, headers, mapping);
-  const drafts = rows.map((cells) => draft(cells, columns));
+async function planSheet(
+  db: Db,
+  accountId: number,
+  spec: ImportSpec,
+  sheet: { headers: string[]; mapping: Record<string, string>; rows: string[][] },
+  options: { createMissing: boolean; kind: string | null },
+) {
+  const columns = mappedColumns(spec, sheet.headers, sheet.mapping);
+  const drafts = sheet.rows.map((cells) => draft(cells, columns));
   const resolved = await resolve(db, accountId, spec, drafts);
   const missing = new Map<string, string>();
-  return { plans: planRows(spec, drafts, resolved, createMissing, missing), missing };
+  return { plans: planRows(spec, drafts, resolved, options.createMissing, missing, options.kind), missing };
 }
 
 // ── The API: preview, create, follow, errors, undo ──────────────────────────────────────────
@@ -212,7 +238,7 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
   const spec = specOf(upload.query.resource);
   const sheet = await readSheet(upload.bytes);
   const mapping = mappingOf(spec, sheet, upload.query.mapping);
-  const { plans, missing } = await planSheet(db, ctx.accountId, spec, sheet.headers, mapping, sheet.rows, upload.query.create_missing);
+  const { plans, missing } = await planSheet(db, ctx.accountId, spec, { headers: sheet.headers, mapping, rows: sheet.rows }, { createMissing: upload.query.create_missing, kind: kindOf(spec, upload.query.kind) });
   const errors = plans.flatMap((p, i) => (p.kind === 'fail' ? [{ row: i + 2, error: p.error }] : []));
   return {
     resource: spec.resource,
@@ -238,7 +264,7 @@ export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpl
       accountId: ctx.accountId,
       name,
       resource: spec.resource,
-      kind: upload.query.kind ?? null,
+      kind: kindOf(spec, upload.query.kind),
       status: sheet.rows.length ? 'queued' : 'completed',
       columns: sheet.headers,
       mapping,
@@ -286,7 +312,7 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
     const { status, resource } = row.import;
     if (status === 'queued' || status === 'running') throw conflict('The import is still running: undo it once it has finished.');
     if (status === 'undone') return;
-    const remove = resource === 'contacts' ? deleteContact : resource === 'companies' ? deleteCompany : null;
+    const remove = resource === 'contacts' ? deleteContact : resource === 'companies' ? deleteCompany : resource === 'projects' ? deleteProject : null;
     if (remove) for (const recordId of await createdRecordIds(tx, id)) await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(ignoreGone);
     for (const companyId of resource === 'companies' ? [] : await companiesOfImport(tx, ctx.accountId, id)) await deleteCompany(tx, { ...ctx, ifMatch: null }, companyId).catch(ignoreGone);
     await setImportStatus(tx, id, 'undone');
@@ -320,7 +346,7 @@ function importContext(row: NonNullable<Awaited<ReturnType<typeof findImport>>>)
 /** One batch in its transaction: records, their events, the rows' outcomes. */
 async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNullable<Awaited<ReturnType<typeof findImport>>>, batch: { id: number; rowNumber: number; cells: string[] }[]): Promise<RowOutcome[]> {
   const imp = row.import;
-  const { plans, missing } = await planSheet(tx, ctx.accountId, spec, imp.columns, imp.mapping, batch.map((b) => b.cells), imp.createMissing);
+  const { plans, missing } = await planSheet(tx, ctx.accountId, spec, { headers: imp.columns, mapping: imp.mapping, rows: batch.map((b) => b.cells) }, { createMissing: imp.createMissing, kind: imp.kind });
   const events: EventRecord[] = [];
   // Companies named but missing, made first (one statement), with their events.
   const made = new Map<string, number>();
@@ -334,29 +360,48 @@ async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNu
     typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? { ...input, company_id: String(made.get(input.company_id.slice('missing:'.length))) } : input;
 
   const outcomes: (RowOutcome | null)[] = batch.map(() => null);
-  const creates = plans.flatMap((p, i) => (p.kind === 'create' ? [{ i, input: fill(p.input) }] : []));
-  const ids = await insertRows(
-    tx,
-    spec.table,
-    creates.map(({ input }) => ({ ...spec.columns(spec.create.parse(input) as Record<string, unknown>), accountId: ctx.accountId, createdById: imp.createdById, importId: imp.id })) as never[],
-  );
-  creates.forEach(({ i }, n) => {
-    outcomes[i] = { id: batch[i]!.id, outcome: 'created', recordId: ids[n]!, error: null };
-    events.push({ resource: spec.event, action: 'create', id: ids[n]!, path: resourcePath(spec.event, ids[n]!) });
-  });
+  const failed = (i: number, err: unknown): RowOutcome => {
+    if (!(err instanceof ServiceError)) throw err;
+    const details = Object.entries(err.details).map(([f, m]) => `${f}: ${(m as string[]).join(', ')}`);
+    return { id: batch[i]!.id, outcome: 'failed', recordId: null, error: details.length ? details.join('; ') : err.message };
+  };
+  if (!spec.createOne) {
+    // New records in one insert, their events in one statement.
+    const creates = plans.flatMap((p, i) => (p.kind === 'create' ? [{ i, input: fill(p.input) }] : []));
+    const ids = await insertRows(
+      tx,
+      spec.table,
+      creates.map(({ input }) => ({ ...spec.columns(spec.create.parse(input) as Record<string, unknown>), accountId: ctx.accountId, createdById: imp.createdById, importId: imp.id })) as never[],
+    );
+    creates.forEach(({ i }, n) => {
+      outcomes[i] = { id: batch[i]!.id, outcome: 'created', recordId: ids[n]!, error: null };
+      events.push({ resource: spec.event, action: 'create', id: ids[n]!, path: resourcePath(spec.event, ids[n]!) });
+    });
+  }
   await recordEvents(tx, ctx, events);
-  // Updates go through the API's own update (its rules, its event), each in a savepoint.
+  // In file order: creates through the API's own create (when the resource has one), updates through
+  // its update (its rules, its event), each in a savepoint so a refused row leaves the batch whole.
   for (const [i, plan] of plans.entries()) {
     if (plan.kind === 'fail') outcomes[i] = { id: batch[i]!.id, outcome: 'failed', recordId: null, error: plan.error };
+    if (plan.kind === 'create' && spec.createOne) {
+      try {
+        const id = await spec.createOne(tx, ctx, spec.create.parse(fill(plan.input)) as Record<string, unknown>, imp.id);
+        outcomes[i] = { id: batch[i]!.id, outcome: 'created', recordId: id, error: null };
+      } catch (err) {
+        outcomes[i] = failed(i, err);
+      }
+    }
     if (plan.kind !== 'update' && plan.kind !== 'update-earlier') continue;
-    const target = plan.kind === 'update' ? plan.id : outcomes[plan.row]!.recordId!;
+    const target = plan.kind === 'update' ? plan.id : outcomes[plan.row]?.recordId;
+    if (!target) {
+      outcomes[i] = { id: batch[i]!.id, outcome: 'failed', recordId: null, error: `the row ${batch[(plan as { row: number }).row]!.rowNumber} with the same key failed` };
+      continue;
+    }
     try {
       await spec.update(tx, ctx, target, spec.create.parse(fill(plan.input)) as Record<string, unknown>);
       outcomes[i] = { id: batch[i]!.id, outcome: 'updated', recordId: target, error: null };
     } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      const details = Object.entries(err.details).map(([f, m]) => `${f}: ${(m as string[]).join(', ')}`);
-      outcomes[i] = { id: batch[i]!.id, outcome: 'failed', recordId: null, error: details.length ? details.join('; ') : err.message };
+      outcomes[i] = failed(i, err);
     }
   }
   return outcomes.map((o) => o!);
