@@ -49,17 +49,18 @@ const lead: Shape = {
     namedJoin('contract_type', 'contract_types', 'l.contract_type_id'),
     namedJoin('delivery_method', 'delivery_methods', 'l.delivery_method_id'),
     namedJoin('division', 'divisions', 'l.division_id'),
+    namedJoin('import', 'imports', 'l.import_id'),
     namedJoin('lead_source', 'lead_sources', 'l.lead_source_id'),
     namedJoin('market_sector', 'market_sectors', 'l.market_sector_id'),
     namedJoin('tender_type', 'tender_types', 'l.tender_type_id'),
   ].join('\n'),
-  columns: `${base('l')}, l.name, l.description, l.priority, l.value_in_cents, l.estimated_start_date,
+  columns: `${base('l')}, l.name, l.description, l.external_id, l.priority, l.value_in_cents, l.estimated_start_date,
     l.construction_duration, l.construction_duration_unit, l.square_feet, l.units,
     ${iso('l.archived_at')} as archived_at, ${iso('l.snooze_until')} as snooze_until, l.work_scope,
     to_json(address) as address, to_json(assigned_to) as assigned_to, to_json(archived_by) as archived_by,
     to_json(created_by) as created_by, to_json(company) as company, to_json(contact) as contact,
     to_json(contract_type) as contract_type, to_json(delivery_method) as delivery_method, to_json(division) as division,
-    to_json(lead_source) as lead_source, to_json(market_sector) as market_sector, to_json(tender_type) as tender_type`,
+    to_json(import) as import, to_json(lead_source) as lead_source, to_json(market_sector) as market_sector, to_json(tender_type) as tender_type`,
 };
 
 // Project's derived fields, against today's date and the time in UTC.

@@ -1,8 +1,8 @@
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { leads, users } from '@/db/schema';
-import { personRefColumns } from './refs';
+import { imports, leads, users } from '@/db/schema';
+import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
@@ -10,10 +10,11 @@ import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const archivedBy = alias(users, 'archived_by');
 
-/** A lead's relations: those it shares with projects, and who archived it. */
+/** A lead's relations: those it shares with projects, who archived it, and the import that made it. */
 const leadRelations = {
   ...pipelineRelations,
   archivedBy: { field: 'archived_by_id', column: 'archivedById', table: users, as: archivedBy, columns: personRefColumns(archivedBy) },
+  import: { field: null, column: 'importId', table: imports, columns: namedRefColumns(imports) },
 } as const;
 
 /** The `<relation>_id` fields of a lead, and the tables they name a record of. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { addressColumns, id, oneOf, ref, timestamps } from './columns';
@@ -26,6 +27,7 @@ export const companies = pgTable(
     index('companies_account_category_idx').on(t.accountId, t.category),
     index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('companies_import_id_idx').on(t.importId),
+    index('companies_account_name_lower_idx').on(t.accountId, sql`lower(${t.name})`),
     index('companies_created_by_id_idx').on(t.createdById),
     check('companies_category_check', oneOf(t.category, COMPANY_CATEGORIES)),
   ],

@@ -31,6 +31,7 @@ export const contacts = pgTable(
     index('contacts_assigned_to_id_idx').on(t.assignedToId),
     index('contacts_created_by_id_idx').on(t.createdById),
     index('contacts_import_id_idx').on(t.importId),
+    index('contacts_account_email_lower_idx').on(t.accountId, sql`lower(${t.email})`),
     index('contacts_search_trgm_idx').using('gin', sql`(${contactSearchText(t)}) gin_trgm_ops`),
   ],
 );

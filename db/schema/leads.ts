@@ -14,6 +14,7 @@ import {
   contractTypes,
   deliveryMethods,
   divisions,
+  imports,
   leadSources,
   marketSectors,
   tenderTypes,
@@ -48,6 +49,9 @@ export const leads = pgTable(
     leadSourceId: ref('lead_source_id', () => leadSources.id),
     marketSectorId: ref('market_sector_id', () => marketSectors.id),
     tenderTypeId: ref('tender_type_id', () => tenderTypes.id),
+    /** The lead's id in the system it came from: an import updates the lead with the same one. */
+    externalId: text('external_id'),
+    importId: ref('import_id', () => imports.id),
     ...timestamps,
   },
   (t) => [
@@ -71,6 +75,8 @@ export const leads = pgTable(
     index('leads_lead_source_id_idx').on(t.leadSourceId),
     index('leads_market_sector_id_idx').on(t.marketSectorId),
     index('leads_tender_type_id_idx').on(t.tenderTypeId),
+    index('leads_import_id_idx').on(t.importId),
+    index('leads_account_external_id_idx').on(t.accountId, sql`lower(${t.externalId})`),
     check('leads_construction_duration_unit_check', oneOf(t.constructionDurationUnit, CONSTRUCTION_DURATION_UNITS)),
     check('leads_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
     // archived_by goes with archived_at (it may be cleared alone when that user is deleted).

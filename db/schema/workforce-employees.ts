@@ -2,7 +2,7 @@ import { boolean, date, index, pgTable, text, type AnyPgColumn, type PgColumn } 
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
 import { addressColumns, id, ref, timestamps } from './columns';
-import { divisions, workforceRoles } from './lookups';
+import { divisions, imports, workforceRoles } from './lookups';
 
 export const workforceEmployees = pgTable(
   'workforce_employees',
@@ -22,6 +22,7 @@ export const workforceEmployees = pgTable(
     roleId: ref('role_id', () => workforceRoles.id),
     managerId: ref('manager_id', (): AnyPgColumn => workforceEmployees.id),
     divisionId: ref('division_id', () => divisions.id),
+    importId: ref('import_id', () => imports.id),
     /** Not counted in the headcount a role's demand is compared with (a contractor, an executive). */
     excludedFromHeadcount: boolean('excluded_from_headcount').notNull().default(false),
     ...timestamps,
@@ -32,6 +33,8 @@ export const workforceEmployees = pgTable(
     index('workforce_employees_role_id_idx').on(t.roleId),
     index('workforce_employees_manager_id_idx').on(t.managerId),
     index('workforce_employees_division_id_idx').on(t.divisionId),
+    index('workforce_employees_import_id_idx').on(t.importId),
+    index('workforce_employees_account_email_idx').on(t.accountId, sql`lower(${t.email})`),
     index('workforce_employees_search_trgm_idx').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
   ],
 );

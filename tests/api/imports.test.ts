@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { claimImport } from '@/db/queries/imports';
-import { companies, contacts, importRows, imports, projects, webhookMessages } from '@/db/schema';
+import { companies, contacts, importRows, imports, leads, projects, webhookMessages } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { runDueImports } from '@/lib/server/services/imports';
 import { BASE, dispatch } from '../api';
@@ -256,12 +256,58 @@ describe('imports', () => {
     expect(left.map((p) => p.name).sort()).toEqual(['Old bid', 'Tower']);
   });
 
+  it('leads: batched inserts with every relation by name, the import reference, external_id updates, and an export that imports back unchanged', async () => {
+    const t = await createTestAccount('Leads import GC');
+    const email = await adminEmail(t);
+    await t.api.post('/contacts', { contact: { first_name: 'Pat', email: 'pat@client.example' } });
+    const file = [
+      'Lead Name,External ID,Value,Priority,Estimated Start,Client,Contact,Assigned To,Market Sector,Lead Source,Work Scope,City',
+      `Hospital wing,L-1,"$2,500,000",yes,04/01/2027,Mercy Health,pat@client.example,${email},Healthcare,Referral,New Construction,Denver`,
+      'School gym,L-2,750000,no,2027-09-01,,,,Education,,renovation,',
+      'Bad lead,L-3,lots,maybe,31/31/2027,,nobody@example.com,,,,,',
+    ].join('\n');
+    const posted = await post(t, { resource: 'leads', create_missing: 'true' }, { text: file, name: 'leads.csv' });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(202);
+    const done = await finished(t, posted.body.import.id);
+    expect(done).toMatchObject({ status: 'completed', created_count: 2, updated_count: 0, error_count: 1 });
+    expect(done.errors[0].error).toBe(
+      'value: is not an amount of money ("lots"); priority: is not yes/no, true/false or 1/0 ("maybe"); estimated_start_date: is not a date ("31/31/2027"); contact_email: no contact with the email "nobody@example.com"',
+    );
+    const wing = (await t.api.get('/leads?q=Hospital')).body.leads[0];
+    expect(wing).toMatchObject({
+      name: 'Hospital wing',
+      external_id: 'L-1',
+      value_in_cents: 250_000_000,
+      priority: true,
+      estimated_start_date: '2027-04-01',
+      work_scope: 'new_construction',
+      company: { name: 'Mercy Health' },
+      contact: { email: 'pat@client.example' },
+      assigned_to: { email },
+      market_sector: { name: 'Healthcare' },
+      lead_source: { name: 'Referral' },
+      address: { city: 'Denver' },
+      import: { id: done.id, name: 'leads.csv' },
+    });
+    const events = await getDb().select().from(webhookMessages).where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'lead.create')));
+    expect(events).toHaveLength(2);
+
+    // The export of the leads imports back unchanged: every row updates (by external_id), nothing new.
+    const exported = await dispatch(new Request(new URL('/api/2023-01/leads?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }));
+    const again = await finished(t, (await post(t, { resource: 'leads' }, { bytes: new Uint8Array(await exported.arrayBuffer()), name: 'export.csv' })).body.import.id);
+    expect(again).toMatchObject({ created_count: 0, updated_count: 2, error_count: 0 });
+    expect(again.mapping).toMatchObject({ name: 'name', external_id: 'external_id', value_in_cents: 'value_in_cents', company_name: 'company_name', assigned_to_email: 'assigned_to_email', address_city: 'address_city' });
+    const after = (await t.api.get(`/leads/${wing.id}`)).body.lead;
+    expect({ ...after, updated_at: wing.updated_at }).toEqual(wing);
+    expect(await getDb().select().from(leads).where(eq(leads.accountId, t.accountId))).toHaveLength(2);
+  });
+
   it('refuses what it cannot import with a clear 4xx, before anything is written', async () => {
     const t = await createTestAccount('Refusals GC');
     const cases: [Record<string, string>, { text?: string } | null, number, string][] = [
       [{}, { text: 'Name\nA' }, 422, 'resource'],
       [{ resource: 'tasks' }, { text: 'Name\nA' }, 422, 'resource'],
-      [{ resource: 'leads' }, { text: 'Name\nA' }, 422, 'resource'],
+      [{ resource: 'workforce_employees' }, { text: 'Name\nA' }, 422, 'resource'],
       [{ resource: 'companies', kind: 'wip' }, { text: 'Name\nA' }, 422, 'kind'],
       [{ resource: 'projects', kind: 'someday' }, { text: 'Name\nA' }, 422, 'kind'],
       [{ resource: 'companies', mapping: '{not json' }, { text: 'Name\nA' }, 422, 'mapping'],

@@ -7,6 +7,7 @@ import {
   companies,
   contacts,
   contractTypes,
+  leads,
   deliveryMethods,
   divisions,
   leadSources,
@@ -17,14 +18,16 @@ import {
   tenderTypes,
   users,
 } from '@/db/schema';
-import { CLOSE_TYPES, COMPANY_CATEGORIES, FORECAST_CURVES, WORK_SCOPES, type ImportResource, type StageCategory } from '@/db/schema/enums';
+import { CLOSE_TYPES, COMPANY_CATEGORIES, CONSTRUCTION_DURATION_UNITS, FORECAST_CURVES, WORK_SCOPES, type ImportResource, type StageCategory } from '@/db/schema/enums';
 import type { PathResource } from '@/lib/server/services/common';
 import { companyColumnsFrom, updateCompany } from '@/lib/server/services/companies';
 import { CONTACT_IDENTITY_MESSAGE, contactColumnsFrom, updateContact } from '@/lib/server/services/contacts';
 import type { CallerContext } from '@/lib/server/services/context';
 import { companyCreate } from '@/lib/shared/validation/companies';
 import { contactCreate } from '@/lib/shared/validation/contacts';
+import { leadColumnsFrom, updateLead } from '@/lib/server/services/leads';
 import { createProject, updateProject } from '@/lib/server/services/projects';
+import { leadCreate } from '@/lib/shared/validation/leads';
 import { projectCreate } from '@/lib/shared/validation/projects';
 import { ADDRESS_FIELDS, type ImportField, type RelationKind } from './fields';
 
@@ -188,4 +191,39 @@ const projectSpec: ImportSpec = {
   applyKind: applyProjectKind,
 };
 
-export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = { companies: companySpec, contacts: contactSpec, projects: projectSpec };
+const leadSpec: ImportSpec = {
+  resource: 'leads',
+  event: 'lead',
+  table: leads,
+  fields: [
+    text('name', ['Lead', 'Lead Name', 'Name', 'Opportunity', 'Project', 'Project Name']),
+    text('external_id', ['External Id', 'External ID', 'Source Id', 'Id in Source']),
+    text('description', ['Description', 'Notes']),
+    { field: 'priority', labels: ['Priority', 'Starred', 'Hot'], type: 'boolean' },
+    // In a spreadsheet the value is dollars ($1,250,000.00); the export's value_in_cents column is cents.
+    { field: 'value', labels: ['Value', 'Amount', 'Estimated Value', 'Lead Value'], type: 'money', target: 'value_in_cents' },
+    { field: 'value_in_cents', labels: [], type: 'integer' },
+    { field: 'estimated_start_date', labels: ['Estimated Start Date', 'Estimated Start', 'Start Date'], type: 'date' },
+    { field: 'construction_duration', labels: ['Construction Duration', 'Duration'], type: 'integer' },
+    { field: 'construction_duration_unit', labels: ['Construction Duration Unit', 'Duration Unit'], type: 'enum', values: CONSTRUCTION_DURATION_UNITS },
+    { field: 'square_feet', labels: ['Square Feet', 'Sq Ft', 'SF', 'Area'], type: 'integer' },
+    { field: 'units', labels: ['Units'], type: 'integer' },
+    { field: 'work_scope', labels: ['Work Scope', 'Scope of Work'], type: 'enum', values: WORK_SCOPES },
+    ...ADDRESS_FIELDS,
+    { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
+    { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },
+    { field: 'assigned_to_email', labels: ['Assigned To', 'Owner Email', 'Estimator', 'Assigned To Email'], type: 'email', relation: 'user', target: 'assigned_to_id' },
+    lookup('contract_type', 'contract_type', ['Contract Type']),
+    lookup('delivery_method', 'delivery_method', ['Delivery Method']),
+    lookup('division', 'division', ['Division']),
+    lookup('lead_source', 'lead_source', ['Lead Source', 'Source']),
+    lookup('market_sector', 'market_sector', ['Market Sector', 'Sector', 'Market']),
+    lookup('tender_type', 'tender_type', ['Tender Type']),
+  ],
+  create: leadCreate,
+  columns: (input) => leadColumnsFrom(input),
+  key: { field: 'external_id', column: leads.externalId },
+  update: (db, ctx, id, input) => updateLead(db, ctx, id, input),
+};
+
+export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = { leads: leadSpec, companies: companySpec, contacts: contactSpec, projects: projectSpec };

@@ -33,6 +33,7 @@ import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportR
 import { recordEvents, resourcePath, type EventRecord } from './common';
 import { deleteCompany } from './companies';
 import { deleteContact } from './contacts';
+import { deleteLead } from './leads';
 import { deleteProject } from './projects';
 import type { CallerContext } from './context';
 import { conflict, invalidField, notFound, ServiceError } from './errors';
@@ -312,7 +313,7 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
     const { status, resource } = row.import;
     if (status === 'queued' || status === 'running') throw conflict('The import is still running: undo it once it has finished.');
     if (status === 'undone') return;
-    const remove = resource === 'contacts' ? deleteContact : resource === 'companies' ? deleteCompany : resource === 'projects' ? deleteProject : null;
+    const remove = { leads: deleteLead, projects: deleteProject, companies: deleteCompany, contacts: deleteContact, workforce_employees: null }[resource];
     if (remove) for (const recordId of await createdRecordIds(tx, id)) await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(ignoreGone);
     for (const companyId of resource === 'companies' ? [] : await companiesOfImport(tx, ctx.accountId, id)) await deleteCompany(tx, { ...ctx, ifMatch: null }, companyId).catch(ignoreGone);
     await setImportStatus(tx, id, 'undone');

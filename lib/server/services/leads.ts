@@ -47,7 +47,7 @@ function archiveColumns(ctx: CallerContext, input: LeadUpdate, current: Pick<Lea
   return { archivedAt, archivedById };
 }
 
-function columnsFrom(input: LeadUpdate) {
+export function leadColumnsFrom(input: LeadUpdate) {
   return {
     ...toColumns(input, ['address', 'archived_at', 'archived_by_id']),
     ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
@@ -56,7 +56,7 @@ function columnsFrom(input: LeadUpdate) {
 
 export function createLead(db: Db, ctx: CallerContext, input: LeadCreate): Promise<LeadResponse> {
   return createRecord(db, ctx, leadKind, input, () => ({
-    ...columnsFrom(input),
+    ...leadColumnsFrom(input),
     ...archiveColumns(ctx, input, null),
     createdById: ctx.userId,
   }));
@@ -64,7 +64,7 @@ export function createLead(db: Db, ctx: CallerContext, input: LeadCreate): Promi
 
 export function updateLead(db: Db, ctx: CallerContext, id: number, input: LeadUpdate): Promise<LeadResponse> {
   return updateRecord(db, ctx, leadKind, id, input, {
-    columns: ({ lead }) => ({ ...columnsFrom(input), ...archiveColumns(ctx, input, lead) }),
+    columns: ({ lead }) => ({ ...leadColumnsFrom(input), ...archiveColumns(ctx, input, lead) }),
   });
 }
 
