@@ -17,6 +17,10 @@ const nextConfig = {
   // ExcelJS (exports) is CommonJS with optional requires: loaded from node_modules too.
   serverExternalPackages: ['@electric-sql/pglite', 'exceljs'],
   poweredByHeader: false,
+  // The proxy (proxy.ts) runs on /api and buffers a request's body up to this size, cutting the rest
+  // off silently: above the largest body the API takes (an import's 50 MB file and its form fields),
+  // so an over-size upload reaches its route whole enough to be refused with 413.
+  experimental: { proxyClientMaxBodySize: '52mb' },
   // Self-hosting: `node .next/standalone/server.js` runs with the traced node_modules only (README, Deploy).
   output: 'standalone',
   async headers() {

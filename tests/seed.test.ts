@@ -170,8 +170,11 @@ describe('seedDemo', () => {
     for (const { project, stage } of list) {
       expect(stage.accountId).toBe(first.accountId);
       expect(project.closeType).toBe(stage.category === 'open' ? null : stage.category);
-      expect(project.probability).toBeGreaterThanOrEqual(0);
-      expect(project.probability).toBeLessThanOrEqual(1);
+      // Some open projects have none: the forecast weighs them by their stage's default (db/seed/forecast.ts).
+      if (project.probability !== null || stage.category !== 'open') {
+        expect(project.probability).toBeGreaterThanOrEqual(0);
+        expect(project.probability).toBeLessThanOrEqual(1);
+      }
       expect(project.amountInCents).toBeGreaterThanOrEqual(5_000_000);
       expect(project.amountInCents).toBeLessThanOrEqual(6_000_000_000);
       expect(project.stageEnteredAt.getTime()).toBeGreaterThanOrEqual(project.createdAt.getTime());
@@ -187,6 +190,24 @@ describe('seedDemo', () => {
     const numbers = list.flatMap((p) => (p.project.projectNumber ? [p.project.projectNumber] : []));
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(list.filter((p) => p.project.leadId !== null).length).toBeGreaterThan(0);
+  });
+
+  it('gives the forecast something to show: scheduled pipeline, stage defaults, a year of targets, a snapshot', async () => {
+    const db = getDb();
+    const open = await db
+      .select({ project: s.projects, stage: s.projectStages })
+      .from(s.projects)
+      .innerJoin(s.projectStages, eq(s.projectStages.id, s.projects.projectStageId))
+      .where(and(eq(s.projects.accountId, first.accountId), eq(s.projectStages.category, 'open')));
+    const scheduled = open.filter((p) => p.project.startDate && p.project.endDate);
+    expect(scheduled.length).toBeGreaterThan(10);
+    expect(scheduled.length).toBeLessThan(open.length); // some left unscheduled
+    expect(open.some((p) => p.project.probability === null && p.stage.defaultProbability !== null)).toBe(true);
+    expect(open.every((p) => p.project.estimatedCostInCents !== null)).toBe(true);
+    const targets = await db.select().from(s.revenueTargets).where(eq(s.revenueTargets.accountId, first.accountId));
+    expect(targets).toHaveLength(12);
+    const snapshots = await db.select().from(s.forecastSnapshots).where(eq(s.forecastSnapshots.accountId, first.accountId));
+    expect(snapshots).toHaveLength(1);
   });
 
   it('has leads in every state: priority, archived by someone, snoozed into the future', async () => {

@@ -13,7 +13,6 @@ import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, typ
 import { humanize } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { StatusBadge } from './labels';
-import { ProjectTabs } from './project-tabs';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
 
@@ -21,6 +20,18 @@ import { useMoveProject } from './use-move-project';
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
 });
+// Each tab but the first loads when opened.
+const ProjectForecast = dynamic(() => import('./project-forecast').then((m) => m.ProjectForecast), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+
+/** The project's tabs (`?tab=`), the first the default. */
+const TABS = [
+  ['overview', 'Overview'],
+  ['forecast', 'Forecast'],
+  ['staffing', 'Team & staffing'],
+] as const;
+type Tab = (typeof TABS)[number][0];
 
 // The staffing tab (its timeline and dialogs) loads when opened.
 const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m.ProjectStaffing), {
@@ -142,6 +153,40 @@ function Calls({ projectId }: { projectId: string }) {
   );
 }
 
+const TAB_KEYS = ['tab'] as const;
+
+/** The tab list: arrows move between tabs (and open them), as the ARIA tabs pattern has it. */
+function ProjectTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
+  const go = (index: number) => {
+    const [next] = TABS[(index + TABS.length) % TABS.length]!;
+    onTab(next);
+    document.getElementById(`project-tab-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Project" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+      {TABS.map(([id, label], i) => (
+        <button
+          key={id}
+          id={`project-tab-${id}`}
+          type="button"
+          role="tab"
+          aria-selected={tab === id}
+          aria-controls={`project-tabpanel-${id}`}
+          tabIndex={tab === id ? 0 : -1}
+          onClick={() => onTab(id)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowRight') go(i + 1);
+            else if (e.key === 'ArrowLeft') go(i - 1);
+          }}
+          className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-selected:border-blue-700 aria-selected:text-blue-800 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-selected:border-blue-400 dark:aria-selected:text-blue-300"
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function DetailSkeleton() {
   return (
     <div role="status" aria-label="Loading project" className="space-y-4">
@@ -152,15 +197,14 @@ function DetailSkeleton() {
   );
 }
 
-const TAB_KEYS = ['tab'] as const;
-
 /** Every field of a project (derived ones read-only, with units), its team, tasks and calls; an edit form. */
 export function ProjectDetail({ id }: { id: string }) {
   const { data: p, error, isPending, refetch } = useProject(id);
   const stages = useProjectStages().data ?? [];
   const { requestMove, dialog } = useMoveProject(stages);
   const [editing, setEditing] = useState(false);
-  const [{ tab }] = useUrlState(TAB_KEYS);
+  const [tabState, setTabState] = useUrlState(TAB_KEYS);
+  const tab: Tab = TABS.find(([t]) => t === tabState.tab)?.[0] ?? 'overview';
 
   if (error) {
     if (error instanceof ApiClientError && error.status === 404) {
@@ -220,9 +264,17 @@ export function ProjectDetail({ id }: { id: string }) {
         </div>
       </div>
 
-      <ProjectTabs projectId={p.id} current={tab} />
-      {tab === 'staffing' ? <ProjectStaffing project={p} /> : null}
-      <div hidden={tab !== ''} className="grid gap-4 lg:grid-cols-3">
+      <ProjectTabs tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} />
+      {tab === 'forecast' ? (
+        <div role="tabpanel" id="project-tabpanel-forecast" aria-labelledby="project-tab-forecast">
+          <ProjectForecast project={p} />
+        </div>
+      ) : tab === 'staffing' ? (
+        <div role="tabpanel" id="project-tabpanel-staffing" aria-labelledby="project-tab-staffing">
+          <ProjectStaffing project={p} />
+        </div>
+      ) : (
+      <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
           <Section title="Details" id="details-heading">
             {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
@@ -314,6 +366,7 @@ export function ProjectDetail({ id }: { id: string }) {
           </Section>
         </div>
       </div>
+      )}
 
       {dialog}
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${p.name}”`} wide>

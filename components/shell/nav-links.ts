@@ -3,6 +3,7 @@ export const NAV_LINKS = [
   { href: '/', label: 'Home' },
   { href: '/leads', label: 'Leads' },
   { href: '/projects', label: 'Projects' },
+  { href: '/forecast', label: 'Forecast' },
   { href: '/tasks', label: 'Tasks' },
   { href: '/companies', label: 'Companies' },
   { href: '/contacts', label: 'Contacts' },

@@ -19,6 +19,7 @@ const companySelection = {
 export interface CompanyFilters {
   category?: CompanyCategory;
   q?: string;
+  import_id?: number;
   updated_since?: Date;
 }
 
@@ -27,6 +28,7 @@ function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
     eq(companies.accountId, accountId),
     f.category !== undefined ? eq(companies.category, f.category) : undefined,
     f.q !== undefined ? ilike(companies.name, likePattern(f.q)) : undefined,
+    f.import_id !== undefined ? eq(companies.importId, f.import_id) : undefined,
     f.updated_since !== undefined ? gte(companies.updatedAt, f.updated_since) : undefined,
   );
 }

@@ -36,6 +36,7 @@ export type ContactRecord = typeof contacts.$inferSelect;
 export interface ContactFilters {
   company_id?: number;
   q?: string;
+  import_id?: number;
   updated_since?: Date;
 }
 
@@ -45,6 +46,7 @@ function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
     f.company_id !== undefined ? eq(contacts.companyId, f.company_id) : undefined,
     // The same expression as the trigram index, so the planner can use it.
     f.q !== undefined ? ilike(contactSearchText(contacts), likePattern(f.q)) : undefined,
+    f.import_id !== undefined ? eq(contacts.importId, f.import_id) : undefined,
     f.updated_since !== undefined ? gte(contacts.updatedAt, f.updated_since) : undefined,
   );
 }

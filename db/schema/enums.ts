@@ -102,3 +102,11 @@ export const SECURITY_EVENT_KINDS = [
   'sign_in.failed',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+/** What a spreadsheet import can create (docs/imports.md). */
+export const IMPORT_RESOURCES = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees'] as const;
+export type ImportResource = (typeof IMPORT_RESOURCES)[number];
+export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'undone'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export const IMPORT_ROW_OUTCOMES = ['created', 'updated', 'failed'] as const;
+export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];

@@ -8,6 +8,7 @@ export * from './contacts';
 export * from './enums';
 export * from './forecast';
 export * from './idempotency-keys';
+export { importRows } from './imports';
 export * from './leads';
 export * from './list-counters';
 export * from './lookups';

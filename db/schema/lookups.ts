@@ -24,8 +24,8 @@ export const tenderTypes = lookupTable('tender_types');
 export const lossReasons = lookupTable('loss_reasons');
 export const callOutcomes = lookupTable('call_outcomes');
 export const industries = lookupTable('industries');
-/** Batches of records imported from spreadsheets; read-only through the API. */
-export const imports = lookupTable('imports');
+/** Batches of records imported from spreadsheets (db/schema/imports.ts), named references of the records they made. */
+export { imports } from './imports';
 
 export const projectStages = pgTable(
   'project_stages',

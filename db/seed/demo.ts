@@ -6,6 +6,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { upsertCredential } from '@/db/queries/auth-accounts';
 import { seedAccount } from './account';
 import { DEFAULT_ADMIN_EMAIL, summitRidgePlan } from './data';
+import { seedForecast } from './forecast';
 import { harborPointPlan } from './harbor';
 import type { PlanUser } from './plan';
 import { createRandom } from './random';
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db, options: { adminEmail?: string; password?
     const email = await emailResolver(tx, adminEmail);
     const main = await seedAccount(tx, r, summitRidgePlan, email, baseUrl);
     const other = await seedAccount(tx, r, harborPointPlan, email, baseUrl);
+    await seedForecast(tx, r, main.accountId);
     await seedStaffing(tx, main.accountId, r.now);
     const userIds = [...main.userIds, ...other.userIds];
     // One scrypt for everyone: they share the demo password (Better Auth's own hash, as sign-in checks it).

@@ -22,9 +22,7 @@ function dashboardRoutes(): string[] {
 
 /** The route with its `[id]` filled in from the API: /companies/[id] → /companies/12. */
 async function resolve(route: string, request: APIRequestContext, token: string): Promise<string> {
-  const [pathname, query] = route.split('?');
-  if (query) return `${await resolve(pathname!, request, token)}?${query}`;
-  const match = /^\/([a-z_-]+)\/\[id\]$/.exec(route);
+  const match = /^\/([a-z_-]+)\/\[id\](\?.*)?$/.exec(route);
   if (!match) {
     if (route.includes('[')) throw new Error(`${route}: give this spec an id for it`);
     return route;
@@ -33,7 +31,7 @@ async function resolve(route: string, request: APIRequestContext, token: string)
   const res = await request.get(`/api/2023-01/${resource}?per_page=1`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status(), `GET /${resource}`).toBe(200);
   const [record] = (await res.json())[resource] as { id: string }[];
-  return `/${resource}/${record!.id}`;
+  return `/${resource}/${record!.id}${match[2] ?? ''}`;
 }
 
 /**
@@ -67,9 +65,11 @@ function overflow(page: Page) {
   });
 }
 
+// Views a page shows by its query string: the projects table, a project's tabs, the plans by another interval.
 const pages = [
   ...dashboardRoutes(),
   '/projects?view=table',
+  '/projects/[id]?tab=forecast',
   '/projects/[id]?tab=staffing',
   '/workforce/utilization?interval=month',
   '/workforce/demand?interval=week',

@@ -43,7 +43,7 @@ test('staffs a project: an assignment from the candidate picker shows on the tim
   const estimator = roles.find((r) => r.name === 'Estimator')!;
 
   await page.goto(`/projects/${project.id}`);
-  await page.getByRole('navigation', { name: 'Project views' }).getByRole('link', { name: 'Team & staffing' }).click();
+  await page.getByRole('tablist', { name: 'Project' }).getByRole('tab', { name: 'Team & staffing' }).click();
   await expect(page).toHaveURL(/tab=staffing/);
   const timeline = page.getByRole('list', { name: 'Assignments' });
   await expect(timeline.getByRole('listitem').first()).toBeVisible();

@@ -99,6 +99,10 @@ export const api = {
     const res = await call('POST', `${path}${toSearch(params)}`, body ?? {});
     return ((await res.json()) as Record<string, T>)[key]!;
   },
+  async put<T>(path: string, key: string, body: unknown, params?: QueryParams): Promise<T> {
+    const res = await call('PUT', `${path}${toSearch(params)}`, body);
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
   /** `base`: the record the edit started from; its ETag goes as `If-Match` (a 412 if it changed since). */
   async patch<T>(path: string, key: string, body: unknown, params?: QueryParams, base?: unknown): Promise<T> {
     // The ETag the API gave the record the edit started from (lib/shared/etag.ts, as the server computes it).

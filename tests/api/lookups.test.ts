@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { contractTypes, imports, projectStages, webhookMessages, workforceRoles } from '@/db/schema';
+import { contractTypes, projectStages, webhookMessages, workforceRoles } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
@@ -117,25 +117,6 @@ describe('named lookups', () => {
   it('have no single-record routes', async () => {
     expect((await a.api.patch('/contract_types', { contract_type: { name: 'x' } })).status).toBe(405);
     expect((await a.api.delete('/contract_types')).status).toBe(405);
-  });
-});
-
-describe('/imports (read-only)', () => {
-  it('lists the account\'s imports and refuses POST with 405', async () => {
-    await getDb()
-      .insert(imports)
-      .values([
-        { accountId: a.accountId, name: 'Spring bid list.xlsx' },
-        { accountId: b.accountId, name: 'Their import.csv' },
-      ]);
-    const res = await a.api.get('/imports');
-    expect(res.status).toBe(200);
-    expect(names(res.body.imports)).toEqual(['Spring bid list.xlsx']);
-    expectShape(res.body.imports[0], 'named');
-    const post = await a.api.post('/imports', { import: { name: 'Mine.csv' } });
-    expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
-    expect((await request('GET', '/imports')).status).toBe(401);
   });
 });
 

@@ -116,6 +116,8 @@ export function useUpdateProject({ silent = false }: { silent?: boolean } = {}) 
     onSettled: (_project, _err, { changes }) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: projectKeys.lists() }),
+        // The forecasts (lib/client/hooks/use-forecast.ts) sum projects.
+        qc.invalidateQueries({ queryKey: ['forecast'] }),
         // Teams, tasks and calls embed the project's name.
         ...(changes.name !== undefined ? EMBEDDING.map((prefix) => qc.invalidateQueries({ queryKey: [prefix] })) : []),
       ]),

@@ -5,6 +5,7 @@ import { sessionsPaths } from './paths/sessions';
 import { callsPaths } from './paths/calls';
 import { companiesPaths } from './paths/companies';
 import { contactsPaths } from './paths/contacts';
+import { importsPaths } from './paths/imports';
 import { leadPaths } from './paths/leads';
 import { oauthPaths } from './paths/oauth';
 import { lookupsPaths } from './paths/lookups';
@@ -63,6 +64,7 @@ function build() {
       ...oauthPaths,
       ...reportsPaths,
       ...forecastPaths,
+      ...importsPaths,
       ...lookupsPaths,
       '/api/health': {
         get: {

@@ -28,7 +28,7 @@ export function getCompany(db: Db, ctx: CallerContext, id: number): Promise<Comp
   return getRecord(db, ctx, companyKind, id);
 }
 
-function columnsFrom(input: CompanyUpdate) {
+export function companyColumnsFrom(input: CompanyUpdate) {
   return {
     ...toColumns(input, ['address', 'industry_ids', 'custom_fields']),
     ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
@@ -57,7 +57,7 @@ export function createCompany(db: Db, ctx: CallerContext, input: CompanyCreate):
     input,
     async (tx) => {
       industryIds = await industrySet(tx, ctx, input.industry_ids);
-      return { ...columnsFrom(input), createdById: ctx.userId };
+      return { ...companyColumnsFrom(input), createdById: ctx.userId };
     },
     async (tx, id) => {
       if (industryIds?.length) await replaceCompanyIndustries(tx, id, industryIds);
@@ -67,7 +67,7 @@ export function createCompany(db: Db, ctx: CallerContext, input: CompanyCreate):
 
 export function updateCompany(db: Db, ctx: CallerContext, id: number, input: CompanyUpdate): Promise<CompanyResponse> {
   return updateRecord(db, ctx, companyKind, id, input, {
-    columns: () => columnsFrom(input),
+    columns: () => companyColumnsFrom(input),
     // The industry set is the company's too: replaced when it differs, `industry_ids` its changed field.
     related: async (current, tx) => {
       const industryIds = await industrySet(tx, ctx, input.industry_ids);

@@ -28,25 +28,25 @@ export function getContact(db: Db, ctx: CallerContext, id: number): Promise<Cont
   return getRecord(db, ctx, contactKind, id);
 }
 
-function columnsFrom(input: ContactUpdate) {
+export function contactColumnsFrom(input: ContactUpdate) {
   return {
     ...toColumns(input, ['custom_fields']),
     ...(input.custom_fields !== undefined ? { customFields: input.custom_fields ?? {} } : {}),
   };
 }
 
-const IDENTITY_MESSAGE = 'a contact needs at least one of first_name, last_name or email';
+export const CONTACT_IDENTITY_MESSAGE = 'a contact needs at least one of first_name, last_name or email';
 
 /** A contact nobody can name or reach is not a contact: checked on create and after every update. */
 function assertIdentity(contact: Record<string, unknown>) {
   const present = [contact.firstName, contact.lastName, contact.email].some(
     (v) => typeof v === 'string' && v.trim() !== '',
   );
-  if (!present) throw validationFailed({ base: [IDENTITY_MESSAGE] }, `The contact is invalid: ${IDENTITY_MESSAGE}.`);
+  if (!present) throw validationFailed({ base: [CONTACT_IDENTITY_MESSAGE] }, `The contact is invalid: ${CONTACT_IDENTITY_MESSAGE}.`);
 }
 
 export function createContact(db: Db, ctx: CallerContext, input: ContactCreate): Promise<ContactResponse> {
-  const columns = columnsFrom(input);
+  const columns = contactColumnsFrom(input);
   assertIdentity(columns);
   return createRecord(db, ctx, contactKind, input, () => ({ ...columns, createdById: ctx.userId }));
 }
@@ -54,7 +54,7 @@ export function createContact(db: Db, ctx: CallerContext, input: ContactCreate):
 export function updateContact(db: Db, ctx: CallerContext, id: number, input: ContactUpdate): Promise<ContactResponse> {
   return updateRecord(db, ctx, contactKind, id, input, {
     columns: ({ contact }) => {
-      const next = columnsFrom(input);
+      const next = contactColumnsFrom(input);
       assertIdentity({ ...contact, ...next });
       return next;
     },

@@ -9,7 +9,6 @@ import {
   listWorkforceRoles,
   type NamedLookupTable,
 } from '@/db/queries/lookups';
-import { imports } from '@/db/schema';
 import { COMPANY_CATEGORIES, MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/db/schema/enums';
 import { humanize } from '@/lib/client/format';
 import { conflict } from '@/lib/server/services/errors';
@@ -36,7 +35,7 @@ import {
 
 // Lookups are configuration rather than pipeline data: they record no webhook events.
 
-const namedTables: Record<string, NamedLookupTable> = { ...namedLookupTables, imports };
+const namedTables: Record<string, NamedLookupTable> = namedLookupTables;
 
 /**
  * The fixed sets, as records: a value's id is its 1-based position in its (append-only) constant,

@@ -9,6 +9,7 @@ import {
   removeDeliveryJobs,
 } from '@/db/queries/webhook-deliveries';
 import { takeDueWeeklySnapshots } from '@/lib/server/services/forecast';
+import { runDueImports, runImport } from '@/lib/server/services/imports';
 import { BATCH_SIZE, deliverBatch, LEASE_SECONDS } from './deliver';
 import { RateLimiter } from './rate-limiter';
 import { setPrivateAddressPolicy } from './send';
@@ -48,16 +49,32 @@ function resolveSettings(options: WorkerOptions): () => WebhookSettings {
 
 /** The worker's other schedule: each account's weekly forecast snapshot, checked every hour (catching up after downtime). */
 const SNAPSHOT_CHECK_MS = 3_600_000;
-const SNAPSHOT_CRONTAB = '0 * * * * forecast_snapshots';
+// Imports: each has a job when the queue exists at its creation; every minute the worker also
+// takes any runnable import whose claim ran out (a worker that died mid-import, or an import made
+// before the queue existed), so an import resumes within a minute or two.
+const CRONTAB = ['0 * * * * forecast_snapshots', '* * * * * resume_imports'].join('\n');
+/** How often the embedded loop looks for a runnable import. */
+const IMPORT_CHECK_MS = 1000;
+
+async function runImports(db: Db, id?: number, keepGoing: () => boolean = () => true): Promise<void> {
+  await (id === undefined ? runDueImports(db, keepGoing) : runImport(db, id, keepGoing).then(() => runDueImports(db, keepGoing))).catch((err: unknown) =>
+    console.error('[worker] imports failed:', err),
+  );
+}
 
 async function takeSnapshots(db: Db): Promise<void> {
   await takeDueWeeklySnapshots(db).catch((err: unknown) => console.error('[worker] forecast snapshots failed:', err));
 }
 
-function taskList(db: Db, settings: () => WebhookSettings): TaskList {
+function taskList(db: Db, settings: () => WebhookSettings, keepGoing: () => boolean = () => true): TaskList {
   const limiter = new RateLimiter(db);
   return {
     forecast_snapshots: () => takeSnapshots(db),
+    process_import: async (payload) => {
+      const id = Number((payload as { import_id?: unknown }).import_id);
+      if (Number.isSafeInteger(id)) await runImports(db, id, keepGoing);
+    },
+    resume_imports: () => runImports(db, undefined, keepGoing),
     deliver_webhook: async (payload, helpers) => {
       const deliveryId = Number((payload as { delivery_id?: unknown }).delivery_id);
       if (!Number.isSafeInteger(deliveryId)) return;
@@ -95,6 +112,8 @@ async function startGraphile(options: WorkerOptions, settings: () => WebhookSett
   const { concurrency } = settings();
   // Connections of its own, so deliveries neither wait for nor hold up the app's requests.
   const own = openDatabase({ kind: 'postgres', url: options.connectionString, poolMax: concurrency + 1 });
+  // Stopping: an import in progress lets its claim go after its current batch.
+  let stopping = false;
   const runner: Runner = await run({
     connectionString: options.connectionString,
     concurrency,
@@ -102,14 +121,15 @@ async function startGraphile(options: WorkerOptions, settings: () => WebhookSett
     noHandleSignals: true,
     pollInterval: options.pollIntervalMs ?? 1000,
     logger: quietLogger,
-    taskList: taskList(own.db, settings),
-    crontab: SNAPSHOT_CRONTAB,
+    taskList: taskList(own.db, settings, () => !stopping),
+    crontab: CRONTAB,
   });
   // The queue's schema exists now: give a job to whatever is pending (first start, crash).
   await enqueuePendingDeliveries(own.db);
   return {
     kind: 'graphile-worker',
     stop: async () => {
+      stopping = true;
       await runner.stop();
       await own.close();
     },
@@ -126,11 +146,18 @@ function startEmbeddedLoop(options: WorkerOptions, settings: () => WebhookSettin
 
   // The first check an hour after the start, as graphile-worker's crontab would run it.
   let snapshotsCheckedAt = Date.now();
+  // One import runner at a time, beside the deliveries (an import's batches take turns with requests).
+  let importsCheckedAt = 0;
+  let importing: Promise<void> | null = null;
   const loop = async () => {
     while (running) {
       if (Date.now() - snapshotsCheckedAt >= SNAPSHOT_CHECK_MS) {
         snapshotsCheckedAt = Date.now();
         await takeSnapshots(db);
+      }
+      if (!importing && Date.now() - importsCheckedAt >= IMPORT_CHECK_MS) {
+        importsCheckedAt = Date.now();
+        importing = runImports(db, undefined, () => running).finally(() => (importing = null));
       }
       const free = settings().concurrency - inFlight.size;
       const batch =
@@ -167,7 +194,7 @@ function startEmbeddedLoop(options: WorkerOptions, settings: () => WebhookSettin
       running = false;
       wake?.();
       await done;
-      await Promise.all(inFlight);
+      await Promise.all([...inFlight, importing]);
     },
   };
 }
@@ -196,8 +223,9 @@ export async function runDueWebhookDeliveries(options: WorkerOptions): Promise<v
     // worker left locked): its job finds it sent, at the next run.
   }
   const { db } = options.database;
-  // The cron route is the only schedule a serverless host has: the weekly snapshots too.
+  // The cron route is the only schedule a serverless host has: the weekly snapshots and imports too.
   await takeSnapshots(db);
+  await runImports(db);
   const limiter = new RateLimiter(db);
   for (;;) {
     const batch = await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });

@@ -8,6 +8,7 @@ import {
   name,
   namedReference,
   paginationQuery,
+  queryId,
   querySearch,
   recordBase,
   relationId,
@@ -45,6 +46,7 @@ export type CompanyUpdate = z.output<typeof companyUpdate>;
 
 export const companyListQuery = paginationQuery.extend({
   category: z.enum(COMPANY_CATEGORIES).optional(),
+  import_id: queryId.optional().meta({ description: 'Companies an import created.' }),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
 });
 export type CompanyListQuery = z.output<typeof companyListQuery>;

@@ -89,8 +89,6 @@ export const LOOKUPS = {
   loss_reasons: named('loss_reasons', 'loss_reason'),
   call_outcomes: named('call_outcomes', 'call_outcome'),
   industries: named('industries', 'industry'),
-  // Imports are created by the spreadsheet importer, never through the API.
-  imports: { ...named('imports', 'import'), create: null },
   project_stages: {
     kind: 'project_stage',
     path: 'project_stages',

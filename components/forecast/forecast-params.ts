@@ -1,0 +1,33 @@
+import type { QueryParams } from '@/lib/client/api-client';
+import type { UrlState } from '@/lib/shared/url-state';
+
+// The Forecast page's URL and the forecast it asks for: one function for the page's server prefetch
+// and the page's query, so both compute the same query key. Blank months leave the range to the API
+// (this month and the 17 after it).
+
+export const FORECAST_URL_KEYS = [
+  'from',
+  'to',
+  'division_id',
+  'market_sector_id',
+  'assigned_to_id',
+  'project_stage_id',
+  'company_id',
+  /** The snapshot to compare with. */
+  'snapshot',
+  /** `unweighted`: the pipeline bars show the pipeline's whole revenue. */
+  'pipeline',
+] as const;
+export type ForecastUrlState = UrlState<(typeof FORECAST_URL_KEYS)[number]>;
+
+export const FORECAST_FILTERS = ['division_id', 'market_sector_id', 'assigned_to_id', 'project_stage_id', 'company_id'] as const;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export function forecastParams(state: ForecastUrlState): QueryParams {
+  return {
+    from: MONTH.test(state.from) ? state.from : undefined,
+    to: MONTH.test(state.to) ? state.to : undefined,
+    ...Object.fromEntries(FORECAST_FILTERS.map((f) => [f, state[f] || undefined])),
+  };
+}

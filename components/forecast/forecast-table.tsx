@@ -1,0 +1,80 @@
+import type { Forecast } from '@/lib/client/hooks/use-forecast';
+import { formatCents } from '@/lib/client/format';
+import { monthLabel } from './money';
+
+type Row = Forecast['totals'];
+
+const COLUMNS: [string, keyof Row][] = [
+  ['Contracted', 'contracted_in_cents'],
+  ['Weighted pipeline', 'weighted_pipeline_in_cents'],
+  ['Unweighted pipeline', 'unweighted_pipeline_in_cents'],
+  ['Total weighted', 'total_weighted_in_cents'],
+  ['Target', 'target_in_cents'],
+  ['Gap', 'gap_in_cents'],
+  ['Backlog', 'backlog_in_cents'],
+];
+
+const th = 'whitespace-nowrap px-3 py-2 text-right font-medium';
+const td = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums';
+
+/** A gap above zero falls short of the target; below zero, the forecast beats it. */
+function gapClass(gap: number | null) {
+  if (gap === null || gap === 0) return '';
+  return gap > 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400';
+}
+
+/** The chart's numbers, a month a row, with the totals; the snapshot's total weighted beside today's when comparing. */
+export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snapshot?: Forecast }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Forecast by month, in US dollars</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left font-medium">
+              Month
+            </th>
+            {COLUMNS.map(([label]) => (
+              <th key={label} scope="col" className={th}>
+                {label}
+              </th>
+            ))}
+            {snapshot ? (
+              <th scope="col" className={th}>
+                At snapshot
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {forecast.months.map((m, i) => (
+            <tr key={m.month} data-month={m.month}>
+              <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-medium">
+                {monthLabel(m.month)}
+              </th>
+              {COLUMNS.map(([label, key]) => (
+                <td key={label} className={`${td} ${key === 'gap_in_cents' ? gapClass(m[key]) : ''}`}>
+                  {formatCents(m[key])}
+                </td>
+              ))}
+              {snapshot ? <td className={td}>{formatCents(snapshot.months[i]?.total_weighted_in_cents)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
+          <tr data-month="total">
+            <th scope="row" className="px-3 py-2 text-left">
+              Total
+            </th>
+            {COLUMNS.map(([label, key]) => (
+              <td key={label} className={`${td} py-2 ${key === 'gap_in_cents' ? gapClass(forecast.totals[key]) : ''}`}>
+                {formatCents(forecast.totals[key])}
+              </td>
+            ))}
+            {snapshot ? <td className={`${td} py-2`}>{formatCents(snapshot.totals.total_weighted_in_cents)}</td> : null}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { companies, importRows, imports, users } from '@/db/schema';
+import type { ImportRowOutcome } from '@/db/schema/enums';
+import { personRefColumns } from './refs';
+import { oneRow } from './tenant';
+
+// Imports and their rows (docs/imports.md): the import with its creator, its pending rows a batch
+// at a time, each batch's outcomes in one statement, and the worker's lease.
+
+const createdBy = alias(users, 'created_by');
+
+function selectImports(db: Db) {
+  return db.select({ import: imports, createdBy: personRefColumns(createdBy) }).from(imports).leftJoin(createdBy, eq(createdBy.id, imports.createdById));
+}
+
+export type ImportRow = Awaited<ReturnType<ReturnType<typeof selectImports>['execute']>>[number];
+
+export function findImport(db: Db, accountId: number, id: number, lock = false): Promise<ImportRow | undefined> {
+  return oneRow(selectImports(db).where(and(eq(imports.accountId, accountId), eq(imports.id, id))), imports, lock);
+}
+
+export async function listImports(db: Db, accountId: number, f: { resource?: string; status?: string }, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(imports.accountId, accountId),
+    f.resource !== undefined ? eq(imports.resource, f.resource as never) : undefined,
+    f.status !== undefined ? eq(imports.status, f.status as never) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    selectImports(db).where(where).orderBy(desc(imports.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(imports).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+/** The file's rows, numbered from 2 (the line under the header), in statements of 1,000 rows. */
+export async function insertImportRows(db: Db, importId: number, cells: string[][]): Promise<void> {
+  for (let at = 0; at < cells.length; at += 1000) {
+    await db.insert(importRows).values(cells.slice(at, at + 1000).map((c, i) => ({ importId, rowNumber: at + i + 2, cells: c })));
+  }
+}
+
+/**
+ * Claims an import for `seconds` (the given one, or the oldest runnable): queued or running, and
+ * no live claim. A worker that died leaves a claim that runs out; the next one resumes.
+ */
+export async function claimImport(db: Db, token: string, seconds: number, id?: number): Promise<{ id: number; accountId: number } | undefined> {
+  const runnable = and(
+    inArray(imports.status, ['queued', 'running']),
+    or(isNull(imports.leaseUntil), lt(imports.leaseUntil, sql`now()`)),
+    id !== undefined ? eq(imports.id, id) : undefined,
+  );
+  const next = db.select({ id: imports.id }).from(imports).where(runnable).orderBy(asc(imports.id)).limit(1).for('update', { skipLocked: true });
+  const [row] = await db
+    .update(imports)
+    .set({ leaseToken: token, leaseUntil: sql`now() + make_interval(secs => ${seconds})`, status: 'running' })
+    .where(inArray(imports.id, next))
+    .returning({ id: imports.id, accountId: imports.accountId });
+  return row;
+}
+
+/** The import locked for its batch, if the claim is still this worker's (renewed for `seconds`). */
+export async function renewClaim(db: Db, id: number, token: string, seconds: number): Promise<boolean> {
+  const renewed = await db
+    .update(imports)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(imports.id, id), eq(imports.leaseToken, token), eq(imports.status, 'running')))
+    .returning({ id: imports.id });
+  return renewed.length > 0;
+}
+
+export function pendingRows(db: Db, importId: number, limit: number) {
+  return db
+    .select({ id: importRows.id, rowNumber: importRows.rowNumber, cells: importRows.cells })
+    .from(importRows)
+    .where(and(eq(importRows.importId, importId), isNull(importRows.outcome)))
+    .orderBy(asc(importRows.rowNumber))
+    .limit(limit);
+}
+
+export interface RowOutcome {
+  id: number;
+  outcome: ImportRowOutcome;
+  recordId: number | null;
+  error: string | null;
+}
+
+/** Every row's outcome of a batch, and the import's counts, in two statements. */
+export async function recordOutcomes(db: Db, importId: number, outcomes: RowOutcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await db.execute(sql`
+    update import_rows r set outcome = o.outcome, record_id = o.record_id, error = o.error
+    from jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ id: o.id, outcome: o.outcome, record_id: o.recordId, error: o.error })))}::jsonb)
+      as o(id bigint, outcome text, record_id bigint, error text)
+    where r.id = o.id`);
+  const n = (what: ImportRowOutcome) => outcomes.filter((o) => o.outcome === what).length;
+  await db
+    .update(imports)
+    .set({
+      processedRows: sql`${imports.processedRows} + ${outcomes.length}`,
+      createdCount: sql`${imports.createdCount} + ${n('created')}`,
+      updatedCount: sql`${imports.updatedCount} + ${n('updated')}`,
+      errorCount: sql`${imports.errorCount} + ${n('failed')}`,
+    })
+    .where(eq(imports.id, importId));
+}
+
+/** Lets a claim go at once (a worker stopping between batches). */
+export async function releaseClaim(db: Db, id: number, token: string): Promise<void> {
+  await db.update(imports).set({ leaseUntil: null, leaseToken: null }).where(and(eq(imports.id, id), eq(imports.leaseToken, token)));
+}
+
+export async function finishImport(db: Db, id: number, token: string, status: 'completed' | 'failed'): Promise<void> {
+  await db.update(imports).set({ status, leaseUntil: null, leaseToken: null }).where(and(eq(imports.id, id), eq(imports.leaseToken, token)));
+}
+
+export function setImportStatus(db: Db, id: number, status: 'undone') {
+  return db.update(imports).set({ status, leaseUntil: null, leaseToken: null }).where(eq(imports.id, id));
+}
+
+/** The rows that failed, in file order, for the error file. */
+export function failedRows(db: Db, importId: number) {
+  return db
+    .select({ rowNumber: importRows.rowNumber, cells: importRows.cells, error: importRows.error })
+    .from(importRows)
+    .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'failed')))
+    .orderBy(asc(importRows.rowNumber));
+}
+
+/** The first `limit` failed rows, for the import's answer. */
+export function firstErrors(db: Db, importId: number, limit: number) {
+  return failedRows(db, importId).limit(limit);
+}
+
+/** Ids of `table`'s records of the account whose `key` (lower-cased) is one of `values`: key → id (the lowest id wins). */
+export async function idsByKey(db: Db, table: { id: AnyPgColumn; accountId: AnyPgColumn }, key: AnyPgColumn, accountId: number, values: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (values.length === 0) return out;
+  const lowered = sql`lower(${key})`;
+  const found = (await db
+    .select({ key: sql<string>`${lowered}`, id: table.id })
+    .from(table as never)
+    .where(and(eq(table.accountId, accountId), inArray(lowered as unknown as AnyPgColumn, values)))
+    .orderBy(asc(table.id))) as { key: string; id: number }[];
+  for (const r of found) if (!out.has(r.key)) out.set(r.key, Number(r.id));
+  return out;
+}
+
+/** Records of `table` of the account among `ids` (an id column in a file must name one). */
+export async function existingIds(db: Db, table: { id: AnyPgColumn; accountId: AnyPgColumn }, accountId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const found = (await db
+    .select({ id: table.id })
+    .from(table as never)
+    .where(and(eq(table.accountId, accountId), inArray(table.id, ids)))) as { id: number }[];
+  return new Set(found.map((r) => Number(r.id)));
+}
+
+/** The ids of the records an import created (its rows' outcomes say which). */
+export async function createdRecordIds(db: Db, importId: number): Promise<number[]> {
+  const found = await db
+    .select({ id: importRows.recordId })
+    .from(importRows)
+    .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'created')))
+    .orderBy(asc(importRows.recordId));
+  return found.map((r) => Number(r.id));
+}
+
+/** Companies an import of another resource created for names it did not find (create_missing). */
+export async function companiesOfImport(db: Db, accountId: number, importId: number): Promise<number[]> {
+  const found = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.accountId, accountId), eq(companies.importId, importId)))
+    .orderBy(asc(companies.id));
+  return found.map((r) => r.id);
+}

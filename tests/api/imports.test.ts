@@ -1,0 +1,224 @@
+import { parse } from 'csv-parse/sync';
+import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { claimImport } from '@/db/queries/imports';
+import { companies, contacts, importRows, imports, webhookMessages } from '@/db/schema';
+import { getDb } from '@/lib/server/db';
+import { runDueImports } from '@/lib/server/services/imports';
+import { BASE, dispatch } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
+
+// Spreadsheet imports (docs/imports.md), through the real routes and the worker's own runner.
+
+async function post(t: TestAccount, fields: Record<string, string>, file: { text?: string; bytes?: Uint8Array; name?: string } | null) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  if (file) form.set('file', new Blob([(file.bytes as Uint8Array<ArrayBuffer> | undefined) ?? file.text ?? '']), file.name ?? 'people.csv');
+  const res = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }));
+  return { status: res.status, body: await res.json() };
+}
+
+/** Runs the queue as the worker would, then the import as the API answers it. */
+async function finished(t: TestAccount, id: string) {
+  await runDueImports(getDb());
+  const res = await t.api.get(`/imports/${id}`);
+  expect(res.status).toBe(200);
+  return res.body.import;
+}
+
+async function contactsOf(t: TestAccount) {
+  return getDb().select().from(contacts).where(eq(contacts.accountId, t.accountId)).orderBy(contacts.id);
+}
+
+const PEOPLE = [
+  'First Name,Last Name,E-mail,Company,Assigned To,Title,Ignored column',
+  'Ada,Lovelace,ada@example.com,Acme Builders,{admin},Estimator,x',
+  'Grace,Hopper,not-an-email,Acme Builders,,PM,x',
+  'Linus,Torvalds,linus@example.com,Nowhere Inc,,,x',
+  'Margaret,Hamilton,MARGARET@example.com,acme builders,,Superintendent,x',
+].join('\n');
+
+function people(t: TestAccount, email: string) {
+  return PEOPLE.replace('{admin}', email);
+}
+
+async function adminEmail(t: TestAccount): Promise<string> {
+  return (await t.api.get('/users/me')).body.user.email;
+}
+
+describe('imports', () => {
+  it('a dry run maps columns by label, resolves names, counts and explains, and writes nothing', async () => {
+    const t = await createTestAccount('Import GC');
+    await t.api.post('/companies', { company: { name: 'Acme Builders' } });
+    const before = await getDb().select({ n: sql<number>`count(*)::int` }).from(imports).where(eq(imports.accountId, t.accountId));
+    const res = await post(t, { resource: 'contacts', dry_run: 'true' }, { text: people(t, await adminEmail(t)) });
+    expect(res.status).toBe(200);
+    expect(res.body.import_preview).toMatchObject({
+      resource: 'contacts',
+      total_rows: 4,
+      mapping: { 'First Name': 'first_name', 'Last Name': 'last_name', 'E-mail': 'email', Company: 'company_name', 'Assigned To': 'assigned_to_email', Title: 'job_title' },
+      created_count: 2,
+      updated_count: 0,
+      error_count: 2,
+      companies_to_create: 0,
+    });
+    expect(res.body.import_preview.errors).toEqual([
+      { row: 3, error: 'email: must be an email address' },
+      { row: 4, error: 'company_name: no company named "Nowhere Inc" (create_missing=true creates it)' },
+    ]);
+    expect(await contactsOf(t)).toEqual([]);
+    const after = await getDb().select({ n: sql<number>`count(*)::int` }).from(imports).where(eq(imports.accountId, t.accountId));
+    expect(after).toEqual(before);
+    // With create_missing the missing company would be made.
+    const missing = await post(t, { resource: 'contacts', dry_run: 'true', create_missing: 'true' }, { text: people(t, await adminEmail(t)) });
+    expect(missing.body.import_preview).toMatchObject({ created_count: 3, error_count: 1, companies_to_create: 1 });
+  });
+
+  it('imports in the queue: good rows become records with the import reference and events, bad rows go to errors.csv; a re-import updates; undo deletes what it created', async () => {
+    const t = await createTestAccount('Import run GC');
+    const other = await createTestAccount('Import other GC');
+    const acme = (await t.api.post('/companies', { company: { name: 'Acme Builders' } })).body.company;
+    const email = await adminEmail(t);
+    const res = await post(t, { resource: 'contacts', name: 'Spring list', create_missing: 'true' }, { text: people(t, email) });
+    expect(res.status).toBe(202);
+    expect(res.body.import).toMatchObject({ name: 'Spring list', resource: 'contacts', kind: null, status: 'queued', total_rows: 4, processed_rows: 0, created_count: 0 });
+    const first = await finished(t, res.body.import.id);
+    expect(first).toMatchObject({ status: 'completed', total_rows: 4, processed_rows: 4, created_count: 3, updated_count: 0, error_count: 1 });
+    expect(first.errors).toEqual([{ row: 3, error: 'email: must be an email address' }]);
+    expect(first.created_by.id).toBe(String(t.userId));
+
+    const made = await contactsOf(t);
+    expect(made.map((c) => [c.firstName, c.email, c.jobTitle])).toEqual([
+      ['Ada', 'ada@example.com', 'Estimator'],
+      ['Linus', 'linus@example.com', null],
+      ['Margaret', 'MARGARET@example.com', 'Superintendent'],
+    ]);
+    const nowhere = (await getDb().select().from(companies).where(and(eq(companies.accountId, t.accountId), eq(companies.name, 'Nowhere Inc'))))[0]!;
+    expect(made.map((c) => c.companyId)).toEqual([acme.id, String(nowhere.id), acme.id].map(Number));
+    expect(made[0]!.assignedToId).toBe(t.userId);
+    // The API shows the import reference; the list filters by it.
+    const ada = (await t.api.get(`/contacts/${made[0]!.id}`)).body.contact;
+    expect(ada.import).toMatchObject({ id: first.id, name: 'Spring list' });
+    expect((await t.api.get(`/contacts?import_id=${first.id}`)).body.contacts).toHaveLength(3);
+    // One create event per record (the missing company's too), as any write.
+    const events = await getDb()
+      .select({ type: webhookMessages.eventType })
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.accountId, t.accountId), sql`${webhookMessages.eventType} in ('contact.create', 'company.create')`));
+    expect(events.filter((e) => e.type === 'contact.create')).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'company.create')).toHaveLength(2); // Acme by the API, Nowhere by the import
+
+    // The error file: the failed rows as they were, with why.
+    const file = await dispatch(new Request(new URL(`/api/2023-01/imports/${first.id}/errors.csv`, BASE), { headers: { authorization: `Bearer ${t.token}` } }));
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Spring-list-errors.csv"');
+    const rows = parse(await file.text(), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([{ row: '3', error: 'email: must be an email address', 'First Name': 'Grace', 'Last Name': 'Hopper', 'E-mail': 'not-an-email', Company: 'Acme Builders', 'Assigned To': '', Title: 'PM', 'Ignored column': 'x' }]);
+
+    // Fixed and imported again: the same people update (by email, any case), Grace is new.
+    const fixed = people(t, email).replace('not-an-email', 'grace@example.com').replace('Estimator', 'Chief Estimator').replace('MARGARET@example.com', 'margaret@EXAMPLE.com');
+    const again = await finished(t, (await post(t, { resource: 'contacts' }, { text: fixed, name: 'fixed.csv' })).body.import.id);
+    expect(again).toMatchObject({ name: 'fixed.csv', status: 'completed', created_count: 1, updated_count: 3, error_count: 0 });
+    const now = await contactsOf(t);
+    expect(now).toHaveLength(4);
+    expect(now.find((c) => c.firstName === 'Ada')!.jobTitle).toBe('Chief Estimator');
+
+    // Another account sees none of it.
+    expect((await other.api.get(`/imports/${first.id}`)).status).toBe(404);
+    expect((await other.api.delete(`/imports/${first.id}`)).status).toBe(404);
+    expect((await other.api.get('/imports')).body.imports).toEqual([]);
+
+    // Undo the first import: the records it created go (Ada was only updated by the second, but
+    // the first created her), the company it made for a missing name too; Grace, created by the
+    // second import, stays.
+    const undone = await t.api.delete(`/imports/${first.id}`);
+    expect(undone.status).toBe(200);
+    expect(undone.body.import.status).toBe('undone');
+    expect((await contactsOf(t)).map((c) => c.firstName)).toEqual(['Grace']);
+    expect(await getDb().select().from(companies).where(eq(companies.id, nowhere.id))).toEqual([]);
+    const deletes = await getDb().select().from(webhookMessages).where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'contact.delete')));
+    expect(deletes).toHaveLength(3);
+    expect((await t.api.delete(`/imports/${first.id}`)).body.import.status).toBe('undone'); // again: nothing more to do
+    const list = (await t.api.get('/imports')).body.imports;
+    expect(list.map((i: { name: string; status: string }) => [i.name, i.status])).toEqual([
+      ['fixed.csv', 'completed'],
+      ['Spring list', 'undone'],
+    ]);
+  });
+
+  it('a worker that died mid-import leaves a claim that runs out; the next resumes after the last committed batch, no row twice', async () => {
+    const t = await createTestAccount('Resume GC');
+    const res = await post(t, { resource: 'companies' }, { text: 'Name,City\nAlpha,Denver\nBeta,Boulder\nGamma,Aurora' });
+    const id = Number(res.body.import.id);
+    const db = getDb();
+    // A worker claims it, commits a batch holding Alpha, and dies before the rest.
+    expect(await claimImport(db, 'dead-worker', 120, id)).toMatchObject({ id });
+    const [alpha] = await db.insert(companies).values({ accountId: t.accountId, name: 'Alpha', city: 'Denver', importId: id }).returning();
+    await db.update(importRows).set({ outcome: 'created', recordId: alpha!.id }).where(and(eq(importRows.importId, id), eq(importRows.rowNumber, 2)));
+    await db.update(imports).set({ processedRows: 1, createdCount: 1 }).where(eq(imports.id, id));
+    // While its claim holds, nobody else takes the import.
+    await runDueImports(db);
+    expect((await t.api.get(`/imports/${id}`)).body.import).toMatchObject({ status: 'running', processed_rows: 1 });
+    // Its claim runs out: the next worker resumes.
+    await db.update(imports).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(imports.id, id));
+    const done = await finished(t, String(id));
+    expect(done).toMatchObject({ status: 'completed', processed_rows: 3, created_count: 3, error_count: 0 });
+    const names = (await db.select().from(companies).where(eq(companies.accountId, t.accountId))).map((c) => c.name).sort();
+    expect(names).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('reads XLSX and CSV bodies; money, dates and booleans in their usual forms; an explicit mapping wins', async () => {
+    const t = await createTestAccount('Xlsx import GC');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Companies');
+    sheet.addRow(['Organization', 'Type', 'Web', 'Zip Code', 'Notes']);
+    sheet.addRow(['Beta Steel', 'Subcontractor', 'https://beta.example', 80202, 'Steel']);
+    sheet.addRow(['Gamma Glass', 'nonsense', '', '', '']);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const res = await post(t, { resource: 'companies', mapping: JSON.stringify({ Notes: '' }) }, { bytes, name: 'companies.xlsx' });
+    expect(res.status).toBe(202);
+    const done = await finished(t, res.body.import.id);
+    expect(done).toMatchObject({ name: 'companies.xlsx', created_count: 1, error_count: 1, mapping: { Organization: 'name', Type: 'category', Web: 'website', 'Zip Code': 'address_zip' } });
+    expect(done.errors[0].error).toMatch(/^category: must be one of /);
+    const beta = (await t.api.get('/companies?q=Beta')).body.companies[0];
+    expect(beta).toMatchObject({ name: 'Beta Steel', category: 'subcontractor', website: 'https://beta.example', description: null, address: { zip: '80202' } });
+
+    // A text/csv body with the options in the query string.
+    const csv = await dispatch(
+      new Request(new URL('/api/2023-01/imports?resource=companies&dry_run=true', BASE), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.token}`, 'content-type': 'text/csv' },
+        body: 'Company Name,Phone\r\n"Delta, Inc.",555-0100\r\n',
+      }),
+    );
+    expect(csv.status).toBe(200);
+    expect((await csv.json()).import_preview).toMatchObject({ total_rows: 1, created_count: 1, mapping: { 'Company Name': 'name', Phone: 'phone' } });
+  });
+
+  it('refuses what it cannot import with a clear 4xx, before anything is written', async () => {
+    const t = await createTestAccount('Refusals GC');
+    const cases: [Record<string, string>, { text?: string } | null, number, string][] = [
+      [{}, { text: 'Name\nA' }, 422, 'resource'],
+      [{ resource: 'tasks' }, { text: 'Name\nA' }, 422, 'resource'],
+      [{ resource: 'leads' }, { text: 'Name\nA' }, 422, 'resource'],
+      [{ resource: 'companies', mapping: '{not json' }, { text: 'Name\nA' }, 422, 'mapping'],
+      [{ resource: 'companies', mapping: '{"Name": "salary"}' }, { text: 'Name\nA' }, 422, 'mapping'],
+      [{ resource: 'companies', mapping: '{"Missing": "name"}' }, { text: 'Name\nA' }, 422, 'mapping'],
+      [{ resource: 'companies' }, null, 422, 'file'],
+      [{ resource: 'companies', dry_run: 'maybe' }, { text: 'Name\nA' }, 422, 'dry_run'],
+    ];
+    for (const [fields, file, status, field] of cases) {
+      const res = await post(t, fields, file);
+      expect(res.status, JSON.stringify(fields)).toBe(status);
+      expect(Object.keys(res.body.details), JSON.stringify(fields)).toContain(field);
+    }
+    const json = await t.api.post('/imports', { import: { name: 'x' } });
+    expect(json.status).toBe(415);
+    // Past 100,000 rows: 413, with the limits in the message.
+    const big = await post(t, { resource: 'companies' }, { text: 'Name\n' + Array.from({ length: 100_001 }, (_, i) => `C${i}`).join('\n') });
+    expect(big.status).toBe(413);
+    expect(big.body.message).toContain('100,000 rows');
+    expect((await t.api.get('/imports')).body.imports).toEqual([]);
+  });
+});
