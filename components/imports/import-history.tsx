@@ -19,6 +19,10 @@ const STATUS: Record<Import['status'], { label: string; className: string }> = {
   undone: { label: 'Undone', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
 };
 
+function StatusBadge({ status }: { status: Import['status'] }) {
+  return <span className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${STATUS[status].className}`}>{STATUS[status].label}</span>;
+}
+
 const resourceLabel = (r: string) => IMPORTABLE_LABELS[r as ImportableResource] ?? r;
 
 /** The account's imports, newest first: how each went, its failed rows, and undo. */
@@ -40,6 +44,9 @@ export function ImportHistory() {
       cell: (i) => (
         <>
           <span className="font-medium break-all">{i.name}</span>
+          <span className="block sm:hidden">
+            <StatusBadge status={i.status} />
+          </span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">
             {resourceLabel(i.resource)} · <time dateTime={i.created_at}>{formatDateTime(i.created_at)}</time>
             {i.created_by ? ` · ${i.created_by.name ?? i.created_by.email}` : ''}
@@ -50,14 +57,15 @@ export function ImportHistory() {
     {
       key: 'status',
       header: 'Status',
-      cell: (i) => <span className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${STATUS[i.status].className}`}>{STATUS[i.status].label}</span>,
+      className: 'hidden sm:table-cell',
+      cell: (i) => <StatusBadge status={i.status} />,
     },
     {
       key: 'rows',
       header: 'Rows',
       cellClassName: 'tabular-nums',
       cell: (i) => (
-        <span className="block min-w-32">
+        <span className="block min-w-28">
           {i.total_rows.toLocaleString()} rows: {i.created_count.toLocaleString()} created, {i.updated_count.toLocaleString()} updated,{' '}
           <span className={i.error_count ? 'font-medium text-red-700 dark:text-red-400' : ''}>{i.error_count.toLocaleString()} failed</span>
           {i.error_count ? (

@@ -4,11 +4,11 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
-import { useImportPreview, useStartImport, type ImportPreview } from '@/lib/client/hooks/use-imports';
+import { useImport, useImportPreview, useStartImport, type ImportPreview } from '@/lib/client/hooks/use-imports';
 import { IMPORTABLE, IMPORTABLE_LABELS, templateHref, type ImportableResource } from '@/lib/client/import-templates';
 import { FileDrop } from './file-drop';
 import { ImportHistory } from './import-history';
-import { ImportProgress } from './import-progress';
+import { ImportProgress, importTitle } from './import-progress';
 import { MappingTable } from './mapping-table';
 
 const KEYS: Record<ImportableResource, string> = { companies: 'company name', contacts: 'email' };
@@ -99,6 +99,8 @@ export function ImportPage() {
   const options = file && !importId ? { file, resource, mapping, createMissing: resource === 'contacts' && createMissing } : null;
   const preview = useImportPreview(options, fileKey);
   const start = useStartImport();
+  // The import under way (the same query its progress polls).
+  const started = useImport(importId);
 
   const reset = () => {
     setFile(null);
@@ -137,7 +139,7 @@ export function ImportPage() {
       </div>
 
       {importId ? (
-        <Step n={4} title="Importing">
+        <Step n={4} title={importTitle(started.data?.status)}>
           <ImportProgress id={importId} onDone={reset} />
         </Step>
       ) : (

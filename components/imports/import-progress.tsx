@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { errorsCsvUrl, inProgress, invalidateImported, useImport, type Import } from '@/lib/client/hooks/use-imports';
+import { errorsCsvUrl, importKeys, inProgress, invalidateImported, useImport, type Import } from '@/lib/client/hooks/use-imports';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
@@ -20,15 +20,21 @@ export function ErrorsCsvLink({ id, count }: { id: string; count: number }) {
   );
 }
 
+/** The heading of an import on its way, then of how it ended. */
+export function importTitle(status: Import['status'] | undefined): string {
+  return status === 'completed' ? 'Imported' : status === 'failed' ? 'Import stopped' : status === 'undone' ? 'Import undone' : 'Importing';
+}
+
 /** An import on its way: a progress bar, polled every second, then how it ended. */
 export function ImportProgress({ id, onDone }: { id: string; onDone: () => void }) {
   const qc = useQueryClient();
   const { data, error } = useImport(id);
   const running = !data || inProgress(data);
   // Once it ends, the lists it wrote to are out of date.
+  const ended = data !== undefined && !inProgress(data);
   useEffect(() => {
-    if (data && !inProgress(data)) void invalidateImported(qc);
-  }, [data, qc]);
+    if (ended) void Promise.all([invalidateImported(qc), qc.invalidateQueries({ queryKey: importKeys.lists() })]);
+  }, [ended, qc]);
 
   if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>;
   const total = data?.total_rows ?? 0;
