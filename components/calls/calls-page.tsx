@@ -1,5 +1,6 @@
 'use client';
 
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { Pagination } from '@/components/ui/pagination';
@@ -20,7 +21,17 @@ export function CallsPage() {
   const filtered = Boolean(state.project_id || state.company_id || state.contact_id);
   return (
     <>
-      <PageHeader title="Calls" description="Every call logged, latest first." actions={<LogCallButton />} />
+      <PageHeader
+        title="Calls"
+        description="Every call logged, latest first."
+        actions={
+          <>
+            {/* The list's own order (use-calls.ts): latest call first. */}
+            <ExportMenu path="/calls" params={{ sort: '-recorded_at', ...params }} what="calls" />
+            <LogCallButton />
+          </>
+        }
+      />
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         {FILTERS.map((kind) => (
           <RecordFilter key={kind} page="calls" kind={kind} id={state[`${kind}_id`]} onChange={(id) => setState({ [`${kind}_id`]: id })} />

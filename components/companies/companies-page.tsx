@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
@@ -56,7 +57,12 @@ export function CompaniesPage() {
       <PageHeader
         title="Companies"
         description="Owners, clients, designers and trade partners."
-        actions={<Button onClick={() => setCreating(true)}>New company</Button>}
+        actions={
+          <>
+            <ExportMenu path="/companies" params={params} what="companies" />
+            <Button onClick={() => setCreating(true)}>New company</Button>
+          </>
+        }
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         <SearchInput

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
@@ -73,7 +74,12 @@ export function ContactsPage() {
       <PageHeader
         title="Contacts"
         description="The people behind owners, designers and trade partners."
-        actions={<Button onClick={() => setCreating(true)}>New contact</Button>}
+        actions={
+          <>
+            <ExportMenu path="/contacts" params={params} what="contacts" />
+            <Button onClick={() => setCreating(true)}>New contact</Button>
+          </>
+        }
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         <SearchInput

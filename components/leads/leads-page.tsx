@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select, inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -140,7 +141,12 @@ export function LeadsPage() {
       <PageHeader
         title="Leads"
         description="Pursuits before they become projects."
-        actions={<Button onClick={() => setEditing('new')}>New lead</Button>}
+        actions={
+          <>
+            <ExportMenu path="/leads" params={params} what="leads" />
+            <Button onClick={() => setEditing('new')}>New lead</Button>
+          </>
+        }
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
         <SearchInput

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
@@ -66,6 +67,8 @@ export function ProjectsPage() {
         actions={
           <>
             <ViewToggle view={view} onChange={(v) => setState({ view: v === 'board' ? null : 'table' })} />
+            {/* The board's filters (every stage, most recently changed first), or the table's filters and sort. */}
+            <ExportMenu path="/projects" params={view === 'table' ? projectsTableParams(state) : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
             <Button onClick={() => setCreating(true)}>New project</Button>
           </>
         }

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from '@/components/webhooks/event-target';
@@ -147,6 +148,7 @@ export function AuditLogPage() {
           <Button variant="secondary" onClick={() => queryClient.invalidateQueries({ queryKey: security ? securityEventKeys.all : auditKeys.all })}>
             Refresh
           </Button>
+          {security ? null : <ExportMenu path="/audit_log" params={{ resource: state.resource, actor_id: state.actor_id }} what="changes" />}
         </div>
       </div>
       {security ? (

@@ -12,6 +12,7 @@ const TABS = [
   { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },
   { href: '/settings/authorized-apps', label: 'Authorized apps' },
+  { href: '/settings/import', label: 'Import' },
 ] as const;
 /** For admins only (the API answers others 403). */
 const ADMIN_TABS = [{ href: '/settings/audit-log', label: 'Audit log' }] as const;

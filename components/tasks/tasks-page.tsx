@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { inputClass } from '@/components/ui/field';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
@@ -134,7 +135,13 @@ export function TasksPage() {
       <PageHeader
         title="Tasks"
         description={mine ? 'Your tasks, by project and task list.' : 'Everyone’s tasks, by project and task list.'}
-        actions={<Button onClick={() => setEditing({ initial: meDefaults })}>New task</Button>}
+        actions={
+          <>
+            {/* "My tasks" waits for who I am, or the file would hold everyone's. */}
+            {!mine || me.data ? <ExportMenu path="/tasks" params={params} what="tasks" /> : null}
+            <Button onClick={() => setEditing({ initial: meDefaults })}>New task</Button>
+          </>
+        }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div role="group" aria-label="Whose tasks" className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { formatDate } from '@/lib/client/format';
@@ -74,7 +75,11 @@ export function TeamsPage() {
 
   return (
     <>
-      <PageHeader title="Teams" description="Who works on which project, in which roles, across every project." />
+      <PageHeader
+        title="Teams"
+        description="Who works on which project, in which roles, across every project."
+        actions={<ExportMenu path="/team_memberships" params={params} what="memberships" />}
+      />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         <RecordFilter page="teams" kind="project" id={state.project_id} onChange={(id) => setState({ project_id: id })} />
         <Select aria-label="Person" placeholder="Anyone" options={users} value={state.user_id} onChange={(e) => setState({ user_id: e.target.value })} />

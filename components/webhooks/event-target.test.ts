@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
-import { eventTarget } from './event-target';
+import { EVENT_RESOURCES } from '@/lib/shared/validation/webhook-messages';
+import { eventTarget, RESOURCE_LABELS } from './event-target';
 
 const message = (event_type: string, id: string, path: string) =>
   ({ id: '1', event_type, event_id: 'e', payload: { id, url: `https://crm.example.com/api/2023-01/${path}` }, timestamp: '' }) as WebhookMessage;
@@ -23,5 +24,9 @@ describe('the dashboard page of an event', () => {
   it('has nowhere to go for a deleted record, and leaves leads to a name lookup', () => {
     expect(eventTarget(message('project.delete', '7', 'projects/7'))).toMatchObject({ href: null, label: 'Project #7' });
     expect(eventTarget(message('lead.update', '4', 'leads/4'))).toMatchObject({ resource: 'lead', href: null });
+  });
+
+  it('names every kind of record the API sends events about', () => {
+    expect(EVENT_RESOURCES.filter((r) => !RESOURCE_LABELS[r])).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ export const RESOURCE_LABELS: Record<string, string> = {
   task_list: 'Task list',
   call: 'Call',
   workforce_employee: 'Employee',
+  workforce_assignment: 'Assignment',
+  workforce_time_off: 'Time off',
+  workforce_certification: 'Certification',
   project_team_membership: 'Team membership',
 };
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatDistanceToNowStrict } from 'date-fns';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
@@ -91,9 +92,12 @@ export function WebhooksPage() {
         title="Webhook messages"
         description="Every create, update and delete in the account, newest first: what integrations receive."
         actions={
-          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
-            {isFetching ? 'Refreshing…' : 'Refresh'}
-          </Button>
+          <>
+            <ExportMenu path="/webhook_messages" params={params} what="messages" />
+            <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+              {isFetching ? 'Refreshing…' : 'Refresh'}
+            </Button>
+          </>
         }
       />
       <div className="mb-4 space-y-2">

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
+import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/client/format';
@@ -89,7 +90,12 @@ export function WorkforcePage() {
       <PageHeader
         title="Workforce"
         description="Field and office staff, their roles and who they report to."
-        actions={<Button onClick={() => openEmployee('new')}>New employee</Button>}
+        actions={
+          <>
+            <ExportMenu path="/workforce/employees" params={params} what="employees" />
+            <Button onClick={() => openEmployee('new')}>New employee</Button>
+          </>
+        }
       />
       <WorkforceTabs current="/workforce" />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">

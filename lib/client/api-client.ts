@@ -6,7 +6,7 @@ import { etagOf } from '@/lib/shared/etag';
 export const API_BASE = '/api/2023-01';
 
 /** One request to the API: `path` below /api/2023-01 (query string included). */
-export type Transport = (path: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<Response>;
+export type Transport = (path: string, init: { method: string; headers: Record<string, string>; body?: string | FormData }) => Promise<Response>;
 
 /** The browser's way: a same-origin fetch that carries the session cookie. */
 const browserTransport: Transport = (path, init) => fetch(`${API_BASE}${path}`, { ...init, credentials: 'same-origin' });
@@ -55,10 +55,12 @@ export function toSearch(params: QueryParams = {}): string {
 
 async function call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const send = serverTransport ?? browserTransport;
+  // A form (a file upload) goes as multipart/form-data, its boundary set by fetch; anything else as JSON.
+  const form = body instanceof FormData;
   const res = await send(path, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   if (!res.ok) {
     const error = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: Record<string, string[]> } | null;
@@ -112,6 +114,16 @@ export const api = {
   },
   async delete(path: string, params?: QueryParams): Promise<void> {
     await call('DELETE', `${path}${toSearch(params)}`);
+  },
+  /** A DELETE that answers the record as it is after (an import undone). */
+  async deleteReturning<T>(path: string, key: string): Promise<T> {
+    const res = await call('DELETE', path);
+    return ((await res.json()) as Record<string, T>)[key]!;
+  },
+  /** A multipart/form-data POST (a file and its options as text fields). */
+  async upload<T>(path: string, key: string, form: FormData): Promise<T> {
+    const res = await call('POST', path, form);
+    return ((await res.json()) as Record<string, T>)[key]!;
   },
 };
 
