@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useImport, useImportPreview, useStartImport, type ImportPreview } from '@/lib/client/hooks/use-imports';
-import { IMPORTABLE, IMPORTABLE_LABELS, templateHref, type ImportableResource } from '@/lib/client/import-templates';
+import { IMPORTABLE, IMPORTABLE_LABELS, PROJECT_KINDS, templateHref, type ImportableResource, type ProjectKind } from '@/lib/client/import-templates';
 import { FileDrop } from './file-drop';
 import { ImportHistory } from './import-history';
 import { ImportProgress, importTitle } from './import-progress';
 import { MappingTable } from './mapping-table';
 
-const KEYS: Record<ImportableResource, string> = { companies: 'company name', contacts: 'email' };
+const KEYS: Record<ImportableResource, string> = { leads: 'external ID', projects: 'external ID', companies: 'company name', contacts: 'email' };
 const SHOWN_ERRORS = 10;
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -86,7 +86,7 @@ function PreviewError({ error }: { error: Error }) {
   );
 }
 
-/** Settings → Import: a spreadsheet of companies or contacts, checked by a dry run, mapped, imported, undone. */
+/** Settings → Import: a spreadsheet of leads, projects, companies or contacts, checked by a dry run, mapped, imported, undone. */
 export function ImportPage() {
   const [resource, setResource] = useState<ImportableResource>('contacts');
   const [file, setFile] = useState<File | null>(null);
@@ -94,9 +94,13 @@ export function ImportPage() {
   // The person's mapping, once they change the detected one.
   const [mapping, setMapping] = useState<Record<string, string> | undefined>();
   const [createMissing, setCreateMissing] = useState(false);
+  const [kind, setKind] = useState<ProjectKind>('pursuits');
   const [name, setName] = useState('');
   const [importId, setImportId] = useState<string | null>(null);
-  const options = file && !importId ? { file, resource, mapping, createMissing: resource === 'contacts' && createMissing } : null;
+  // Rows that name a company: a missing one can be created (contacts, leads, projects).
+  const namesCompanies = resource !== 'companies';
+  const options =
+    file && !importId ? { file, resource, mapping, createMissing: namesCompanies && createMissing, kind: resource === 'projects' ? kind : undefined } : null;
   const preview = useImportPreview(options, fileKey);
   const start = useStartImport();
   // The import under way (the same query its progress polls).
@@ -121,7 +125,7 @@ export function ImportPage() {
   const run = () => {
     if (!file) return;
     start.mutate(
-      { file, resource, name: name.trim() || undefined, mapping, createMissing: resource === 'contacts' && createMissing },
+      { file, resource, name: name.trim() || undefined, mapping, createMissing: namesCompanies && createMissing, kind: resource === 'projects' ? kind : undefined },
       { onSuccess: (created) => setImportId(created.id) },
     );
   };
@@ -133,7 +137,7 @@ export function ImportPage() {
           Import
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-          Bring companies or contacts in from a spreadsheet. A row whose key (a company’s name, a contact’s email) is already in Groundwork updates
+          Bring leads, projects, companies or contacts in from a spreadsheet. A row whose key (a lead’s or project’s external ID, a company’s name, a contact’s email) is already in Groundwork updates
           that record instead of adding a copy, so a corrected file can be imported again. Empty cells never clear a value.
         </p>
       </div>
@@ -168,7 +172,30 @@ export function ImportPage() {
                 ))}
               </div>
             </fieldset>
-            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Leads, projects and employees cannot be imported yet.</p>
+            {resource === 'projects' ? (
+              <fieldset className="mt-3">
+                <legend className="text-sm font-medium">The projects are</legend>
+                <div className="mt-1 grid gap-1 sm:grid-cols-2">
+                  {PROJECT_KINDS.map((k) => (
+                    <label key={k.kind} className="flex items-start gap-2 text-sm">
+                      <input
+                        type="radio"
+                        name="import-kind"
+                        className="mt-0.5"
+                        value={k.kind}
+                        checked={kind === k.kind}
+                        onChange={() => setKind(k.kind)}
+                      />
+                      <span>
+                        {k.label}
+                        <span className="block text-xs text-slate-600 dark:text-slate-400">{k.hint}</span>
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Employees cannot be imported yet.</p>
             <p className="mt-3 text-sm">
               Start from a template (the column names the importer knows):{' '}
               {IMPORTABLE.map((r, i) => (
@@ -202,7 +229,7 @@ export function ImportPage() {
                       {checking ? 'Checking again…' : `A dry run, nothing written yet. Rows are matched to existing ${resource} by ${KEYS[resource]}.`}
                     </p>
                     <PreviewSummary preview={data} />
-                    {resource === 'contacts' ? (
+                    {namesCompanies ? (
                       <label className="flex items-start gap-2 text-sm">
                         <input type="checkbox" className="mt-0.5 h-4 w-4" checked={createMissing} onChange={(e) => setCreateMissing(e.target.checked)} />
                         <span>

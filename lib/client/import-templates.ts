@@ -3,10 +3,19 @@
 // that label back to the field). Kept in step with lib/server/imports/resources.ts by
 // tests/import-templates.test.ts.
 
-export const IMPORTABLE = ['companies', 'contacts'] as const;
+export const IMPORTABLE = ['leads', 'projects', 'companies', 'contacts'] as const;
 export type ImportableResource = (typeof IMPORTABLE)[number];
 
-export const IMPORTABLE_LABELS: Record<ImportableResource, string> = { companies: 'Companies', contacts: 'Contacts' };
+export const IMPORTABLE_LABELS: Record<ImportableResource, string> = { leads: 'Leads', projects: 'Projects', companies: 'Companies', contacts: 'Contacts' };
+
+/** What the rows of a projects import are (docs/imports.md): their stage and what each must carry. */
+export const PROJECT_KINDS = [
+  { kind: 'pursuits', label: 'Pursuits', hint: 'open projects; the first open stage unless a stage is named' },
+  { kind: 'wip', label: 'Work in progress', hint: 'won projects with their contract value (Amount required)' },
+  { kind: 'historical_won', label: 'Historical won', hint: 'won projects with their start and end dates' },
+  { kind: 'historical_closed', label: 'Historical closed', hint: 'won or lost as Close Type says, with a loss reason' },
+] as const;
+export type ProjectKind = (typeof PROJECT_KINDS)[number]['kind'];
 
 export interface ImportFieldOption {
   field: string;
@@ -24,7 +33,69 @@ const ADDRESS: ImportFieldOption[] = [
   { field: 'address_country', label: 'Country' },
 ];
 
+/** Relations and lookups by name, as leads and projects take them. */
+const PIPELINE_RELATIONS: ImportFieldOption[] = [
+  { field: 'company_name', label: 'Company', hint: 'by name' },
+  { field: 'contact_email', label: 'Contact Email', hint: 'a contact’s email' },
+  { field: 'assigned_to_email', label: 'Assigned To', hint: 'a user’s email' },
+];
+const lookupsBy = (names: [string, string][]): ImportFieldOption[] => names.map(([field, label]) => ({ field: `${field}_name`, label, hint: 'by name' }));
+
 export const IMPORT_FIELDS: Record<ImportableResource, ImportFieldOption[]> = {
+  leads: [
+    { field: 'name', label: 'Lead Name', hint: 'required' },
+    { field: 'external_id', label: 'External ID', hint: 'a lead with that id is updated' },
+    { field: 'description', label: 'Description' },
+    { field: 'priority', label: 'Priority', hint: 'yes / no' },
+    { field: 'value', label: 'Value', hint: 'dollars: $1,250,000.00' },
+    { field: 'value_in_cents', label: null, hint: 'cents' },
+    { field: 'estimated_start_date', label: 'Estimated Start', hint: 'YYYY-MM-DD or MM/DD/YYYY' },
+    { field: 'construction_duration', label: 'Construction Duration' },
+    { field: 'construction_duration_unit', label: 'Duration Unit' },
+    { field: 'square_feet', label: 'Square Feet' },
+    { field: 'units', label: 'Units' },
+    { field: 'work_scope', label: 'Work Scope' },
+    ...ADDRESS,
+    ...PIPELINE_RELATIONS,
+    ...lookupsBy([
+      ['contract_type', 'Contract Type'],
+      ['delivery_method', 'Delivery Method'],
+      ['division', 'Division'],
+      ['lead_source', 'Lead Source'],
+      ['market_sector', 'Market Sector'],
+      ['tender_type', 'Tender Type'],
+    ]),
+  ],
+  projects: [
+    { field: 'name', label: 'Project Name', hint: 'required' },
+    { field: 'description', label: 'Description' },
+    { field: 'project_number', label: 'Project Number' },
+    { field: 'external_id', label: 'External ID', hint: 'a project with that id is updated' },
+    { field: 'amount', label: 'Amount', hint: 'dollars' },
+    { field: 'estimated_cost', label: 'Estimated Cost', hint: 'dollars' },
+    { field: 'probability', label: 'Probability', hint: '35% or 0.35' },
+    { field: 'forecast_curve', label: 'Forecast Curve' },
+    { field: 'square_feet', label: 'Square Feet' },
+    { field: 'units', label: 'Units' },
+    { field: 'award_date', label: 'Award Date' },
+    { field: 'bid_due_date', label: 'Bid Due Date' },
+    { field: 'start_date', label: 'Start Date' },
+    { field: 'end_date', label: 'End Date' },
+    { field: 'work_scope', label: 'Work Scope' },
+    { field: 'close_type', label: 'Close Type', hint: 'won / lost' },
+    ...ADDRESS,
+    ...PIPELINE_RELATIONS,
+    ...lookupsBy([
+      ['project_stage', 'Stage'],
+      ['contract_type', 'Contract Type'],
+      ['delivery_method', 'Delivery Method'],
+      ['division', 'Division'],
+      ['lead_source', 'Lead Source'],
+      ['loss_reason', 'Loss Reason'],
+      ['market_sector', 'Market Sector'],
+      ['tender_type', 'Tender Type'],
+    ]),
+  ],
   companies: [
     { field: 'name', label: 'Company', hint: 'required; a company of that name is updated' },
     { field: 'description', label: 'Description' },

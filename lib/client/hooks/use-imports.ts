@@ -47,6 +47,8 @@ export interface ImportOptions {
   /** Column → field ("" leaves a column out); detected by the API when absent. */
   mapping?: Record<string, string>;
   createMissing?: boolean;
+  /** Projects: what the rows are (pursuits, wip, historical_won, historical_closed). */
+  kind?: string;
 }
 
 function formOf(o: ImportOptions, dryRun: boolean): FormData {
@@ -56,6 +58,7 @@ function formOf(o: ImportOptions, dryRun: boolean): FormData {
   if (o.name) form.set('name', o.name);
   if (o.mapping) form.set('mapping', JSON.stringify(o.mapping));
   form.set('create_missing', String(Boolean(o.createMissing)));
+  if (o.kind) form.set('kind', o.kind);
   form.set('dry_run', String(dryRun));
   return form;
 }
@@ -67,7 +70,7 @@ function formOf(o: ImportOptions, dryRun: boolean): FormData {
  */
 export const useImportPreview = (options: ImportOptions | null, fileKey: number) =>
   useQuery({
-    queryKey: [...importKeys.all, 'preview', fileKey, options?.resource, options?.mapping ?? null, Boolean(options?.createMissing)] as const,
+    queryKey: [...importKeys.all, 'preview', fileKey, options?.resource, options?.mapping ?? null, Boolean(options?.createMissing), options?.kind ?? null] as const,
     queryFn: () => api.upload<ImportPreview>('/imports', 'import_preview', formOf(options!, true)),
     enabled: options !== null,
     // The last answer stays while a changed mapping is checked, not for another file or resource.
