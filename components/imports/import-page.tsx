@@ -11,7 +11,7 @@ import { ImportHistory } from './import-history';
 import { ImportProgress, importTitle } from './import-progress';
 import { MappingTable } from './mapping-table';
 
-const KEYS: Record<ImportableResource, string> = { leads: 'external ID', projects: 'external ID', companies: 'company name', contacts: 'email' };
+const KEYS: Record<ImportableResource, string> = { leads: 'external ID', projects: 'external ID', companies: 'company name', contacts: 'email', workforce_employees: 'email' };
 const SHOWN_ERRORS = 10;
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -98,7 +98,7 @@ export function ImportPage() {
   const [name, setName] = useState('');
   const [importId, setImportId] = useState<string | null>(null);
   // Rows that name a company: a missing one can be created (contacts, leads, projects).
-  const namesCompanies = resource !== 'companies';
+  const namesCompanies = resource !== 'companies' && resource !== 'workforce_employees';
   const options =
     file && !importId ? { file, resource, mapping, createMissing: namesCompanies && createMissing, kind: resource === 'projects' ? kind : undefined } : null;
   const preview = useImportPreview(options, fileKey);
@@ -137,7 +137,7 @@ export function ImportPage() {
           Import
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-          Bring leads, projects, companies or contacts in from a spreadsheet. A row whose key (a lead’s or project’s external ID, a company’s name, a contact’s email) is already in Groundwork updates
+          Bring leads, projects, companies, contacts or employees in from a spreadsheet. A row whose key (a lead’s or project’s external ID, a company’s name, a contact’s or employee’s email) is already in Groundwork updates
           that record instead of adding a copy, so a corrected file can be imported again. Empty cells never clear a value.
         </p>
       </div>
@@ -195,7 +195,6 @@ export function ImportPage() {
                 </div>
               </fieldset>
             ) : null}
-            <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">Employees cannot be imported yet.</p>
             <p className="mt-3 text-sm">
               Start from a template (the column names the importer knows):{' '}
               {IMPORTABLE.map((r, i) => (
@@ -226,7 +225,7 @@ export function ImportPage() {
                 {data ? (
                   <>
                     <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-                      {checking ? 'Checking again…' : `A dry run, nothing written yet. Rows are matched to existing ${resource} by ${KEYS[resource]}.`}
+                      {checking ? 'Checking again…' : `A dry run, nothing written yet. Rows are matched to existing ${IMPORTABLE_LABELS[resource].toLowerCase()} by ${KEYS[resource]}.`}
                     </p>
                     <PreviewSummary preview={data} />
                     {namesCompanies ? (

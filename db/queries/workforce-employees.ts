@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { divisions, employeeSearchText, workforceCertifications, workforceEmployees, workforceRoles } from '@/db/schema';
+import { divisions, employeeSearchText, imports, workforceCertifications, workforceEmployees, workforceRoles } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
 import { rows, likePattern } from './sql';
@@ -11,6 +11,7 @@ const role = alias(workforceRoles, 'role');
 const manager = alias(workforceEmployees, 'manager');
 const managerRole = alias(workforceRoles, 'manager_role');
 const division = alias(divisions, 'division');
+const employeeImport = alias(imports, 'employee_import');
 
 const employeeSelection = {
   employee: workforceEmployees,
@@ -24,6 +25,7 @@ const employeeSelection = {
   },
   managerRole: workforceRoleColumns(managerRole),
   division: namedRefColumns(division),
+  import: namedRefColumns(employeeImport),
 };
 
 /** Employees with their role, manager and the manager's role, by joins: one statement per page. */
@@ -34,7 +36,8 @@ function selectEmployees(db: Db) {
     .leftJoin(role, eq(role.id, workforceEmployees.roleId))
     .leftJoin(manager, eq(manager.id, workforceEmployees.managerId))
     .leftJoin(managerRole, eq(managerRole.id, manager.roleId))
-    .leftJoin(division, eq(division.id, workforceEmployees.divisionId));
+    .leftJoin(division, eq(division.id, workforceEmployees.divisionId))
+    .leftJoin(employeeImport, eq(employeeImport.id, workforceEmployees.importId));
 }
 
 export type WorkforceEmployeeRow = Awaited<ReturnType<ReturnType<typeof selectEmployees>['execute']>>[number];

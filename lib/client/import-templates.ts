@@ -3,10 +3,16 @@
 // that label back to the field). Kept in step with lib/server/imports/resources.ts by
 // tests/import-templates.test.ts.
 
-export const IMPORTABLE = ['leads', 'projects', 'companies', 'contacts'] as const;
+export const IMPORTABLE = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees'] as const;
 export type ImportableResource = (typeof IMPORTABLE)[number];
 
-export const IMPORTABLE_LABELS: Record<ImportableResource, string> = { leads: 'Leads', projects: 'Projects', companies: 'Companies', contacts: 'Contacts' };
+export const IMPORTABLE_LABELS: Record<ImportableResource, string> = {
+  leads: 'Leads',
+  projects: 'Projects',
+  companies: 'Companies',
+  contacts: 'Contacts',
+  workforce_employees: 'Employees',
+};
 
 /** What the rows of a projects import are (docs/imports.md): their stage and what each must carry. */
 export const PROJECT_KINDS = [
@@ -95,6 +101,22 @@ export const IMPORT_FIELDS: Record<ImportableResource, ImportFieldOption[]> = {
       ['market_sector', 'Market Sector'],
       ['tender_type', 'Tender Type'],
     ]),
+  ],
+  workforce_employees: [
+    { field: 'legal_first_name', label: 'First Name', hint: 'required' },
+    { field: 'preferred_first_name', label: 'Preferred Name' },
+    { field: 'last_name', label: 'Last Name', hint: 'required' },
+    { field: 'email', label: 'Email', hint: 'an employee with that email is updated' },
+    { field: 'phone', label: 'Phone' },
+    { field: 'notes', label: 'Notes' },
+    { field: 'birthday', label: 'Birthday' },
+    { field: 'start_date', label: 'Start Date' },
+    { field: 'industry_start_date', label: 'Industry Start Date' },
+    { field: 'excluded_from_headcount', label: 'Excluded From Headcount', hint: 'yes / no' },
+    ...ADDRESS,
+    { field: 'role_name', label: 'Role', hint: 'a workforce role by name' },
+    { field: 'manager_email', label: 'Manager', hint: 'an employee’s email, already in Groundwork' },
+    { field: 'division_name', label: 'Division', hint: 'by name' },
   ],
   companies: [
     { field: 'name', label: 'Company', hint: 'required; a company of that name is updated' },

@@ -302,12 +302,36 @@ describe('imports', () => {
     expect(await getDb().select().from(leads).where(eq(leads.accountId, t.accountId))).toHaveLength(2);
   });
 
+  it('employees: roles, managers and divisions by name or email, by email a re-import updates, undo', async () => {
+    const t = await createTestAccount('Employees import GC');
+    const boss = (await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Boss', email: 'bea@gc.example' } })).body.workforce_employee;
+    const file = [
+      'First Name,Last Name,Email,Role,Manager,Division,Hire Date,Excluded From Headcount',
+      'Sam,Okafor,sam@gc.example,superintendent,BEA@gc.example,Commercial,12/01/2026,no',
+      'Ana,Lima,ana@gc.example,Welder,,,,',
+      ',Nobody,nobody@gc.example,,,,,',
+    ].join('\n');
+    const done = await finished(t, (await post(t, { resource: 'workforce_employees' }, { text: file })).body.import.id);
+    expect(done).toMatchObject({ status: 'completed', created_count: 1, error_count: 2 });
+    expect(done.errors).toEqual([
+      { row: 3, error: 'role_name: no workforce role named "Welder"' },
+      { row: 4, error: 'legal_first_name: is required' },
+    ]);
+    const sam = (await t.api.get('/workforce/employees?q=Okafor')).body.workforce_employees[0];
+    expect(sam).toMatchObject({ email: 'sam@gc.example', start_date: '2026-12-01', role: { name: 'Superintendent' }, manager: { id: boss.id }, division: { name: 'Commercial' }, excluded_from_headcount: false, import: { id: done.id } });
+    const again = await finished(t, (await post(t, { resource: 'workforce_employees' }, { text: file.replace('12/01/2026', '12/02/2026') })).body.import.id);
+    expect(again).toMatchObject({ created_count: 0, updated_count: 1, error_count: 2 });
+    expect((await t.api.get(`/workforce/employees/${sam.id}`)).body.workforce_employee.start_date).toBe('2026-12-02');
+    expect((await t.api.delete(`/imports/${done.id}`)).status).toBe(200);
+    expect((await t.api.get(`/workforce/employees/${sam.id}`)).status).toBe(404);
+    expect((await t.api.get(`/workforce/employees/${boss.id}`)).status).toBe(200);
+  });
+
   it('refuses what it cannot import with a clear 4xx, before anything is written', async () => {
     const t = await createTestAccount('Refusals GC');
     const cases: [Record<string, string>, { text?: string } | null, number, string][] = [
       [{}, { text: 'Name\nA' }, 422, 'resource'],
       [{ resource: 'tasks' }, { text: 'Name\nA' }, 422, 'resource'],
-      [{ resource: 'workforce_employees' }, { text: 'Name\nA' }, 422, 'resource'],
       [{ resource: 'companies', kind: 'wip' }, { text: 'Name\nA' }, 422, 'kind'],
       [{ resource: 'projects', kind: 'someday' }, { text: 'Name\nA' }, 422, 'kind'],
       [{ resource: 'companies', mapping: '{not json' }, { text: 'Name\nA' }, 422, 'mapping'],

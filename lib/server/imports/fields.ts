@@ -19,7 +19,9 @@ export type RelationKind =
   | 'lead_source'
   | 'loss_reason'
   | 'market_sector'
-  | 'tender_type';
+  | 'tender_type'
+  | 'workforce_role'
+  | 'employee';
 
 export interface ImportField {
   /** The field's name in the import (and the export's column). */

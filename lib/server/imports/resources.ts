@@ -17,6 +17,8 @@ import {
   projectStages,
   tenderTypes,
   users,
+  workforceEmployees,
+  workforceRoles,
 } from '@/db/schema';
 import { CLOSE_TYPES, COMPANY_CATEGORIES, CONSTRUCTION_DURATION_UNITS, FORECAST_CURVES, WORK_SCOPES, type ImportResource, type StageCategory } from '@/db/schema/enums';
 import type { PathResource } from '@/lib/server/services/common';
@@ -26,6 +28,8 @@ import type { CallerContext } from '@/lib/server/services/context';
 import { companyCreate } from '@/lib/shared/validation/companies';
 import { contactCreate } from '@/lib/shared/validation/contacts';
 import { leadColumnsFrom, updateLead } from '@/lib/server/services/leads';
+import { employeeColumnsFrom, updateWorkforceEmployee } from '@/lib/server/services/workforce-employees';
+import { workforceEmployeeCreate } from '@/lib/shared/validation/workforce-employees';
 import { createProject, updateProject } from '@/lib/server/services/projects';
 import { leadCreate } from '@/lib/shared/validation/leads';
 import { projectCreate } from '@/lib/shared/validation/projects';
@@ -48,6 +52,8 @@ export const RELATIONS: Record<RelationKind, { table: AccountTable; column: AnyP
   loss_reason: { table: lossReasons, column: lossReasons.name, label: 'loss reason named' },
   market_sector: { table: marketSectors, column: marketSectors.name, label: 'market sector named' },
   tender_type: { table: tenderTypes, column: tenderTypes.name, label: 'tender type named' },
+  workforce_role: { table: workforceRoles, column: workforceRoles.name, label: 'workforce role named' },
+  employee: { table: workforceEmployees, column: workforceEmployees.email, label: 'employee with the email' },
 };
 
 export interface StageInfo {
@@ -226,4 +232,41 @@ const leadSpec: ImportSpec = {
   update: (db, ctx, id, input) => updateLead(db, ctx, id, input),
 };
 
-export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = { leads: leadSpec, companies: companySpec, contacts: contactSpec, projects: projectSpec };
+/**
+ * Employees, a batch at a time: a new employee has no reports, so any manager keeps the tree
+ * whole. A manager is named by email and must be in Groundwork already (or in an earlier batch):
+ * import a file twice to link reports to managers it adds.
+ */
+const employeeSpec: ImportSpec = {
+  resource: 'workforce_employees',
+  event: 'workforce_employee',
+  table: workforceEmployees,
+  fields: [
+    text('legal_first_name', ['First Name', 'Legal First Name', 'First', 'Given Name']),
+    text('preferred_first_name', ['Preferred Name', 'Preferred First Name', 'Nickname', 'Goes By']),
+    text('last_name', ['Last Name', 'Last', 'Surname', 'Family Name']),
+    { field: 'email', labels: ['Email', 'E-mail', 'Work Email'], type: 'email' },
+    text('phone', ['Phone', 'Mobile', 'Cell']),
+    text('notes', ['Notes']),
+    { field: 'birthday', labels: ['Birthday', 'Date of Birth', 'Birth Date'], type: 'date' },
+    { field: 'start_date', labels: ['Start Date', 'Hire Date', 'Hired'], type: 'date' },
+    { field: 'industry_start_date', labels: ['Industry Start Date', 'In Industry Since'], type: 'date' },
+    { field: 'excluded_from_headcount', labels: ['Excluded From Headcount', 'Not in Headcount'], type: 'boolean' },
+    ...ADDRESS_FIELDS,
+    { field: 'role_name', labels: ['role', 'Role', 'Trade', 'Position'], type: 'text', relation: 'workforce_role', target: 'role_id' },
+    { field: 'manager_email', labels: ['Manager', 'Manager Email', 'Reports To'], type: 'email', relation: 'employee', target: 'manager_id' },
+    lookup('division', 'division', ['Division']),
+  ],
+  create: workforceEmployeeCreate,
+  columns: (input) => employeeColumnsFrom(input),
+  key: { field: 'email', column: workforceEmployees.email },
+  update: (db, ctx, id, input) => updateWorkforceEmployee(db, ctx, id, input),
+};
+
+export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = {
+  leads: leadSpec,
+  projects: projectSpec,
+  companies: companySpec,
+  contacts: contactSpec,
+  workforce_employees: employeeSpec,
+};

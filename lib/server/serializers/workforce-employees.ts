@@ -21,6 +21,7 @@ export function serializeWorkforceEmployee(row: WorkforceEmployeeRow): Workforce
     role: workforceRole(row.role),
     manager: managerSummary(manager, row.managerRole),
     division: namedRef(row.division),
+    import: namedRef(row.import),
     excluded_from_headcount: employee.excludedFromHeadcount,
   };
 }

@@ -35,6 +35,7 @@ import { deleteCompany } from './companies';
 import { deleteContact } from './contacts';
 import { deleteLead } from './leads';
 import { deleteProject } from './projects';
+import { deleteWorkforceEmployee } from './workforce-employees';
 import type { CallerContext } from './context';
 import { conflict, invalidField, notFound, ServiceError } from './errors';
 import { enqueueImport } from './import-jobs';
@@ -147,8 +148,9 @@ async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Draf
   return { relations: new Map(kinds.map((k, i) => [k, found[i]!])), existingCompanyIds, existingUserIds, keys: byKey, stages };
 }
 
-function zodMessages(error: { issues: { path: PropertyKey[]; message: string }[] }): string[] {
-  return error.issues.map((i) => `${i.path.map(String).join('.') || 'row'}: ${i.message}`);
+function zodMessages(error: { issues: { path: PropertyKey[]; message: string; code?: string; input?: unknown }[] }): string[] {
+  // A required field left empty says so (zod's own words name its internal types).
+  return error.issues.map((i) => `${i.path.map(String).join('.') || 'row'}: ${i.code === 'invalid_type' && i.input === undefined ? 'is required' : i.message}`);
 }
 
 /**
@@ -313,7 +315,7 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
     const { status, resource } = row.import;
     if (status === 'queued' || status === 'running') throw conflict('The import is still running: undo it once it has finished.');
     if (status === 'undone') return;
-    const remove = { leads: deleteLead, projects: deleteProject, companies: deleteCompany, contacts: deleteContact, workforce_employees: null }[resource];
+    const remove = { leads: deleteLead, projects: deleteProject, companies: deleteCompany, contacts: deleteContact, workforce_employees: deleteWorkforceEmployee }[resource];
     if (remove) for (const recordId of await createdRecordIds(tx, id)) await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(ignoreGone);
     for (const companyId of resource === 'companies' ? [] : await companiesOfImport(tx, ctx.accountId, id)) await deleteCompany(tx, { ...ctx, ifMatch: null }, companyId).catch(ignoreGone);
     await setImportStatus(tx, id, 'undone');

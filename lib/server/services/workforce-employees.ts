@@ -45,7 +45,7 @@ export function getWorkforceEmployee(db: Db, ctx: CallerContext, id: number): Pr
   return getRecord(db, ctx, workforceEmployeeKind, id);
 }
 
-function columnsFrom(input: WorkforceEmployeeUpdate) {
+export function employeeColumnsFrom(input: WorkforceEmployeeUpdate) {
   return {
     ...toColumns(input, ['address']),
     ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
@@ -62,7 +62,7 @@ async function assertManagerKeepsTree(db: Db, ctx: CallerContext, employeeId: nu
 
 /** A new employee has no reports yet, so any existing manager keeps the tree acyclic. */
 export function createWorkforceEmployee(db: Db, ctx: CallerContext, input: WorkforceEmployeeCreate): Promise<WorkforceEmployeeResponse> {
-  return createRecord(db, ctx, workforceEmployeeKind, input, () => columnsFrom(input));
+  return createRecord(db, ctx, workforceEmployeeKind, input, () => employeeColumnsFrom(input));
 }
 
 export function updateWorkforceEmployee(db: Db, ctx: CallerContext, id: number, input: WorkforceEmployeeUpdate): Promise<WorkforceEmployeeResponse> {
@@ -72,7 +72,7 @@ export function updateWorkforceEmployee(db: Db, ctx: CallerContext, id: number, 
     before: async (tx) => {
       if (input.manager_id != null) await lockManagerTree(tx, ctx.accountId);
     },
-    columns: () => columnsFrom(input),
+    columns: () => employeeColumnsFrom(input),
     changed: async (changes, _current, tx) => {
       if (changes.managerId != null) await assertManagerKeepsTree(tx, ctx, id, changes.managerId as number);
     },

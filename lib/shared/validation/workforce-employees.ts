@@ -78,6 +78,7 @@ export const workforceEmployeeResponse = z
     role: workforceRoleResponse.nullable(),
     manager: managerSummary.nullable(),
     division: namedReference.nullable(),
+    import: namedReference.nullable().meta({ description: 'The import that created the employee, if one did.' }),
     excluded_from_headcount: z.boolean(),
   })
   .meta({ id: 'WorkforceEmployee' });
