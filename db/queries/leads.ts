@@ -41,6 +41,7 @@ export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 export interface LeadFilters {
   assigned_to_id?: number;
   company_id?: number;
+  import_id?: number;
   archived: boolean;
   snoozed?: boolean;
   priority?: boolean;
@@ -56,6 +57,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
     f.archived ? isNotNull(leads.archivedAt) : isNull(leads.archivedAt),
     f.assigned_to_id !== undefined ? eq(leads.assignedToId, f.assigned_to_id) : undefined,
     f.company_id !== undefined ? eq(leads.companyId, f.company_id) : undefined,
+    f.import_id !== undefined ? eq(leads.importId, f.import_id) : undefined,
     f.priority !== undefined ? eq(leads.priority, f.priority) : undefined,
     f.snoozed === true ? gt(leads.snoozeUntil, f.now) : undefined,
     f.snoozed === false ? or(isNull(leads.snoozeUntil), lte(leads.snoozeUntil, f.now)) : undefined,
@@ -69,7 +71,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
  * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
  */
 const NARROWS: Record<keyof LeadFilters, boolean> = {
-  assigned_to_id: true, company_id: true, snoozed: true, priority: true, q: true, updated_since: true,
+  assigned_to_id: true, company_id: true, import_id: true, snoozed: true, priority: true, q: true, updated_since: true,
   archived: false, // on its own below: false, the default, is the counted list
   sort: false, now: false,
 };

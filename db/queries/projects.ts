@@ -48,6 +48,7 @@ export interface ProjectFilters {
   project_status?: ProjectStatus;
   close_type?: CloseType;
   company_id?: number;
+  import_id?: number;
   assigned_to_id?: number;
   q?: string;
   /** YYYY-MM-DD, inclusive. */
@@ -86,6 +87,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.project_status !== undefined ? statusWhere(f.project_status, f.today) : undefined,
     f.close_type !== undefined ? eq(projects.closeType, f.close_type) : undefined,
     f.company_id !== undefined ? eq(projects.companyId, f.company_id) : undefined,
+    f.import_id !== undefined ? eq(projects.importId, f.import_id) : undefined,
     f.assigned_to_id !== undefined ? eq(projects.assignedToId, f.assigned_to_id) : undefined,
     f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
     f.bid_due_from !== undefined ? gte(projects.bidDueDate, f.bid_due_from) : undefined,
@@ -102,7 +104,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
  * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
  */
 const NARROWS: Record<keyof ProjectFilters, boolean> = {
-  project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
+  import_id: true, project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
   bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true,
   sort: false, today: false,
 };

@@ -46,6 +46,7 @@ export type WorkforceEmployeeRecord = typeof workforceEmployees.$inferSelect;
 /** The list query's filters (lib/shared/validation/workforce-employees.ts), by their API names. */
 export interface WorkforceEmployeeFilters {
   manager_id?: number;
+  import_id?: number;
   role_id?: number;
   division_id?: number;
   q?: string;
@@ -72,6 +73,7 @@ function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | unde
   return and(
     eq(workforceEmployees.accountId, accountId),
     f.manager_id !== undefined ? eq(workforceEmployees.managerId, f.manager_id) : undefined,
+    f.import_id !== undefined ? eq(workforceEmployees.importId, f.import_id) : undefined,
     f.role_id !== undefined ? eq(workforceEmployees.roleId, f.role_id) : undefined,
     f.division_id !== undefined ? eq(workforceEmployees.divisionId, f.division_id) : undefined,
     certificationFilter(f),

@@ -74,6 +74,7 @@ export type LeadUpdate = z.output<typeof leadUpdate>;
 export const leadListQuery = paginationQuery.extend({
   assigned_to_id: queryId.optional(),
   company_id: queryId.optional(),
+  import_id: queryId.optional().meta({ description: 'Records an import created.' }),
   archived: queryBoolean.default(false).meta({ description: 'true lists only archived leads; default false.' }),
   snoozed: queryBoolean.optional().meta({ description: 'true: snooze_until is in the future; false: it is not.' }),
   priority: queryBoolean.optional(),

@@ -117,6 +117,7 @@ export const projectListQuery = paginationQuery.extend({
   project_status: z.enum(PROJECT_STATUSES).optional(),
   close_type: z.enum(CLOSE_TYPES).optional(),
   company_id: queryId.optional(),
+  import_id: queryId.optional().meta({ description: 'Records an import created.' }),
   assigned_to_id: queryId.optional(),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
   bid_due_from: date.optional().meta({ description: 'Projects whose bid_due_date is on or after this date.' }),
