@@ -1,8 +1,7 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { orNull } from '@/lib/client/forms';
-import { Field, Input } from './field';
 
-// The spec's Address shape as form inputs, shared by every form that edits one.
+// The spec's Address shape as form values, shared by every form that edits one (the inputs:
+// components/forms/fields/address-field.tsx).
 
 export const ADDRESS_FIELDS = [
   ['street_address', 'Street'],
@@ -23,23 +22,4 @@ export function addressValues(address?: Partial<Record<AddressField, string | nu
 /** Input values as the API's address (blank → null). */
 export function addressPayload(values: AddressValues): Record<AddressField, string | null> {
   return Object.fromEntries(ADDRESS_FIELDS.map(([k]) => [k, orNull(values[k])])) as Record<AddressField, string | null>;
-}
-
-export function AddressFieldset({
-  register,
-  error,
-}: {
-  register: (name: `address.${AddressField}`) => UseFormRegisterReturn;
-  error: (name: string) => string | undefined;
-}) {
-  return (
-    <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 text-sm font-semibold">Address</legend>
-      {ADDRESS_FIELDS.map(([key, label]) => (
-        <Field key={key} label={label} error={error(`address.${key}`)}>
-          {(a) => <Input {...a} {...register(`address.${key}`)} />}
-        </Field>
-      ))}
-    </fieldset>
-  );
 }
