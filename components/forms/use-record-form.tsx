@@ -5,7 +5,7 @@ import { FormProvider, useForm, useFormState, type DefaultValues, type FieldValu
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { apiResolver } from '@/lib/client/forms';
-import { useRecordSubmit } from './use-record-submit';
+import { formFieldOf, useRecordSubmit, type FieldOf } from './use-record-submit';
 
 type Json = Record<string, unknown>;
 
@@ -38,15 +38,15 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
 }: {
   /** The record being edited; undefined when creating. */
   record: R | undefined;
-  /** The API's body schemas: `create` for a new record, `update` for an edit. */
-  schema: { create?: z.ZodType; update: z.ZodType };
+  /** The API's body schema, or `create` for a new record and `update` for an edit. */
+  schema: z.ZodType | { create: z.ZodType; update: z.ZodType };
   /** The form's values for a record (or a new one): also what "discard mine" resets to. */
   defaults: (record?: R) => V;
   toPayload: (values: V) => Json;
   /** What the form would send for a record untouched; by default `toPayload(defaults(record))`. */
   original?: (record: R) => Json;
   /** API field → form field, where they differ (`value_in_cents` → `value_dollars`). */
-  fieldOf?: Record<string, string>;
+  fieldOf?: FieldOf;
   /** Checks of form-only inputs (typed dollars), keyed by form field. */
   inputChecks?: (values: V) => Record<string, string>;
   create?: CreateMutation<R>;
@@ -58,7 +58,7 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
 }) {
   const form = useForm<V, unknown, V>({
     defaultValues: defaults(record) as DefaultValues<V>,
-    resolver: apiResolver((record ? schema.update : schema.create) ?? schema.update, toPayload, fieldOf, inputChecks) as Resolver<V, unknown, V>,
+    resolver: resolverOf('safeParse' in schema ? schema : record ? schema.update : schema.create, toPayload, fieldOf, inputChecks),
   });
   const { onSubmit, banner } = useRecordSubmit({
     record,
@@ -77,6 +77,23 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
     failure,
   });
   return { form, onSubmit, banner, editing: Boolean(record) };
+}
+
+/** The API schema's resolver, its errors keyed by form field. */
+function resolverOf<V extends FieldValues>(
+  schema: z.ZodType,
+  toPayload: (values: V) => Json,
+  fieldOf: FieldOf,
+  inputChecks?: (values: V) => Record<string, string>,
+): Resolver<V, unknown, V> {
+  if (typeof fieldOf !== 'function') return apiResolver(schema, toPayload, fieldOf, inputChecks) as Resolver<V, unknown, V>;
+  const resolve = apiResolver(schema, toPayload, {}, inputChecks);
+  return (async (values: V) => {
+    const result = await resolve(values);
+    const errors: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(result.errors)) errors[formFieldOf(fieldOf, k)] ??= v;
+    return { values: result.values, errors };
+  }) as unknown as Resolver<V, unknown, V>;
 }
 
 export type RecordFormState<V extends FieldValues> = { form: UseFormReturn<V, unknown, V>; onSubmit: () => unknown; banner: ReactNode };
@@ -105,13 +122,24 @@ export function RecordForm<V extends FieldValues>({
  * The form's submit button ("Saving…" while it saves), with `aside` (a delete button) on the left;
  * `unchanged="disabled"` keeps it off until a field changed.
  */
-export function SubmitRow({ label, aside, unchanged }: { label: string; aside?: ReactNode; unchanged?: 'disabled' }) {
+export function SubmitRow({
+  label,
+  busy = 'Saving…',
+  aside,
+  unchanged,
+}: {
+  label: string;
+  /** What the button says while the form saves. */
+  busy?: string;
+  aside?: ReactNode;
+  unchanged?: 'disabled';
+}) {
   const { isSubmitting, isDirty } = useFormState();
   return (
     <div className={`flex gap-2 ${aside === undefined ? 'justify-end' : 'flex-wrap justify-between'}`}>
       {aside === undefined ? null : (aside ?? <span />)}
       <Button type="submit" disabled={isSubmitting || (unchanged === 'disabled' && !isDirty)}>
-        {isSubmitting ? 'Saving…' : label}
+        {isSubmitting ? busy : label}
       </Button>
     </div>
   );

@@ -6,6 +6,11 @@ import { useEditConflict } from './edit-conflict';
 
 type Json = Record<string, unknown>;
 
+/** API field → form field: a map of those that differ, or a function (`redirect_uris.2` → `redirect_uris`). */
+export type FieldOf = Record<string, string> | ((apiField: string) => string);
+export const formFieldOf = (fieldOf: FieldOf, apiField: string) =>
+  typeof fieldOf === 'function' ? fieldOf(apiField) : (fieldOf[apiField] ?? apiField);
+
 /**
  * The submit of every create/edit form of a record: save (create, or update with the `If-Match` of
  * the version the form opened), the API's 422 `details` next to their fields, and on a 412 the
@@ -36,7 +41,7 @@ export function useRecordSubmit<R extends { id: string }, V extends FieldValues>
   /** "Discard mine": show their version in the form. */
   discard: (current: R) => void;
   /** API field → form field, where they differ (`contact_id` → `contact`). */
-  fieldOf?: Record<string, string>;
+  fieldOf?: FieldOf;
   failure?: string;
 }) {
   const edit = useEditConflict(record, original);
@@ -50,7 +55,7 @@ export function useRecordSubmit<R extends { id: string }, V extends FieldValues>
       done(await save(payload, record ? edit.base : undefined, values), !record);
     } catch (error) {
       if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) setError((fieldOf[field] ?? field) as Path<V>, { message });
+      for (const [field, message] of Object.entries(errorsFromApi(error))) setError(formFieldOf(fieldOf, field) as Path<V>, { message });
     }
   });
 

@@ -91,7 +91,7 @@ function CurveForm({ project }: { project: Project }) {
   const months = spanOf(project);
   const state = useRecordForm({
     record: project,
-    schema: { update: projectUpdate },
+    schema: projectUpdate,
     defaults: (r?: Project) => defaults(r ?? project),
     toPayload,
     fieldOf: fieldOf(months.length),
