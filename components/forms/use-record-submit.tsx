@@ -3,6 +3,7 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { errorsFromApi } from '@/lib/client/forms';
 import { useEditConflict } from './edit-conflict';
+import { FormError } from './form-error';
 
 type Json = Record<string, unknown>;
 
@@ -61,11 +62,7 @@ export function useRecordSubmit<R extends { id: string }, V extends FieldValues>
 
   const banner = (
     <>
-      {baseError ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {baseError}
-        </p>
-      ) : null}
+      <FormError message={baseError} />
       {edit.panel(async (changes, current) => done(await save(changes, current), false), discard, setBaseError)}
     </>
   );
