@@ -1,11 +1,10 @@
 'use client';
 
 import { toast } from 'sonner';
-import { AddressFields } from '@/components/forms/fields/address-field';
 import { enumOptions, SelectField } from '@/components/forms/fields/select-field';
 import { JsonField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
-import { addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { humanize } from '@/lib/client/format';
 import { jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
 import { useCreateCompany, useUpdateCompany, type Company } from '@/lib/client/hooks/use-companies';

@@ -1,12 +1,11 @@
 'use client';
 
 import { toast } from 'sonner';
-import { AddressFields } from '@/components/forms/fields/address-field';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
-import { addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/shared/validation/enums';
 import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/client/format';
 import { intOrNull, orNull } from '@/lib/client/forms';

@@ -3,12 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddressFields } from '@/components/forms/fields/address-field';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
-import { addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { dollarsToCents, humanize } from '@/lib/client/format';
 import { intOrNull, orNull } from '@/lib/client/forms';
 import { api } from '@/lib/client/api-client';

@@ -2,12 +2,11 @@
 
 import { useMemo } from 'react';
 import { toast } from 'sonner';
-import { AddressFields } from '@/components/forms/fields/address-field';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
-import { addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { Button } from '@/components/ui/button';
 import { orNull } from '@/lib/client/forms';
 import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, type Employee } from '@/lib/client/hooks/use-workforce';
