@@ -1,15 +1,13 @@
 'use client';
 
-import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { RecordSearchField } from '@/components/forms/fields/record-search-field';
+import { LookupSelectField } from '@/components/forms/fields/select-field';
+import { DateField, TextareaField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/client/format';
-import { apiResolver, orNull } from '@/lib/client/forms';
+import { orNull } from '@/lib/client/forms';
 import { useCreateCall, useUpdateCall, type Call } from '@/lib/client/hooks/use-calls';
-import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { SearchOption } from '@/lib/client/hooks/use-search';
 import { callCreate, callUpdate } from '@/lib/shared/validation/calls';
 
@@ -58,95 +56,41 @@ function toPayload(v: Values): Record<string, unknown> {
 }
 
 export function CallForm({ call, prefill, onDone }: { call?: Call; prefill: CallPrefill; onDone: (call: Call) => void }) {
-  const create = useCreateCall();
-  const update = useUpdateCall();
-  const outcomes = useOptions('/call_outcomes', 'call_outcomes').data ?? [];
-  const form = useForm<Values>({
-    defaultValues: defaults(call, prefill),
-    resolver: apiResolver(call ? callUpdate : callCreate, toPayload, FIELD_OF),
-  });
-  const {
-    register,
-    control,
-    reset,
-    getValues,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: call,
-    form,
+    schema: { create: callCreate, update: callUpdate },
+    defaults: (r?: Call) => defaults(r, prefill),
     toPayload,
-    original: (r) => toPayload(defaults(r, prefill)),
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    fieldOf: FIELD_OF,
+    create: useCreateCall(),
+    update: useUpdateCall(),
     done: (saved, created) => {
       toast.success(created ? 'Call logged.' : 'Call saved.');
       onDone(saved);
     },
-    discard: (current) => reset(defaults(current, prefill)),
-    fieldOf: FIELD_OF,
   });
-
-  const relation = (name: 'contact' | 'company' | 'project', label: string, path: string, noun: string) => (
-    <Field label={label} error={err(name)}>
-      {(a) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <Combobox
-              {...a}
-              value={field.value}
-              onChange={(option) => {
-                field.onChange(option);
-                // A contact brings their company along when none is chosen yet.
-                if (name === 'contact' && option?.company && !getValues('company')) setValue('company', option.company);
-              }}
-              path={path}
-              listKey={path.slice(1)}
-              placeholder={`Search ${noun}…`}
-              clearLabel={`Clear ${label.toLowerCase()}`}
-            />
-          )}
-        />
-      )}
-    </Field>
-  );
+  const { getValues, setValue } = state.form;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner}
+    <RecordForm state={state}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Outcome" error={err('call_outcome_id')}>
-          {(a) => (
-            <Controller
-              control={control}
-              name="call_outcome_id"
-              render={({ field }) => <Select {...a} {...field} options={outcomes} placeholder="No outcome" />}
-            />
-          )}
-        </Field>
-        <Field label="Time" error={err('recorded_at')} hint="When the call took place, in your time zone.">
-          {(a) => <Input {...a} {...register('recorded_at')} type="datetime-local" />}
-        </Field>
-        {relation('contact', 'Contact', '/contacts', 'contacts')}
-        {relation('company', 'Company', '/companies', 'companies')}
-        {relation('project', 'Project', '/projects', 'projects')}
-        <Field label="Notes" error={err('notes')} className="sm:col-span-2">
-          {(a) => <Textarea {...a} {...register('notes')} rows={4} autoFocus />}
-        </Field>
+        <LookupSelectField name="call_outcome_id" label="Outcome" path="/call_outcomes" listKey="call_outcomes" placeholder="No outcome" />
+        <DateField name="recorded_at" label="Time" hint="When the call took place, in your time zone." withTime />
+        <RecordSearchField
+          name="contact"
+          label="Contact"
+          path="/contacts"
+          placeholder="Search contacts…"
+          onPick={(option) => {
+            // A contact brings their company along when none is chosen yet.
+            if (option?.company && !getValues('company')) setValue('company', option.company);
+          }}
+        />
+        <RecordSearchField name="company" label="Company" path="/companies" placeholder="Search companies…" />
+        <RecordSearchField name="project" label="Project" path="/projects" placeholder="Search projects…" />
+        <TextareaField name="notes" label="Notes" className="sm:col-span-2" rows={4} autoFocus />
       </div>
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : call ? 'Save call' : 'Log call'}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow label={call ? 'Save call' : 'Log call'} />
+    </RecordForm>
   );
 }
-
-/**
- * The "Log a call" dialog, for any page that shows a contact, a company or a project: `prefill`
- * fills in the record it was opened from. With `call`, it edits that call instead.
- */

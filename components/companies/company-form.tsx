@@ -1,19 +1,16 @@
 'use client';
 
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { humanize } from '@/lib/client/format';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
-import { Button } from '@/components/ui/button';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
+import { enumOptions, SelectField } from '@/components/forms/fields/select-field';
+import { JsonField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
+import { humanize } from '@/lib/client/format';
+import { jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
 import { useCreateCompany, useUpdateCompany, type Company } from '@/lib/client/hooks/use-companies';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { companyCreate, companyUpdate } from '@/lib/shared/validation/companies';
 import { COMPANY_CATEGORIES } from '@/lib/shared/validation/enums';
-
-
 
 type Values = {
   name: string;
@@ -59,53 +56,31 @@ const inputChecks = (v: Values): Record<string, string> => {
 
 /** Create or edit a company with every writable field; the API's 422s land next to their fields. */
 export function CompanyForm({ company, onDone }: { company?: Company; onDone: (company: Company) => void }) {
-  const create = useCreateCompany();
-  const update = useUpdateCompany();
   const industries = useOptions('/industries', 'industries');
-  const form = useForm<Values>({
-    defaultValues: defaults(company),
-    resolver: apiResolver(company ? companyUpdate : companyCreate, toPayload, {}, inputChecks),
-  });
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-  const industryError = Object.entries(errors as Record<string, { message?: string }>).find(([k]) => k.startsWith('industry_ids'))?.[1]?.message;
-
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: company,
-    form,
+    schema: { create: companyCreate, update: companyUpdate },
+    defaults,
     toPayload,
-    original: (r) => toPayload(defaults(r)),
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    inputChecks,
+    create: useCreateCompany(),
+    update: useUpdateCompany(),
     done: (saved, created) => {
       toast.success(created ? 'Company created.' : 'Company saved.');
       onDone(saved);
     },
-    discard: (current) => reset(defaults(current)),
   });
+  const { register, formState } = state.form;
+  const industryError = Object.entries(formState.errors as Record<string, { message?: string }>).find(([k]) => k.startsWith('industry_ids'))?.[1]?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner}
+    <RecordForm state={state}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={err('name')} className="sm:col-span-2">
-          {(a) => <Input {...a} {...register('name')} autoFocus />}
-        </Field>
-        <Field label="Category" error={err('category')}>
-          {(a) => <Select {...a} {...register('category')} options={COMPANY_CATEGORIES.map((c) => ({ id: c, name: humanize(c) }))} />}
-        </Field>
-        <Field label="Phone" error={err('phone')}>
-          {(a) => <Input {...a} {...register('phone')} type="tel" autoComplete="off" />}
-        </Field>
-        <Field label="Website" error={err('website')} className="sm:col-span-2">
-          {(a) => <Input {...a} {...register('website')} placeholder="acme.com" autoComplete="off" />}
-        </Field>
-        <Field label="Description" error={err('description')} className="sm:col-span-2">
-          {(a) => <Textarea {...a} {...register('description')} />}
-        </Field>
+        <TextField name="name" label="Name" className="sm:col-span-2" autoFocus />
+        <SelectField name="category" label="Category" options={enumOptions(COMPANY_CATEGORIES, humanize)} />
+        <TextField name="phone" label="Phone" type="tel" autoComplete="off" />
+        <TextField name="website" label="Website" className="sm:col-span-2" placeholder="acme.com" autoComplete="off" />
+        <TextareaField name="description" label="Description" className="sm:col-span-2" />
       </div>
       <fieldset aria-describedby={industryError ? 'industries-error' : undefined}>
         <legend className="mb-2 text-sm font-semibold">Industries</legend>
@@ -129,15 +104,9 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone: (c
           </p>
         ) : null}
       </fieldset>
-      <AddressFieldset register={register} error={err} />
-      <Field label="Custom fields (JSON)" error={err('custom_fields')} hint='An object, like {"bid_bond_percent": 5}; blank for none.'>
-        {(a) => <Textarea {...a} {...register('custom_fields')} rows={3} className="font-mono" spellCheck={false} />}
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : company ? 'Save company' : 'Create company'}
-        </Button>
-      </div>
-    </form>
+      <AddressFields />
+      <JsonField hint='An object, like {"bid_bond_percent": 5}; blank for none.' />
+      <SubmitRow label={company ? 'Save company' : 'Create company'} />
+    </RecordForm>
   );
 }

@@ -1,14 +1,12 @@
 'use client';
 
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
+import { RecordSearchField } from '@/components/forms/fields/record-search-field';
+import { LookupSelectField } from '@/components/forms/fields/select-field';
+import { JsonField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
 import { useCreateContact, useUpdateContact, type Contact } from '@/lib/client/hooks/use-contacts';
-import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { SearchOption } from '@/lib/client/hooks/use-search';
 import { contactCreate, contactUpdate } from '@/lib/shared/validation/contacts';
 
@@ -71,92 +69,40 @@ export function ContactForm({
   company?: SearchOption | null;
   onDone: (contact: Contact) => void;
 }) {
-  const create = useCreateContact();
-  const update = useUpdateContact();
-  const users = useOptions('/users', 'users').data ?? [];
-  const form = useForm<Values>({
-    defaultValues: defaults(contact, company),
-    resolver: apiResolver(contact ? contactUpdate : contactCreate, toPayload, FIELD_OF, inputChecks),
-  });
-  const {
-    register,
-    control,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: contact,
-    form,
+    schema: { create: contactCreate, update: contactUpdate },
+    defaults: (r?: Contact) => defaults(r, company),
     toPayload,
-    original: (r) => toPayload(defaults(r, company)),
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    fieldOf: FIELD_OF,
+    inputChecks,
+    create: useCreateContact(),
+    update: useUpdateContact(),
     done: (saved, created) => {
       toast.success(created ? 'Contact created.' : 'Contact saved.');
       onDone(saved);
     },
-    discard: (current) => reset(defaults(current, company)),
-    fieldOf: FIELD_OF,
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner}
+    <RecordForm state={state}>
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map(([key, label, autoComplete], i) => (
-          <Field key={key} label={label} error={err(key)}>
-            {(a) => (
-              <Input
-                {...a}
-                {...register(key)}
-                autoComplete={autoComplete}
-                autoFocus={i === 0}
-                type={key === 'email' ? 'email' : key.endsWith('phone') ? 'tel' : 'text'}
-              />
-            )}
-          </Field>
+          <TextField
+            key={key}
+            name={key}
+            label={label}
+            autoComplete={autoComplete}
+            autoFocus={i === 0}
+            type={key === 'email' ? 'email' : key.endsWith('phone') ? 'tel' : 'text'}
+          />
         ))}
-        <Field label="LinkedIn profile" error={err('linked_in_profile_url')} className="sm:col-span-2">
-          {(a) => <Input {...a} {...register('linked_in_profile_url')} type="url" placeholder="https://www.linkedin.com/in/…" />}
-        </Field>
-        <Field label="Company" error={err('company')}>
-          {(a) => (
-            <Controller
-              control={control}
-              name="company"
-              render={({ field }) => (
-                <Combobox
-                  {...a}
-                  value={field.value}
-                  onChange={field.onChange}
-                  path="/companies"
-                  listKey="companies"
-                  placeholder="Search companies…"
-                  clearLabel="Clear company"
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field label="Assigned to" error={err('assigned_to_id')}>
-          {(a) => (
-            <Controller
-              control={control}
-              name="assigned_to_id"
-              render={({ field }) => <Select {...a} {...field} options={users} placeholder="Nobody" />}
-            />
-          )}
-        </Field>
+        <TextField name="linked_in_profile_url" label="LinkedIn profile" className="sm:col-span-2" type="url" placeholder="https://www.linkedin.com/in/…" />
+        <RecordSearchField name="company" label="Company" path="/companies" placeholder="Search companies…" />
+        <LookupSelectField name="assigned_to_id" label="Assigned to" path="/users" listKey="users" placeholder="Nobody" />
       </div>
-      <Field label="Custom fields (JSON)" error={err('custom_fields')} hint='An object, like {"preferred_contact": "email"}; blank for none.'>
-        {(a) => <Textarea {...a} {...register('custom_fields')} rows={3} className="font-mono" spellCheck={false} />}
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : contact ? 'Save contact' : 'Create contact'}
-        </Button>
-      </div>
-    </form>
+      <JsonField hint='An object, like {"preferred_contact": "email"}; blank for none.' />
+      <SubmitRow label={contact ? 'Save contact' : 'Create contact'} />
+    </RecordForm>
   );
 }

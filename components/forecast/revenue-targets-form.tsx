@@ -10,6 +10,7 @@ import { errorsFromApi } from '@/lib/client/forms';
 import { useRevenueTargets, useSaveRevenueTargets, type RevenueTarget } from '@/lib/client/hooks/use-forecast';
 import { monthOfIndex, monthIndex } from '@/lib/shared/domain/forecast';
 import { monthLabel } from './money';
+import { FormError } from '@/components/forms/form-error';
 
 /** Twelve months from `first`, each with its target in dollars; PUT /revenue_targets sends the months changed. */
 export function RevenueTargetsForm({ first, onDone }: { first: string; onDone: () => void }) {
@@ -55,11 +56,7 @@ function TargetsGrid({ months, targets, onDone }: { months: string[]; targets: R
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {errors.base ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {errors.base}
-        </p>
-      ) : null}
+      <FormError message={errors.base} />
       <p className="text-sm text-slate-600 dark:text-slate-400">Revenue each month should bring, in dollars. Leave a month blank for no target.</p>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {months.map((m) => (

@@ -3,8 +3,14 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { errorsFromApi } from '@/lib/client/forms';
 import { useEditConflict } from './edit-conflict';
+import { FormError } from './form-error';
 
 type Json = Record<string, unknown>;
+
+/** API field → form field: a map of those that differ, or a function (`redirect_uris.2` → `redirect_uris`). */
+export type FieldOf = Record<string, string> | ((apiField: string) => string);
+export const formFieldOf = (fieldOf: FieldOf, apiField: string) =>
+  typeof fieldOf === 'function' ? fieldOf(apiField) : (fieldOf[apiField] ?? apiField);
 
 /**
  * The submit of every create/edit form of a record: save (create, or update with the `If-Match` of
@@ -36,7 +42,7 @@ export function useRecordSubmit<R extends { id: string }, V extends FieldValues>
   /** "Discard mine": show their version in the form. */
   discard: (current: R) => void;
   /** API field → form field, where they differ (`contact_id` → `contact`). */
-  fieldOf?: Record<string, string>;
+  fieldOf?: FieldOf;
   failure?: string;
 }) {
   const edit = useEditConflict(record, original);
@@ -50,17 +56,13 @@ export function useRecordSubmit<R extends { id: string }, V extends FieldValues>
       done(await save(payload, record ? edit.base : undefined, values), !record);
     } catch (error) {
       if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) setError((fieldOf[field] ?? field) as Path<V>, { message });
+      for (const [field, message] of Object.entries(errorsFromApi(error))) setError(formFieldOf(fieldOf, field) as Path<V>, { message });
     }
   });
 
   const banner = (
     <>
-      {baseError ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {baseError}
-        </p>
-      ) : null}
+      <FormError message={baseError} />
       {edit.panel(async (changes, current) => done(await save(changes, current), false), discard, setBaseError)}
     </>
   );

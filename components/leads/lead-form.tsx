@@ -1,16 +1,16 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
-import { Button } from '@/components/ui/button';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { CheckboxField } from '@/components/forms/fields/checkbox-field';
+import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
+import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/shared/validation/enums';
 import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/client/format';
-import { apiResolver, intOrNull, orNull } from '@/lib/client/forms';
+import { intOrNull, orNull } from '@/lib/client/forms';
 import { useCreateLead, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
-import { relationSelects, useOptions } from '@/lib/client/hooks/use-lookups';
+import { relationSelects } from '@/lib/client/hooks/use-lookups';
 import { leadCreate, leadUpdate } from '@/lib/shared/validation/leads';
 
 const RELATIONS = relationSelects(['assigned_to_id', 'company_id', 'contact_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id']);
@@ -29,7 +29,6 @@ type Values = {
   work_scope: string;
   address: AddressValues;
 } & Record<RelationField, string>;
-
 
 function defaults(lead?: Lead): Values {
   const rel = (r: { id: string } | null | undefined) => r?.id ?? '';
@@ -75,102 +74,46 @@ function toPayload(v: Values): Record<string, unknown> {
   };
 }
 
-function RelationSelect({ field, label, path, listKey, register, error }: {
-  field: RelationField;
-  label: string;
-  path: string;
-  listKey: string;
-  register: ReturnType<typeof useForm<Values>>['register'];
-  error?: string;
-}) {
-  const { data = [] } = useOptions(path, listKey);
-  return (
-    <Field label={label} error={error}>
-      {(a) => <Select {...a} {...register(field)} options={data} />}
-    </Field>
-  );
-}
+const inputChecks = (v: Values): Record<string, string> =>
+  Number.isNaN(dollarsToCents(v.value_dollars)) ? { value_dollars: 'Enter dollars, like 1,250,000 or 19.99.' } : {};
 
 /** Create or edit a lead with every writable field; the API's 422s land next to their fields. */
 export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) => void }) {
-  const create = useCreateLead();
-  const update = useUpdateLead();
-  const form = useForm<Values>({
-    defaultValues: defaults(lead),
-    resolver: apiResolver(lead ? leadUpdate : leadCreate, toPayload, { value_in_cents: 'value_dollars' }, (v) => {
-      const checks: Record<string, string> = {};
-      if (Number.isNaN(dollarsToCents(v.value_dollars))) checks.value_dollars = 'Enter dollars, like 1,250,000 or 19.99.';
-      return checks;
-    }),
-  });
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: lead,
-    form,
+    schema: { create: leadCreate, update: leadUpdate },
+    defaults,
     toPayload,
-    original: (l) => toPayload(defaults(l)),
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    fieldOf: { value_in_cents: 'value_dollars' },
+    inputChecks,
+    create: useCreateLead(),
+    update: useUpdateLead(),
     done: (saved, created) => {
       toast.success(created ? 'Lead created.' : 'Lead saved.');
       onDone(saved);
     },
-    discard: (current) => reset(defaults(current)),
-    fieldOf: { value_in_cents: 'value_dollars' },
     failure: 'The lead was not saved.',
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner}
+    <RecordForm state={state}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={err('name')} className="sm:col-span-2">
-          {(a) => <Input {...a} {...register('name')} autoFocus />}
-        </Field>
-        <Field label="Description" error={err('description')} className="sm:col-span-2">
-          {(a) => <Textarea {...a} {...register('description')} />}
-        </Field>
-        <Field label="Value (USD)" error={err('value_dollars')} hint="Dollars; stored exactly in cents.">
-          {(a) => <Input {...a} {...register('value_dollars')} inputMode="decimal" placeholder="1,250,000" />}
-        </Field>
-        <Field label="Estimated start" error={err('estimated_start_date')}>
-          {(a) => <Input {...a} {...register('estimated_start_date')} type="date" />}
-        </Field>
-        <Field label="Construction duration" error={err('construction_duration')}>
-          {(a) => <Input {...a} {...register('construction_duration')} inputMode="numeric" />}
-        </Field>
-        <Field label="Duration unit" error={err('construction_duration_unit')}>
-          {(a) => (
-            <Select {...a} {...register('construction_duration_unit')} options={CONSTRUCTION_DURATION_UNITS.map((u) => ({ id: u, name: humanize(u) }))} />
-          )}
-        </Field>
-        <Field label="Square feet" error={err('square_feet')}>
-          {(a) => <Input {...a} {...register('square_feet')} inputMode="numeric" />}
-        </Field>
-        <Field label="Units" error={err('units')}>
-          {(a) => <Input {...a} {...register('units')} inputMode="numeric" />}
-        </Field>
-        <Field label="Work scope" error={err('work_scope')}>
-          {(a) => <Select {...a} {...register('work_scope')} options={WORK_SCOPES.map((w) => ({ id: w, name: humanize(w) }))} />}
-        </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input type="checkbox" {...register('priority')} className="h-4 w-4" /> Priority
-        </label>
+        <TextField name="name" label="Name" className="sm:col-span-2" autoFocus />
+        <TextareaField name="description" label="Description" className="sm:col-span-2" />
+        <MoneyField name="value_dollars" label="Value (USD)" hint="Dollars; stored exactly in cents." />
+        <DateField name="estimated_start_date" label="Estimated start" />
+        <NumberField name="construction_duration" label="Construction duration" />
+        <SelectField name="construction_duration_unit" label="Duration unit" options={enumOptions(CONSTRUCTION_DURATION_UNITS, humanize)} />
+        <NumberField name="square_feet" label="Square feet" />
+        <NumberField name="units" label="Units" />
+        <SelectField name="work_scope" label="Work scope" options={enumOptions(WORK_SCOPES, humanize)} />
+        <CheckboxField name="priority" label="Priority" />
         {RELATIONS.map(([field, label, path, listKey]) => (
-          <RelationSelect key={field} field={field} label={label} path={path} listKey={listKey} register={register} error={err(field)} />
+          <LookupSelectField key={field} name={field} label={label} path={path} listKey={listKey} />
         ))}
       </div>
-      <AddressFieldset register={register} error={err} />
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : lead ? 'Save lead' : 'Create lead'}
-        </Button>
-      </div>
-    </form>
+      <AddressFields />
+      <SubmitRow label={lead ? 'Save lead' : 'Create lead'} />
+    </RecordForm>
   );
 }

@@ -22,20 +22,6 @@ import { SnoozeDialog } from './snooze-dialog';
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const LeadForm = dynamic(() => import('./lead-form').then((m) => m.LeadForm));
 
-/** A column sorted by a click on its header: `field` ascending, then descending. */
-function sortable(label: string, field: string, sort: string, onSort: (s: string) => void): Pick<Column<Lead>, 'header' | 'headerProps'> {
-  const active = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
-  return {
-    headerProps: { 'aria-sort': active },
-    header: (
-      <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => onSort(active === 'descending' ? field : `-${field}`)}>
-        {label}
-        <span aria-hidden>{active === 'ascending' ? '▲' : active === 'descending' ? '▼' : '↕'}</span>
-      </button>
-    ),
-  };
-}
-
 function PriorityStar({ lead }: { lead: Lead }) {
   const update = useUpdateLead();
   const next = !lead.priority;
@@ -88,12 +74,12 @@ export function LeadsPage() {
     });
   };
 
-  const onSort = (s: string) => setState({ sort: s });
   const columns: Column<Lead>[] = [
     { key: 'priority', header: <span className="sr-only">Priority</span>, className: 'w-10 text-center', cell: (lead) => <PriorityStar lead={lead} /> },
     {
       key: 'name',
-      ...sortable('Name', 'name', sort, onSort),
+      header: 'Name',
+      sortKey: 'name',
       cell: (lead) => (
         <>
           <button type="button" className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300" onClick={() => setEditing(lead)}>
@@ -112,9 +98,9 @@ export function LeadsPage() {
     },
     { key: 'company', header: 'Company', cell: (lead) => lead.company?.name ?? NONE },
     { key: 'assigned_to', header: 'Assigned to', cell: (lead) => lead.assigned_to?.name ?? NONE },
-    { key: 'value', ...sortable('Value', 'value_in_cents', sort, onSort), cellClassName: 'tabular-nums', cell: (lead) => formatCents(lead.value_in_cents) },
-    { key: 'start', ...sortable('Est. start', 'estimated_start_date', sort, onSort), cell: (lead) => formatDate(lead.estimated_start_date) },
-    { key: 'created', ...sortable('Created', 'created_at', sort, onSort), cell: (lead) => formatDate(lead.created_at) },
+    { key: 'value', header: 'Value', sortKey: 'value_in_cents', cellClassName: 'tabular-nums', cell: (lead) => formatCents(lead.value_in_cents) },
+    { key: 'start', header: 'Est. start', sortKey: 'estimated_start_date', cell: (lead) => formatDate(lead.estimated_start_date) },
+    { key: 'created', header: 'Created', sortKey: 'created_at', cell: (lead) => formatDate(lead.created_at) },
     {
       key: 'actions',
       header: 'Actions',
@@ -189,6 +175,7 @@ export function LeadsPage() {
               : 'Create a lead with “New lead” to start tracking a pursuit.',
         }}
         paging={{ page, perPage: LEADS_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
+        sort={{ sort, onSort: (s) => setState({ sort: s }) }}
       />
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'New lead' : `Edit “${editing?.name ?? ''}”`} wide>

@@ -18,19 +18,12 @@ import {
 } from '@/lib/client/hooks/use-workforce-planning';
 import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
 import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
+import { FormError } from '@/components/forms/form-error';
 
 // Add or edit one assignment of a project: the role, who (a candidate of that role, or unfilled),
 // the share of their time and the dates. Validated by the API's own schemas.
 
 const UNFILLED = 'unfilled';
-
-function FormError({ message }: { message?: string }) {
-  return message ? (
-    <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
-  ) : null;
-}
 
 export function AssignmentForm({ project, assignment, onDone }: { project: Project; assignment?: Assignment; onDone: () => void }) {
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];

@@ -2,14 +2,13 @@
 
 import dynamic from 'next/dynamic';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { Button } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/field';
+import { SelectField } from '@/components/forms/fields/select-field';
+import { MoneyField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { centsToDollarsInput, dollarsToCents, formatCents, humanize } from '@/lib/client/format';
-import { apiResolver } from '@/lib/client/forms';
 import { forecastKeys, useProjectForecast, type ProjectForecast as ProjectForecastData } from '@/lib/client/hooks/use-forecast';
 import { useUpdateProject, type Project } from '@/lib/client/hooks/use-projects';
 import { FORECAST_CURVES, monthsSpanned } from '@/lib/shared/domain/forecast';
@@ -90,20 +89,13 @@ function CurveForm({ project }: { project: Project }) {
   const qc = useQueryClient();
   const update = useUpdateProject({ silent: true });
   const months = spanOf(project);
-  const FIELD_OF = fieldOf(months.length);
-  const form = useForm<Values>({ defaultValues: defaults(project), resolver: apiResolver(projectUpdate, toPayload, FIELD_OF, inputChecks) });
-  const {
-    register,
-    reset,
-    control,
-    formState: { errors, isSubmitting, isDirty },
-  } = form;
-  const curve = useWatch({ control, name: 'forecast_curve' });
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: project,
-    form,
+    schema: projectUpdate,
+    defaults: (r?: Project) => defaults(r ?? project),
     toPayload,
-    original: (r) => toPayload(defaults(r)),
+    fieldOf: fieldOf(months.length),
+    inputChecks,
     save: async (changes, base) => {
       const saved = await update.mutateAsync({ id: project.id, changes, base });
       await qc.invalidateQueries({ queryKey: forecastKeys.project(project.id) });
@@ -111,24 +103,24 @@ function CurveForm({ project }: { project: Project }) {
     },
     done: (saved) => {
       toast.success('Forecast settings saved.');
-      reset(defaults(saved));
+      state.form.reset(defaults(saved));
     },
-    discard: (current) => reset(defaults(current)),
-    fieldOf: FIELD_OF,
   });
-  // The resolver's errors come keyed flat (`percentages.3`), setError's nested (the API's 422 after a save).
-  const percentError = (i: number) => (errors as Record<string, { message?: string } | undefined>)[`percentages.${i}`]?.message ?? errors.percentages?.[i]?.message;
+  const { control, formState } = state.form;
+  const curve = useWatch({ control, name: 'forecast_curve' });
+  const listError = formState.errors.percentages_error?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 p-4">
-      {banner}
+    <RecordForm state={state} className="space-y-4 p-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Revenue curve" error={errors.forecast_curve?.message} hint="How the amount spreads over the months the project runs.">
-          {(a) => <Select {...a} {...register('forecast_curve')} options={FORECAST_CURVES.map((c) => ({ id: c, name: CURVE_NAMES[c] }))} placeholder="—" />}
-        </Field>
-        <Field label="Estimated cost (USD)" error={errors.estimated_cost_dollars?.message} hint="Spread on the same curve, for cost and margin.">
-          {(a) => <Input {...a} {...register('estimated_cost_dollars')} inputMode="decimal" placeholder="1,100,000" />}
-        </Field>
+        <SelectField
+          name="forecast_curve"
+          label="Revenue curve"
+          hint="How the amount spreads over the months the project runs."
+          options={FORECAST_CURVES.map((c) => ({ id: c, name: CURVE_NAMES[c] }))}
+          placeholder="—"
+        />
+        <MoneyField name="estimated_cost_dollars" label="Estimated cost (USD)" hint="Spread on the same curve, for cost and margin." placeholder="1,100,000" />
       </div>
       {curve === 'manual' ? (
         <fieldset className="rounded-md border border-slate-200 p-3 dark:border-slate-700" aria-describedby="manual-hint">
@@ -141,25 +133,19 @@ function CurveForm({ project }: { project: Project }) {
           ) : (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
               {months.map((m, i) => (
-                <Field key={m} label={monthName(m)} error={percentError(i)}>
-                  {(a) => <Input {...a} {...register(`percentages.${i}`)} inputMode="decimal" />}
-                </Field>
+                <TextField key={m} name={`percentages.${i}`} label={monthName(m)} inputMode="decimal" />
               ))}
             </div>
           )}
-          {errors.percentages_error?.message ? (
+          {listError ? (
             <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-              Percentages {errors.percentages_error.message}
+              Percentages {listError}
             </p>
           ) : null}
         </fieldset>
       ) : null}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? 'Saving…' : 'Save forecast settings'}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow label="Save forecast settings" unchanged="disabled" />
+    </RecordForm>
   );
 }
 

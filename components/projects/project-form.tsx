@@ -1,20 +1,20 @@
 'use client';
 
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
-import { Button } from '@/components/ui/button';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { dollarsToCents } from '@/lib/client/format';
-import { apiResolver, intOrNull, orNull } from '@/lib/client/forms';
+import { CheckboxField } from '@/components/forms/fields/checkbox-field';
+import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
+import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
+import { dollarsToCents, humanize } from '@/lib/client/format';
+import { intOrNull, orNull } from '@/lib/client/forms';
 import { api } from '@/lib/client/api-client';
-import { type Option, relationSelects, useOptions } from '@/lib/client/hooks/use-lookups';
+import { type Option, relationSelects } from '@/lib/client/hooks/use-lookups';
 import { useCreateProject, useProjectStages, useUpdateProject, type Project } from '@/lib/client/hooks/use-projects';
 import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/shared/validation/enums';
 import { projectCreate, projectUpdate } from '@/lib/shared/validation/projects';
-import { humanize } from '@/lib/client/format';
 
 const RELATIONS = relationSelects(['company_id', 'contact_id', 'assigned_to_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id', 'loss_reason_id']);
 type RelationField = (typeof RELATIONS)[number][0];
@@ -154,32 +154,6 @@ function currentOptions(project?: Project): Partial<Record<RelationField, Option
   };
 }
 
-interface RelationSelectProps {
-  field: RelationField;
-  label: string;
-  register: UseFormRegister<Values>;
-  error?: string;
-  current?: Option;
-}
-
-function ChoiceSelect({ field, label, register, error, current, options }: RelationSelectProps & { options: Option[] | undefined }) {
-  const choices = options && current && !options.some((o) => o.id === current.id) ? [current, ...options] : options;
-  return (
-    <Field label={label} error={error}>
-      {/* Mounted again once the options arrive, so the select shows the value the form holds. */}
-      {(a) => <Select key={choices ? 'ready' : 'loading'} {...a} {...register(field)} options={choices ?? []} />}
-    </Field>
-  );
-}
-
-function RelationSelect({ path, listKey, ...props }: RelationSelectProps & { path: string; listKey: string }) {
-  return <ChoiceSelect {...props} options={useOptions(path, listKey).data} />;
-}
-
-function ContactSelect({ control, ...props }: RelationSelectProps & { control: Control<Values> }) {
-  return <ChoiceSelect {...props} options={useContactOptions(useWatch({ control, name: 'company_id' })).data} />;
-}
-
 /** Contacts of the chosen company (all contacts when none is chosen), by name. */
 function useContactOptions(companyId: string) {
   return useQuery({
@@ -192,125 +166,72 @@ function useContactOptions(companyId: string) {
   });
 }
 
+/** The contact select: contacts of the company chosen in the form. */
+function ContactSelect(props: { name: string; label: string; current?: Option }) {
+  const companyId = useWatch({ name: 'company_id' }) as string;
+  return <SelectField {...props} options={useContactOptions(companyId).data} />;
+}
+
 /** Create or edit a project with every writable field; the API's 422s land next to their fields. */
 export function ProjectForm({ project, onDone }: { project?: Project; onDone: (project: Project) => void }) {
-  const create = useCreateProject();
-  const update = useUpdateProject({ silent: true });
   const stages = useProjectStages().data ?? [];
-  const form = useForm<Values>({
-    defaultValues: defaults(project),
-    resolver: apiResolver(project ? projectUpdate : projectCreate, toPayload, FIELD_OF, inputChecks),
-  });
-  const {
-    register,
-    reset,
-    setValue,
-    control,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-  const current = currentOptions(project);
-
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: project,
-    form,
+    schema: { create: projectCreate, update: projectUpdate },
+    defaults,
     toPayload,
-    original: (r) => toPayload(defaults(r)),
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    fieldOf: FIELD_OF,
+    inputChecks,
+    create: useCreateProject(),
+    update: useUpdateProject({ silent: true }),
     done: (saved, created) => {
       toast.success(created ? 'Project created.' : 'Project saved.');
       onDone(saved);
     },
-    discard: (current) => reset(defaults(current)),
-    fieldOf: FIELD_OF,
   });
-
-  const stageField = register('project_stage_id', {
-    // close_type follows the stage: a closed stage sets its category, an open one clears it.
-    onChange: (e: { target: { value: string } }) => {
-      const stage = stages.find((s) => s.id === e.target.value);
-      setValue('close_type', stage && stage.category !== 'open' ? stage.category : '');
-    },
-  });
+  const current = currentOptions(project);
+  // close_type follows the stage: a closed stage sets its category, an open one clears it.
+  const onStage = (id: string) => {
+    const stage = stages.find((s) => s.id === id);
+    state.form.setValue('close_type', stage && stage.category !== 'open' ? stage.category : '');
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6">
-      {banner}
+    <RecordForm state={state} className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={err('name')} className="sm:col-span-2">
-          {(a) => <Input {...a} {...register('name')} autoFocus />}
-        </Field>
-        <Field label="Description" error={err('description')} className="sm:col-span-2">
-          {(a) => <Textarea {...a} {...register('description')} />}
-        </Field>
-        <Field label="Project number" error={err('project_number')}>
-          {(a) => <Input {...a} {...register('project_number')} />}
-        </Field>
-        <Field label="External id" error={err('external_id')} hint="The id in another system (accounting, ERP).">
-          {(a) => <Input {...a} {...register('external_id')} />}
-        </Field>
-        <Field label="Stage" error={err('project_stage_id')} hint={project ? undefined : 'Blank: the first open stage.'}>
-          {(a) => <Select key={stages.length} {...a} {...stageField} options={stages} />}
-        </Field>
-        <Field label="Close type" error={err('close_type')} hint="Follows the stage: won or lost only in a closed stage.">
-          {(a) => <Select {...a} {...register('close_type')} placeholder="— (open)" options={CLOSE_TYPES.map((c) => ({ id: c, name: humanize(c) }))} />}
-        </Field>
-        <Field label="Amount (USD)" error={err('amount_dollars')} hint="Dollars, up to two decimals.">
-          {(a) => <Input {...a} {...register('amount_dollars')} inputMode="decimal" placeholder="1,250,000" />}
-        </Field>
-        <Field label="Probability (%)" error={err('probability_percent')} hint="Chance of winning, 0 to 100.">
-          {(a) => <Input {...a} {...register('probability_percent')} inputMode="decimal" placeholder="50" />}
-        </Field>
-        <Field label="Square feet" error={err('square_feet')}>
-          {(a) => <Input {...a} {...register('square_feet')} inputMode="numeric" />}
-        </Field>
-        <Field label="Units" error={err('units')}>
-          {(a) => <Input {...a} {...register('units')} inputMode="numeric" />}
-        </Field>
-        <Field label="Work scope" error={err('work_scope')}>
-          {(a) => <Select {...a} {...register('work_scope')} options={WORK_SCOPES.map((w) => ({ id: w, name: humanize(w) }))} />}
-        </Field>
-        <Field label="Award date" error={err('award_date')}>
-          {(a) => <Input {...a} {...register('award_date')} type="date" />}
-        </Field>
-        <Field label="Bid due date" error={err('bid_due_date')}>
-          {(a) => <Input {...a} {...register('bid_due_date')} type="date" />}
-        </Field>
-        <Field label="Bid due at" error={err('bid_due_at')} hint="Your local time.">
-          {(a) => <Input {...a} {...register('bid_due_at')} type="datetime-local" />}
-        </Field>
-        <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
-          <input type="checkbox" {...register('bid_due_at_includes_time')} className="h-4 w-4" /> The bid due time matters (not just the day)
-        </label>
-        <Field label="Start date" error={err('start_date')}>
-          {(a) => <Input {...a} {...register('start_date')} type="date" />}
-        </Field>
-        <Field label="End date" error={err('end_date')}>
-          {(a) => <Input {...a} {...register('end_date')} type="date" />}
-        </Field>
+        <TextField name="name" label="Name" className="sm:col-span-2" autoFocus />
+        <TextareaField name="description" label="Description" className="sm:col-span-2" />
+        <TextField name="project_number" label="Project number" />
+        <TextField name="external_id" label="External id" hint="The id in another system (accounting, ERP)." />
+        <SelectField name="project_stage_id" label="Stage" hint={project ? undefined : 'Blank: the first open stage.'} options={stages} onPick={onStage} />
+        <SelectField
+          name="close_type"
+          label="Close type"
+          hint="Follows the stage: won or lost only in a closed stage."
+          placeholder="— (open)"
+          options={enumOptions(CLOSE_TYPES, humanize)}
+        />
+        <MoneyField name="amount_dollars" label="Amount (USD)" hint="Dollars, up to two decimals." />
+        <TextField name="probability_percent" label="Probability (%)" hint="Chance of winning, 0 to 100." inputMode="decimal" placeholder="50" />
+        <NumberField name="square_feet" label="Square feet" />
+        <NumberField name="units" label="Units" />
+        <SelectField name="work_scope" label="Work scope" options={enumOptions(WORK_SCOPES, humanize)} />
+        <DateField name="award_date" label="Award date" />
+        <DateField name="bid_due_date" label="Bid due date" />
+        <DateField name="bid_due_at" label="Bid due at" hint="Your local time." withTime />
+        <CheckboxField name="bid_due_at_includes_time" label="The bid due time matters (not just the day)" className="sm:col-span-2" />
+        <DateField name="start_date" label="Start date" />
+        <DateField name="end_date" label="End date" />
         {RELATIONS.map(([field, label, path, listKey]) =>
           field === 'contact_id' ? (
-            <ContactSelect key={field} field={field} label={label} register={register} error={err(field)} current={current[field]} control={control} />
+            <ContactSelect key={field} name={field} label={label} current={current[field]} />
           ) : (
-            <RelationSelect
-              key={field}
-              field={field}
-              label={label}
-              path={path}
-              listKey={listKey}
-              register={register}
-              error={err(field)}
-              current={current[field]}
-            />
+            <LookupSelectField key={field} name={field} label={label} path={path} listKey={listKey} current={current[field]} />
           ),
         )}
       </div>
-      <AddressFieldset register={register} error={err} />
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : project ? 'Save project' : 'Create project'}
-        </Button>
-      </div>
-    </form>
+      <AddressFields />
+      <SubmitRow label={project ? 'Save project' : 'Create project'} />
+    </RecordForm>
   );
 }

@@ -9,6 +9,7 @@ import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useAddMember, useUpdateMemberRoles, type Membership } from '@/lib/client/hooks/use-project-team-memberships';
 import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/lib/shared/validation/enums';
 import { membershipCreate, membershipUpdate } from '@/lib/shared/validation/project-team-memberships';
+import { FormError } from '@/components/forms/form-error';
 
 // The team's two forms, validated by the API's own schemas; loaded when a dialog opens, so the
 // project page does not ship zod up front.
@@ -40,14 +41,6 @@ function RolesField({ value, onChange, error }: { value: MembershipRole[]; onCha
       </div>
     </fieldset>
   );
-}
-
-function FormError({ message }: { message?: string }) {
-  return message ? (
-    <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** Add a member: a user not yet on the team, and their roles. Validated by the API's own schema. */

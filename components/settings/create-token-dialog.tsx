@@ -1,13 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/forms/fields/select-field';
+import { DateField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select } from '@/components/ui/field';
 import { localDayIso } from '@/lib/client/format';
-import { apiResolver, errorsFromApi } from '@/lib/client/forms';
 import { useCreateApiToken } from '@/lib/client/hooks/use-api-tokens';
 import { apiTokenCreate, TOKEN_SCOPES, type ApiTokenCreated } from '@/lib/shared/validation/api-tokens';
 
@@ -28,50 +27,23 @@ function endOfDay(day: string): string | null {
 const toPayload = (v: Values) => ({ name: v.name, scope: v.scope, expires_at: endOfDay(v.expires_on) });
 
 function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) => void }) {
-  const create = useCreateApiToken();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: { name: '', scope: 'read write', expires_on: '' },
-    resolver: apiResolver(apiTokenCreate, toPayload, { expires_at: 'expires_on' }),
-  });
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(toPayload(values)));
-    } catch (error) {
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((field === 'expires_at' ? 'expires_on' : field) as keyof Values, { message });
-      }
-    }
+  const state = useRecordForm({
+    record: undefined,
+    schema: apiTokenCreate,
+    defaults: (): Values => ({ name: '', scope: 'read write', expires_on: '' }),
+    toPayload,
+    fieldOf: { expires_at: 'expires_on' },
+    create: useCreateApiToken(),
+    done: onCreated,
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      <Field label="Name" error={err('name')} hint="What the token is for, like “Nightly export”.">
-        {(a) => <Input {...a} {...register('name')} autoFocus autoComplete="off" />}
-      </Field>
-      <Field label="Scope" error={err('scope')}>
-        {(a) => <Select {...a} {...register('scope')} options={SCOPE_OPTIONS} placeholder="Choose a scope" />}
-      </Field>
-      <Field label="Expires on (optional)" error={err('expires_on')} hint="Blank: the token works until revoked.">
-        {(a) => <Input {...a} {...register('expires_on')} type="date" min={localDayIso(1)} />}
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating…' : 'Create token'}
-        </Button>
-      </div>
-    </form>
+    <RecordForm state={state} className="space-y-4">
+      <TextField name="name" label="Name" hint="What the token is for, like “Nightly export”." autoFocus autoComplete="off" />
+      <SelectField name="scope" label="Scope" options={SCOPE_OPTIONS} placeholder="Choose a scope" />
+      <DateField name="expires_on" label="Expires on (optional)" hint="Blank: the token works until revoked." min={localDayIso(1)} />
+      <SubmitRow label="Create token" busy="Creating…" />
+    </RecordForm>
   );
 }
 

@@ -1,10 +1,10 @@
 'use client';
 
-import { useForm } from 'react-hook-form';
+import { SelectField } from '@/components/forms/fields/select-field';
+import { TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, errorsFromApi } from '@/lib/client/forms';
 import { useCreateOAuthApplication } from '@/lib/client/hooks/use-oauth-applications';
 import { oauthApplicationCreate, type OAuthApplicationWithSecret } from '@/lib/shared/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
@@ -32,64 +32,37 @@ const toPayload = (v: Values) => ({
 });
 
 /** Every `redirect_uris.N` error lands on the one textarea. */
-function formField(apiField: string): keyof Values {
+function formField(apiField: string): string {
   if (apiField.startsWith('redirect_uris')) return 'redirect_uris';
   if (apiField === 'confidential') return 'client_type';
-  return apiField as keyof Values;
+  return apiField;
 }
 
 function RegisterForm({ onCreated }: { onCreated: (app: OAuthApplicationWithSecret) => void }) {
-  const create = useCreateOAuthApplication();
-  const resolver = apiResolver(oauthApplicationCreate, toPayload);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: { name: '', redirect_uris: '', scope: 'read write', client_type: 'confidential' },
-    resolver: async (values) => {
-      const result = await resolver(values);
-      const mapped: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(result.errors)) mapped[formField(k)] ??= v;
-      return { values: result.values, errors: mapped } as Awaited<ReturnType<typeof resolver>>;
-    },
-  });
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      onCreated(await create.mutateAsync(toPayload(values)));
-    } catch (error) {
-      for (const [field, message] of Object.entries(errorsFromApi(error))) setError(formField(field), { message });
-    }
+  const state = useRecordForm({
+    record: undefined,
+    schema: oauthApplicationCreate,
+    defaults: (): Values => ({ name: '', redirect_uris: '', scope: 'read write', client_type: 'confidential' }),
+    toPayload,
+    fieldOf: formField,
+    create: useCreateOAuthApplication(),
+    done: onCreated,
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      <Field label="Name" error={err('name')} hint="Users see it on the consent page.">
-        {(a) => <Input {...a} {...register('name')} autoFocus autoComplete="off" />}
-      </Field>
-      <Field label="Redirect URIs" error={err('redirect_uris')} hint="One per line, matched exactly; https (http only on localhost). Empty: client credentials only.">
-        {(a) => <Textarea {...a} {...register('redirect_uris')} rows={3} className="font-mono text-xs" />}
-      </Field>
-      <Field label="Scope" error={err('scope')} hint="The most its tokens may get.">
-        {(a) => <Select {...a} {...register('scope')} options={SCOPE_OPTIONS} placeholder="Choose a scope" />}
-      </Field>
-      <Field label="Client type" error={err('client_type')}>
-        {(a) => <Select {...a} {...register('client_type')} options={TYPE_OPTIONS} placeholder="Choose a type" />}
-      </Field>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Registering…' : 'Register application'}
-        </Button>
-      </div>
-    </form>
+    <RecordForm state={state} className="space-y-4">
+      <TextField name="name" label="Name" hint="Users see it on the consent page." autoFocus autoComplete="off" />
+      <TextareaField
+        name="redirect_uris"
+        label="Redirect URIs"
+        hint="One per line, matched exactly; https (http only on localhost). Empty: client credentials only."
+        rows={3}
+        inputClassName="font-mono text-xs"
+      />
+      <SelectField name="scope" label="Scope" hint="The most its tokens may get." options={SCOPE_OPTIONS} placeholder="Choose a scope" />
+      <SelectField name="client_type" label="Client type" options={TYPE_OPTIONS} placeholder="Choose a type" />
+      <SubmitRow label="Register application" busy="Registering…" />
+    </RecordForm>
   );
 }
 

@@ -1,13 +1,14 @@
 'use client';
 
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CheckboxField } from '@/components/forms/fields/checkbox-field';
+import { RecordSearchField } from '@/components/forms/fields/record-search-field';
+import { LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
+import { DateField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { Button } from '@/components/ui/button';
-import { Combobox } from '@/components/ui/combobox';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, orNull } from '@/lib/client/forms';
-import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { orNull } from '@/lib/client/forms';
 import type { SearchOption } from '@/lib/client/hooks/use-search';
 import { useProjectTaskLists } from '@/lib/client/hooks/use-task-lists';
 import { useCreateTask, useDeleteTask, useUpdateTask, type Task } from '@/lib/client/hooks/use-tasks';
@@ -65,39 +66,23 @@ function payloadOf(task: Task | undefined) {
 
 /** Create or edit a task; task lists are those of the chosen project. */
 export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?: TaskDefaults; onDone: () => void }) {
-  const create = useCreateTask({ silent: true });
-  const update = useUpdateTask({ silent: true });
   const remove = useDeleteTask();
-  const users = useOptions('/users', 'users').data ?? [];
-  const toPayload = payloadOf(task);
-  const form = useForm<Values>({
-    defaultValues: defaults(task, initial),
-    resolver: apiResolver(task ? taskUpdate : taskCreate, toPayload, FIELD_OF),
-  });
-  const {
-    register,
-    control,
-    reset,
-    setValue,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-  const project = useWatch({ control, name: 'project' });
-  const lists = useProjectTaskLists(project?.id ?? '');
-
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: task,
-    form,
-    toPayload,
+    schema: { create: taskCreate, update: taskUpdate },
+    defaults: (r?: Task) => defaults(r, initial),
+    toPayload: payloadOf(task),
     original: (r) => payloadOf(r)(defaults(r, initial)),
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    fieldOf: FIELD_OF,
+    create: useCreateTask({ silent: true }),
+    update: useUpdateTask({ silent: true }),
     done: (_saved, created) => {
       toast.success(created ? 'Task created.' : 'Task saved.');
       onDone();
     },
-    discard: (current) => reset(defaults(current, initial)),
-    fieldOf: FIELD_OF,
   });
+  const project = useWatch({ control: state.form.control, name: 'project' });
+  const lists = useProjectTaskLists(project?.id ?? '');
 
   const onDelete = () => {
     if (!task || !window.confirm(`Delete the task “${task.title}”?`)) return;
@@ -110,106 +95,42 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner}
+    <RecordForm state={state}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Title" error={err('title')} className="sm:col-span-2">
-          {(a) => <Input {...a} {...register('title')} autoFocus />}
-        </Field>
-        <Field label="Notes" error={err('notes')} className="sm:col-span-2">
-          {(a) => <Textarea {...a} {...register('notes')} />}
-        </Field>
-        <Field label="Deadline" error={err('deadline')}>
-          {(a) => <Input {...a} {...register('deadline')} type="date" />}
-        </Field>
-        <Field label="Assigned to" error={err('assigned_to_id')}>
-          {(a) => (
-            // Controlled: the users arrive after the form, and the choice must show once they do.
-            <Controller
-              control={control}
-              name="assigned_to_id"
-              render={({ field }) => <Select {...a} {...field} options={users} placeholder="Nobody" />}
-            />
-          )}
-        </Field>
-        <Field label="Project" error={err('project')}>
-          {(a) => (
-            <Controller
-              control={control}
-              name="project"
-              render={({ field }) => (
-                <Combobox
-                  {...a}
-                  value={field.value}
-                  onChange={(option) => {
-                    field.onChange(option);
-                    if (option?.id !== project?.id) setValue('task_list_id', '');
-                  }}
-                  path="/projects"
-                  listKey="projects"
-                  placeholder="Search projects…"
-                  clearLabel="Clear project"
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field
+        <TextField name="title" label="Title" className="sm:col-span-2" autoFocus />
+        <TextareaField name="notes" label="Notes" className="sm:col-span-2" />
+        <DateField name="deadline" label="Deadline" />
+        <LookupSelectField name="assigned_to_id" label="Assigned to" path="/users" listKey="users" placeholder="Nobody" />
+        <RecordSearchField
+          name="project"
+          label="Project"
+          path="/projects"
+          placeholder="Search projects…"
+          onPick={(option, previous) => {
+            if (option?.id !== previous?.id) state.form.setValue('task_list_id', '');
+          }}
+        />
+        <SelectField
+          name="task_list_id"
           label="Task list"
-          error={err('task_list_id')}
           hint={!project ? 'Choose a project first.' : lists.data?.length === 0 ? 'This project has no task lists.' : undefined}
-        >
-          {(a) => (
-            <Controller
-              control={control}
-              name="task_list_id"
-              render={({ field }) => (
-                <Select
-                  {...a}
-                  {...field}
-                  disabled={!project || lists.isPending}
-                  options={lists.data ?? []}
-                  placeholder="Not in a list"
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field label="Contact" error={err('contact')}>
-          {(a) => (
-            <Controller
-              control={control}
-              name="contact"
-              render={({ field }) => (
-                <Combobox
-                  {...a}
-                  value={field.value}
-                  onChange={field.onChange}
-                  path="/contacts"
-                  listKey="contacts"
-                  placeholder="Search contacts…"
-                  clearLabel="Clear contact"
-                />
-              )}
-            />
-          )}
-        </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input type="checkbox" {...register('done')} className="h-4 w-4" /> Done
-        </label>
+          disabled={!project || lists.isPending}
+          options={lists.data}
+          placeholder="Not in a list"
+        />
+        <RecordSearchField name="contact" label="Contact" path="/contacts" placeholder="Search contacts…" />
+        <CheckboxField name="done" label="Done" />
       </div>
-      <div className="flex flex-wrap justify-between gap-2">
-        {task ? (
-          <Button variant="secondary" onClick={onDelete} disabled={remove.isPending}>
-            Delete task
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : task ? 'Save task' : 'Create task'}
-        </Button>
-      </div>
-    </form>
+      <SubmitRow
+        label={task ? 'Save task' : 'Create task'}
+        aside={
+          task ? (
+            <Button variant="secondary" onClick={onDelete} disabled={remove.isPending}>
+              Delete task
+            </Button>
+          ) : null
+        }
+      />
+    </RecordForm>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode, ThHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { Pagination } from './pagination';
 import { EmptyState, ErrorState, TableSkeleton } from './states';
 
@@ -12,8 +12,29 @@ export interface Column<T> {
   /** Classes on the cells only, e.g. `align-top`. */
   cellClassName?: string;
   align?: 'left' | 'right';
-  /** Extra header attributes (`aria-sort` on sortable columns). */
-  headerProps?: ThHTMLAttributes<HTMLTableCellElement>;
+  /** The list's sort field for this column (`value_in_cents`): its header sorts the table by it. */
+  sortKey?: string;
+}
+
+/** The list's sort (`field` ascending, `-field` descending) and how to change it. */
+export interface TableSort {
+  sort: string;
+  onSort: (sort: string) => void;
+}
+
+type SortDirection = 'ascending' | 'descending' | 'none';
+
+const directionOf = (sort: string, field: string): SortDirection =>
+  sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+
+/** A header that sorts by its field: first click descending, then ascending (`-field` / `field`). */
+function SortButton({ label, field, direction, onSort }: { label: ReactNode; field: string; direction: SortDirection; onSort: (sort: string) => void }) {
+  return (
+    <button type="button" className="inline-flex items-center gap-1 hover:underline" onClick={() => onSort(direction === 'descending' ? field : `-${field}`)}>
+      {label}
+      <span aria-hidden>{direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}</span>
+    </button>
+  );
 }
 
 /** What a React Query list hook returns, as far as a table needs it. */
@@ -48,6 +69,7 @@ export function DataTable<T extends { id: string }>({
   rowClassName = () => 'hover:bg-slate-50 dark:hover:bg-slate-800/50',
   bare = false,
   caption,
+  sort,
 }: {
   query: ListQuery<T>;
   columns: readonly Column<T>[];
@@ -60,6 +82,8 @@ export function DataTable<T extends { id: string }>({
   bare?: boolean;
   /** A name for the table, read by screen readers. */
   caption?: string;
+  /** Sorts by the columns that have a `sortKey`. */
+  sort?: TableSort;
 }) {
   const { data, error, isPending, isFetching, refetch } = query;
   let body: ReactNode;
@@ -75,16 +99,19 @@ export function DataTable<T extends { id: string }>({
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
             <tr>
-              {columns.map((c) => (
-                <th
-                  key={c.key}
-                  scope="col"
-                  className={`${cell} font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${c.className ?? ''}`}
-                  {...c.headerProps}
-                >
-                  {c.header}
-                </th>
-              ))}
+              {columns.map((c) => {
+                const sortable = sort && c.sortKey ? { field: c.sortKey, direction: directionOf(sort.sort, c.sortKey) } : null;
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={sortable?.direction}
+                    className={`${cell} font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${c.className ?? ''}`}
+                  >
+                    {sortable && sort ? <SortButton label={c.header} {...sortable} onSort={sort.onSort} /> : c.header}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 dark:divide-slate-800">

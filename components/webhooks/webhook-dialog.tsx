@@ -1,13 +1,13 @@
 'use client';
 
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { NumberField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
-import { Field, Input } from '@/components/ui/field';
-import { apiResolver, errorsFromApi, intOrNull, orNull } from '@/lib/client/forms';
+import { intOrNull, orNull } from '@/lib/client/forms';
 import { useCreateWebhook, useUpdateWebhook, type Webhook } from '@/lib/client/hooks/use-webhooks';
 import { webhookCreate, webhookUpdate, type WebhookCreatedResponse } from '@/lib/shared/validation/webhooks';
 import { EventTypePicker } from './event-type-picker';
@@ -21,74 +21,58 @@ const toPayload = (v: Values) => ({
   rate_limit: intOrNull(v.rate_limit) ?? undefined,
 });
 
+const defaults = (webhook?: Webhook): Values => ({
+  url: webhook?.url ?? '',
+  description: webhook?.description ?? '',
+  filter_types: webhook?.filter_types ?? [],
+  rate_limit: String(webhook?.rate_limit ?? 60),
+});
+
 function WebhookForm({ webhook, onSaved }: { webhook?: Webhook; onSaved: (created: WebhookCreatedResponse | null) => void }) {
   const create = useCreateWebhook();
   const update = useUpdateWebhook({ silent: true });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({
-    defaultValues: {
-      url: webhook?.url ?? '',
-      description: webhook?.description ?? '',
-      filter_types: webhook?.filter_types ?? [],
-      rate_limit: String(webhook?.rate_limit ?? 60),
+  const state = useRecordForm({
+    record: webhook,
+    schema: { create: webhookCreate, update: webhookUpdate },
+    defaults,
+    toPayload,
+    fieldOf: (field) => (field.startsWith('filter_types') ? 'filter_types' : field),
+    // Endpoints are saved whole, without If-Match.
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, webhook: changes }) : create.mutateAsync(changes)),
+    done: (saved, created) => {
+      if (created) return onSaved(saved as WebhookCreatedResponse);
+      toast.success('Endpoint saved.');
+      onSaved(null);
     },
-    resolver: apiResolver(webhook ? webhookUpdate : webhookCreate, toPayload),
   });
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (webhook) {
-        await update.mutateAsync({ id: webhook.id, webhook: toPayload(values) });
-        toast.success('Endpoint saved.');
-        onSaved(null);
-      } else {
-        onSaved(await create.mutateAsync(toPayload(values)));
-      }
-    } catch (error) {
-      for (const [field, message] of Object.entries(errorsFromApi(error))) {
-        setError((field.startsWith('filter_types') ? 'filter_types' : field) as keyof Values, { message });
-      }
-    }
-  });
+  const filterError = state.form.formState.errors.filter_types?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {err('base') ? (
-        <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {err('base')}
-        </p>
-      ) : null}
-      <Field label="Endpoint URL" error={err('url')} hint="Messages are POSTed here as JSON, signed per Standard Webhooks.">
-        {(a) => <Input {...a} {...register('url')} type="url" inputMode="url" autoFocus autoComplete="off" placeholder="https://" />}
-      </Field>
-      <Field label="Description (optional)" error={err('description')}>
-        {(a) => <Input {...a} {...register('description')} autoComplete="off" />}
-      </Field>
+    <RecordForm state={state} className="space-y-4">
+      <TextField
+        name="url"
+        label="Endpoint URL"
+        hint="Messages are POSTed here as JSON, signed per Standard Webhooks."
+        type="url"
+        inputMode="url"
+        autoFocus
+        autoComplete="off"
+        placeholder="https://"
+      />
+      <TextField name="description" label="Description (optional)" autoComplete="off" />
       <div>
         <Controller
-          control={control}
+          control={state.form.control}
           name="filter_types"
           render={({ field }) => (
             <EventTypePicker selected={field.value} onChange={field.onChange} summary="Events to send" noneMeans="every event" />
           )}
         />
-        {err('filter_types') ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{err('filter_types')}</p> : null}
+        {filterError ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{filterError}</p> : null}
       </div>
-      <Field label="Rate limit (deliveries per minute)" error={err('rate_limit')}>
-        {(a) => <Input {...a} {...register('rate_limit')} type="number" min={1} inputMode="numeric" />}
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : webhook ? 'Save endpoint' : 'Add endpoint'}
-        </Button>
-      </div>
-    </form>
+      <NumberField name="rate_limit" label="Rate limit (deliveries per minute)" type="number" min={1} />
+      <SubmitRow label={webhook ? 'Save endpoint' : 'Add endpoint'} />
+    </RecordForm>
   );
 }
 

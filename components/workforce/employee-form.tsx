@@ -1,14 +1,14 @@
 'use client';
 
-import { useRecordSubmit } from '@/components/forms/use-record-submit';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddressFieldset, addressPayload, addressValues, type AddressValues } from '@/components/ui/address-fieldset';
+import { CheckboxField } from '@/components/forms/fields/checkbox-field';
+import { LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
+import { DateField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import { apiResolver, orNull } from '@/lib/client/forms';
-import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { orNull } from '@/lib/client/forms';
 import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, type Employee } from '@/lib/client/hooks/use-workforce';
 import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/shared/validation/workforce-employees';
 import { descendantsOf } from './org-tree';
@@ -82,8 +82,6 @@ export function EmployeeForm({
 }) {
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
-  const roles = useOptions('/workforce/roles', 'workforce_roles');
-  const divisions = useOptions('/divisions', 'divisions');
   const everyone = useAllEmployees();
   // A manager may not be the employee or anyone who reports to them (the API refuses it too).
   const managers = useMemo(() => {
@@ -101,22 +99,11 @@ export function EmployeeForm({
     return options;
   }, [everyone.data, employee]);
 
-  const form = useForm<Values>({
-    defaultValues: defaults(employee),
-    resolver: apiResolver(employee ? workforceEmployeeUpdate : workforceEmployeeCreate, toPayload),
-  });
-  const {
-    register,
-    reset,
-    formState: { errors, isSubmitting },
-  } = form;
-  const err = (name: string) => (errors as Record<string, { message?: string }>)[name]?.message;
-
-  const { onSubmit, banner } = useRecordSubmit({
+  const state = useRecordForm({
     record: employee,
-    form,
+    schema: { create: workforceEmployeeCreate, update: workforceEmployeeUpdate },
+    defaults,
     toPayload,
-    original: (r) => toPayload(defaults(r)),
     save: (changes, base, values) =>
       base
         ? update.mutateAsync({
@@ -138,72 +125,40 @@ export function EmployeeForm({
       toast.success(created ? `${employeeName(saved)} added.` : 'Employee saved.');
       onDone(saved);
     },
-    discard: (current) => reset(defaults(current)),
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {banner}
+    <RecordForm state={state}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Legal first name" error={err('legal_first_name')}>
-          {(a) => <Input {...a} {...register('legal_first_name')} autoFocus={!employee} autoComplete="off" />}
-        </Field>
-        <Field label="Preferred first name" error={err('preferred_first_name')} hint="What colleagues call them, if not the legal name.">
-          {(a) => <Input {...a} {...register('preferred_first_name')} autoComplete="off" />}
-        </Field>
-        <Field label="Last name" error={err('last_name')}>
-          {(a) => <Input {...a} {...register('last_name')} autoComplete="off" />}
-        </Field>
-        <Field label="Email" error={err('email')}>
-          {(a) => <Input {...a} {...register('email')} type="email" autoComplete="off" />}
-        </Field>
-        <Field label="Phone" error={err('phone')}>
-          {(a) => <Input {...a} {...register('phone')} type="tel" autoComplete="off" />}
-        </Field>
-        <Field label="Role" error={err('role_id')}>
-          {(a) => <Select {...a} {...register('role_id')} options={roles.data ?? []} placeholder="No role" />}
-        </Field>
-        <Field label="Manager" error={err('manager_id')} className="sm:col-span-2">
-          {(a) => <Select {...a} {...register('manager_id')} options={managers} placeholder="No manager (top of the chart)" />}
-        </Field>
-        <Field label="Division" error={err('division_id')}>
-          {(a) => <Select {...a} {...register('division_id')} options={divisions.data ?? []} placeholder="No division" />}
-        </Field>
-        <div className="flex flex-col justify-end pb-1">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-300">
-            <input type="checkbox" className="h-4 w-4" aria-describedby="excluded-hint" {...register('excluded_from_headcount')} />
-            Leave out of headcount
-          </label>
-          <p id="excluded-hint" className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            A subcontractor or an executive: not counted as a role's people in workforce demand.
-          </p>
-        </div>
-        <Field label="Start date" error={err('start_date')}>
-          {(a) => <Input {...a} {...register('start_date')} type="date" />}
-        </Field>
-        <Field label="In the industry since" error={err('industry_start_date')}>
-          {(a) => <Input {...a} {...register('industry_start_date')} type="date" />}
-        </Field>
-        <Field label="Birthday" error={err('birthday')}>
-          {(a) => <Input {...a} {...register('birthday')} type="date" />}
-        </Field>
-        <Field label="Notes" error={err('notes')} className="sm:col-span-2">
-          {(a) => <Textarea {...a} {...register('notes')} />}
-        </Field>
+        <TextField name="legal_first_name" label="Legal first name" autoFocus={!employee} autoComplete="off" />
+        <TextField name="preferred_first_name" label="Preferred first name" hint="What colleagues call them, if not the legal name." autoComplete="off" />
+        <TextField name="last_name" label="Last name" autoComplete="off" />
+        <TextField name="email" label="Email" type="email" autoComplete="off" />
+        <TextField name="phone" label="Phone" type="tel" autoComplete="off" />
+        <LookupSelectField name="role_id" label="Role" path="/workforce/roles" listKey="workforce_roles" placeholder="No role" />
+        <SelectField name="manager_id" label="Manager" className="sm:col-span-2" options={managers} placeholder="No manager (top of the chart)" />
+        <LookupSelectField name="division_id" label="Division" path="/divisions" listKey="divisions" placeholder="No division" />
+        <CheckboxField
+          name="excluded_from_headcount"
+          label="Leave out of headcount"
+          hint="A subcontractor or an executive: not counted as a role's people in workforce demand."
+        />
+        <DateField name="start_date" label="Start date" />
+        <DateField name="industry_start_date" label="In the industry since" />
+        <DateField name="birthday" label="Birthday" />
+        <TextareaField name="notes" label="Notes" className="sm:col-span-2" />
       </div>
-      <AddressFieldset register={register} error={err} />
-      <div className="flex flex-wrap justify-between gap-2">
-        {onDelete ? (
-          <Button variant="danger" onClick={onDelete}>
-            Delete employee
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : employee ? 'Save employee' : 'Create employee'}
-        </Button>
-      </div>
-    </form>
+      <AddressFields />
+      <SubmitRow
+        label={employee ? 'Save employee' : 'Create employee'}
+        aside={
+          onDelete ? (
+            <Button variant="danger" onClick={onDelete}>
+              Delete employee
+            </Button>
+          ) : null
+        }
+      />
+    </RecordForm>
   );
 }

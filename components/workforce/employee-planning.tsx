@@ -22,6 +22,7 @@ import {
 } from '@/lib/client/hooks/use-workforce-planning';
 import { dayNumber } from '@/lib/shared/domain/workforce';
 import { workforceCertificationCreate, workforceCertificationUpdate, workforceTimeOffCreate } from '@/lib/shared/validation/workforce-planning';
+import { FormError } from '@/components/forms/form-error';
 
 // A person's planned work, in their dialog: assignments (edited on each project), time off (with
 // backfill) and certifications (lapsing ones flagged). Loaded with the dialog, not the page.
@@ -44,12 +45,6 @@ function Block({ title, id, actions, children }: { title: string; id: string; ac
 }
 
 const empty = (text: string) => <p className="px-3 py-3 text-sm text-slate-600 dark:text-slate-400">{text}</p>;
-const FormError = ({ message }: { message?: string }) =>
-  message ? (
-    <p role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      {message}
-    </p>
-  ) : null;
 
 export function EmployeePlanning({ employee }: { employee: Employee }) {
   return (

@@ -1,8 +1,9 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { orNull } from '@/lib/client/forms';
-import { Field, Input } from './field';
+'use client';
 
-// The spec's Address shape as form inputs, shared by every form that edits one.
+import { orNull } from '@/lib/client/forms';
+import { TextField } from './text-field';
+
+// The spec's Address shape as form values and inputs, shared by every form that edits one.
 
 export const ADDRESS_FIELDS = [
   ['street_address', 'Street'],
@@ -25,20 +26,13 @@ export function addressPayload(values: AddressValues): Record<AddressField, stri
   return Object.fromEntries(ADDRESS_FIELDS.map(([k]) => [k, orNull(values[k])])) as Record<AddressField, string | null>;
 }
 
-export function AddressFieldset({
-  register,
-  error,
-}: {
-  register: (name: `address.${AddressField}`) => UseFormRegisterReturn;
-  error: (name: string) => string | undefined;
-}) {
+/** The record's address as a fieldset of the form in context. */
+export function AddressFields({ name = 'address' }: { name?: string }) {
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-semibold">Address</legend>
       {ADDRESS_FIELDS.map(([key, label]) => (
-        <Field key={key} label={label} error={error(`address.${key}`)}>
-          {(a) => <Input {...a} {...register(`address.${key}`)} />}
-        </Field>
+        <TextField key={key} name={`${name}.${key}`} label={label} />
       ))}
     </fieldset>
   );

@@ -1,0 +1,62 @@
+'use client';
+
+import type { ChangeEvent } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { Field, Select } from '@/components/ui/field';
+import { useOptions, type Option } from '@/lib/client/hooks/use-lookups';
+import type { FieldBase } from './text-field';
+import { useFieldError } from './use-field-error';
+
+interface SelectFieldProps extends FieldBase {
+  /** Undefined while they load. */
+  options: readonly Option[] | undefined;
+  placeholder?: string;
+  disabled?: boolean;
+  /** The record's current choice, kept selectable when the options do not hold it (past the first 100). */
+  current?: Option;
+  /** After the value changed (a stage sets the close type). */
+  onPick?: (value: string) => void;
+}
+
+/**
+ * A labelled select of the form in context. Controlled, so the value the form holds shows once
+ * options that arrive after the form do.
+ */
+export function SelectField({ name, label, hint, className, options, placeholder, disabled, current, onPick }: SelectFieldProps) {
+  const { control } = useFormContext();
+  const error = useFieldError(name);
+  const choices = options && current && !options.some((o) => o.id === current.id) ? [current, ...options] : (options ?? []);
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(a) => (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <Select
+              {...a}
+              {...field}
+              onChange={(e: ChangeEvent<HTMLSelectElement>) => {
+                field.onChange(e);
+                onPick?.(e.target.value);
+              }}
+              disabled={disabled}
+              options={[...choices]}
+              placeholder={placeholder}
+            />
+          )}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A select of a lookup list (`/divisions`), fed by the lookup hook. */
+export function LookupSelectField({ path, listKey, ...props }: Omit<SelectFieldProps, 'options'> & { path: string; listKey: string }) {
+  return <SelectField {...props} options={useOptions(path, listKey).data} />;
+}
+
+/** A select of a fixed list of API values (an enum), shown humanized. */
+export function enumOptions(values: readonly string[], name: (value: string) => string): Option[] {
+  return values.map((v) => ({ id: v, name: name(v) }));
+}

@@ -1,0 +1,146 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { FormProvider, useForm, useFormState, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { apiResolver } from '@/lib/client/forms';
+import { formFieldOf, useRecordSubmit, type FieldOf } from './use-record-submit';
+
+type Json = Record<string, unknown>;
+
+interface CreateMutation<R> {
+  mutateAsync: (changes: Json) => Promise<R>;
+}
+interface UpdateMutation<R> {
+  mutateAsync: (args: { id: string; changes: Json; base?: unknown }) => Promise<R>;
+}
+
+/**
+ * Every create/edit form of a record: react-hook-form validated by the API's own zod schema on the
+ * payload the values map to, defaults from the record, and the submit of `useRecordSubmit` (create,
+ * or update with If-Match; 422s next to their fields; the conflict panel on a 412). Render it with
+ * `<RecordForm>` and the field components of `./fields`.
+ */
+export function useRecordForm<R extends { id: string }, V extends FieldValues>({
+  record,
+  schema,
+  defaults,
+  toPayload,
+  original = (r) => toPayload(defaults(r)),
+  fieldOf = {},
+  inputChecks,
+  create,
+  update,
+  save,
+  done,
+  failure,
+}: {
+  /** The record being edited; undefined when creating. */
+  record: R | undefined;
+  /** The API's body schema, or `create` for a new record and `update` for an edit. */
+  schema: z.ZodType | { create: z.ZodType; update: z.ZodType };
+  /** The form's values for a record (or a new one): also what "discard mine" resets to. */
+  defaults: (record?: R) => V;
+  toPayload: (values: V) => Json;
+  /** What the form would send for a record untouched; by default `toPayload(defaults(record))`. */
+  original?: (record: R) => Json;
+  /** API field → form field, where they differ (`value_in_cents` → `value_dollars`). */
+  fieldOf?: FieldOf;
+  /** Checks of form-only inputs (typed dollars), keyed by form field. */
+  inputChecks?: (values: V) => Record<string, string>;
+  create?: CreateMutation<R>;
+  update?: UpdateMutation<R>;
+  /** Instead of `create`/`update`: save `changes` (on `base` when editing). */
+  save?: (changes: Json, base: R | undefined, values?: V) => Promise<R>;
+  done: (saved: R, created: boolean) => void;
+  failure?: string;
+}) {
+  const form = useForm<V, unknown, V>({
+    defaultValues: defaults(record) as DefaultValues<V>,
+    resolver: resolverOf('safeParse' in schema ? schema : record ? schema.update : schema.create, toPayload, fieldOf, inputChecks),
+  });
+  const { onSubmit, banner } = useRecordSubmit({
+    record,
+    form,
+    toPayload,
+    original,
+    save:
+      save ??
+      ((changes, base) => {
+        if (base) return update!.mutateAsync({ id: base.id, changes, base });
+        return create!.mutateAsync(changes);
+      }),
+    done,
+    discard: (current) => form.reset(defaults(current)),
+    fieldOf,
+    failure,
+  });
+  return { form, onSubmit, banner, editing: Boolean(record) };
+}
+
+/** The API schema's resolver, its errors keyed by form field. */
+function resolverOf<V extends FieldValues>(
+  schema: z.ZodType,
+  toPayload: (values: V) => Json,
+  fieldOf: FieldOf,
+  inputChecks?: (values: V) => Record<string, string>,
+): Resolver<V, unknown, V> {
+  if (typeof fieldOf !== 'function') return apiResolver(schema, toPayload, fieldOf, inputChecks) as Resolver<V, unknown, V>;
+  const resolve = apiResolver(schema, toPayload, {}, inputChecks);
+  return (async (values: V) => {
+    const result = await resolve(values);
+    const errors: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(result.errors)) errors[formFieldOf(fieldOf, k)] ??= v;
+    return { values: result.values, errors };
+  }) as unknown as Resolver<V, unknown, V>;
+}
+
+export type RecordFormState<V extends FieldValues> = { form: UseFormReturn<V, unknown, V>; onSubmit: () => unknown; banner: ReactNode };
+
+/** The form element of `useRecordForm`: the fields get the form by context; the banner goes first. */
+export function RecordForm<V extends FieldValues>({
+  state,
+  className = 'space-y-5',
+  children,
+}: {
+  state: RecordFormState<V>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <FormProvider {...state.form}>
+      <form onSubmit={state.onSubmit} noValidate className={className}>
+        {state.banner}
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/**
+ * The form's submit button ("Saving…" while it saves), with `aside` (a delete button) on the left;
+ * `unchanged="disabled"` keeps it off until a field changed.
+ */
+export function SubmitRow({
+  label,
+  busy = 'Saving…',
+  aside,
+  unchanged,
+}: {
+  label: string;
+  /** What the button says while the form saves. */
+  busy?: string;
+  aside?: ReactNode;
+  unchanged?: 'disabled';
+}) {
+  const { isSubmitting, isDirty } = useFormState();
+  return (
+    <div className={`flex gap-2 ${aside === undefined ? 'justify-end' : 'flex-wrap justify-between'}`}>
+      {aside === undefined ? null : (aside ?? <span />)}
+      <Button type="submit" disabled={isSubmitting || (unchanged === 'disabled' && !isDirty)}>
+        {isSubmitting ? busy : label}
+      </Button>
+    </div>
+  );
+}
