@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { TIMESTAMP } from './fixtures';
 
-// The record shapes of the spec (part 2), written out from the spec itself rather than from our
+// The record shapes the interface specification gives each resource, written out from it rather than from our
 // schemas, so a field missing from both would still fail.
 
 const base = ['id', 'created_at', 'updated_at'];
