@@ -19,7 +19,7 @@ const PER_PAGE = 25;
 const selectClass =
   'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 
-const METHOD_LABELS: Record<string, string> = { session: 'Dashboard', api_token: 'API token', oauth: 'OAuth app' };
+const METHOD_LABELS: Record<string, string> = { session: 'Dashboard', api_token: 'API token', oauth: 'OAuth app', import: 'Import' };
 
 function Via({ entry }: { entry: AuditEntry }) {
   if (!entry.auth_method) return <>{NONE}</>;

@@ -9,6 +9,7 @@ import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { intOrNull, orNull } from '@/lib/client/forms';
 import { useCreateWebhook, useUpdateWebhook, type Webhook } from '@/lib/client/hooks/use-webhooks';
+import { EXCLUDE_IMPORTS } from '@/lib/shared/validation/enums';
 import { webhookCreate, webhookUpdate, type WebhookCreatedResponse } from '@/lib/shared/validation/webhooks';
 import { EventTypePicker } from './event-type-picker';
 
@@ -64,9 +65,33 @@ function WebhookForm({ webhook, onSaved }: { webhook?: Webhook; onSaved: (create
         <Controller
           control={state.form.control}
           name="filter_types"
-          render={({ field }) => (
-            <EventTypePicker selected={field.value} onChange={field.onChange} summary="Events to send" noneMeans="every event" />
-          )}
+          render={({ field }) => {
+            // "!import" rides in filter_types beside the event types: the picker sees the types only.
+            const excluding = field.value.includes(EXCLUDE_IMPORTS);
+            const types = field.value.filter((t) => t !== EXCLUDE_IMPORTS);
+            return (
+              <>
+                <EventTypePicker
+                  selected={types}
+                  onChange={(next) => field.onChange(excluding ? [...next, EXCLUDE_IMPORTS] : next)}
+                  summary="Events to send"
+                  noneMeans="every event"
+                />
+                <label className="mt-2 flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4"
+                    checked={excluding}
+                    onChange={(e) => field.onChange(e.target.checked ? [...types, EXCLUDE_IMPORTS] : types)}
+                  />
+                  <span>
+                    Leave out changes made by spreadsheet imports
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">An import of thousands of rows sends nothing here.</span>
+                  </span>
+                </label>
+              </>
+            );
+          }}
         />
         {filterError ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">{filterError}</p> : null}
       </div>

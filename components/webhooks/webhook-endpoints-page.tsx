@@ -1,5 +1,6 @@
 'use client';
 
+import { EXCLUDE_IMPORTS } from '@/lib/shared/validation/enums';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -44,9 +45,7 @@ function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void })
           </div>
           {webhook.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{webhook.description}</p> : null}
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            {webhook.filter_types.length
-              ? `${webhook.filter_types.length === 1 ? 'Event' : `${webhook.filter_types.length} events`}: ${webhook.filter_types.join(', ')}`
-              : 'Every event'} ·{' '}
+            {describeFilter(webhook.filter_types)} ·{' '}
             {webhook.rate_limit} per minute · id {webhook.id}
           </p>
           {webhook.disabled && webhook.disabled_reason ? (
@@ -111,4 +110,11 @@ export function WebhookEndpointsPage() {
       <WebhookDialog open={dialog.open} webhook={dialog.webhook} onClose={() => setDialog({ open: false })} />
     </section>
   );
+}
+
+/** "Every event", "2 events: lead.create, lead.update", with "no imports" when they are left out. */
+function describeFilter(filter: string[]): string {
+  const types = filter.filter((t) => t !== EXCLUDE_IMPORTS);
+  const events = types.length ? `${types.length === 1 ? 'Event' : `${types.length} events`}: ${types.join(', ')}` : 'Every event';
+  return types.length === filter.length ? events : `${events}, none from imports`;
 }

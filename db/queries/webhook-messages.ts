@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
+import { EXCLUDE_IMPORTS } from '@/db/schema/enums';
 import { ofAccount } from './tenant';
 import { webhookMessages } from '@/db/schema';
 
@@ -16,6 +17,8 @@ export interface WebhookMessageActor {
   accountId: number;
   actorId: number | null;
   tokenId?: number | null;
+  /** The change came from an import the actor uploaded (auth_method `import`). */
+  viaImport?: boolean;
 }
 
 /**
@@ -36,7 +39,8 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
     ), message as (
       insert into webhook_messages (account_id, event_type, payload, actor_id, auth_method, token_id, oauth_application_id, changed_fields)
       select ${actor.accountId}, e.event_type, e.payload, ${actor.actorId},
-        case when ${actor.actorId}::bigint is null then null
+        case when ${actor.viaImport === true} then 'import'
+             when ${actor.actorId}::bigint is null then null
              when token.id is null then 'session'
              when token.kind = 'oauth_access' then 'oauth'
              else 'api_token' end,
@@ -44,14 +48,15 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(n int, event_type text, payload jsonb, changed_fields text[])
       left join token on true
       order by e.n
-      returning id, account_id, event_type
+      returning id, account_id, event_type, auth_method
     )
     insert into webhook_deliveries (account_id, webhook_id, message_id)
     select message.account_id, webhooks.id, message.id
     from message
     join webhooks on webhooks.account_id = message.account_id
       and not webhooks.disabled
-      and (cardinality(webhooks.filter_types) = 0 or message.event_type = any(webhooks.filter_types))`);
+      and (cardinality(array_remove(webhooks.filter_types, ${EXCLUDE_IMPORTS})) = 0 or message.event_type = any(webhooks.filter_types))
+      and not (message.auth_method = 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))`);
 }
 
 /** One message (see `insertWebhookMessages`). */

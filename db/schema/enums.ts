@@ -72,7 +72,10 @@ export type CompanyCategory = (typeof COMPANY_CATEGORIES)[number];
 export type MembershipRole = keyof typeof MEMBERSHIP_ROLES;
 
 /** How the acting user was signed in when a change was made (the audit log). */
-export const AUTH_METHODS = ['session', 'api_token', 'oauth'] as const;
+/** How a change's actor acted: the dashboard, a token, an OAuth app, or an import they uploaded. */
+export const AUTH_METHODS = ['session', 'api_token', 'oauth', 'import'] as const;
+/** In a webhook's `filter_types`: deliver no message an import caused (docs/imports.md#events). */
+export const EXCLUDE_IMPORTS = '!import';
 
 export const USER_ROLES = ['admin', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { claimImport } from '@/db/queries/imports';
-import { companies, contacts, importRows, imports, leads, projects, webhookMessages } from '@/db/schema';
+import { companies, contacts, importRows, imports, leads, projects, webhookDeliveries, webhookMessages, webhooks } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { runDueImports } from '@/lib/server/services/imports';
 import { BASE, dispatch } from '../api';
@@ -345,6 +345,31 @@ describe('imports', () => {
       const stable = (r: Record<string, unknown>) => ({ ...r, updated_at: null, stage_age: null });
       expect(after.map(stable), resource).toEqual(before.map(stable));
     }
+  });
+
+  it('a subscriber leaves out an import\'s events with "!import" in filter_types; the audit log says the change came from an import', async () => {
+    const t = await createTestAccount('Import events GC');
+    const all = (await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/all' } })).body.webhook;
+    const quiet = await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/quiet', filter_types: ['!import'] } });
+    expect(quiet.status).toBe(201);
+    expect(quiet.body.webhook.filter_types).toEqual(['!import']);
+    const contactsOnly = (await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/contacts', filter_types: ['contact.create', '!import'] } })).body.webhook;
+    await finished(t, (await post(t, { resource: 'contacts' }, { text: 'Email\nimported@example.com' })).body.import.id);
+    await t.api.post('/contacts', { contact: { email: 'typed@example.com' } });
+    await t.api.post('/companies', { company: { name: 'Typed Co' } });
+    const delivered = await getDb()
+      .select({ url: webhooks.url, type: webhookMessages.eventType, via: webhookMessages.authMethod })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
+      .where(eq(webhookDeliveries.accountId, t.accountId));
+    const to = (url: string) => delivered.filter((d) => d.url === url).map((d) => `${d.type}:${d.via}`).sort();
+    expect(to(all.url)).toEqual(['company.create:api_token', 'contact.create:api_token', 'contact.create:import']);
+    expect(to('https://hooks.example.com/quiet')).toEqual(['company.create:api_token', 'contact.create:api_token']);
+    expect(to(contactsOnly.url)).toEqual(['contact.create:api_token']);
+    const audit = (await t.api.get('/audit_log?resource=contact')).body.audit_log;
+    expect(audit.map((e: { auth_method: string }) => e.auth_method).sort()).toEqual(['api_token', 'import']);
+    expect((await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/x', filter_types: ['!everything'] } })).status).toBe(422);
   });
 
   it('refuses what it cannot import with a clear 4xx, before anything is written', async () => {

@@ -2,7 +2,8 @@ import type { WebhookAttemptRow, WebhookRow } from '@/db/queries/webhooks';
 import type { WebhookAttemptResponse, WebhookResponse } from '@/lib/shared/validation/webhooks';
 import { iso } from './common';
 
-type EventType = WebhookResponse['filter_types'][number];
+type FilterType = WebhookResponse['filter_types'][number];
+type EventType = WebhookAttemptResponse['event_type'];
 
 /**
  * A subscription; its secret is never part of it (the create response adds it once). Its `id` is
@@ -14,7 +15,7 @@ export function serializeWebhook(row: WebhookRow): WebhookResponse {
     url: row.url,
     version: row.version,
     description: row.description,
-    filter_types: row.filterTypes as EventType[],
+    filter_types: row.filterTypes as FilterType[],
     rate_limit: row.rateLimit,
     disabled: row.disabled,
     disabled_reason: row.disabledReason,

@@ -98,7 +98,12 @@ export async function recordEvent(db: Db, ctx: CallerContext, event: EventRecord
 export async function recordEvents(db: Db, ctx: CallerContext, events: EventRecord[]) {
   await insertWebhookMessages(
     db,
-    { accountId: ctx.accountId, actorId: ctx.userId, tokenId: ctx.authMethod === 'token' ? (ctx.tokenId ?? null) : null },
+    {
+      accountId: ctx.accountId,
+      actorId: ctx.userId,
+      tokenId: ctx.authMethod === 'token' ? (ctx.tokenId ?? null) : null,
+      viaImport: ctx.credential.startsWith('import:'),
+    },
     events.map((event) => ({
       eventType: `${event.resource}.${event.action}`,
       payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '@/db/schema/enums';
+import { EVENT_TYPES, EXCLUDE_IMPORTS } from '@/db/schema/enums';
 import { LIMITS, paginationQuery, queryBoolean, queryId, responseTimestamp, shortText } from './common';
 
 // Webhook subscriptions (beyond the spec, in its conventions) and their attempt log.
@@ -27,10 +27,12 @@ const fields = {
   }),
   description: shortText.nullable(),
   filter_types: z
-    .array(z.enum(EVENT_TYPES))
-    .max(EVENT_TYPES.length)
+    .array(z.enum([...EVENT_TYPES, EXCLUDE_IMPORTS]))
+    .max(EVENT_TYPES.length + 1)
     .transform((types) => [...new Set(types)])
-    .meta({ description: 'Event types to deliver; empty (or absent) delivers every type.' }),
+    .meta({
+      description: `Event types to deliver; empty (or absent, or only "${EXCLUDE_IMPORTS}") delivers every type. "${EXCLUDE_IMPORTS}" also leaves out every change an import made.`,
+    }),
   secret: z
     .string()
     .min(WEBHOOK_SECRET.min, `must be ${WEBHOOK_SECRET.min} to ${WEBHOOK_SECRET.max} characters`)
@@ -76,7 +78,7 @@ export const webhookResponse = z
     url: z.string(),
     version: z.number().int().meta({ description: 'Version of the message format sent (1).' }),
     description: z.string().nullable(),
-    filter_types: z.array(z.enum(EVENT_TYPES)),
+    filter_types: z.array(z.enum([...EVENT_TYPES, EXCLUDE_IMPORTS])),
     rate_limit: z.number().int(),
     disabled: z.boolean(),
     disabled_reason: z.string().nullable().meta({ description: 'Why it is disabled (by a user, or after five days of failures).' }),
