@@ -28,8 +28,8 @@ const connections = (fallback: string) => (process.env.BENCH_CONNECTIONS ?? fall
 const CONNECTIONS = connections('1,16,64');
 const SCALES = (process.env.BENCH_SCALE ?? '1').split(',').map(Number);
 const WITH_BASELINE = process.env.BENCH_BASELINE !== 'off';
-/** Leads the PATCH rotation writes: more than connections, so none waits for a lead. */
-const PATCH_LEADS = 256;
+/** Leads the PATCH rotation writes: more than every cell's connections together (a request a cell ends never gives its lead back). */
+const PATCH_LEADS = 1000;
 
 /** The benchmarked GETs, by name: the routes of the body check and of the load. */
 function reads(s: Seeded, last: { leads: number; projects: number }): Record<string, string> {

@@ -2,13 +2,11 @@
 
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
@@ -24,6 +22,12 @@ import { useMoveProject } from './use-move-project';
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
   loading: () => <Skeleton className="h-96 w-full" />,
 });
+// The export links load after the page (still rendered on the server): the board sits at the edge
+// of the 200 kB first-load budget.
+const ExportMenu = dynamic(() => import('@/components/ui/export-menu').then((m) => m.ExportMenu));
+// So does the company filter's search box (a combobox), rendered on the server all the same. Each in
+// a Suspense boundary of its own, so the board hydrates (and takes drags) without waiting for them.
+const RecordFilter = dynamic(() => import('@/components/ui/record-filter').then((m) => m.RecordFilter));
 // The table view loads with that view, out of the first-load JavaScript of the board (the default view).
 const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
@@ -68,7 +72,9 @@ export function ProjectsPage() {
           <>
             <ViewToggle view={view} onChange={(v) => setState({ view: v === 'board' ? null : 'table' })} />
             {/* The board's filters (every stage, most recently changed first), or the table's filters and sort. */}
-            <ExportMenu path="/projects" params={view === 'table' ? projectsTableParams(state) : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
+            <Suspense fallback={null}>
+              <ExportMenu path="/projects" params={view === 'table' ? projectsTableParams(state) : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
+            </Suspense>
             <Button onClick={() => setCreating(true)}>New project</Button>
           </>
         }
@@ -94,7 +100,9 @@ export function ProjectsPage() {
           </>
         ) : null}
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
-        <RecordFilter page="projects" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
+        <Suspense fallback={null}>
+          <RecordFilter page="projects" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
+        </Suspense>
       </div>
 
       {view === 'table' && linked.length > 0 ? (

@@ -56,7 +56,7 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
     join webhooks on webhooks.account_id = message.account_id
       and not webhooks.disabled
       and (cardinality(array_remove(webhooks.filter_types, ${EXCLUDE_IMPORTS})) = 0 or message.event_type = any(webhooks.filter_types))
-      and not (message.auth_method = 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))`);
+      and not (message.auth_method is not distinct from 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))`);
 }
 
 /** One message (see `insertWebhookMessages`). */

@@ -107,10 +107,14 @@ test('moves a project to Lost with the keyboard and closes it as lost with a rea
   await page.goto('/projects');
   const name = 'Northfield Parts Distribution Hub';
   const handle = page.getByRole('button', { name: `Drag ${name}` });
-  await handle.focus();
-  await page.keyboard.press('Space');
   const over = (stage: string) => page.getByRole('status').filter({ hasText: `${name} is over ${stage}.` });
-  await expect(over('Lead')).toBeAttached();
+  // The board takes drags once it has hydrated: a Space pressed on the server's HTML before that is
+  // not heard, so it is pressed again until the drag starts (each press on a hydrated board starts it).
+  await expect(async () => {
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await expect(over('Lead')).toBeAttached({ timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
   // dnd-kit's keyboard sensor listens for arrows from the task after the drag starts: on a busy
   // machine the first press can come before it, so that one press is repeated until it is heard.
   await expect(async () => {

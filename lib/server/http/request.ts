@@ -52,9 +52,9 @@ async function readText(req: Request): Promise<string> {
   return text;
 }
 
-/** The body's text, or null once it passes MAX_BODY_BYTES (the rest is not read). */
-export async function readBoundedText(req: Request): Promise<string | null> {
-  if (!req.body) return '';
+/** The body's bytes, or null once they pass `max` (the rest is not read). */
+export async function readBoundedBytes(req: Request, max: number): Promise<Uint8Array | null> {
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -62,7 +62,7 @@ export async function readBoundedText(req: Request): Promise<string | null> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > max) {
       // Not awaited: the cancel of a cloned (tee'd) body settles only once the other branch is
       // cancelled too, which would hang the idempotency check on an over-size body.
       void reader.cancel().catch(() => {});
@@ -70,7 +70,13 @@ export async function readBoundedText(req: Request): Promise<string | null> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** The body's text, or null once it passes MAX_BODY_BYTES (the rest is not read). */
+export async function readBoundedText(req: Request): Promise<string | null> {
+  const bytes = await readBoundedBytes(req, MAX_BODY_BYTES);
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { MAX_IMPORT_BYTES } from '@/lib/server/imports/read-file';
 import { ServiceError } from '@/lib/server/services/errors';
+import { readBoundedBytes } from './request';
 
 // A file upload: `multipart/form-data` (its `file` part and its text fields) or a CSV body (its
 // options in the query string). Read up to the import's limit and refused with 413 past it; the
@@ -14,21 +15,9 @@ const tooLarge = () =>
 
 async function readBounded(req: Request): Promise<Uint8Array> {
   if (Number(req.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_UPLOAD_BYTES) {
-      void reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readBoundedBytes(req, MAX_UPLOAD_BYTES);
+  if (bytes === null) throw tooLarge();
+  return bytes;
 }
 
 export interface Upload {
