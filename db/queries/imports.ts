@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, importRows, imports, projectStages, users } from '@/db/schema';
@@ -21,11 +21,12 @@ export function findImport(db: Db, accountId: number, id: number, lock = false):
   return oneRow(selectImports(db).where(and(eq(imports.accountId, accountId), eq(imports.id, id))), imports, lock);
 }
 
-export async function listImports(db: Db, accountId: number, f: { resource?: string; status?: string }, page: { limit: number; offset: number }) {
+export async function listImports(db: Db, accountId: number, f: { resource?: string; status?: string; updated_since?: Date }, page: { limit: number; offset: number }) {
   const where = and(
     eq(imports.accountId, accountId),
     f.resource !== undefined ? eq(imports.resource, f.resource as never) : undefined,
     f.status !== undefined ? eq(imports.status, f.status as never) : undefined,
+    f.updated_since !== undefined ? gte(imports.updatedAt, f.updated_since) : undefined,
   );
   const [items, [total]] = await Promise.all([
     selectImports(db).where(where).orderBy(desc(imports.id)).limit(page.limit).offset(page.offset),

@@ -145,6 +145,8 @@ describe('imports', () => {
       ['fixed.csv', 'completed'],
       ['Spring list', 'undone'],
     ]);
+    expect((await t.api.get('/imports?status=undone')).body.imports.map((i: { name: string }) => i.name)).toEqual(['Spring list']);
+    expect((await t.api.get(`/imports?updated_since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).body.imports).toEqual([]);
   });
 
   it('a worker that died mid-import leaves a claim that runs out; the next resumes after the last committed batch, no row twice', async () => {
