@@ -14,6 +14,7 @@ import { useDemand, type Demand } from '@/lib/client/hooks/use-workforce-plannin
 import type { DemandPoint } from './demand-chart';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
+import { IntervalToggle } from './interval-toggle';
 
 // Recharts (about 100 kB) loads with this page's chart only, after the first paint.
 const DemandChart = dynamic(() => import('./demand-chart').then((m) => m.DemandChart), {
@@ -89,19 +90,7 @@ export function DemandPage() {
           onChange={(e) => setState({ division_id: e.target.value })}
           className="w-full sm:w-48"
         />
-        <div role="group" aria-label="Periods" className="flex rounded-md border border-slate-300 dark:border-slate-600">
-          {(['month', 'week'] as const).map((i) => (
-            <button
-              key={i}
-              type="button"
-              aria-pressed={interval === i}
-              onClick={() => setInterval(i)}
-              className="px-3 py-2 text-sm font-medium first:rounded-l-md last:rounded-r-md aria-pressed:bg-blue-700 aria-pressed:text-white dark:aria-pressed:bg-blue-600"
-            >
-              {i === 'week' ? 'Weeks' : 'Months'}
-            </button>
-          ))}
-        </div>
+        <IntervalToggle value={interval} onChange={setInterval} order={['month', 'week'] as const} />
         <label className="flex items-center gap-2 px-1 py-2 text-sm">
           <input type="checkbox" className="h-4 w-4" checked={unweighted} onChange={(e) => setState({ pursuits: e.target.checked ? 'unweighted' : null })} />
           Count pursuits unweighted (as if all won)

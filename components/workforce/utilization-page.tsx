@@ -15,6 +15,7 @@ import { employeeName } from '@/lib/client/hooks/use-workforce';
 import { pageOf } from '@/lib/shared/url-state';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, WINDOW, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
+import { IntervalToggle } from './interval-toggle';
 
 const KEYS = ['role_id', 'division_id', 'interval', 'from', 'page'] as const;
 const PER_PAGE = 25;
@@ -99,19 +100,7 @@ export function UtilizationPage() {
           onChange={(e) => setState({ division_id: e.target.value })}
           className="w-full sm:w-48"
         />
-        <div role="group" aria-label="Periods" className="flex rounded-md border border-slate-300 dark:border-slate-600">
-          {(['week', 'month'] as const).map((i) => (
-            <button
-              key={i}
-              type="button"
-              aria-pressed={interval === i}
-              onClick={() => setInterval(i)}
-              className="px-3 py-2 text-sm font-medium first:rounded-l-md last:rounded-r-md aria-pressed:bg-blue-700 aria-pressed:text-white dark:aria-pressed:bg-blue-600"
-            >
-              {i === 'week' ? 'Weeks' : 'Months'}
-            </button>
-          ))}
-        </div>
+        <IntervalToggle value={interval} onChange={setInterval} order={['week', 'month'] as const} />
         <div className="flex items-center gap-2">
           <Button variant="secondary" onClick={() => move(-1)} aria-label={`Previous ${WINDOW[interval]} ${interval}s`}>
             ← Earlier
