@@ -132,7 +132,12 @@ describe('imports', () => {
     // Undo the first import: the records it created go (Ada was only updated by the second, but
     // the first created her), the company it made for a missing name too; Grace, created by the
     // second import, stays.
-    const undone = await t.api.delete(`/imports/${first.id}`);
+    // Undo takes If-Match like any DELETE: a stale version is refused, nothing deleted.
+    const stale = await t.api.delete(`/imports/${first.id}`, { headers: { 'if-match': '"stale"' } });
+    expect(stale.status).toBe(412);
+    expect(await contactsOf(t)).toHaveLength(4);
+    const etag = (await t.api.get(`/imports/${first.id}`)).headers.get('etag')!;
+    const undone = await t.api.delete(`/imports/${first.id}`, { headers: { 'if-match': etag } });
     expect(undone.status).toBe(200);
     expect(undone.body.import.status).toBe('undone');
     expect((await contactsOf(t)).map((c) => c.firstName)).toEqual(['Grace']);

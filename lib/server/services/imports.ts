@@ -40,6 +40,7 @@ import type { CallerContext } from './context';
 import { conflict, invalidField, notFound, ServiceError } from './errors';
 import { enqueueImport } from './import-jobs';
 import { pageWindow, toPage, type Page } from './paging';
+import { assertIfMatch } from './preconditions';
 
 // Spreadsheet imports (docs/imports.md). A file is read and mapped at once (a dry run stops there
 // and answers what would happen); a real import keeps its rows and is run by the job queue in
@@ -312,6 +313,8 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
   await db.transaction(async (tx) => {
     const row = await findImport(tx, ctx.accountId, id, true);
     if (!row) throw notFound('Import');
+    // If-Match against the import as its GET answers it (with its first errors).
+    await assertIfMatch(ctx.ifMatch, 'import', async () => serializeImport(row, row.import.errorCount > 0 ? await firstErrors(tx, id, PREVIEW_ERRORS) : []));
     const { status, resource } = row.import;
     if (status === 'queued' || status === 'running') throw conflict('The import is still running: undo it once it has finished.');
     if (status === 'undone') return;
