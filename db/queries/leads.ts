@@ -4,14 +4,14 @@ import type { Db } from '@/db';
 import { imports, leads, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
-import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
+import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const archivedBy = alias(users, 'archived_by');
 
 /** A lead's relations: those it shares with projects, who archived it, and the import that made it. */
-const leadRelations = {
+export const leadRelations = {
   ...pipelineRelations,
   archivedBy: { field: 'archived_by_id', column: 'archivedById', table: users, as: archivedBy, columns: personRefColumns(archivedBy) },
   import: { field: null, column: 'importId', table: imports, columns: namedRefColumns(imports) },
@@ -20,12 +20,11 @@ const leadRelations = {
 /** The `<relation>_id` fields of a lead, and the tables they name a record of. */
 export const leadReferences = referencesOf(leadRelations);
 
-/** Leads with every embedded relation, by joins: one statement whatever the page size. */
-function selectLeads(db: Db) {
-  return joinRelations(db.select({ lead: leads, ...selectionOf(leadRelations) }).from(leads), leads, leadRelations);
+/** A lead read for a write: its bare columns (what an update compares) and its answer. */
+export interface LeadRow<T> {
+  lead: LeadRecord;
+  answer: T;
 }
-
-export type LeadRow = Awaited<ReturnType<ReturnType<typeof selectLeads>['execute']>>[number];
 export type LeadRecord = typeof leads.$inferSelect;
 
 const sortColumns = {
@@ -88,29 +87,35 @@ function unfiltered(f: LeadFilters): boolean {
  * more than join_collapse_limit, PostgreSQL keeps the written join order and would otherwise join
  * every lead before the semi-join.
  */
-function leadsPage(db: Db, accountId: number, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
+async function leadsPage<T>(db: Db, answer: SQL<T>, accountId: number, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<T[]> {
   const pageIds = db.select({ id: leads.id }).from(leads).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
-  return selectLeads(db).where(and(eq(leads.accountId, accountId), sql`${leads.id} = any(array(${pageIds}))`)).orderBy(...order);
+  const rows = await db
+    .select({ answer })
+    .from(leads)
+    .where(and(eq(leads.accountId, accountId), sql`${leads.id} = any(array(${pageIds}))`))
+    .orderBy(...order);
+  return rows.map((r) => r.answer);
 }
 
-export async function listLeads(db: Db, accountId: number, filters: LeadFilters, page: { limit: number; offset: number }) {
+/** A page of leads, each as `answer` builds it (the serializer's SQL), and the total. */
+export async function listLeads<T>(db: Db, answer: SQL<T>, accountId: number, filters: LeadFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
   if (unfiltered(filters)) {
     // The exact total from the counters, then the page read from its nearest end: flat at any size.
     const total = await countedTotal(db, accountId, 'leads');
     const window = pageFromNearestEnd(total, page);
     if (window.limit === 0) return { items: [], total };
-    const items = await leadsPage(db, accountId, where, orderBySort(filters.sort, sortColumns, leads.id, window.reversed), window);
+    const items = await leadsPage(db, answer, accountId, where, orderBySort(filters.sort, sortColumns, leads.id, window.reversed), window);
     return { items: window.reversed ? items.reverse() : items, total };
   }
   const [items, [total]] = await Promise.all([
-    leadsPage(db, accountId, where, orderBySort(filters.sort, sortColumns, leads.id), page),
+    leadsPage(db, answer, accountId, where, orderBySort(filters.sort, sortColumns, leads.id), page),
     db.select({ n: count() }).from(leads).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
-/** One lead with every embed; `lock`: its row locked for the rest of the transaction. */
-export function findLead(db: Db, accountId: number, id: number, lock = false): Promise<LeadRow | undefined> {
-  return oneRow(selectLeads(db).where(ofAccount(leads, accountId, id)), leads, lock);
+/** One lead, its columns and its answer; `lock`: its row locked for the rest of the transaction. */
+export function findLead<T>(db: Db, answer: SQL<T>, accountId: number, id: number, lock = false): Promise<LeadRow<T> | undefined> {
+  return oneRow(db.select({ lead: leads, answer }).from(leads).where(ofAccount(leads, accountId, id)), leads, lock);
 }

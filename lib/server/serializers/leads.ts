@@ -1,37 +1,39 @@
-import type { LeadRow } from '@/db/queries/leads';
+import { sql } from 'drizzle-orm';
+import { leadRelations as rel } from '@/db/queries/leads';
+import { leads } from '@/db/schema';
 import type { LeadResponse } from '@/lib/shared/validation/leads';
-import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
+import { addressJson, baseJson, isoJson, jsonObject, refJson } from './sql';
 
-/** The one Lead shape (`Lead` in the OpenAPI document), for every endpoint that returns leads. */
-export function serializeLead(row: LeadRow): LeadResponse {
-  const { lead } = row;
-  return {
-    ...base(lead),
-    name: lead.name,
-    description: lead.description,
-    external_id: lead.externalId,
-    priority: lead.priority,
-    value_in_cents: lead.valueInCents,
-    estimated_start_date: lead.estimatedStartDate,
-    construction_duration: lead.constructionDuration,
-    construction_duration_unit: lead.constructionDurationUnit,
-    square_feet: lead.squareFeet,
-    units: lead.units,
-    archived_at: isoOrNull(lead.archivedAt),
-    snooze_until: isoOrNull(lead.snoozeUntil),
-    work_scope: lead.workScope,
-    address: address(lead),
-    assigned_to: personRef(row.assignedTo),
-    archived_by: personRef(row.archivedBy),
-    created_by: personRef(row.createdBy),
-    company: companyRef(row.company),
-    contact: personRef(row.contact),
-    contract_type: namedRef(row.contractType),
-    delivery_method: namedRef(row.deliveryMethod),
-    division: namedRef(row.division),
-    import: namedRef(row.import),
-    lead_source: namedRef(row.leadSource),
-    market_sector: namedRef(row.marketSector),
-    tender_type: namedRef(row.tenderType),
-  };
-}
+/**
+ * The one Lead shape (`Lead` in the OpenAPI document), for every endpoint that returns leads,
+ * built by PostgreSQL: pages, single reads and the echo of writes select it.
+ */
+export const leadJson = sql<LeadResponse>`${jsonObject([
+  ...baseJson(leads),
+  ['name', leads.name],
+  ['description', leads.description],
+  ['external_id', leads.externalId],
+  ['priority', leads.priority],
+  ['value_in_cents', leads.valueInCents],
+  ['estimated_start_date', leads.estimatedStartDate],
+  ['construction_duration', leads.constructionDuration],
+  ['construction_duration_unit', leads.constructionDurationUnit],
+  ['square_feet', leads.squareFeet],
+  ['units', leads.units],
+  ['archived_at', isoJson(leads.archivedAt)],
+  ['snooze_until', isoJson(leads.snoozeUntil)],
+  ['work_scope', leads.workScope],
+  ['address', addressJson(leads)],
+  ['assigned_to', refJson(rel.assignedTo, leads.assignedToId)],
+  ['archived_by', refJson(rel.archivedBy, leads.archivedById)],
+  ['created_by', refJson(rel.createdBy, leads.createdById)],
+  ['company', refJson(rel.company, leads.companyId)],
+  ['contact', refJson(rel.contact, leads.contactId)],
+  ['contract_type', refJson(rel.contractType, leads.contractTypeId)],
+  ['delivery_method', refJson(rel.deliveryMethod, leads.deliveryMethodId)],
+  ['division', refJson(rel.division, leads.divisionId)],
+  ['import', refJson(rel.import, leads.importId)],
+  ['lead_source', refJson(rel.leadSource, leads.leadSourceId)],
+  ['market_sector', refJson(rel.marketSector, leads.marketSectorId)],
+  ['tender_type', refJson(rel.tenderType, leads.tenderTypeId)],
+])}`;

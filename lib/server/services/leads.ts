@@ -1,8 +1,8 @@
 import type { Db } from '@/db';
-import { findLead, leadReferences, listLeads as queryLeads, type LeadRow } from '@/db/queries/leads';
+import { findLead, leadReferences, listLeads as queryLeads, type LeadRecord, type LeadRow } from '@/db/queries/leads';
+import { leadJson } from '@/lib/server/serializers/leads';
 import { leads } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
-import { serializeLead } from '@/lib/server/serializers/leads';
 import type { LeadCreate, LeadListQuery, LeadResponse, LeadUpdate } from '@/lib/shared/validation/leads';
 import { toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
@@ -10,18 +10,18 @@ import { invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 
-export const leadKind: RecordKind<LeadRow, LeadResponse> = {
+export const leadKind: RecordKind<LeadRow<LeadResponse>, LeadResponse> = {
   resource: 'lead',
   label: 'Lead',
   table: leads,
   references: leadReferences,
-  read: findLead,
+  read: (db, accountId, id, lock) => findLead(db, leadJson, accountId, id, lock),
   columns: (row) => row.lead,
-  serialize: serializeLead,
+  serialize: (row) => row.answer,
 };
 export async function listLeads(db: Db, ctx: CallerContext, query: LeadListQuery): Promise<Page<LeadResponse>> {
-  const result = await queryLeads(db, ctx.accountId, { ...query, now: new Date() }, pageWindow(query));
-  return toPage(query, result, serializeLead);
+  const result = await queryLeads(db, leadJson, ctx.accountId, { ...query, now: new Date() }, pageWindow(query));
+  return toPage(query, result, (lead) => lead);
 }
 
 export function getLead(db: Db, ctx: CallerContext, id: number): Promise<LeadResponse> {
@@ -32,7 +32,7 @@ export function getLead(db: Db, ctx: CallerContext, id: number): Promise<LeadRes
  * Archiving sets `archived_at` and `archived_by` together (archived_by defaults to the caller);
  * unarchiving (`archived_at: null`) clears both.
  */
-function archiveColumns(ctx: CallerContext, input: LeadUpdate, current: Pick<LeadRow['lead'], 'archivedAt' | 'archivedById'> | null) {
+function archiveColumns(ctx: CallerContext, input: LeadUpdate, current: Pick<LeadRecord, 'archivedAt' | 'archivedById'> | null) {
   const archivedAt = input.archived_at !== undefined ? input.archived_at : (current?.archivedAt ?? null);
   if (archivedAt === null) {
     if (input.archived_by_id != null) {
