@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { FULL_ACCESS } from '@/lib/shared/permissions';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/db';
 import { pageHeaders } from '@/lib/server/http/pagination';
@@ -57,6 +58,7 @@ export async function startBaseline(o: BaselineOptions) {
       accountId: o.accountId,
       userId: o.userId,
       role: 'admin',
+      access: FULL_ACCESS,
       scopes: ['read', 'write'],
       authMethod: 'token',
       credential: 'token:0',

@@ -1,7 +1,7 @@
 import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, oneOf, timestamps, ts } from './columns';
-import { USER_ROLES } from './enums';
+import { PERMISSION_LEVELS, PROJECT_ACCESS, USER_ROLES, type PermissionArea, type PermissionLevel, type ProjectAccess } from './enums';
 
 /** A tenant: one general contractor. Every other record belongs to exactly one account. */
 export const accounts = pgTable('accounts', {
@@ -9,6 +9,13 @@ export const accounts = pgTable('accounts', {
   name: text('name').notNull(),
   ...timestamps,
 });
+
+/** A user's level in one area; new users collaborate everywhere but the workforce (salaries, people). */
+const permission = (area: PermissionArea) =>
+  text(`permission_${area}`)
+    .$type<PermissionLevel>()
+    .notNull()
+    .default(area === 'workforce' ? 'none' : 'collaborator');
 
 export const users = pgTable(
   'users',
@@ -33,10 +40,28 @@ export const users = pgTable(
     role: text('role').notNull().default('member'),
     /** Set when an admin deactivates the user: no sign-in, tokens refused. */
     deactivatedAt: ts('deactivated_at'),
+    /** `all` projects, or those whose team includes the user (`team`); admins see all whatever it says. */
+    projectAccess: text('project_access').$type<ProjectAccess>().notNull().default('all'),
+    permissionLeads: permission('leads'),
+    permissionProjects: permission('projects'),
+    permissionDirectory: permission('directory'),
+    permissionWorkforce: permission('workforce'),
+    permissionForecast: permission('forecast'),
+    permissionInsights: permission('insights'),
     ...timestamps,
   },
   (t) => [
     check('users_role_check', oneOf(t.role, USER_ROLES)),
+    check('users_project_access_check', oneOf(t.projectAccess, PROJECT_ACCESS)),
+    check(
+      'users_permissions_check',
+      sql.join(
+        [t.permissionLeads, t.permissionProjects, t.permissionDirectory, t.permissionWorkforce, t.permissionForecast, t.permissionInsights].map((c) =>
+          oneOf(c, PERMISSION_LEVELS),
+        ),
+        sql` and `,
+      ),
+    ),
     index('users_account_id_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     // Sign-in matches the email column itself, which the lower(email) index cannot serve.

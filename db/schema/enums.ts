@@ -80,6 +80,18 @@ export const EXCLUDE_IMPORTS = '!import';
 export const USER_ROLES = ['admin', 'member'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/** Which projects a user sees: every one, or those whose team includes them (with their tasks, calls, …). */
+export const PROJECT_ACCESS = ['all', 'team'] as const;
+export type ProjectAccess = (typeof PROJECT_ACCESS)[number];
+
+/** The areas a user's permissions are given over (docs/permissions.md). */
+export const PERMISSION_AREAS = ['leads', 'projects', 'directory', 'workforce', 'forecast', 'insights'] as const;
+export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+
+/** `admin`: read, write, delete; `collaborator`: read, create, update; `none`: nothing. */
+export const PERMISSION_LEVELS = ['admin', 'collaborator', 'none'] as const;
+export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 

@@ -13,4 +13,11 @@ export const USER_ADDITIONAL_FIELDS = {
   lastName: { type: 'string', required: false, input: false },
   role: { type: 'string', required: false, input: false },
   deactivatedAt: { type: 'date', required: false, input: false },
+  projectAccess: { type: 'string', required: false, input: false },
+  permissionLeads: { type: 'string', required: false, input: false },
+  permissionProjects: { type: 'string', required: false, input: false },
+  permissionDirectory: { type: 'string', required: false, input: false },
+  permissionWorkforce: { type: 'string', required: false, input: false },
+  permissionForecast: { type: 'string', required: false, input: false },
+  permissionInsights: { type: 'string', required: false, input: false },
 } as const;

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { FULL_ACCESS } from '@/lib/shared/permissions';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -174,6 +175,7 @@ describe('webhook delivery', () => {
       userId: t.userId,
       scopes: ['read', 'write'],
       role: 'admin' as const,
+      access: FULL_ACCESS,
       authMethod: 'token' as const,
       credential: 'token:0',
       baseUrl: 'http://localhost:3000',

@@ -4,6 +4,7 @@ import { env } from '@/lib/server/env';
 import { AUTH_COOKIE_PREFIX } from './cookies';
 import { getAuth } from './server';
 import type { Principal } from './tokens';
+import { accessOfUser } from '@/lib/shared/permissions';
 
 // The browser's way into the 2023-01 API: the Better Auth session cookie, for same-origin requests
 // only. SameSite=Lax already keeps the cookie off cross-site subrequests; this check also refuses
@@ -92,7 +93,7 @@ export async function authenticateSession(req: Request): Promise<SessionResult> 
     principal: {
       accountId: response.user.accountId,
       userId: Number(response.user.id),
-      role: response.user.role === 'admin' ? 'admin' : 'member',
+      ...accessOfUser(response.user),
       scopes: ['read', 'write'],
       authMethod: 'session',
       credential: `session:${response.session.id}`,

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import type { UserRole } from '@/db/schema/enums';
+import { accessOfUser, type UserAccess } from '@/lib/shared/permissions';
 import { hasSessionCookie } from './request-session';
 import { getAuth } from './server';
 
@@ -11,6 +12,8 @@ export interface CurrentUser {
   firstName: string | null;
   lastName: string | null;
   role: UserRole;
+  /** What the user may see and do (the dashboard hides the rest). */
+  access: UserAccess;
 }
 
 /**
@@ -30,6 +33,6 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
     email: user.email,
     firstName: user.firstName ?? null,
     lastName: user.lastName ?? null,
-    role: user.role === 'admin' ? 'admin' : 'member',
+    ...accessOfUser(user),
   };
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { effectiveAccess, permissionsOf, type UserAccess } from '@/lib/shared/permissions';
 import type { Db } from '@/db';
 import { findActiveToken, insertToken, touchToken, type TokenScope } from '@/db/queries/api-tokens';
 import type { UserRole } from '@/db/schema/enums';
@@ -53,6 +54,8 @@ export interface Principal {
   userId: number;
   /** The user's role in their account: `admin` manages users, API tokens and webhooks. */
   role: UserRole;
+  /** The user's project access and permissions, as in effect (lib/shared/permissions.ts). */
+  access: UserAccess;
   scopes: string[];
   /** How the caller proved who they are: an API token, or the browser's session cookie. */
   authMethod: 'token' | 'session';
@@ -88,6 +91,7 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
     accountId: row.accountId,
     userId: row.userId,
     role: row.role as UserRole,
+    access: effectiveAccess(row.role as UserRole, { projectAccess: row.projectAccess, permissions: permissionsOf(row) }),
     scopes: row.scope.split(' '),
     authMethod: 'token',
     tokenId: row.id,

@@ -1,4 +1,5 @@
 import type { UserRole } from '@/db/schema/enums';
+import type { UserAccess } from '@/lib/shared/permissions';
 import type { IfMatch } from './preconditions';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
@@ -8,6 +9,8 @@ export interface CallerContext {
   userId: number;
   /** The caller's role in the account (`admin` also manages the account's users). */
   role: UserRole;
+  /** The projects the caller sees and their level per area, as in effect (an admin's: everything). */
+  access: UserAccess;
   scopes: string[];
   /** `session`: the browser's cookie; `token`: an `Authorization` token. */
   authMethod: 'session' | 'token';

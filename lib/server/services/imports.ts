@@ -1,4 +1,5 @@
 import 'server-only';
+import { FULL_ACCESS } from '@/lib/shared/permissions';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '@/db';
@@ -341,6 +342,9 @@ function importContext(row: NonNullable<Awaited<ReturnType<typeof findImport>>>)
     accountId: imp.accountId,
     userId: imp.createdById ?? 0,
     role: 'member',
+    // What the import may write was checked when it was uploaded (the resource's area); the
+    // runner writes it as the upload asked.
+    access: FULL_ACCESS,
     scopes: ['read', 'write'],
     authMethod: 'session',
     credential: `import:${imp.id}`,
