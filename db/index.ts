@@ -186,11 +186,21 @@ function poolWaitTimeout(ms: number) {
  *
  * postgres.js also queues a query until a connection of the pool is free, for as long as it takes.
  * Here a query still queued after `poolWaitMs` is cancelled (it never reached the server) and fails
- * with POOL_WAIT_TIMEOUT. Queries that started are bounded by statement_timeout instead.
+ * with POOL_WAIT_TIMEOUT (not inside a transaction, which holds its connection already). Queries
+ * that started are bounded by statement_timeout instead.
  */
 function wrapUnsafe(client: postgres.Sql, prepare: boolean, poolWaitMs = 0): postgres.Sql {
   return new Proxy(client, {
     get(target, key, receiver) {
+      // A transaction's statements go through the connection-bound `sql` postgres.js hands its
+      // callback (and a savepoint's): wrapped too, or every statement of a write is planned anew.
+      if (key === 'begin' || key === 'savepoint') {
+        const open = Reflect.get(target, key, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const body = args.at(-1) as (tx: postgres.Sql) => unknown;
+          return open.apply(target, [...args.slice(0, -1), (tx: postgres.Sql) => body(wrapUnsafe(tx, prepare))]);
+        };
+      }
       if (key !== 'unsafe') return Reflect.get(target, key, receiver);
       return (query: string, params?: postgres.ParameterOrJSON<never>[], options: postgres.UnsafeQueryOptions = {}) => {
         const pending = target.unsafe(query, params, prepare ? { ...options, prepare: true } : options);

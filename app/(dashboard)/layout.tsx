@@ -8,5 +8,5 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const user = await getCurrentUser();
   if (!user) redirect('/sign-in');
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-  return <AppShell user={{ name, email: user.email }}>{children}</AppShell>;
+  return <AppShell user={{ name, email: user.email, role: user.role, access: user.access }}>{children}</AppShell>;
 }

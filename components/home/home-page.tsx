@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, format } from 'date-fns';
 import Link from 'next/link';
@@ -66,11 +67,15 @@ export function HomePage() {
   const userId = me.data?.id ?? '';
   const today = localDay();
   const bidsTo = localDay(BID_WINDOW);
-  const report = usePipelineReport(DAYS);
+  // Cards of an area the user cannot read are left out (their requests would only answer 403).
+  const { can } = useAccess();
+  const projects = can('projects', 'read');
+  const leads = can('leads', 'read');
+  const report = usePipelineReport(DAYS, projects);
   const bidParams = { project_status: 'pursuit', bid_due_from: today, bid_due_to: bidsTo };
-  const bids = useQuery(projectsQuery({ ...bidParams, per_page: 100 }));
-  const myLeads = useQuery({ ...myLeadsQuery(userId), enabled: Boolean(userId) });
-  const overdue = useQuery({ ...overdueTasksQuery(userId, today), enabled: Boolean(userId) });
+  const bids = useQuery({ ...projectsQuery({ ...bidParams, per_page: 100 }), enabled: projects });
+  const myLeads = useQuery({ ...myLeadsQuery(userId), enabled: Boolean(userId) && leads });
+  const overdue = useQuery({ ...overdueTasksQuery(userId, today), enabled: Boolean(userId) && projects });
   // Waiting for the user is loading too; its failure is the cards' failure.
   const mine = <T,>(q: { data: T | undefined; error: Error | null; refetch: () => unknown }) => ({
     data: q.data,
@@ -84,7 +89,14 @@ export function HomePage() {
         title={me.data?.first_name ? `Good to see you, ${me.data.first_name}` : 'Home'}
         description="Your pipeline at a glance. Every number opens the list behind it."
       />
+      {!projects && !leads ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Your account gives you no access to leads or projects yet. An admin can change that in Settings → Users.
+        </p>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+        {projects ? (
+        <>
         <Card title="Open pipeline by stage" className="lg:col-span-2">
           <Loadable query={report} rows={5}>
             {(r) =>
@@ -189,6 +201,10 @@ export function HomePage() {
           </Loadable>
         </Card>
 
+        </>
+        ) : null}
+
+        {leads ? (
         <Card title="Leads assigned to me">
           <Loadable query={mine(myLeads)}>
             {(page) => (
@@ -222,7 +238,9 @@ export function HomePage() {
             )}
           </Loadable>
         </Card>
+        ) : null}
 
+        {projects ? (
         <Card title="My overdue tasks">
           <Loadable query={mine(overdue)}>
             {(page) => (
@@ -253,6 +271,7 @@ export function HomePage() {
             )}
           </Loadable>
         </Card>
+        ) : null}
       </div>
     </>
   );

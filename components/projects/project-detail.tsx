@@ -1,5 +1,7 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
+import type { PermissionArea } from '@/lib/shared/validation/enums';
 import dynamic from 'next/dynamic';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -32,6 +34,9 @@ const TABS = [
   ['staffing', 'Team & staffing'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
+
+/** The area a tab shows (its requests would answer 403 without it). */
+const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', staffing: 'workforce' };
 
 // The staffing tab (its timeline and dialogs) loads when opened.
 const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m.ProjectStaffing), {
@@ -156,15 +161,15 @@ function Calls({ projectId }: { projectId: string }) {
 const TAB_KEYS = ['tab'] as const;
 
 /** The tab list: arrows move between tabs (and open them), as the ARIA tabs pattern has it. */
-function ProjectTabs({ tab, onTab }: { tab: Tab; onTab: (tab: Tab) => void }) {
+function ProjectTabs({ tabs, tab, onTab }: { tabs: readonly (typeof TABS)[number][]; tab: Tab; onTab: (tab: Tab) => void }) {
   const go = (index: number) => {
-    const [next] = TABS[(index + TABS.length) % TABS.length]!;
+    const [next] = tabs[(index + tabs.length) % tabs.length]!;
     onTab(next);
     document.getElementById(`project-tab-${next}`)?.focus();
   };
   return (
     <div role="tablist" aria-label="Project" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
-      {TABS.map(([id, label], i) => (
+      {tabs.map(([id, label], i) => (
         <button
           key={id}
           id={`project-tab-${id}`}
@@ -204,7 +209,9 @@ export function ProjectDetail({ id }: { id: string }) {
   const { requestMove, dialog } = useMoveProject(stages);
   const [editing, setEditing] = useState(false);
   const [tabState, setTabState] = useUrlState(TAB_KEYS);
-  const tab: Tab = TABS.find(([t]) => t === tabState.tab)?.[0] ?? 'overview';
+  const { can } = useAccess();
+  const tabs = TABS.filter(([t]) => !TAB_AREA[t] || can(TAB_AREA[t], 'read'));
+  const tab: Tab = tabs.find(([t]) => t === tabState.tab)?.[0] ?? 'overview';
 
   if (error) {
     if (error instanceof ApiClientError && error.status === 404) {
@@ -264,7 +271,7 @@ export function ProjectDetail({ id }: { id: string }) {
         </div>
       </div>
 
-      <ProjectTabs tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} />
+      <ProjectTabs tabs={tabs} tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} />
       {tab === 'forecast' ? (
         <div role="tabpanel" id="project-tabpanel-forecast" aria-labelledby="project-tab-forecast">
           <ProjectForecast project={p} />

@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -45,6 +46,7 @@ const describe = (a: Assignment) => `${a.role.name}, ${who(a)}, ${a.allocation_p
 export function ProjectStaffing({ project }: { project: Project }) {
   const { data, error, isPending, refetch } = useAssignments({ project_id: project.id });
   const remove = useDeleteAssignment();
+  const { can } = useAccess();
   const [editing, setEditing] = useState<Assignment | 'new' | null>(null);
   const list = [...(data ?? [])].sort((a, b) => a.role.name.localeCompare(b.role.name) || who(a).localeCompare(who(b)) || a.start_date.localeCompare(b.start_date));
 
@@ -80,7 +82,7 @@ export function ProjectStaffing({ project }: { project: Project }) {
             Add the roles it needs with “Add assignment”: a person, or an unfilled role to staff later.
           </EmptyState>
         ) : (
-          <Timeline project={project} list={list} onEdit={setEditing} onRemove={confirmRemove} />
+          <Timeline project={project} list={list} onEdit={setEditing} onRemove={can('workforce', 'delete') ? confirmRemove : undefined} />
         )}
       </section>
       <Dialog
@@ -106,7 +108,8 @@ function Timeline({
   project: Project;
   list: Assignment[];
   onEdit: (a: Assignment) => void;
-  onRemove: (a: Assignment) => void;
+  /** Absent for users who cannot delete in the workforce. */
+  onRemove?: (a: Assignment) => void;
 }) {
   const starts = [...list.map((a) => a.start_date), project.start_date].filter((d): d is string => Boolean(d)).sort();
   const ends = [...list.map((a) => a.end_date), project.end_date].filter((d): d is string => Boolean(d)).sort();
@@ -154,10 +157,14 @@ function Timeline({
                     <button type="button" className="text-xs text-blue-800 hover:underline dark:text-blue-300" onClick={() => onEdit(a)} aria-label={`Edit ${a.role.name} (${who(a)})`}>
                       Edit
                     </button>
-                    <span aria-hidden className="text-xs text-slate-400">·</span>
-                    <button type="button" className="text-xs text-red-700 hover:underline dark:text-red-400" onClick={() => onRemove(a)} aria-label={`Remove ${a.role.name} (${who(a)})`}>
-                      Remove
-                    </button>
+                    {onRemove ? (
+                      <>
+                        <span aria-hidden className="text-xs text-slate-400">·</span>
+                        <button type="button" className="text-xs text-red-700 hover:underline dark:text-red-400" onClick={() => onRemove(a)} aria-label={`Remove ${a.role.name} (${who(a)})`}>
+                          Remove
+                        </button>
+                      </>
+                    ) : null}
                   </span>
                 </div>
                 <div className="relative flex-1">

@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -17,6 +18,7 @@ const EditRolesForm = dynamic(() => import('./team-member-forms').then((m) => m.
 export function ProjectTeam({ projectId, projectName }: { projectId: string; projectName: string }) {
   const { data, error, isPending, refetch } = useProjectTeam(projectId);
   const remove = useRemoveMember(projectId);
+  const { can } = useAccess();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Membership | null>(null);
   const team = data?.items ?? [];
@@ -57,9 +59,11 @@ export function ProjectTeam({ projectId, projectName }: { projectId: string; pro
                       <Button variant="ghost" size="sm" onClick={() => setEditing(m)} aria-label={`Change roles of ${memberName(m)}`}>
                         Roles
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => confirmRemove(m)} aria-label={`Remove ${memberName(m)} from the team`}>
-                        Remove
-                      </Button>
+                      {can('projects', 'delete') ? (
+                        <Button variant="ghost" size="sm" onClick={() => confirmRemove(m)} aria-label={`Remove ${memberName(m)} from the team`}>
+                          Remove
+                        </Button>
+                      ) : null}
                     </span>
                   )}
                 </div>

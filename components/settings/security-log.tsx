@@ -13,6 +13,7 @@ export const SECURITY_KIND_LABELS: Record<SecurityEventKind, string> = {
   'user.deactivated': 'Deactivated',
   'user.reactivated': 'Reactivated',
   'user.password_changed': 'Set a new password for',
+  'user.access_changed': 'Changed the access of',
   'api_token.created': 'Created API token',
   'api_token.revoked': 'Revoked API token',
   'oauth_application.created': 'Registered OAuth app',

@@ -9,13 +9,15 @@ const TABS = [
   { href: '/settings/users', label: 'Users' },
   { href: '/settings/tokens', label: 'API tokens' },
   { href: '/settings/sessions', label: 'Sessions' },
-  { href: '/settings/webhooks', label: 'Webhooks' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },
   { href: '/settings/authorized-apps', label: 'Authorized apps' },
   { href: '/settings/import', label: 'Import' },
 ] as const;
 /** For admins only (the API answers others 403). */
-const ADMIN_TABS = [{ href: '/settings/audit-log', label: 'Audit log' }] as const;
+const ADMIN_TABS = [
+  { href: '/settings/webhooks', label: 'Webhooks' },
+  { href: '/settings/audit-log', label: 'Audit log' },
+] as const;
 
 /** The parts of Settings, one page each. */
 export function SettingsTabs() {

@@ -9,10 +9,11 @@ import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { useMe, useUpdateUser, useUsers, type User } from '@/lib/client/hooks/use-users';
 import { USER_ROLES, type UserRole } from '@/lib/shared/validation/enums';
 import { inputClass } from '@/components/ui/field';
-import { ROLE_LABELS } from './labels';
+import { accessSummary, ROLE_LABELS } from './labels';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const UserForm = dynamic(() => import('./user-form').then((m) => m.UserForm));
+const AccessForm = dynamic(() => import('./access-dialog').then((m) => m.AccessForm));
 
 const PER_PAGE = 50;
 
@@ -39,6 +40,7 @@ function StatusButton({ user, onClick }: { user: User; onClick: () => void }) {
 export function UsersPage() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
+  const [editingAccess, setEditingAccess] = useState<User | null>(null);
   const me = useMe();
   const query = useUsers({ page, per_page: PER_PAGE });
   const update = useUpdateUser();
@@ -66,6 +68,15 @@ export function UsersPage() {
           <span className="block break-all text-xs text-slate-600 md:hidden dark:text-slate-400">{user.email}</span>
           <span className="mt-0.5 block sm:hidden">
             <StatusBadge user={user} />
+          </span>
+          {/* Below the wide layout the access column is hidden: its summary and button sit here. */}
+          <span className="mt-1 block text-xs text-slate-600 lg:hidden dark:text-slate-400">
+            {accessSummary(user)}
+            {isAdmin && user.role !== 'admin' ? (
+              <Button variant="secondary" size="sm" className="ml-2 mt-1" onClick={() => setEditingAccess(user)} aria-label={`Edit the access of ${nameOf(user)}`}>
+                Edit access
+              </Button>
+            ) : null}
           </span>
         </>
       ),
@@ -98,6 +109,21 @@ export function UsersPage() {
         ) : (
           ROLE_LABELS[user.role]
         ),
+    },
+    {
+      key: 'access',
+      header: 'Access',
+      className: 'hidden lg:table-cell',
+      cell: (user) => (
+        <>
+          <span className="text-sm">{accessSummary(user)}</span>
+          {isAdmin && user.role !== 'admin' ? (
+            <Button variant="secondary" size="sm" className="ml-2" onClick={() => setEditingAccess(user)} aria-label={`Edit the access of ${nameOf(user)}`}>
+              Edit access
+            </Button>
+          ) : null}
+        </>
+      ),
     },
     { key: 'status', header: 'Status', className: 'hidden sm:table-cell', cell: (user) => <StatusBadge user={user} /> },
     ...(isAdmin
@@ -140,6 +166,9 @@ export function UsersPage() {
         empty={{ title: 'No users yet.', hint: isAdmin ? 'Add one with “Add user”.' : null }}
         paging={{ page, perPage: PER_PAGE, onPage: setPage, hideWhenSingle: true }}
       />
+      <Dialog open={editingAccess !== null} onClose={() => setEditingAccess(null)} title={`Access of ${editingAccess ? nameOf(editingAccess) : ''}`}>
+        {editingAccess ? <AccessForm user={editingAccess} onDone={() => setEditingAccess(null)} /> : null}
+      </Dialog>
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add a user">
         {adding ? <UserForm onDone={() => setAdding(false)} /> : null}
       </Dialog>

@@ -4,13 +4,18 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { CommandPaletteLauncher } from './command-palette-launcher';
-import { NAV_LINKS } from './nav-links';
+import { AccessProvider } from './access-context';
+import { visibleLinks } from './nav-links';
+import type { UserAccess } from '@/lib/shared/permissions';
+import type { UserRole } from '@/lib/shared/validation/enums';
 import { SignOutButton } from './sign-out-button';
 import { ThemeToggle } from './theme-toggle';
 
 export interface ShellUser {
   name: string;
   email: string;
+  role: UserRole;
+  access: UserAccess;
 }
 
 function isActive(pathname: string, href: string) {
@@ -23,7 +28,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   const [menuOpen, setMenuOpen] = useState(false);
   const nav = (
     <nav aria-label="Main" className="flex flex-col gap-0.5 p-3">
-      {NAV_LINKS.map((link) => (
+      {visibleLinks(user.role, user.access).map((link) => (
         <Link
           key={link.href}
           href={link.href}
@@ -37,6 +42,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
     </nav>
   );
   return (
+    <AccessProvider role={user.role} access={user.access}>
     <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
@@ -78,5 +84,6 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
         </main>
       </div>
     </div>
+    </AccessProvider>
   );
 }

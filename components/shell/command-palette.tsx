@@ -5,7 +5,8 @@ import { Command } from 'cmdk';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { SEARCH_SOURCES, searchQuery } from '@/lib/client/hooks/use-palette-search';
-import { NAV_LINKS } from './nav-links';
+import { useAccess } from './access-context';
+import { visibleLinks } from './nav-links';
 
 const itemClass =
   'flex cursor-pointer items-baseline justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-800 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900 dark:text-slate-200 dark:data-[selected=true]:bg-blue-950 dark:data-[selected=true]:text-blue-100';
@@ -39,10 +40,12 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
     return () => clearTimeout(t);
   }, [input]);
 
-  const results = useQueries({ queries: SEARCH_SOURCES.map((s) => searchQuery(s.kind, q)) });
+  const { role, access, can } = useAccess();
+  const sources = SEARCH_SOURCES.filter((s) => can(s.area, 'read'));
+  const results = useQueries({ queries: sources.map((s) => searchQuery(s.kind, q)) });
   const loading = q !== input.trim() || results.some((r) => r.isFetching);
   const needle = input.trim().toLowerCase();
-  const pages = NAV_LINKS.filter((l) => l.label.toLowerCase().includes(needle));
+  const pages = visibleLinks(role, access).filter((l) => l.label.toLowerCase().includes(needle));
   const found = results.some((r) => r.data?.length);
   const failed = results.filter((r) => r.error).length;
 
@@ -86,7 +89,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
             {failed ? <p className="px-5 pt-3 text-red-700 dark:text-red-400">Some results could not be loaded.</p> : null}
           </div>
           <Command.List hidden={!found && pages.length === 0} className="overflow-y-auto px-2 pb-2">
-            {SEARCH_SOURCES.map((s, i) => {
+            {sources.map((s, i) => {
               const hits = results[i]?.data ?? [];
               if (!needle || hits.length === 0) return null;
               return (

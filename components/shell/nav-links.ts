@@ -1,15 +1,23 @@
-// The dashboard's pages; more join as they are built (tasks, companies, …).
-export const NAV_LINKS = [
+import type { PermissionArea, UserRole } from '@/lib/shared/validation/enums';
+import { allows, type UserAccess } from '@/lib/shared/permissions';
+
+/** The dashboard's pages, each with the area it shows (none: everyone's) or for admins only. */
+export const NAV_LINKS: readonly { href: string; label: string; area?: PermissionArea; admin?: true }[] = [
   { href: '/', label: 'Home' },
-  { href: '/leads', label: 'Leads' },
-  { href: '/projects', label: 'Projects' },
-  { href: '/forecast', label: 'Forecast' },
-  { href: '/tasks', label: 'Tasks' },
-  { href: '/companies', label: 'Companies' },
-  { href: '/contacts', label: 'Contacts' },
-  { href: '/calls', label: 'Calls' },
-  { href: '/teams', label: 'Teams' },
-  { href: '/workforce', label: 'Workforce' },
-  { href: '/webhooks', label: 'Webhook messages' },
+  { href: '/leads', label: 'Leads', area: 'leads' },
+  { href: '/projects', label: 'Projects', area: 'projects' },
+  { href: '/forecast', label: 'Forecast', area: 'forecast' },
+  { href: '/tasks', label: 'Tasks', area: 'projects' },
+  { href: '/companies', label: 'Companies', area: 'directory' },
+  { href: '/contacts', label: 'Contacts', area: 'directory' },
+  { href: '/calls', label: 'Calls', area: 'projects' },
+  { href: '/teams', label: 'Teams', area: 'projects' },
+  { href: '/workforce', label: 'Workforce', area: 'workforce' },
+  { href: '/webhooks', label: 'Webhook messages', admin: true },
   { href: '/settings', label: 'Settings' },
-] as const;
+];
+
+/** The pages this user can open: their areas readable, admins' pages for admins. */
+export function visibleLinks(role: UserRole, access: UserAccess) {
+  return NAV_LINKS.filter((l) => (l.admin ? role === 'admin' : !l.area || allows(access.permissions[l.area], 'read')));
+}

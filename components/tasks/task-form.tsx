@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
@@ -67,6 +68,7 @@ function payloadOf(task: Task | undefined) {
 /** Create or edit a task; task lists are those of the chosen project. */
 export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?: TaskDefaults; onDone: () => void }) {
   const remove = useDeleteTask();
+  const { can } = useAccess();
   const state = useRecordForm({
     record: task,
     schema: { create: taskCreate, update: taskUpdate },
@@ -124,7 +126,7 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
       <SubmitRow
         label={task ? 'Save task' : 'Create task'}
         aside={
-          task ? (
+          task && can('projects', 'delete') ? (
             <Button variant="secondary" onClick={onDelete} disabled={remove.isPending}>
               Delete task
             </Button>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog';
@@ -19,6 +20,7 @@ export function EmployeeDialog({ id, onClose }: { id: string; onClose: () => voi
   const isNew = id === 'new';
   const { data: employee, error, refetch, isPending } = useEmployee(isNew || !id ? null : id);
   const remove = useDeleteEmployee();
+  const { can } = useAccess();
   const title = isNew ? 'New employee' : employee ? `Edit ${employeeName(employee)}` : 'Employee';
   const onDelete = () => {
     if (!employee) return;
@@ -39,7 +41,7 @@ export function EmployeeDialog({ id, onClose }: { id: string; onClose: () => voi
         <>
           <EmployeePlanning employee={employee} />
           <h3 className="mb-3 text-sm font-semibold">Details</h3>
-          <EmployeeForm key={employee.id} employee={employee} onDone={onClose} onDelete={onDelete} />
+          <EmployeeForm key={employee.id} employee={employee} onDone={onClose} onDelete={can('workforce', 'delete') ? onDelete : undefined} />
         </>
       )}
     </Dialog>

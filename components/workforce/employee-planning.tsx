@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -99,6 +100,7 @@ function Assignments({ employee }: { employee: Employee }) {
 function TimeOffBlock({ employee }: { employee: Employee }) {
   const { data, error, isPending, refetch } = useTimeOff({ employee_id: employee.id });
   const remove = useDeleteTimeOff();
+  const canDelete = useAccess().can('workforce', 'delete');
   const [adding, setAdding] = useState(false);
   const list = [...(data ?? [])].sort((a, b) => b.start_date.localeCompare(a.start_date));
   return (
@@ -130,6 +132,7 @@ function TimeOffBlock({ employee }: { employee: Employee }) {
                 </span>
                 {t.reason ? <span className="ml-2 text-slate-600 dark:text-slate-400">{t.reason}</span> : null}
               </span>
+              {canDelete ? (
               <Button
                 size="sm"
                 variant="ghost"
@@ -141,6 +144,7 @@ function TimeOffBlock({ employee }: { employee: Employee }) {
               >
                 Delete
               </Button>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -225,6 +229,7 @@ export function certificationStatus(expiresOn: string | null, today = todayIso()
 function Certifications({ employee }: { employee: Employee }) {
   const { data, error, isPending, refetch } = useCertifications({ employee_id: employee.id });
   const remove = useDeleteCertification();
+  const canDelete = useAccess().can('workforce', 'delete');
   const [editing, setEditing] = useState<Certification | 'new' | null>(null);
   const list = [...(data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
@@ -270,6 +275,7 @@ function Certifications({ employee }: { employee: Employee }) {
                   <Button size="sm" variant="ghost" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                     Edit
                   </Button>
+                  {canDelete ? (
                   <Button
                     size="sm"
                     variant="ghost"
@@ -281,6 +287,7 @@ function Certifications({ employee }: { employee: Employee }) {
                   >
                     Delete
                   </Button>
+                  ) : null}
                 </span>
               </li>
             ),

@@ -24,7 +24,12 @@ export async function insertAccount(db: Db, name: string): Promise<number> {
 
 export async function insertUser(
   db: Db,
-  values: { accountId: number; firstName: string | null; lastName: string | null; email: string; role?: UserRole },
+  values: { accountId: number; firstName: string | null; lastName: string | null; email: string; role?: UserRole } & Partial<
+    Pick<
+      typeof users.$inferInsert,
+      'projectAccess' | 'permissionLeads' | 'permissionProjects' | 'permissionDirectory' | 'permissionWorkforce' | 'permissionForecast' | 'permissionInsights'
+    >
+  >,
 ): Promise<number> {
   // Lowercase: Better Auth's sign-in looks the lowercased email up as is.
   const [row] = await db

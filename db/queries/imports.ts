@@ -21,9 +21,16 @@ export function findImport(db: Db, accountId: number, id: number, lock = false):
   return oneRow(selectImports(db).where(and(eq(imports.accountId, accountId), eq(imports.id, id))), imports, lock);
 }
 
-export async function listImports(db: Db, accountId: number, f: { resource?: string; status?: string; updated_since?: Date }, page: { limit: number; offset: number }) {
+/** `readable`: the resources whose imports the caller may see (their permission areas). */
+export async function listImports(
+  db: Db,
+  accountId: number,
+  f: { resource?: string; status?: string; updated_since?: Date; readable: readonly string[] },
+  page: { limit: number; offset: number },
+) {
   const where = and(
     eq(imports.accountId, accountId),
+    inArray(imports.resource, f.readable as never[]),
     f.resource !== undefined ? eq(imports.resource, f.resource as never) : undefined,
     f.status !== undefined ? eq(imports.status, f.status as never) : undefined,
     f.updated_since !== undefined ? gte(imports.updatedAt, f.updated_since) : undefined,

@@ -13,8 +13,19 @@ export interface UserFilters {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** The User reference columns, and what only the /users endpoints show: role and status. */
-const userColumns = { ...personRefColumns(users), role: users.role, deactivatedAt: users.deactivatedAt };
+/** The User reference columns, and what only the /users endpoints show: role, status, access. */
+const userColumns = {
+  ...personRefColumns(users),
+  role: users.role,
+  deactivatedAt: users.deactivatedAt,
+  projectAccess: users.projectAccess,
+  permissionLeads: users.permissionLeads,
+  permissionProjects: users.permissionProjects,
+  permissionDirectory: users.permissionDirectory,
+  permissionWorkforce: users.permissionWorkforce,
+  permissionForecast: users.permissionForecast,
+  permissionInsights: users.permissionInsights,
+};
 
 function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
   return and(

@@ -102,6 +102,7 @@ export const SECURITY_EVENT_KINDS = [
   'user.deactivated',
   'user.reactivated',
   'user.password_changed',
+  'user.access_changed',
   'api_token.created',
   'api_token.revoked',
   'oauth_application.created',

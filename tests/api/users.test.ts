@@ -18,7 +18,7 @@ let b: TestAccount;
 let admin: SessionClient;
 
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
-const USER_KEYS = ['created_at', 'deactivated', 'deactivated_at', 'email', 'first_name', 'id', 'last_name', 'name', 'role', 'updated_at'];
+const USER_KEYS = ['created_at', 'deactivated', 'deactivated_at', 'email', 'first_name', 'id', 'last_name', 'name', 'permissions', 'project_access', 'role', 'updated_at'];
 
 beforeAll(async () => {
   a = await createTestAccount('Users GC');

@@ -5,6 +5,7 @@ import type { CompanyResponse } from '@/lib/shared/validation/companies';
 import type { ContactResponse } from '@/lib/shared/validation/contacts';
 import type { LeadResponse } from '@/lib/shared/validation/leads';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
+import type { PermissionArea } from '@/lib/shared/validation/enums';
 import { employeeName, type Employee } from './use-workforce';
 
 // Find anything by name (the command palette): each resource's own `q` filter, a few hits each.
@@ -19,6 +20,8 @@ export interface SearchHit {
 
 interface Source<T> {
   kind: string;
+  /** The permission area it belongs to: searched only when the user may read it. */
+  area: PermissionArea;
   label: string;
   path: string;
   key: string;
@@ -30,6 +33,7 @@ const source = <T,>(s: Source<T>) => s as Source<unknown>;
 export const SEARCH_SOURCES = [
   source<ProjectResponse>({
     kind: 'project',
+    area: 'projects',
     label: 'Projects',
     path: '/projects',
     key: 'projects',
@@ -37,6 +41,7 @@ export const SEARCH_SOURCES = [
   }),
   source<LeadResponse>({
     kind: 'lead',
+    area: 'leads',
     label: 'Leads',
     path: '/leads',
     key: 'leads',
@@ -45,6 +50,7 @@ export const SEARCH_SOURCES = [
   }),
   source<CompanyResponse>({
     kind: 'company',
+    area: 'directory',
     label: 'Companies',
     path: '/companies',
     key: 'companies',
@@ -52,6 +58,7 @@ export const SEARCH_SOURCES = [
   }),
   source<ContactResponse>({
     kind: 'contact',
+    area: 'directory',
     label: 'Contacts',
     path: '/contacts',
     key: 'contacts',
@@ -64,6 +71,7 @@ export const SEARCH_SOURCES = [
   }),
   source<Employee>({
     kind: 'employee',
+    area: 'workforce',
     label: 'Employees',
     path: '/workforce/employees',
     key: 'workforce_employees',

@@ -18,4 +18,4 @@ export const pipelineReportQuery = (days = 90) =>
     // replaces an older copy in the cache; fresh for the default 30 s, so hydration does not refetch it.
   });
 
-export const usePipelineReport = (days = 90) => useQuery(pipelineReportQuery(days));
+export const usePipelineReport = (days = 90, enabled = true) => useQuery({ ...pipelineReportQuery(days), enabled });

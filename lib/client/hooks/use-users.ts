@@ -50,7 +50,15 @@ export function useCreateUser() {
   });
 }
 
-export type UserChanges = Partial<{ first_name: string | null; last_name: string | null; role: User['role']; deactivated: boolean }>;
+export type UserChanges = Partial<{
+  first_name: string | null;
+  last_name: string | null;
+  role: User['role'];
+  deactivated: boolean;
+  project_access: User['project_access'];
+  /** Any areas; the others keep their levels. */
+  permissions: Partial<User['permissions']>;
+}>;
 
 /** Role and status changes show at once in the cached lists, rolled back (with a toast) if refused. */
 export function useUpdateUser() {
@@ -61,10 +69,11 @@ export function useUpdateUser() {
     onMutate: async ({ id, changes }) => {
       await qc.cancelQueries({ queryKey: userKeys.lists(), predicate: (q) => q.state.data !== undefined });
       const previous = qc.getQueriesData<ListPage<User>>({ queryKey: userKeys.lists() });
-      const { deactivated, ...fields } = changes;
+      const { deactivated, permissions, ...fields } = changes;
       const apply = (u: User): User => ({
         ...u,
         ...fields,
+        permissions: { ...u.permissions, ...permissions },
         ...(deactivated === undefined
           ? {}
           : { deactivated, deactivated_at: deactivated ? (u.deactivated_at ?? new Date().toISOString()) : null }),

@@ -1,5 +1,8 @@
+import type { PermissionArea } from '@/db/schema/enums';
 import { ServiceError } from '@/lib/server/services/errors';
 import type { CallerContext } from '@/lib/server/services/context';
+import { requireArea } from '@/lib/server/services/permissions';
+import type { AreaAction } from '@/lib/shared/permissions';
 
 // Who may do what beyond the token scopes: an admin manages the account's users, and credentials
 // and users are managed from a signed-in browser only. Routes declare these rules (`RouteAccess`),
@@ -49,4 +52,52 @@ export const ACCESS = {
   changeUsers: { session: 'Users are managed from a signed-in browser session (Settings → Users), not with an API or OAuth token.', admin: 'change users' },
   auditLog: { admin: 'read the audit log' },
   revenueTargets: { admin: 'set revenue targets' },
+  webhooks: { admin: 'manage webhooks' },
+  webhookMessages: { admin: 'read the webhook message log' },
+  settings: { admin: "change the account's lookups and project stages" },
 } satisfies Record<string, RouteAccess>;
+
+/**
+ * The permission areas of the API's paths (below /api/2023-01), by their leading segments (`*`:
+ * any one segment; the first match wins). A path with none needs no area (users, lookups, the
+ * caller's own credentials); tests/api/permissions.test.ts holds every route to this table.
+ * Imports check the area of the resource they carry (lib/server/services/imports.ts).
+ */
+export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly PermissionArea[]])[] = [
+  ['/leads/*/convert', ['leads', 'projects']],
+  ['/leads', ['leads']],
+  ['/projects/*/forecast', ['projects', 'forecast']],
+  ['/projects', ['projects']],
+  ['/project_team_memberships', ['projects']],
+  ['/team_memberships', ['projects']],
+  ['/task_lists', ['projects']],
+  ['/tasks', ['projects']],
+  ['/calls', ['projects']],
+  ['/reports/pipeline', ['projects']],
+  ['/companies', ['directory']],
+  ['/contacts', ['directory']],
+  ['/workforce', ['workforce']],
+  ['/forecast', ['forecast']],
+  ['/revenue_targets', ['forecast']],
+  ['/insights', ['insights']],
+];
+
+/** The areas of a path below /api/2023-01 (`/leads/12/convert`). */
+export function areasOfPath(path: string): readonly PermissionArea[] {
+  const segments = path.split('/').filter(Boolean);
+  for (const [pattern, areas] of PATH_AREAS) {
+    const want = pattern.split('/').filter(Boolean);
+    if (want.length <= segments.length && want.every((w, i) => w === '*' || w === segments[i])) return areas;
+  }
+  return [];
+}
+
+/** What an HTTP method does to its area: reads, deletes, or writes (creates and updates). */
+export function actionOf(method: string): AreaAction {
+  return method === 'GET' || method === 'HEAD' ? 'read' : method === 'DELETE' ? 'delete' : 'write';
+}
+
+/** The path's areas, each allowing the method's action. */
+export function checkAreas(ctx: CallerContext, path: string, method: string): void {
+  for (const area of areasOfPath(path)) requireArea(ctx, area, actionOf(method));
+}

@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_idempotency_key: 400,
   unauthorized: 401,
   insufficient_scope: 403,
+  insufficient_permission: 403,
   forbidden: 403,
   session_required: 403,
   not_found: 404,

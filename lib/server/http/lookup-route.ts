@@ -1,3 +1,4 @@
+import { ACCESS } from './access';
 import { createLookup, listLookup } from '@/lib/server/services/lookups';
 import { LOOKUPS, lookupListQuery, type LookupKey, type WritableLookupKey } from '@/lib/shared/validation/lookups';
 import { listOrExport } from './export';
@@ -18,9 +19,12 @@ export function lookupRoute(key: LookupKey) {
   return defineRoute({
     GET: (a) => listOrExport(a, plural, lookupListQuery, (db, ctx, query) => listLookup(db, ctx, key, query), LOOKUPS[key].response),
     ...(writable && {
-      POST: async (a) => {
-        const input = await parseBody(a.req, singular, LOOKUPS[writable].create);
-        return json({ [singular]: await createLookup(a.db, a.ctx, writable, input) }, 201);
+      POST: {
+        access: ACCESS.settings,
+        run: async (a) => {
+          const input = await parseBody(a.req, singular, LOOKUPS[writable].create);
+          return json({ [singular]: await createLookup(a.db, a.ctx, writable, input) }, 201);
+        },
       },
     }),
   });

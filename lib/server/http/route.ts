@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
 import { authenticateRequest } from '@/lib/server/auth/authenticate';
-import { checkAccess, type RouteAccess } from './access';
+import { checkAccess, checkAreas, type RouteAccess } from './access';
 import { getDb } from '@/lib/server/db';
 import { clientAddress } from '@/lib/server/security/client-address';
 import { ServiceError } from '@/lib/server/services/errors';
@@ -130,10 +130,11 @@ function methods(implemented: Partial<Record<Method, Run>>): Record<Method, Rout
 }
 
 /**
- * The one wrapper of every API route: request id, authentication, tenancy, errors, and a JSON 405
- * (with Allow) for the methods a route does not implement. Route files export all five methods.
+ * The one wrapper of every API route: request id, authentication, tenancy, access (the route's,
+ * each method's, the path's permission areas), errors, and a JSON 405 (with Allow) for the methods
+ * a route does not implement. Route files export all five methods.
  */
-export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>): Record<Method, RouteHandler> {
+export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>, routeAccess?: RouteAccess): Record<Method, RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
   for (const [method, given] of Object.entries(handlers) as [Method, Handler | GuardedHandler][]) {
     const { access, run: handler } = typeof given === 'function' ? { access: undefined, run: given } : given;
@@ -142,7 +143,9 @@ export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHa
       const db = getDb();
       const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
       try {
+        checkAccess(ctx, routeAccess);
         checkAccess(ctx, access);
+        checkAreas(ctx, url.pathname.replace(/^\/api\/2023-01/, ''), method);
       } catch (err) {
         return withHeaders(errorResponse(err, requestId), rateHeaders, setCookies);
       }

@@ -9,6 +9,7 @@ export type ErrorCode =
   | 'invalid_idempotency_key'
   | 'unauthorized'
   | 'insufficient_scope'
+  | 'insufficient_permission'
   | 'forbidden'
   | 'session_required'
   | 'not_found'

@@ -1,5 +1,4 @@
 import 'server-only';
-import { FULL_ACCESS } from '@/lib/shared/permissions';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '@/db';
@@ -25,13 +24,15 @@ import {
 } from '@/db/queries/imports';
 import { insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
-import { IMPORT_RESOURCES, type ImportResource } from '@/db/schema/enums';
+import { IMPORT_RESOURCES, type ImportResource, type PermissionArea } from '@/db/schema/enums';
 import { detectMapping, parseCell, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
 import { readSheet, type Sheet } from '@/lib/server/imports/read-file';
 import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
 import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportResponse } from '@/lib/shared/validation/imports';
+import { allows, FULL_ACCESS } from '@/lib/shared/permissions';
 import { recordEvents, resourcePath, type EventRecord } from './common';
+import { requireArea } from './permissions';
 import { deleteCompany } from './companies';
 import { deleteContact } from './contacts';
 import { deleteLead } from './leads';
@@ -238,8 +239,36 @@ function mappingOf(spec: ImportSpec, sheet: Sheet, override: Record<string, stri
   return mapping;
 }
 
+/** The permission area of each importable resource. */
+const AREA_OF: Record<ImportResource, PermissionArea> = {
+  leads: 'leads',
+  projects: 'projects',
+  companies: 'directory',
+  contacts: 'directory',
+  workforce_employees: 'workforce',
+};
+
+/**
+ * Importing writes the resource's records: its area must allow writing, and projects need access
+ * to all of them (re-importing matches projects by external_id across the account).
+ */
+function assertMayImport(ctx: CallerContext, resource: ImportResource): void {
+  requireArea(ctx, AREA_OF[resource], 'write');
+  if (resource === 'projects' && ctx.access.projectAccess !== 'all') {
+    throw new ServiceError('insufficient_permission', 'Importing projects needs access to all projects; yours is limited to your teams.', { area: 'projects', project_access: 'team' });
+  }
+}
+
+/** The import, if its resource's area lets the caller read it (otherwise, as any record they may not see, not found). */
+async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = false) {
+  const row = await findImport(db, ctx.accountId, id, lock);
+  if (!row || !allows(ctx.access.permissions[AREA_OF[row.import.resource]], 'read')) throw notFound('Import');
+  return row;
+}
+
 /** A dry run: nothing written; what the file would do, and its first errors. */
 export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportPreviewResponse> {
+  assertMayImport(ctx, upload.query.resource);
   const spec = specOf(upload.query.resource);
   const sheet = await readSheet(upload.bytes);
   const mapping = mappingOf(spec, sheet, upload.query.mapping);
@@ -260,6 +289,7 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
 
 /** A real import: its rows kept and queued (202); the job queue runs it. */
 export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportResponse> {
+  assertMayImport(ctx, upload.query.resource);
   const spec = specOf(upload.query.resource);
   const sheet = await readSheet(upload.bytes);
   const mapping = mappingOf(spec, sheet, upload.query.mapping);
@@ -286,20 +316,19 @@ export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpl
 }
 
 export async function getImport(db: Db, ctx: CallerContext, id: number): Promise<ImportResponse> {
-  const row = await findImport(db, ctx.accountId, id);
-  if (!row) throw notFound('Import');
+  const row = await findVisibleImport(db, ctx, id);
   const errors = row.import.errorCount > 0 ? await firstErrors(db, id, PREVIEW_ERRORS) : [];
   return serializeImport(row, errors);
 }
 
 export async function listImports(db: Db, ctx: CallerContext, query: ImportListQuery): Promise<Page<ImportResponse>> {
-  return toPage(query, await queryImports(db, ctx.accountId, query, pageWindow(query)), (row) => serializeImport(row, null));
+  const readable = IMPORT_RESOURCES.filter((r) => allows(ctx.access.permissions[AREA_OF[r]], 'read'));
+  return toPage(query, await queryImports(db, ctx.accountId, { ...query, readable }, pageWindow(query)), (row) => serializeImport(row, null));
 }
 
 /** The failed rows as they were, with `row` and `error` columns first. */
 export async function importErrorsCsv(db: Db, ctx: CallerContext, id: number): Promise<{ name: string; csv: string }> {
-  const row = await findImport(db, ctx.accountId, id);
-  if (!row) throw notFound('Import');
+  const row = await findVisibleImport(db, ctx, id);
   const failed = await failedRows(db, id);
   const csv = '\uFEFF' + stringify([['row', 'error', ...row.import.columns], ...failed.map((f) => [String(f.rowNumber), f.error ?? '', ...f.cells])]);
   return { name: row.import.name, csv };
@@ -312,8 +341,9 @@ export async function importErrorsCsv(db: Db, ctx: CallerContext, id: number): P
  */
 export async function undoImport(db: Db, ctx: CallerContext, id: number): Promise<ImportResponse> {
   await db.transaction(async (tx) => {
-    const row = await findImport(tx, ctx.accountId, id, true);
-    if (!row) throw notFound('Import');
+    const row = await findVisibleImport(tx, ctx, id, true);
+    // Undoing deletes the records it made: the delete of the resource's area.
+    requireArea(ctx, AREA_OF[row.import.resource], 'delete');
     // If-Match against the import as its GET answers it (with its first errors).
     await assertIfMatch(ctx.ifMatch, 'import', async () => serializeImport(row, row.import.errorCount > 0 ? await firstErrors(tx, id, PREVIEW_ERRORS) : []));
     const { status, resource } = row.import;

@@ -13,6 +13,7 @@ import {
 import { setUserPassword } from '@/lib/server/auth/passwords';
 import { serializeUser } from '@/lib/server/serializers/users';
 import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
+import { permissionColumns } from '@/lib/shared/permissions';
 import { changedColumns, toColumns } from './common';
 import { recordSecurityEvent } from './security-events';
 import { forbidden, invalidField, notFound, validationFailed } from '@/lib/server/services/errors';
@@ -54,6 +55,8 @@ export async function createUser(db: Db, ctx: CallerContext, input: UserCreate):
       firstName: input.first_name ?? null,
       lastName: input.last_name ?? null,
       role: input.role,
+      projectAccess: input.project_access,
+      ...permissionColumns(input.permissions),
     });
     await setUserPassword(tx, id, input.password);
     await recordSecurityEvent(tx, ctx, { kind: 'user.created', subjectType: 'user', subjectId: id, details: { email: input.email, role: input.role } });
@@ -75,7 +78,8 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
     await assertIfMatch(ctx.ifMatch, 'user', () => getUser(tx, ctx, id));
 
     const changes = changedColumns(current, {
-      ...toColumns(input, ['deactivated', 'password']),
+      ...toColumns(input, ['deactivated', 'password', 'permissions']),
+      ...permissionColumns(input.permissions ?? {}),
       ...(input.deactivated === undefined
         ? {}
         : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
@@ -104,7 +108,19 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
       recordSecurityEvent(tx, ctx, { kind, subjectType: 'user', subjectId: id, details });
     if (changes.role !== undefined) await event('user.role_changed', { role: { from: current.role, to: changes.role } });
     if (changes.deactivatedAt !== undefined) await event(changes.deactivatedAt ? 'user.deactivated' : 'user.reactivated');
+    const access = accessChanges(current, changes);
+    if (access) await event('user.access_changed', access);
     if (input.password !== undefined) await event('user.password_changed');
     return getUser(tx, ctx, id);
   });
+}
+
+/** What a change of project access or permissions was, by field (`{ from, to }`), or null. */
+function accessChanges(current: Record<string, unknown>, changes: Record<string, unknown>): Record<string, { from: unknown; to: unknown }> | null {
+  const out = Object.fromEntries(
+    Object.keys(changes)
+      .filter((k) => k === 'projectAccess' || k.startsWith('permission'))
+      .map((k) => [k === 'projectAccess' ? 'project_access' : `permissions.${k.slice('permission'.length).toLowerCase()}`, { from: current[k], to: changes[k] }]),
+  );
+  return Object.keys(out).length ? out : null;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '@/db/schema/enums';
+import { PERMISSION_AREAS, PERMISSION_LEVELS, PROJECT_ACCESS, USER_ROLES } from '@/db/schema/enums';
 import { PASSWORD_LENGTH } from '@/lib/shared/auth-constants';
 import { LIMITS, paginationQuery, querySearch, responseTimestamp, shortText, userReference } from './common';
 
@@ -9,6 +9,22 @@ export const userListQuery = paginationQuery.extend({
 export type UserListQuery = z.output<typeof userListQuery>;
 
 const personName = shortText.trim().nullable();
+
+const projectAccess = z.enum(PROJECT_ACCESS).meta({
+  description: '`all` projects, or only those whose team includes the user (`team`), with their tasks, task lists, calls, team memberships, assignments and forecast rows.',
+});
+
+const permissionLevel = z.enum(PERMISSION_LEVELS);
+
+/** A level per area; in a write, any subset (the others keep theirs). */
+const permissionsShape = Object.fromEntries(PERMISSION_AREAS.map((area) => [area, permissionLevel])) as Record<
+  (typeof PERMISSION_AREAS)[number],
+  typeof permissionLevel
+>;
+const permissionsDescription =
+  'A level per area — `admin` (read, create, change, delete), `collaborator` (read, create, change) or `none` — over leads, projects (with tasks, task lists, calls and teams), directory (companies, contacts), workforce, forecast and insights. Account admins have `admin` everywhere, whatever is stored.';
+export const permissionsInput = z.strictObject(permissionsShape).partial().meta({ id: 'PermissionsInput', description: permissionsDescription });
+export const permissionsResponse = z.strictObject(permissionsShape).meta({ id: 'Permissions', description: permissionsDescription });
 
 const password = z
   .string()
@@ -28,6 +44,8 @@ export const userCreate = z
     first_name: personName.optional(),
     last_name: personName.optional(),
     role: z.enum(USER_ROLES).default('member'),
+    project_access: projectAccess.default('all'),
+    permissions: permissionsInput.default({}).meta({ description: 'Levels by area; the ones left out take the defaults: `collaborator` everywhere but `workforce: none`.' }),
     password: password.meta({ description: 'The sign-in password; stored hashed (scrypt), never returned.' }),
   })
   .meta({ id: 'UserCreate' });
@@ -39,6 +57,8 @@ export const userUpdate = z
     first_name: personName,
     last_name: personName,
     role: z.enum(USER_ROLES),
+    project_access: projectAccess,
+    permissions: permissionsInput,
     deactivated: z.boolean().meta({
       description: 'true: the user cannot sign in, their sessions end and their tokens are refused; false reactivates.',
     }),
@@ -57,6 +77,8 @@ export const userResponse = userReference
     role: z.enum(USER_ROLES),
     deactivated: z.boolean(),
     deactivated_at: responseTimestamp.nullable(),
+    project_access: projectAccess,
+    permissions: permissionsResponse,
   })
   .meta({ id: 'User' });
 export type UserResponse = z.output<typeof userResponse>;

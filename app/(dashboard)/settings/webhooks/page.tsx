@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import { WebhookEndpointsPage } from '@/components/webhooks/webhook-endpoints-page';
+import { requirePageAccess } from '@/lib/server/auth/page-access';
 
 export const metadata: Metadata = { title: 'Webhook endpoints · Settings' };
 
-export default function Page() {
+// Webhooks are managed by the account's admins (docs/permissions.md).
+export default async function Page() {
+  await requirePageAccess({ admin: true });
   return <WebhookEndpointsPage />;
 }

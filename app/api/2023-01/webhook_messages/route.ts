@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { listWebhookMessages } from '@/lib/server/services/webhook-messages';
@@ -7,4 +8,4 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/webhook_messages — the account's event feed, newest first (operation 17)
   GET: async (a) =>
     listOrExport(a, 'webhook_messages', webhookMessageListQuery, listWebhookMessages, webhookMessageResponse),
-});
+}, ACCESS.webhookMessages);

@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
@@ -9,4 +10,4 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   GET: async (a) => listOrExport(a, 'webhooks', webhookListQuery, listWebhooks, webhookResponse),
   // POST /api/2023-01/webhooks — subscribe; the answer carries the signing secret, once
   POST: async (a) => json({ webhook: await createWebhook(a.db, a.ctx, await parseBody(a.req, 'webhook', webhookCreate)) }, 201),
-});
+}, ACCESS.webhooks);

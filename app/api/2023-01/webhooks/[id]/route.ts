@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { parseBody, parseUuid } from '@/lib/server/http/request';
 import { deleteWebhook, getWebhook, updateWebhook } from '@/lib/server/services/webhooks';
@@ -16,4 +17,4 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     await deleteWebhook(a.db, a.ctx, parseUuid(a.params.id, 'Webhook'));
     return noContent();
   },
-});
+}, ACCESS.webhooks);

@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { parseId, parseQuery } from '@/lib/server/http/request';
 import { resendWebhookMessage } from '@/lib/server/services/webhooks';
@@ -10,4 +11,4 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const { message, scheduled } = await resendWebhookMessage(a.db, a.ctx, id, parseQuery(a.url, resendQuery));
     return json({ webhook_message: message, deliveries_scheduled: scheduled }, 202);
   },
-});
+}, ACCESS.webhooks);

@@ -1,3 +1,4 @@
+import { ACCESS } from '@/lib/server/http/access';
 import { listOrExport } from '@/lib/server/http/export';
 import { defineRoute } from '@/lib/server/http/route';
 import { parseUuid } from '@/lib/server/http/request';
@@ -10,4 +11,4 @@ export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
     const id = parseUuid(a.params.id, 'Webhook');
     return listOrExport(a, 'webhook_attempts', webhookAttemptListQuery, (db, ctx, query) => listWebhookAttempts(db, ctx, id, query), webhookAttemptResponse);
   },
-});
+}, ACCESS.webhooks);

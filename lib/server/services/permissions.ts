@@ -1,0 +1,20 @@
+import type { PermissionArea } from '@/db/schema/enums';
+import { allows, type AreaAction } from '@/lib/shared/permissions';
+import type { CallerContext } from './context';
+import { ServiceError } from './errors';
+
+// The permission areas, as services and the route wrapper check them (docs/permissions.md).
+
+const VERB: Record<AreaAction, string> = { read: 'read', write: 'create or change', delete: 'delete' };
+
+/** 403 `insufficient_permission` unless the caller's level in `area` allows `action`. */
+export function requireArea(ctx: CallerContext, area: PermissionArea, action: AreaAction): void {
+  const level = ctx.access.permissions[area];
+  if (allows(level, action)) return;
+  const message =
+    level === 'none'
+      ? `You have no access to ${area}; an admin of the account can give it in Settings → Users.`
+      : `Your ${level} permission on ${area} lets you read, create and change, not ${VERB[action]}; deleting needs the admin level.`;
+  throw new ServiceError('insufficient_permission', message, { area, permission: level, required: action === 'delete' ? 'admin' : 'collaborator' });
+}
+
