@@ -82,15 +82,21 @@ describe('seedDemo', () => {
     expect(await seededAccountCount()).toBe(before);
   });
 
-  it('creates the general contractor with its admin and two colleagues', async () => {
+  it('creates the general contractor with its admin and three colleagues, each kind of access', async () => {
     const db = getDb();
     expect(first.adminEmail).toBe(`dana.${tag}@example.com`);
     const [account] = await db.select().from(s.accounts).where(eq(s.accounts.id, first.accountId));
     expect(account!.name).toBe('Summit Ridge Builders');
     const people = await db.select().from(s.users).where(eq(s.users.accountId, first.accountId)).orderBy(asc(s.users.id));
-    expect(people).toHaveLength(3);
+    expect(people).toHaveLength(4);
     expect(people[0]).toMatchObject({ id: first.adminUserId, firstName: 'Dana', lastName: 'Whitfield', email: first.adminEmail });
-    expect(people.map((p) => p.role)).toEqual(['admin', 'member', 'member']);
+    expect(people.map((p) => p.role)).toEqual(['admin', 'member', 'member', 'member']);
+    expect(people.map((p) => [p.projectAccess, p.permissionWorkforce, p.permissionLeads])).toEqual([
+      ['all', 'none', 'collaborator'], // the admin's stored levels, a new user's; in effect, everything
+      ['all', 'none', 'collaborator'],
+      ['all', 'collaborator', 'collaborator'],
+      ['team', 'none', 'none'],
+    ]);
     expect(people.every((p) => p.deactivatedAt === null)).toBe(true);
     const [other] = await db.select().from(s.accounts).where(eq(s.accounts.id, first.otherAccountId));
     expect(other!.name).toBe('Harbor Point Construction');
@@ -102,10 +108,10 @@ describe('seedDemo', () => {
 
   it('gives every seeded user the demo password, hashed by Better Auth', async () => {
     expect(first.password).toBe(process.env.SEED_ADMIN_PASSWORD || DEFAULT_DEMO_PASSWORD);
-    expect(first.userIds).toHaveLength(4);
+    expect(first.userIds).toHaveLength(5);
     for (const userId of first.userIds) expect(await checkUserPassword(getDb(), userId, first.password)).toBe(true);
     const rows = await getDb().select().from(s.authAccounts).where(inArray(s.authAccounts.userId, first.userIds));
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     for (const row of rows) {
       expect(row).toMatchObject({ providerId: 'credential', providerAccountId: String(row.userId) });
       expect(row.password).not.toContain(first.password);
@@ -316,7 +322,7 @@ describe('seedDemo', () => {
       .where(eq(s.projectTeamMemberships.accountId, first.accountId));
     expect(new Set(memberships.map((m) => m.projectId)).size).toBeGreaterThanOrEqual(30);
     expect(new Set(memberships.map((m) => m.role))).toEqual(
-      new Set(['project_executive', 'project_admin', 'estimator', 'project_manager']),
+      new Set(['project_executive', 'project_admin', 'estimator', 'project_manager', 'superintendent']),
     );
   });
 

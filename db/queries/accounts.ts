@@ -24,12 +24,7 @@ export async function insertAccount(db: Db, name: string): Promise<number> {
 
 export async function insertUser(
   db: Db,
-  values: { accountId: number; firstName: string | null; lastName: string | null; email: string; role?: UserRole } & Partial<
-    Pick<
-      typeof users.$inferInsert,
-      'projectAccess' | 'permissionLeads' | 'permissionProjects' | 'permissionDirectory' | 'permissionWorkforce' | 'permissionForecast' | 'permissionInsights'
-    >
-  >,
+  values: { accountId: number; firstName: string | null; lastName: string | null; email: string; role?: UserRole } & UserAccessColumns,
 ): Promise<number> {
   // Lowercase: Better Auth's sign-in looks the lowercased email up as is.
   const [row] = await db
@@ -114,15 +109,25 @@ export interface NewUser {
   email: string;
   /** Default: `admin` for the first user, so every account starts with an admin; `member` for the rest. */
   role?: UserRole;
+  /** Project access and levels (docs/permissions.md); the columns' defaults when left out. */
+  access?: UserAccessColumns;
 }
+
+/** The users columns of project access and permissions. */
+export type UserAccessColumns = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'projectAccess' | 'permissionLeads' | 'permissionProjects' | 'permissionDirectory' | 'permissionWorkforce' | 'permissionForecast' | 'permissionInsights'
+  >
+>;
 
 /** A new tenant with its users and default pipeline stages, in one transaction. */
 export async function createAccount(db: Db, input: { name: string; users: NewUser[] }) {
   return db.transaction(async (tx) => {
     const accountId = await insertAccount(tx, input.name);
     const userIds: number[] = [];
-    for (const [i, user] of input.users.entries()) {
-      userIds.push(await insertUser(tx, { accountId, ...user, role: user.role ?? (i === 0 ? 'admin' : 'member') }));
+    for (const [i, { access, ...user }] of input.users.entries()) {
+      userIds.push(await insertUser(tx, { accountId, ...user, ...access, role: user.role ?? (i === 0 ? 'admin' : 'member') }));
     }
     const stageIds = await insertProjectStages(tx, accountId, [...DEFAULT_STAGES]);
     return { accountId, userIds, stageIds };

@@ -1,4 +1,5 @@
 import { and, count, eq, gte, type SQL } from 'drizzle-orm';
+import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
@@ -42,6 +43,8 @@ export interface CallFilters {
   contact_id?: number;
   updated_since?: Date;
   sort?: CallSortKey;
+  /** Only what belongs to this user's teams' projects (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
@@ -51,6 +54,7 @@ function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
     f.company_id !== undefined ? eq(calls.companyId, f.company_id) : undefined,
     f.contact_id !== undefined ? eq(calls.contactId, f.contact_id) : undefined,
     f.updated_since !== undefined ? gte(calls.updatedAt, f.updated_since) : undefined,
+    inTeamOrNoProject(calls.projectId, f.teamOf),
   );
 }
 
@@ -73,7 +77,7 @@ export async function listCalls(
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
-export function findCall(db: Db, accountId: number, id: number, lock = false): Promise<CallRow | undefined> {
-  return oneRow(selectCalls(db).where(ofAccount(calls, accountId, id)), calls, lock);
+export function findCall(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<CallRow | undefined> {
+  return oneRow(selectCalls(db).where(and(ofAccount(calls, accountId, id), inTeamOrNoProject(calls.projectId, teamOf))), calls, lock);
 }
 

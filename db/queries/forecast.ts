@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { inTeam, type TeamOf } from './project-access';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { forecastSnapshotProjects, forecastSnapshots, projects, projectStages, revenueTargets, users } from '@/db/schema';
@@ -17,6 +18,8 @@ export interface ForecastFilters {
   assigned_to_id?: number;
   project_stage_id?: number;
   company_id?: number;
+  /** Only the projects of this user's teams (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 /** One project as the forecast needs it. */
@@ -73,6 +76,7 @@ export async function forecastInputs(db: Db, accountId: number, filters: Forecas
         filters.assigned_to_id !== undefined ? eq(p.assignedToId, filters.assigned_to_id) : undefined,
         filters.project_stage_id !== undefined ? eq(p.projectStageId, filters.project_stage_id) : undefined,
         filters.company_id !== undefined ? eq(p.companyId, filters.company_id) : undefined,
+        inTeam(p.id, filters.teamOf),
       ),
     );
   return (JSON.parse(found!.packed) as Packed[]).map(([id, won, amountInCents, estimatedCostInCents, startDate, endDate, forecastCurve, forecastManualPercentages, probability, stageDefaultProbability]) => ({
@@ -116,13 +120,14 @@ export async function snapshotInputs(db: Db, accountId: number, snapshotId: numb
         filters.assigned_to_id !== undefined ? eq(s.assignedToId, filters.assigned_to_id) : undefined,
         filters.project_stage_id !== undefined ? eq(s.projectStageId, filters.project_stage_id) : undefined,
         filters.company_id !== undefined ? eq(s.companyId, filters.company_id) : undefined,
+        inTeam(s.projectId, filters.teamOf),
       ),
     );
   return found.map(({ projectStatus, ...row }) => ({ ...row, won: projectStatus !== 'pursuit' }));
 }
 
 /** Won and lost projects closed since `since`, and the average amount of the won ones (cents, rounded). */
-export async function closedRecord(db: Db, accountId: number, since: Date) {
+export async function closedRecord(db: Db, accountId: number, since: Date, teamOf?: TeamOf) {
   const [row] = await db
     .select({
       won: sql<number>`count(*) filter (where ${projects.closeType} = 'won')`.mapWith(Number),
@@ -130,7 +135,7 @@ export async function closedRecord(db: Db, accountId: number, since: Date) {
       averageWonCents: sql<number | null>`round(avg(${projects.amountInCents}) filter (where ${projects.closeType} = 'won'))`.mapWith((v) => (v === null ? null : Number(v))),
     })
     .from(projects)
-    .where(and(eq(projects.accountId, accountId), inArray(projects.closeType, ['won', 'lost']), gte(projects.stageEnteredAt, since)));
+    .where(and(eq(projects.accountId, accountId), inArray(projects.closeType, ['won', 'lost']), gte(projects.stageEnteredAt, since), inTeam(projects.id, teamOf)));
   return { won: row?.won ?? 0, lost: row?.lost ?? 0, averageWonCents: row?.averageWonCents ?? null };
 }
 
@@ -218,7 +223,7 @@ export async function findSnapshot(db: Db, accountId: number, id: number): Promi
 }
 
 /** The schedule of one project (its forecast), or undefined when the account has no such project. */
-export async function projectSchedule(db: Db, accountId: number, id: number) {
+export async function projectSchedule(db: Db, accountId: number, id: number, teamOf?: TeamOf) {
   const [row] = await db
     .select({
       id: projects.id,
@@ -230,7 +235,7 @@ export async function projectSchedule(db: Db, accountId: number, id: number) {
       forecastManualPercentages: projects.forecastManualPercentages,
     })
     .from(projects)
-    .where(ofAccount(projects, accountId, id));
+    .where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf)));
   return row;
 }
 
@@ -272,7 +277,8 @@ export interface SlipRow {
 }
 
 /** Projects of the snapshot whose start moved later, or whose amount or probability changed, in one statement. */
-export async function slipsSince(db: Db, accountId: number, snapshotId: number): Promise<SlipRow[]> {
+export async function slipsSince(db: Db, accountId: number, snapshotId: number, teamOf?: TeamOf): Promise<SlipRow[]> {
+  const visible = inTeam(sql`sp.project_id`, teamOf);
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select sp.project_id, p.name, p.created_at, p.updated_at, sp.start_date::text as start_before, p.start_date::text as start_now,
@@ -284,7 +290,7 @@ export async function slipsSince(db: Db, accountId: number, snapshotId: number):
         join forecast_snapshots fs on fs.id = sp.snapshot_id and fs.account_id = ${accountId}
         join projects p on p.id = sp.project_id and p.account_id = ${accountId}
         left join project_stages s on s.id = p.project_stage_id
-        where sp.snapshot_id = ${snapshotId}
+        where sp.snapshot_id = ${snapshotId}${visible ? sql` and ${visible}` : sql``}
           and ((p.start_date > sp.start_date)
             or (p.amount_in_cents is distinct from sp.amount_in_cents)
             or (coalesce(p.probability, s.default_probability) is distinct from coalesce(sp.probability, sp.stage_default_probability)))

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
@@ -46,6 +47,8 @@ export interface MembershipFilters {
   role?: MembershipRole;
   updated_since?: Date;
   sort?: MembershipSortKey;
+  /** Only the memberships of this user's teams' projects (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 const MEMBERSHIP_ORDERS = {
@@ -84,6 +87,7 @@ function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | und
         )
       : undefined,
     f.updated_since !== undefined ? gte(projectTeamMemberships.updatedAt, f.updated_since) : undefined,
+    inTeam(projectTeamMemberships.projectId, f.teamOf),
   );
 }
 
@@ -116,9 +120,14 @@ export async function findMembership(
   accountId: number,
   id: number,
   projectId?: number,
+  teamOf?: TeamOf,
 ): Promise<MembershipRow | undefined> {
   const [row] = await selectMemberships(db).where(
-    and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined),
+    and(
+      ofAccount(projectTeamMemberships, accountId, id),
+      projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
+      inTeam(projectTeamMemberships.projectId, teamOf),
+    ),
   );
   return row;
 }
@@ -129,12 +138,17 @@ export async function lockMembership(
   accountId: number,
   id: number,
   projectId?: number,
+  teamOf?: TeamOf,
 ): Promise<MembershipRecord | undefined> {
   const [row] = await db
     .select()
     .from(projectTeamMemberships)
     .where(
-      and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined),
+      and(
+        ofAccount(projectTeamMemberships, accountId, id),
+        projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
+        inTeam(projectTeamMemberships.projectId, teamOf),
+      ),
     )
     .for('update');
   return row;

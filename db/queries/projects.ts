@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { imports, lossReasons, projects, projectStages } from '@/db/schema';
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
@@ -60,6 +61,8 @@ export interface ProjectFilters {
   sort?: ProjectSortKey;
   /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
   today: string;
+  /** Only the projects of this user's teams (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 /** project_status as SQL; the same rules as `projectStatus` in lib/shared/domain/projects.ts. */
@@ -96,6 +99,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
       ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, new Date(`${f.closed_since}T00:00:00Z`)))
       : undefined,
     f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
+    inTeam(projects.id, f.teamOf),
   );
 }
 
@@ -105,7 +109,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
  */
 const NARROWS: Record<keyof ProjectFilters, boolean> = {
   import_id: true, project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
-  bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true,
+  bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true, teamOf: true,
   sort: false, today: false,
 };
 
@@ -143,9 +147,9 @@ export async function listProjects(
   return { items, total: total?.n ?? 0 };
 }
 
-/** One project with every embed; `lock`: its row locked for the rest of the transaction. */
-export function findProject(db: Db, accountId: number, id: number, lock = false): Promise<ProjectRow | undefined> {
-  return oneRow(selectProjects(db).where(ofAccount(projects, accountId, id)), projects, lock);
+/** One project with every embed (if the caller sees it); `lock`: its row locked for the rest of the transaction. */
+export function findProject(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<ProjectRow | undefined> {
+  return oneRow(selectProjects(db).where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
 }
 
 /** The project's dates, its row share-locked: a concurrent update of the project waits for this transaction. */

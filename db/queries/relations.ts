@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { projects, taskLists } from '@/db/schema';
+import { inTeam, type TeamOf } from './project-access';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { rows } from './sql';
@@ -13,11 +15,14 @@ export async function missingReferences(
   db: Db,
   accountId: number,
   refs: { field: string; table: AccountTable; id: number }[],
+  teamOf?: TeamOf,
 ): Promise<string[]> {
   if (refs.length === 0) return [];
-  const parts: SQL[] = refs.map(
-    (r) => sql`select ${r.field}::text as field from ${r.table} where ${r.table.id} = ${r.id} and ${r.table.accountId} = ${accountId}`,
-  );
+  const parts: SQL[] = refs.map((r) => {
+    // A project the caller does not see (project access `team`), or a task list of one, is not there for them.
+    const visible = r.table === projects ? inTeam(projects.id, teamOf) : r.table === taskLists ? inTeam(taskLists.projectId, teamOf) : undefined;
+    return sql`select ${r.field}::text as field from ${r.table} where ${r.table.id} = ${r.id} and ${r.table.accountId} = ${accountId}${visible ? sql` and ${visible}` : sql``}`;
+  });
   const found = await rows<{ field: string }>(db, sql.join(parts, sql` union all `));
   const present = new Set(found.map((f) => f.field));
   return refs.filter((r) => !present.has(r.field)).map((r) => r.field);

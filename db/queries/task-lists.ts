@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { projects, taskLists } from '@/db/schema';
 import { namedRefColumns } from './refs';
@@ -22,6 +23,8 @@ export type TaskListRecord = typeof taskLists.$inferSelect;
 export interface TaskListFilters {
   project_id?: number;
   updated_since?: Date;
+  /** Only what belongs to this user's teams' projects (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 function filterWhere(accountId: number, f: TaskListFilters): SQL | undefined {
@@ -29,6 +32,7 @@ function filterWhere(accountId: number, f: TaskListFilters): SQL | undefined {
     eq(taskLists.accountId, accountId),
     f.project_id !== undefined ? eq(taskLists.projectId, f.project_id) : undefined,
     f.updated_since !== undefined ? gte(taskLists.updatedAt, f.updated_since) : undefined,
+    inTeam(taskLists.projectId, f.teamOf),
   );
 }
 
@@ -51,7 +55,7 @@ export async function listTaskLists(
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
-export function findTaskList(db: Db, accountId: number, id: number, lock = false): Promise<TaskListRow | undefined> {
-  return oneRow(selectTaskLists(db).where(ofAccount(taskLists, accountId, id)), taskLists, lock);
+export function findTaskList(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<TaskListRow | undefined> {
+  return oneRow(selectTaskLists(db).where(and(ofAccount(taskLists, accountId, id), inTeam(taskLists.projectId, teamOf))), taskLists, lock);
 }
 

@@ -1,4 +1,5 @@
 import { and, count, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
@@ -56,6 +57,8 @@ export interface TaskFilters {
   deadline_after?: string;
   updated_since?: Date;
   sort?: TaskSortKey;
+  /** Only what belongs to this user's teams' projects (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
@@ -69,6 +72,7 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
     f.deadline_before !== undefined ? lt(tasks.deadline, f.deadline_before) : undefined,
     f.deadline_after !== undefined ? gt(tasks.deadline, f.deadline_after) : undefined,
     f.updated_since !== undefined ? gte(tasks.updatedAt, f.updated_since) : undefined,
+    inTeamOrNoProject(tasks.projectId, f.teamOf),
   );
 }
 
@@ -86,8 +90,8 @@ export async function listTasks(db: Db, accountId: number, filters: TaskFilters,
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
-export function findTask(db: Db, accountId: number, id: number, lock = false): Promise<TaskRow | undefined> {
-  return oneRow(selectTasks(db).where(ofAccount(tasks, accountId, id)), tasks, lock);
+export function findTask(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<TaskRow | undefined> {
+  return oneRow(selectTasks(db).where(and(ofAccount(tasks, accountId, id), inTeamOrNoProject(tasks.projectId, teamOf))), tasks, lock);
 }
 
 /** The project of a task list of the account, or undefined when there is no such list. */

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { inTeam, type TeamOf } from './project-access';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import {
@@ -62,6 +63,8 @@ export interface AssignmentFilters {
   from?: string;
   to?: string;
   updated_since?: Date;
+  /** Only the staffing of this user's teams' projects (project access `team`). */
+  teamOf?: TeamOf;
 }
 
 /** Dates reaching into from..to (each bound optional). */
@@ -79,6 +82,7 @@ export async function listWorkforceAssignments(db: Db, accountId: number, f: Ass
     f.unfilled === true ? isNull(a.employeeId) : f.unfilled === false ? isNotNull(a.employeeId) : undefined,
     overlapping(a, f.from, f.to),
     f.updated_since !== undefined ? gte(a.updatedAt, f.updated_since) : undefined,
+    inTeam(a.projectId, f.teamOf),
   );
   const [items, [total]] = await Promise.all([
     selectAssignments(db).where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(page.limit).offset(page.offset),
@@ -87,8 +91,9 @@ export async function listWorkforceAssignments(db: Db, accountId: number, f: Ass
   return { items, total: total?.n ?? 0 };
 }
 
-export function findWorkforceAssignment(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceAssignmentRow | undefined> {
-  return oneRow(selectAssignments(db).where(ofAccount(workforceAssignments, accountId, id)), workforceAssignments, lock);
+export function findWorkforceAssignment(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<WorkforceAssignmentRow | undefined> {
+  const a = workforceAssignments;
+  return oneRow(selectAssignments(db).where(and(ofAccount(a, accountId, id), inTeam(a.projectId, teamOf))), a, lock);
 }
 
 /**

@@ -89,7 +89,7 @@ export async function seedAccount(
 ): Promise<{ accountId: number; userIds: number[] }> {
   const { accountId, userIds, stageIds } = await createAccount(tx, {
     name: plan.name,
-    users: plan.users.map((u) => ({ firstName: u.firstName, lastName: u.lastName, email: email(u.email), role: u.role })),
+    users: plan.users.map((u) => ({ firstName: u.firstName, lastName: u.lastName, email: email(u.email), role: u.role, access: u.access })),
   });
   const stages = new Map(DEFAULT_STAGES.map((s, i) => [s.name, { id: stageIds[i]!, category: s.category }] as const));
   const a: Account = { tx, r, plan, accountId, userIds, stages, setUpAt: r.daysAgo(760) };
@@ -106,7 +106,8 @@ export async function seedAccount(
 
 // Shared pickers.
 
-const user = (a: Account) => a.r.pick(a.userIds);
+/** Who records are assigned to: the users who see every project (a team-limited superintendent is not given pursuits). */
+const user = (a: Account) => a.r.pick(a.userIds.filter((_, i) => a.plan.users[i]!.access?.projectAccess !== 'team'));
 const localCity = (a: Account) => a.r.pick(a.plan.cities.slice(0, a.plan.localCityCount));
 const cityNamed = (a: Account, name: string) => a.plan.cities.find((c) => c.city === name) ?? a.plan.cities[0]!;
 const phone = (a: Account, city: City) => `(${city.areaCode}) ${a.r.int(201, 989)}-${a.r.faker.string.numeric(4)}`;
@@ -580,7 +581,8 @@ async function seedTeams(a: Account, projectList: Project[]) {
     const won = p.seed.stage === 'Won';
     const createdAt = r.between(p.createdAt, r.clamp(r.addDays(p.createdAt, 10)));
     return members
-      .filter((m) => won || m === estimator || r.chance(0.4))
+      // Someone with no pursuit roles (a superintendent) joins won work only, drawing nothing.
+      .filter((m) => won || m === estimator || (m.roles.pursuit.length > 0 && r.chance(0.4)))
       .map((m) => ({
         roles: won ? m.roles.won : m.roles.pursuit,
         row: { accountId, projectId: p.id, userId: m.id, createdAt, updatedAt: createdAt },

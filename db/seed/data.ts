@@ -174,6 +174,7 @@ export const summitRidgePlan: AccountPlan = {
       email: { local: 'marcus.reyes', domain: 'summitridge.example.com' },
       role: 'member',
       teamRoles: { pursuit: ['estimator'], won: ['estimator'] },
+      // A new user's defaults: every project, collaborator everywhere, no workforce.
     },
     {
       firstName: 'Priya',
@@ -181,6 +182,17 @@ export const summitRidgePlan: AccountPlan = {
       email: { local: 'priya.nair', domain: 'summitridge.example.com' },
       role: 'member',
       teamRoles: { pursuit: ['project_manager'], won: ['project_manager', 'project_admin'] },
+      // Runs projects and staffs them: deletes there, and plans the workforce.
+      access: { permissionProjects: 'admin', permissionWorkforce: 'collaborator' },
+    },
+    {
+      firstName: 'Sam',
+      lastName: 'Ortiz',
+      email: { local: 'sam.ortiz', domain: 'summitridge.example.com' },
+      role: 'member',
+      teamRoles: { pursuit: [], won: ['superintendent'] },
+      // A superintendent: only the projects of their teams, no leads, forecast or workforce.
+      access: { projectAccess: 'team', permissionLeads: 'none', permissionForecast: 'none', permissionInsights: 'none' },
     },
   ],
   lookups: {

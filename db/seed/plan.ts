@@ -1,4 +1,5 @@
 import type { CompanyCategory, MembershipRole, UserRole, WorkScope } from '@/db/schema/enums';
+import type { UserAccessColumns } from '@/db/queries/accounts';
 import type { DEFAULT_STAGES, NamedLookupKey } from '@/db/queries/accounts';
 
 // The shape of one seeded account. seedDemo turns a plan into rows; the plans themselves are
@@ -23,6 +24,8 @@ export interface PlanUser {
   role: UserRole;
   /** The roles this user holds on the project teams they join. */
   teamRoles: { pursuit: MembershipRole[]; won: MembershipRole[] } | null;
+  /** Project access and levels other than a new user's defaults (docs/permissions.md). */
+  access?: UserAccessColumns;
 }
 
 export interface CompanySeed {

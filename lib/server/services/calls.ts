@@ -6,7 +6,7 @@ import type { CallCreate, CallListQuery, CallResponse, CallUpdate } from '@/lib/
 import { toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const callKind: RecordKind<CallRow, CallResponse> = {
   resource: 'call',
@@ -19,7 +19,7 @@ export const callKind: RecordKind<CallRow, CallResponse> = {
 };
 
 export async function listCalls(db: Db, ctx: CallerContext, query: CallListQuery): Promise<Page<CallResponse>> {
-  const result = await queryCalls(db, ctx.accountId, query, pageWindow(query));
+  const result = await queryCalls(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   return toPage(query, result, serializeCall);
 }
 

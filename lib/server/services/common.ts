@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { missingReferences } from '@/db/queries/relations';
 import type { AccountTable } from '@/db/queries/tenant';
 import { insertWebhookMessages } from '@/db/queries/webhook-messages';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 import { validationFailed } from '@/lib/server/services/errors';
 import { assertIfMatch } from '@/lib/server/services/preconditions';
 
@@ -31,7 +31,7 @@ export async function assertReferences(
   const refs = Object.entries(tables)
     .filter(([field]) => typeof input[field] === 'number')
     .map(([field, table]) => ({ field, table, id: input[field] as number }));
-  const missing = await missingReferences(db, ctx.accountId, refs);
+  const missing = await missingReferences(db, ctx.accountId, refs, teamOf(ctx));
   if (missing.length > 0) {
     throw validationFailed(Object.fromEntries(missing.map((f) => [f, ['does not exist']])));
   }

@@ -28,3 +28,8 @@ export interface CallerContext {
   /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
   ifMatch?: IfMatch | null;
 }
+
+/** The user whose teams bound what the caller sees (project access `team`); undefined: all projects. */
+export function teamOf(ctx: Pick<CallerContext, 'access' | 'userId'>): number | undefined {
+  return ctx.access.projectAccess === 'team' ? ctx.userId : undefined;
+}

@@ -20,7 +20,7 @@ import { todayUtc } from '@/lib/shared/domain/projects';
 import { serializeSnapshot, serializeSlip } from '@/lib/server/serializers/forecast';
 import { invalidField, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 import type {
   ForecastQuery,
   ForecastResponse,
@@ -52,7 +52,7 @@ function lastDay(month: Month): string {
 
 /** A project's months: revenue, cumulative, and cost and margin on the same curve. */
 export async function projectForecast(db: Db, ctx: CallerContext, id: number): Promise<ProjectForecastResponse> {
-  const p = await projectSchedule(db, ctx.accountId, id);
+  const p = await projectSchedule(db, ctx.accountId, id, teamOf(ctx));
   if (!p) throw notFound('Project');
   const missing = (
     [
@@ -89,10 +89,10 @@ export async function forecast(db: Db, ctx: CallerContext, query: ForecastQuery,
   since.setUTCMonth(since.getUTCMonth() - RECORD_MONTHS);
   const [projects, targets, record] = await Promise.all([
     query.snapshot_id === undefined
-      ? forecastInputs(db, ctx.accountId, query, range)
-      : snapshotInputs(db, ctx.accountId, query.snapshot_id, query, range),
+      ? forecastInputs(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, range)
+      : snapshotInputs(db, ctx.accountId, query.snapshot_id, { ...query, teamOf: teamOf(ctx) }, range),
     listRevenueTargets(db, ctx.accountId, range),
-    closedRecord(db, ctx.accountId, since),
+    closedRecord(db, ctx.accountId, since, teamOf(ctx)),
   ]);
   const result = companyForecast(projects, from, to, new Map(targets.map((t) => [t.month.slice(0, 7), t.amountInCents])));
   const closed = record.won + record.lost;
@@ -181,6 +181,6 @@ export async function getForecastSnapshot(db: Db, ctx: CallerContext, id: number
 /** Projects whose start moved later, or whose amount or probability changed, since a snapshot. */
 export async function forecastSlips(db: Db, ctx: CallerContext, query: SlipsQuery): Promise<SlipResponse[]> {
   if (!(await findSnapshot(db, ctx.accountId, query.since_snapshot_id))) throw notFound('Snapshot');
-  return (await slipsSince(db, ctx.accountId, query.since_snapshot_id)).map(serializeSlip);
+  return (await slipsSince(db, ctx.accountId, query.since_snapshot_id, teamOf(ctx))).map(serializeSlip);
 }
 

@@ -26,7 +26,7 @@ import { assertDeleteIfMatch, assertReferences, recordEvent } from './common';
 import { conflict, invalidField, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { assertIfMatch } from '@/lib/server/services/preconditions';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 // A membership lives under its project: `project_id` in the query names that project, like a path
 // segment would, so an unknown project (or one of another account) there is a 404. In a POST body
@@ -43,7 +43,7 @@ function recordMembershipEvent(db: Db, ctx: CallerContext, action: Action, id: n
 }
 
 async function assertProjectInQuery(db: Db, ctx: CallerContext, projectId: number) {
-  const missing = await missingReferences(db, ctx.accountId, [{ field: 'project_id', table: projects, id: projectId }]);
+  const missing = await missingReferences(db, ctx.accountId, [{ field: 'project_id', table: projects, id: projectId }], teamOf(ctx));
   if (missing.length > 0) throw notFound('Project');
 }
 
@@ -53,7 +53,7 @@ export async function listMemberships(
   ctx: CallerContext,
   query: MembershipsListQuery,
 ): Promise<Page<MembershipResponse>> {
-  const result = await queryMemberships(db, ctx.accountId, query, pageWindow(query));
+  const result = await queryMemberships(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   // A non-empty page proves the project is the account's; only an empty one needs the check.
   if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
   return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
@@ -68,13 +68,13 @@ export async function listAccountMemberships(
   ctx: CallerContext,
   query: TeamMembershipsListQuery,
 ): Promise<Page<MembershipResponse>> {
-  const result = await queryMemberships(db, ctx.accountId, query, pageWindow(query));
+  const result = await queryMemberships(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
 }
 
 /** Operation 16; with `project_id`, a membership of another project is not found. */
 export async function getMembership(db: Db, ctx: CallerContext, id: number, projectId?: number): Promise<MembershipResponse> {
-  const row = await findMembership(db, ctx.accountId, id, projectId);
+  const row = await findMembership(db, ctx.accountId, id, projectId, teamOf(ctx));
   if (!row) throw notFound(NOT_FOUND);
   const roles = await rolesOfMemberships(db, [id]);
   return serializeMembership(row, roles.get(id) ?? []);
@@ -108,6 +108,17 @@ export async function createMembership(
 }
 
 /**
+ * A user who sees only their teams' projects joins the team of a project they create, as its
+ * project admin: otherwise the project would vanish for them the moment they made it. With its
+ * create event.
+ */
+export async function joinCreatedProject(tx: Db, ctx: CallerContext, projectId: number): Promise<void> {
+  const id = await insertMembership(tx, { accountId: ctx.accountId, projectId, userId: ctx.userId });
+  await insertMembershipRoles(tx, id, ['project_admin']);
+  await recordMembershipEvent(tx, ctx, 'create', id, projectId);
+}
+
+/**
  * Replaces the set of roles. Roles that stay keep their rows (ids and timestamps); removed ones
  * are deleted and new ones inserted, so a PATCH that changes nothing writes nothing.
  */
@@ -119,7 +130,7 @@ export async function updateMembership(
   input: MembershipUpdate,
 ): Promise<MembershipResponse> {
   return db.transaction(async (tx) => {
-    const current = await lockMembership(tx, ctx.accountId, id, query.project_id);
+    const current = await lockMembership(tx, ctx.accountId, id, query.project_id, teamOf(ctx));
     if (!current) throw notFound(NOT_FOUND);
     await assertIfMatch(ctx.ifMatch, KEY, () => getMembership(tx, ctx, id));
     if (input.roles !== undefined) {
@@ -141,7 +152,7 @@ export async function updateMembership(
 
 export async function deleteMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery): Promise<void> {
   await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, KEY, () => lockMembership(tx, ctx.accountId, id, query.project_id), () => getMembership(tx, ctx, id, query.project_id));
+    await assertDeleteIfMatch(ctx, KEY, () => lockMembership(tx, ctx.accountId, id, query.project_id, teamOf(ctx)), () => getMembership(tx, ctx, id, query.project_id));
     const projectId = await deleteMembershipRow(tx, ctx.accountId, id, query.project_id);
     if (projectId === undefined) throw notFound(NOT_FOUND);
     await recordMembershipEvent(tx, ctx, 'delete', id, projectId);

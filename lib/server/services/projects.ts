@@ -1,4 +1,5 @@
 import type { Db } from '@/db';
+import { joinCreatedProject } from './project-team-memberships';
 import {
   findProject,
   findStage,
@@ -22,7 +23,7 @@ import { moveAssignmentsWithProject } from './workforce-planning';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
   resource: 'project',
@@ -36,7 +37,7 @@ export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
 
 export async function listProjects(db: Db, ctx: CallerContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
   const now = new Date();
-  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now) }, pageWindow(query));
+  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now), teamOf: teamOf(ctx) }, pageWindow(query));
   return toPage(query, result, (r) => serializeProject(r, now));
 }
 
@@ -113,7 +114,7 @@ export function createProject(
       closeType: closeTypeFor(stage?.category ?? 'open', input.close_type),
       createdById: ctx.userId,
     };
-  });
+  }, teamOf(ctx) !== undefined ? (tx, id) => joinCreatedProject(tx, ctx, id) : undefined);
 }
 
 export function updateProject(db: Db, ctx: CallerContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {

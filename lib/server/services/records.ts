@@ -2,11 +2,12 @@ import 'server-only';
 import type { Db } from '@/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clearReferences } from '@/db/queries/relations';
+import type { TeamOf } from '@/db/queries/project-access';
 import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
 import { assertReferences, camel, changedColumns, recordEvent, recordEvents, resourcePath, type EventRecord, type PathResource } from './common';
 import { notFound } from '@/lib/server/services/errors';
 import { checkIfMatch } from '@/lib/server/services/preconditions';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 // The write skeleton of the CRM's records: create, update and delete each run one sequence —
 // lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
@@ -21,15 +22,18 @@ export interface RecordKind<Row, Out extends object> {
   table: AccountTable;
   /** `<relation>_id` fields and the tables they must name a record of, in the caller's account (422 otherwise). */
   references?: Record<string, AccountTable>;
-  /** The record with every embed, as its GET answers it; `lock`: its own row locked (FOR UPDATE). */
-  read(db: Db, accountId: number, id: number, lock?: boolean): Promise<Row | undefined>;
+  /**
+   * The record with every embed, as its GET answers it; `lock`: its own row locked (FOR UPDATE);
+   * `teamOf`: only if it is one the user sees (records of projects, for project access `team`).
+   */
+  read(db: Db, accountId: number, id: number, lock?: boolean, teamOf?: TeamOf): Promise<Row | undefined>;
   /** The bare columns within a read row, which updates compare against. */
   columns(row: Row): Record<string, unknown>;
   serialize(row: Row): Out;
 }
 
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
-  const row = await kind.read(db, ctx.accountId, id);
+  const row = await kind.read(db, ctx.accountId, id, false, teamOf(ctx));
   if (!row) throw notFound(kind.label);
   return kind.serialize(row);
 }
@@ -85,7 +89,7 @@ export async function updateRecord<Row, Out extends object>(
 ): Promise<Out> {
   return db.transaction(async (tx) => {
     if (rules.before) await rules.before(tx);
-    const current = await kind.read(tx, ctx.accountId, id, true);
+    const current = await kind.read(tx, ctx.accountId, id, true, teamOf(ctx));
     if (!current) throw notFound(kind.label);
     const answer = kind.serialize(current);
     await checkIfMatch(ctx.ifMatch, kind.resource, answer);
@@ -131,8 +135,9 @@ export interface DeleteEffects {
 export async function deleteRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number, effects: DeleteEffects = {}): Promise<void> {
   const { resource } = kind;
   await db.transaction(async (tx) => {
-    // With If-Match, the record as its GET answers it (its row locked) to compare; else the bare lock.
-    const current = ctx.ifMatch ? await kind.read(tx, ctx.accountId, id, true) : await lockRow(tx, kind.table, ctx.accountId, id);
+    // With If-Match, or for a caller who sees only some projects, the record as its GET answers it
+    // (its row locked) to compare or to check they see it; else the bare lock.
+    const current = ctx.ifMatch || teamOf(ctx) !== undefined ? await kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : await lockRow(tx, kind.table, ctx.accountId, id);
     if (!current) throw notFound(kind.label);
     if (ctx.ifMatch) await checkIfMatch(ctx.ifMatch, resource, kind.serialize(current as Row));
     const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];

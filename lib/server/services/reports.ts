@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { pipelineTotals } from '@/db/queries/reports';
 import { serializeProjectStage } from '@/lib/server/serializers/lookups';
 import type { PipelineReportQuery, PipelineReportResponse } from '@/lib/shared/validation/reports';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 const total = (count: number, cents: string | number) => ({ count, amount: Number(cents) / 100 });
 
@@ -15,7 +15,7 @@ export function closedSinceDay(days: number, now = new Date()): string {
 /** The pipeline at a glance: value by stage, the open total, and won and lost over the last `days` days. */
 export async function pipelineReport(db: Db, ctx: CallerContext, query: PipelineReportQuery): Promise<PipelineReportResponse> {
   const since = closedSinceDay(query.days);
-  const { stages, closed } = await pipelineTotals(db, ctx.accountId, new Date(`${since}T00:00:00Z`));
+  const { stages, closed } = await pipelineTotals(db, ctx.accountId, new Date(`${since}T00:00:00Z`), teamOf(ctx));
   const open = stages.filter((s) => s.stage.category === 'open');
   const closedTotal = (type: 'won' | 'lost') => {
     const row = closed.find((c) => c.closeType === type);

@@ -7,7 +7,7 @@ import type { TaskListCreate, TaskListResponse, TaskListsListQuery, TaskListUpda
 import { resourcePath, toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
   resource: 'task_list',
@@ -20,7 +20,7 @@ export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
 };
 
 export async function listTaskLists(db: Db, ctx: CallerContext, query: TaskListsListQuery): Promise<Page<TaskListResponse>> {
-  const result = await queryTaskLists(db, ctx.accountId, query, pageWindow(query));
+  const result = await queryTaskLists(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   return toPage(query, result, serializeTaskList);
 }
 

@@ -7,7 +7,7 @@ import { toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import type { CallerContext } from '@/lib/server/services/context';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const taskKind: RecordKind<TaskRow, TaskResponse> = {
   resource: 'task',
@@ -20,7 +20,7 @@ export const taskKind: RecordKind<TaskRow, TaskResponse> = {
 };
 
 export async function listTasks(db: Db, ctx: CallerContext, query: TasksListQuery): Promise<Page<TaskResponse>> {
-  const result = await queryTasks(db, ctx.accountId, query, pageWindow(query));
+  const result = await queryTasks(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   return toPage(query, result, serializeTask);
 }
 

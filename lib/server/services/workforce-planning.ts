@@ -58,7 +58,7 @@ import type {
   WorkforceTimeOffUpdate,
 } from '@/lib/shared/validation/workforce-planning';
 import { recordEvents, resourcePath, toColumns, type EventRecord } from './common';
-import type { CallerContext } from './context';
+import { teamOf, type CallerContext } from './context';
 import { invalidField, validationFailed, type FieldErrors } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
@@ -79,7 +79,7 @@ export const workforceAssignmentKind: RecordKind<WorkforceAssignmentRow, Workfor
 };
 
 export async function listWorkforceAssignments(db: Db, ctx: CallerContext, query: WorkforceAssignmentListQuery): Promise<Page<WorkforceAssignmentResponse>> {
-  return toPage(query, await queryAssignments(db, ctx.accountId, query, pageWindow(query)), serializeWorkforceAssignment);
+  return toPage(query, await queryAssignments(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query)), serializeWorkforceAssignment);
 }
 
 export function getWorkforceAssignment(db: Db, ctx: CallerContext, id: number): Promise<WorkforceAssignmentResponse> {

@@ -1,0 +1,63 @@
+import { DEMO_PASSWORD } from '../auth.setup';
+import { expect, test } from '../fixtures';
+import { screens } from './screens';
+
+// Permissions (docs/permissions.md): the seeded superintendent sees only the projects of their
+// teams and none of the areas they have no access to; an admin changes a user's access in
+// Settings → Users.
+
+const SAM = 'sam.ortiz@summitridge.example.com';
+
+test('a team-only superintendent sees only their projects, and no leads, forecast or workforce', async ({ browser, token }) => {
+  const baseURL = test.info().project.use.baseURL!;
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(SAM);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
+  for (const hidden of ['Leads', 'Forecast', 'Workforce', 'Webhook messages']) await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+  // Home shows the project cards, not the leads one.
+  await expect(page.getByRole('heading', { name: 'Open pipeline by stage' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Leads assigned to me' })).toHaveCount(0);
+
+  // The projects Sam sees are those of his teams: fewer than the admin's, and not none.
+  const mine = Number((await page.request.get('/api/2023-01/projects?per_page=1')).headers()['x-total-count']);
+  const all = Number(
+    (await fetch(new URL('/api/2023-01/projects?per_page=1', baseURL), { headers: { Authorization: `Bearer ${token}` } })).headers.get('x-total-count'),
+  );
+  expect(mine).toBeGreaterThan(0);
+  expect(mine).toBeLessThan(all);
+  await page.goto('/projects?view=table');
+  await expect(page.getByRole('table', { name: /projects/i })).toBeVisible();
+  await screens(page, 'permissions-team-projects');
+
+  // A page of an area he cannot read is not there.
+  await page.goto('/leads');
+  await expect(page.getByText('This page could not be found.')).toBeVisible();
+  expect((await page.request.get('/api/2023-01/leads')).status()).toBe(403);
+  await context.close();
+});
+
+test('an admin changes what a user may do in Settings → Users', async ({ page }) => {
+  await page.goto('/settings/users');
+  const row = page.getByRole('row').filter({ hasText: 'Marcus Reyes' });
+  await expect(row).toContainText('no workforce');
+  await row.getByRole('button', { name: 'Edit the access of Marcus Reyes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Access of Marcus Reyes' });
+  await dialog.getByLabel('Workforce permission').selectOption('collaborator');
+  await screens(page, 'permissions-edit-access');
+  await dialog.getByRole('button', { name: 'Save access' }).click();
+  await expect(page.getByText("Marcus Reyes's access saved.")).toBeVisible();
+  await expect(row).not.toContainText('no workforce');
+
+  // Back as the seed made him.
+  await row.getByRole('button', { name: 'Edit the access of Marcus Reyes' }).click();
+  await dialog.getByLabel('Workforce permission').selectOption('none');
+  await dialog.getByRole('button', { name: 'Save access' }).click();
+  await expect(row).toContainText('no workforce');
+});

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { insertUser } from '@/db/queries/accounts';
+import { projectTeamMemberships } from '@/db/schema';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
+import { BASE, client, dispatch, type Client } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
+
+// Issue 18, project access `team`: a user sees only the projects whose team includes them, with
+// their tasks, task lists, calls, team memberships, staffing and forecast rows — in lists and their
+// totals, single reads, writes, reports and exports — and never another project's id.
+
+let a: TestAccount;
+/** A project of T's team, and one T is not on. */
+let mine: { id: string; name: string };
+let theirs: { id: string; name: string };
+/** Ids of the hidden project's records, by resource: theirs, its membership, task, call and task list. */
+const hidden: string[] = [];
+let t: { userId: number; token: string; api: Client };
+
+const won = { project_stage_id: '', amount: 120000, start_date: '2027-01-01', end_date: '2027-12-31' };
+
+beforeAll(async () => {
+  a = await createTestAccount('Team access GC');
+  const wonStage = (await a.api.get('/project_stages')).body.project_stages.find((s: { category: string }) => s.category === 'won').id;
+  won.project_stage_id = wonStage;
+  const userId = await insertUser(getDb(), {
+    accountId: a.accountId,
+    email: `team.${Date.now().toString(36)}@example.com`,
+    firstName: 'Tess',
+    lastName: 'Team',
+    projectAccess: 'team',
+    permissionProjects: 'admin',
+    permissionWorkforce: 'collaborator',
+  });
+  const token = await createApiToken(getDb(), { accountId: a.accountId, userId });
+  t = { userId, token, api: client(token) };
+
+  mine = (await a.api.post('/projects', { project: { name: 'Team project', ...won } })).body.project;
+  theirs = (await a.api.post('/projects', { project: { name: 'Hidden project', ...won } })).body.project;
+  hidden.push(theirs.id);
+  expect((await a.api.post('/project_team_memberships', { project_team_membership: { project_id: mine.id, user_id: String(userId), roles: ['project_manager'] } })).status).toBe(201);
+  const hiddenMembership = await a.api.post('/project_team_memberships', { project_team_membership: { project_id: theirs.id, user_id: String(a.otherUserId), roles: ['project_manager'] } });
+  hidden.push(hiddenMembership.body.project_team_membership.id);
+  for (const project of [mine, theirs]) {
+    const task = (await a.api.post('/tasks', { task: { title: `Task of ${project.name}`, project_id: project.id } })).body.task;
+    const call = (await a.api.post('/calls', { call: { subject: `Call on ${project.name}`, project_id: project.id } })).body.call;
+    const list = (await a.api.post('/task_lists', { task_list: { name: `List of ${project.name}`, project_id: project.id } })).body.task_list;
+    if (project === theirs) hidden.push(task.id, call.id, list.id);
+  }
+  await a.api.post('/tasks', { task: { title: 'Nobody’s project' } });
+});
+
+/**
+ * Nothing of the hidden project is in the body: every record of it carries its name (the project,
+ * its tasks, calls and task lists are named after it; memberships and others embed it), and the
+ * ids of a list are not theirs.
+ */
+function expectNothingHidden(body: Record<string, unknown>) {
+  expect(JSON.stringify(body)).not.toContain('Hidden project');
+  const list = Object.values(body)[0];
+  if (Array.isArray(list)) for (const record of list as { id: string }[]) expect(hidden).not.toContain(record.id);
+}
+
+describe('a user who sees their teams’ projects', () => {
+  it('lists and counts only those, with their tasks, calls, task lists and memberships', async () => {
+    const projects = await t.api.get('/projects');
+    expect(projects.body.projects.map((p: { id: string }) => p.id)).toEqual([mine.id]);
+    expect(projects.headers.get('x-total-count')).toBe('1');
+    expectNothingHidden(projects.body);
+
+    const tasks = await t.api.get('/tasks');
+    expect(tasks.body.tasks.map((x: { title: string }) => x.title).sort()).toEqual(['Nobody’s project', 'Task of Team project']);
+    expect(tasks.headers.get('x-total-count')).toBe('2');
+    for (const path of ['/tasks', '/calls', '/task_lists', '/team_memberships', '/reports/pipeline', '/forecast']) {
+      const res = await t.api.get(path);
+      expect(res.status, path).toBe(200);
+      expectNothingHidden(res.body);
+    }
+    expect((await t.api.get('/calls')).body.calls).toHaveLength(1);
+    expect((await t.api.get(`/project_team_memberships?project_id=${theirs.id}`)).status).toBe(404);
+    const csv = await dispatch(new Request(`${BASE}/api/2023-01/projects?format=csv`, { headers: { authorization: `Bearer ${t.token}` } }));
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain('Team project');
+    expect(text).not.toContain('Hidden project');
+  });
+
+  it('finds no other project, nor what hangs off it: reads, writes and deletes are 404s', async () => {
+    expect((await t.api.get(`/projects/${theirs.id}`)).status).toBe(404);
+    expect((await t.api.patch(`/projects/${theirs.id}`, { project: { name: 'Renamed' } })).status).toBe(404);
+    expect((await t.api.delete(`/projects/${theirs.id}`)).status).toBe(404);
+    expect((await t.api.get(`/projects/${theirs.id}/forecast`)).status).toBe(404);
+    for (const id of hidden.slice(2, 3)) expect((await t.api.get(`/tasks/${id}`)).status).toBe(404);
+    expect((await t.api.get(`/calls/${hidden[3]}`)).status).toBe(404);
+    expect((await t.api.get(`/task_lists/${hidden[4]}`)).status).toBe(404);
+    // Naming it in a write is naming nothing.
+    const task = await t.api.post('/tasks', { task: { title: 'Sneaky', project_id: theirs.id } });
+    expect(task.status).toBe(422);
+    expect(task.body.details).toHaveProperty('project_id');
+    const assignment = await t.api.post('/workforce/assignments', {
+      workforce_assignment: { project_id: theirs.id, role_id: String(a.lookup.workforceRoles[0]), start_date: '2027-01-01', end_date: '2027-02-01' },
+    });
+    expect(assignment.status).toBe(422);
+    // Still there for the admin.
+    expect((await a.api.get(`/projects/${theirs.id}`)).body.project.name).toBe('Hidden project');
+  });
+
+  it('counts only its projects in reports and the forecast', async () => {
+    const admin = Object.values((await a.api.get('/forecast?from=2027-01&to=2027-12')).body)[0] as { totals: { contracted_in_cents: number } };
+    const team = Object.values((await t.api.get('/forecast?from=2027-01&to=2027-12')).body)[0] as { totals: { contracted_in_cents: number } };
+    expect(admin.totals.contracted_in_cents).toBe(2 * 12_000_000);
+    expect(team.totals.contracted_in_cents).toBe(12_000_000);
+  });
+
+  it('joins the team of a project it creates, so the project stays visible', async () => {
+    const created = await t.api.post('/projects', { project: { name: 'Made by Tess' } });
+    expect(created.status).toBe(201);
+    const [membership] = await getDb()
+      .select()
+      .from(projectTeamMemberships)
+      .where(and(eq(projectTeamMemberships.projectId, Number(created.body.project.id)), eq(projectTeamMemberships.userId, t.userId)));
+    expect(membership).toBeDefined();
+    expect((await t.api.get(`/projects/${created.body.project.id}`)).status).toBe(200);
+  });
+
+  it('cannot import projects (re-imports match across the account)', async () => {
+    const res = await t.api.post('/imports?resource=projects', undefined, { rawBody: 'Name\nX\n', headers: { 'content-type': 'text/csv' } });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toBe('insufficient_permission');
+  });
+});
