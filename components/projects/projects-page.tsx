@@ -1,5 +1,6 @@
 'use client';
 
+import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { Suspense, useState } from 'react';
@@ -51,6 +52,7 @@ function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (vi
 
 /** Projects by stage (a board to drag cards across) or as a table; the view and filters live in the URL. */
 export function ProjectsPage() {
+  const teamOnly = useAccess().access.projectAccess === 'team';
   const router = useRouter();
   const [state, setState] = useUrlState(PROJECTS_URL_KEYS);
   const [creating, setCreating] = useState(false);
@@ -67,7 +69,7 @@ export function ProjectsPage() {
     <>
       <PageHeader
         title="Projects"
-        description={view === 'board' ? 'Every project by stage. Drag a card, or pick its stage, to move it.' : 'Every project, filtered and sorted.'}
+        description={`${teamOnly ? 'The projects of your teams' : 'Every project'}${view === 'board' ? ' by stage. Drag a card, or pick its stage, to move it.' : ', filtered and sorted.'}`}
         actions={
           <>
             <ViewToggle view={view} onChange={(v) => setState({ view: v === 'board' ? null : 'table' })} />

@@ -10,11 +10,6 @@ import { useUpdateUser, type User } from '@/lib/client/hooks/use-users';
 import { PERMISSION_AREAS, PERMISSION_LEVELS, PROJECT_ACCESS, type PermissionArea, type PermissionLevel, type ProjectAccess } from '@/lib/shared/validation/enums';
 import { AREA_LABELS, LEVEL_LABELS, PROJECT_ACCESS_LABELS } from './labels';
 
-const LEVEL_HINTS: Record<PermissionLevel, string> = {
-  admin: 'reads, creates, changes and deletes',
-  collaborator: 'reads, creates and changes; no deletes',
-  none: 'sees nothing of it',
-};
 
 /** An admin sets which projects a member sees and their level in each area. */
 export function AccessForm({ user, onDone }: { user: User; onDone: () => void }) {
@@ -60,7 +55,10 @@ export function AccessForm({ user, onDone }: { user: User; onDone: () => void })
         </div>
       </fieldset>
       <fieldset>
-        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Permissions</legend>
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-300">Permissions</legend>
+        <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+          Admin: reads, creates, changes and deletes. Collaborator: reads, creates and changes. No access: sees nothing of it.
+        </p>
         <div className="grid gap-2 sm:grid-cols-2">
           {PERMISSION_AREAS.map((area: PermissionArea) => (
             <label key={area} className="block text-sm">
@@ -73,7 +71,7 @@ export function AccessForm({ user, onDone }: { user: User; onDone: () => void })
               >
                 {PERMISSION_LEVELS.map((level) => (
                   <option key={level} value={level}>
-                    {LEVEL_LABELS[level]} — {LEVEL_HINTS[level]}
+                    {LEVEL_LABELS[level]}
                   </option>
                 ))}
               </select>

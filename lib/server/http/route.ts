@@ -143,9 +143,10 @@ export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHa
       const db = getDb();
       const { ctx, setCookies, rateHeaders } = await authenticate(req, db, requestId);
       try {
+        // The path's areas first: a user without the area hears about the area, whatever else the route asks.
+        checkAreas(ctx, url.pathname.replace(/^\/api\/2023-01/, ''), method);
         checkAccess(ctx, routeAccess);
         checkAccess(ctx, access);
-        checkAreas(ctx, url.pathname.replace(/^\/api\/2023-01/, ''), method);
       } catch (err) {
         return withHeaders(errorResponse(err, requestId), rateHeaders, setCookies);
       }
