@@ -60,7 +60,8 @@ const lead: Shape = {
     to_json(address) as address, to_json(assigned_to) as assigned_to, to_json(archived_by) as archived_by,
     to_json(created_by) as created_by, to_json(company) as company, to_json(contact) as contact,
     to_json(contract_type) as contract_type, to_json(delivery_method) as delivery_method, to_json(division) as division,
-    to_json(import) as import, to_json(lead_source) as lead_source, to_json(market_sector) as market_sector, to_json(tender_type) as tender_type`,
+    to_json(import) as import, to_json(lead_source) as lead_source, to_json(market_sector) as market_sector, to_json(tender_type) as tender_type,
+    l.custom_fields`,
 };
 
 // Project's derived fields, against today's date and the time in UTC.

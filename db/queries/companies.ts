@@ -21,6 +21,8 @@ export interface CompanyFilters {
   q?: string;
   import_id?: number;
   updated_since?: Date;
+  /** Custom-field filters, as SQL (lib/server/services/custom-field-values.ts). */
+  custom?: SQL[];
 }
 
 function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
@@ -30,6 +32,7 @@ function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
     f.q !== undefined ? ilike(companies.name, likePattern(f.q)) : undefined,
     f.import_id !== undefined ? eq(companies.importId, f.import_id) : undefined,
     f.updated_since !== undefined ? gte(companies.updatedAt, f.updated_since) : undefined,
+    ...(f.custom ?? []),
   );
 }
 

@@ -38,6 +38,8 @@ export interface ContactFilters {
   q?: string;
   import_id?: number;
   updated_since?: Date;
+  /** Custom-field filters, as SQL (lib/server/services/custom-field-values.ts). */
+  custom?: SQL[];
 }
 
 function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
@@ -48,6 +50,7 @@ function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
     f.q !== undefined ? ilike(contactSearchText(contacts), likePattern(f.q)) : undefined,
     f.import_id !== undefined ? eq(contacts.importId, f.import_id) : undefined,
     f.updated_since !== undefined ? gte(contacts.updatedAt, f.updated_since) : undefined,
+    ...(f.custom ?? []),
   );
 }
 

@@ -48,6 +48,8 @@ export interface LeadFilters {
   updated_since?: Date;
   sort: LeadSortKey;
   now: Date;
+  /** Custom-field filters, as SQL (lib/server/services/custom-field-values.ts). */
+  custom?: SQL[];
 }
 
 function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
@@ -62,6 +64,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
     f.snoozed === false ? or(isNull(leads.snoozeUntil), lte(leads.snoozeUntil, f.now)) : undefined,
     f.q !== undefined ? ilike(leads.name, likePattern(f.q)) : undefined,
     f.updated_since !== undefined ? gte(leads.updatedAt, f.updated_since) : undefined,
+    ...(f.custom ?? []),
   );
 }
 
@@ -72,6 +75,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
 const NARROWS: Record<keyof LeadFilters, boolean> = {
   assigned_to_id: true, company_id: true, import_id: true, snoozed: true, priority: true, q: true, updated_since: true,
   archived: false, // on its own below: false, the default, is the counted list
+  custom: true,
   sort: false, now: false,
 };
 

@@ -63,6 +63,8 @@ export interface ProjectFilters {
   today: string;
   /** Only the projects of this user's teams (project access `team`). */
   teamOf?: TeamOf;
+  /** Custom-field filters, as SQL (lib/server/services/custom-field-values.ts). */
+  custom?: SQL[];
 }
 
 /** project_status as SQL; the same rules as `projectStatus` in lib/shared/domain/projects.ts. */
@@ -100,6 +102,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
       : undefined,
     f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
     inTeam(projects.id, f.teamOf),
+    ...(f.custom ?? []),
   );
 }
 
@@ -110,6 +113,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
 const NARROWS: Record<keyof ProjectFilters, boolean> = {
   import_id: true, project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
   bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true, teamOf: true,
+  custom: true,
   sort: false, today: false,
 };
 

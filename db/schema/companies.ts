@@ -22,6 +22,8 @@ export const companies = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Filters on custom fields (`custom_fields[<key>]=<value>`) are containment tests this index serves.
+    index('companies_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
     index('companies_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_account_updated_idx').on(t.accountId, t.updatedAt),
     index('companies_account_category_idx').on(t.accountId, t.category),

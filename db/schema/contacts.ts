@@ -25,6 +25,8 @@ export const contacts = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Filters on custom fields (`custom_fields[<key>]=<value>`) are containment tests this index serves.
+    index('contacts_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
     index('contacts_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('contacts_account_updated_idx').on(t.accountId, t.updatedAt),
     index('contacts_company_id_idx').on(t.companyId),

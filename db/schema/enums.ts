@@ -58,6 +58,7 @@ export const EVENT_RESOURCES = [
   'workforce_time_off',
   'workforce_certification',
   'project_team_membership',
+  'custom_field',
 ] as const;
 export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
 /** Webhook `event_type`s: `<resource>.<action>`. */
@@ -83,6 +84,12 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** Which projects a user sees: every one, or those whose team includes them (with their tasks, calls, …). */
 export const PROJECT_ACCESS = ['all', 'team'] as const;
 export type ProjectAccess = (typeof PROJECT_ACCESS)[number];
+
+/** The records that take custom fields (docs/custom-fields.md), and the kinds of field. */
+export const CUSTOM_FIELD_RESOURCES = ['projects', 'leads', 'companies', 'contacts'] as const;
+export type CustomFieldResource = (typeof CUSTOM_FIELD_RESOURCES)[number];
+export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'number', 'currency', 'date', 'boolean', 'select', 'multi_select', 'user', 'url'] as const;
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 /** The areas a user's permissions are given over (docs/permissions.md). */
 export const PERMISSION_AREAS = ['leads', 'projects', 'directory', 'workforce', 'forecast', 'insights'] as const;

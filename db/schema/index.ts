@@ -5,6 +5,7 @@ export * from './auth';
 export * from './calls';
 export * from './companies';
 export * from './contacts';
+export * from './custom-fields';
 export * from './enums';
 export * from './forecast';
 export * from './idempotency-keys';

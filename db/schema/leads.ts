@@ -1,4 +1,4 @@
-import { bigint, boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
 import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
@@ -52,9 +52,13 @@ export const leads = pgTable(
     /** The lead's id in the system it came from: an import updates the lead with the same one. */
     externalId: text('external_id'),
     importId: ref('import_id', () => imports.id),
+    /** The account's own fields (docs/custom-fields.md), by key. */
+    customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
+    // Filters on custom fields (`custom_fields[<key>]=<value>`) are containment tests this index serves.
+    index('leads_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
     index('leads_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The default list shows only leads that are not archived.
     index('leads_account_active_created_idx')

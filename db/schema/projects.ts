@@ -80,6 +80,8 @@ export const projects = pgTable(
     ...timestamps,
   },
   (t) => [
+    // Filters on custom fields (`custom_fields[<key>]=<value>`) are containment tests this index serves.
+    index('projects_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
     index('projects_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('projects_account_updated_idx').on(t.accountId, t.updatedAt),
     index('projects_account_close_type_idx').on(t.accountId, t.closeType),

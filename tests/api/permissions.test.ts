@@ -29,7 +29,7 @@ describe('the permission areas of the API', () => {
   // Paths that need no area: the caller's own user and credentials, the account's users and
   // lookups, imports (which check the area of their resource), and what is admins' alone.
   const AREA_FREE = [
-    '/api_tokens', '/api_tokens/{id}', '/audit_log', '/call_outcomes', '/company_categories', '/contract_types', '/delivery_methods',
+    '/api_tokens', '/api_tokens/{id}', '/audit_log', '/call_outcomes', '/company_categories', '/contract_types', '/custom_fields', '/custom_fields/{id}', '/delivery_methods',
     '/divisions', '/imports', '/imports/{id}', '/imports/{id}/errors.csv', '/industries', '/lead_sources', '/loss_reasons', '/market_sectors',
     '/oauth_applications', '/oauth_applications/{id}', '/oauth_applications/{id}/rotate_secret', '/oauth_grants', '/oauth_grants/{id}',
     '/openapi.json', '/project_stages', '/project_stages/{id}', '/project_team_roles', '/security_events', '/sessions', '/sessions/{id}',

@@ -55,6 +55,7 @@ export const ACCESS = {
   webhooks: { admin: 'manage webhooks' },
   webhookMessages: { admin: 'read the webhook message log' },
   settings: { admin: "change the account's lookups and project stages" },
+  customFields: { admin: 'define, change or delete custom fields' },
 } satisfies Record<string, RouteAccess>;
 
 /**

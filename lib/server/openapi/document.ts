@@ -9,6 +9,7 @@ import { importsPaths } from './paths/imports';
 import { leadPaths } from './paths/leads';
 import { oauthPaths } from './paths/oauth';
 import { lookupsPaths } from './paths/lookups';
+import { customFieldsPaths } from './paths/custom-fields';
 import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
 import { projectsPaths } from './paths/projects';
 import { forecastPaths } from './paths/forecast';
@@ -66,6 +67,7 @@ function build() {
       ...forecastPaths,
       ...importsPaths,
       ...lookupsPaths,
+      ...customFieldsPaths,
       '/api/health': {
         get: {
           tags: ['Meta'],

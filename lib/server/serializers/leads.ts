@@ -36,4 +36,5 @@ export const leadJson = sql<LeadResponse>`${jsonObject([
   ['lead_source', refJson(rel.leadSource, leads.leadSourceId)],
   ['market_sector', refJson(rel.marketSector, leads.marketSectorId)],
   ['tender_type', refJson(rel.tenderType, leads.tenderTypeId)],
+  ['custom_fields', leads.customFields],
 ])}`;

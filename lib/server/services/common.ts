@@ -73,7 +73,8 @@ export type EventResource =
   | 'workforce_assignment'
   | 'workforce_time_off'
   | 'workforce_certification'
-  | 'project_team_membership';
+  | 'project_team_membership'
+  | 'custom_field';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -140,6 +141,7 @@ const RESOURCE_PATHS = {
   workforce_assignment: 'workforce/assignments',
   workforce_time_off: 'workforce/time_off',
   workforce_certification: 'workforce/certifications',
+  custom_field: 'custom_fields',
 } satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
 
 export type PathResource = keyof typeof RESOURCE_PATHS;

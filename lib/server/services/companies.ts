@@ -1,4 +1,6 @@
 import type { Db } from '@/db';
+import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
+import { customFieldConditions } from './custom-field-values';
 import { existingIndustryIds, findCompany, listCompanies as queryCompanies, replaceCompanyIndustries, type CompanyRow } from '@/db/queries/companies';
 import { calls, companies, contacts, leads, projects } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
@@ -11,6 +13,7 @@ import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 
 export const companyKind: RecordKind<CompanyRow, CompanyResponse> = {
+  customFields: 'companies',
   resource: 'company',
   label: 'Company',
   table: companies,
@@ -19,8 +22,9 @@ export const companyKind: RecordKind<CompanyRow, CompanyResponse> = {
   serialize: serializeCompany,
 };
 
-export async function listCompanies(db: Db, ctx: CallerContext, query: CompanyListQuery): Promise<Page<CompanyResponse>> {
-  const result = await queryCompanies(db, ctx.accountId, query, pageWindow(query));
+export async function listCompanies(db: Db, ctx: CallerContext, query: CompanyListQuery, filters: CustomFieldFilter[] = []): Promise<Page<CompanyResponse>> {
+  const custom = await customFieldConditions(db, ctx, 'companies', filters, companies.customFields);
+  const result = await queryCompanies(db, ctx.accountId, { ...query, custom }, pageWindow(query));
   return toPage(query, result, serializeCompany);
 }
 

@@ -1,4 +1,6 @@
 import type { Db } from '@/db';
+import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
+import { customFieldConditions } from './custom-field-values';
 import { findContact, listContacts as queryContacts, type ContactRow } from '@/db/queries/contacts';
 import { calls, companies, contacts, leads, projects, tasks, users } from '@/db/schema';
 import { serializeContact } from '@/lib/server/serializers/contacts';
@@ -10,6 +12,7 @@ import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 
 export const contactKind: RecordKind<ContactRow, ContactResponse> = {
+  customFields: 'contacts',
   resource: 'contact',
   label: 'Contact',
   table: contacts,
@@ -19,8 +22,9 @@ export const contactKind: RecordKind<ContactRow, ContactResponse> = {
   serialize: serializeContact,
 };
 
-export async function listContacts(db: Db, ctx: CallerContext, query: ContactListQuery): Promise<Page<ContactResponse>> {
-  const result = await queryContacts(db, ctx.accountId, query, pageWindow(query));
+export async function listContacts(db: Db, ctx: CallerContext, query: ContactListQuery, filters: CustomFieldFilter[] = []): Promise<Page<ContactResponse>> {
+  const custom = await customFieldConditions(db, ctx, 'contacts', filters, contacts.customFields);
+  const result = await queryContacts(db, ctx.accountId, { ...query, custom }, pageWindow(query));
   return toPage(query, result, serializeContact);
 }
 

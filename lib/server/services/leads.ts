@@ -1,4 +1,6 @@
 import type { Db } from '@/db';
+import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
+import { customFieldConditions } from './custom-field-values';
 import { findLead, leadReferences, listLeads as queryLeads, type LeadRecord, type LeadRow } from '@/db/queries/leads';
 import { leadJson } from '@/lib/server/serializers/leads';
 import { leads } from '@/db/schema';
@@ -11,6 +13,7 @@ import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 
 export const leadKind: RecordKind<LeadRow<LeadResponse>, LeadResponse> = {
+  customFields: 'leads',
   resource: 'lead',
   label: 'Lead',
   table: leads,
@@ -19,8 +22,9 @@ export const leadKind: RecordKind<LeadRow<LeadResponse>, LeadResponse> = {
   columns: (row) => row.lead,
   serialize: (row) => row.answer,
 };
-export async function listLeads(db: Db, ctx: CallerContext, query: LeadListQuery): Promise<Page<LeadResponse>> {
-  const result = await queryLeads(db, leadJson, ctx.accountId, { ...query, now: new Date() }, pageWindow(query));
+export async function listLeads(db: Db, ctx: CallerContext, query: LeadListQuery, filters: CustomFieldFilter[] = []): Promise<Page<LeadResponse>> {
+  const custom = await customFieldConditions(db, ctx, 'leads', filters, leads.customFields);
+  const result = await queryLeads(db, leadJson, ctx.accountId, { ...query, now: new Date(), custom }, pageWindow(query));
   return toPage(query, result, (lead) => lead);
 }
 

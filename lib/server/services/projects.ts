@@ -1,4 +1,6 @@
 import type { Db } from '@/db';
+import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
+import { customFieldConditions } from './custom-field-values';
 import { joinCreatedProject } from './project-team-memberships';
 import {
   findProject,
@@ -26,6 +28,7 @@ import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
+  customFields: 'projects',
   resource: 'project',
   label: 'Project',
   table: projects,
@@ -35,9 +38,10 @@ export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
   serialize: (row) => serializeProject(row),
 };
 
-export async function listProjects(db: Db, ctx: CallerContext, query: ProjectListQuery): Promise<Page<ProjectResponse>> {
+export async function listProjects(db: Db, ctx: CallerContext, query: ProjectListQuery, filters: CustomFieldFilter[] = []): Promise<Page<ProjectResponse>> {
   const now = new Date();
-  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now), teamOf: teamOf(ctx) }, pageWindow(query));
+  const custom = await customFieldConditions(db, ctx, 'projects', filters, projects.customFields);
+  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now), teamOf: teamOf(ctx), custom }, pageWindow(query));
   return toPage(query, result, (r) => serializeProject(r, now));
 }
 

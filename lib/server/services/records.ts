@@ -6,6 +6,8 @@ import type { TeamOf } from '@/db/queries/project-access';
 import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
 import { assertReferences, camel, changedColumns, recordEvent, recordEvents, resourcePath, type EventRecord, type PathResource } from './common';
 import { notFound } from '@/lib/server/services/errors';
+import type { CustomFieldResource } from '@/db/schema/enums';
+import { customFieldValues } from './custom-field-values';
 import { checkIfMatch } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
@@ -30,6 +32,8 @@ export interface RecordKind<Row, Out extends object> {
   /** The bare columns within a read row, which updates compare against. */
   columns(row: Row): Record<string, unknown>;
   serialize(row: Row): Out;
+  /** Its `custom_fields` are checked against the account's definitions for this resource (docs/custom-fields.md). */
+  customFields?: CustomFieldResource;
 }
 
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
@@ -49,7 +53,9 @@ export async function createRecord<Row, Out extends object>(
 ): Promise<Out> {
   return db.transaction(async (tx) => {
     await assertReferences(tx, ctx, input, kind.references ?? {});
-    const id = await insertRow(tx, kind.table, { ...(await values(tx)), accountId: ctx.accountId } as never);
+    const row: Record<string, unknown> = { ...(await values(tx)), accountId: ctx.accountId };
+    if (kind.customFields) row.customFields = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined);
+    const id = await insertRow(tx, kind.table, row as never);
     if (after) await after(tx, id);
     await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: resourcePath(kind.resource, id) });
     return getRecord(tx, ctx, kind, id);
@@ -94,7 +100,14 @@ export async function updateRecord<Row, Out extends object>(
     const answer = kind.serialize(current);
     await checkIfMatch(ctx.ifMatch, kind.resource, answer);
     await assertReferences(tx, ctx, input, kind.references ?? {});
-    const changes: Record<string, unknown> = changedColumns(kind.columns(current), await rules.columns(current, tx));
+    const next = await rules.columns(current, tx);
+    if (kind.customFields) {
+      const stored = (kind.columns(current).customFields ?? {}) as Record<string, unknown>;
+      const values = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined, stored);
+      if (values === undefined) delete next.customFields;
+      else next.customFields = values;
+    }
+    const changes: Record<string, unknown> = changedColumns(kind.columns(current), next);
     if (rules.changed && Object.keys(changes).length > 0) await rules.changed(changes, current, tx);
     const related = rules.related ? await rules.related(current, tx) : null;
     if (Object.keys(changes).length === 0 && !related) return answer;

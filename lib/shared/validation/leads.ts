@@ -5,6 +5,7 @@ import {
   addressResponse,
   cents,
   companyReference,
+  customFields,
   date,
   longText,
   name,
@@ -62,6 +63,7 @@ const fields = {
   lead_source_id: relationId.nullable(),
   market_sector_id: relationId.nullable(),
   tender_type_id: relationId.nullable(),
+  custom_fields: customFields,
 };
 
 /** POST body under `lead`: `name` is required. */
@@ -114,6 +116,7 @@ export const leadResponse = z
     lead_source: namedReference.nullable(),
     market_sector: namedReference.nullable(),
     tender_type: namedReference.nullable(),
+    custom_fields: z.record(z.string(), z.unknown()).meta({ description: 'The account’s own fields (docs/custom-fields.md), by key.' }),
   })
   .meta({ id: 'Lead' });
 export type LeadResponse = z.output<typeof leadResponse>;

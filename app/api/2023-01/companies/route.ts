@@ -1,3 +1,4 @@
+import { customFieldFilters } from '@/lib/shared/validation/custom-fields';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
@@ -6,7 +7,7 @@ import { companyCreate, companyListQuery, companyResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/companies — list companies
-  GET: async (a) => listOrExport(a, 'companies', companyListQuery, listCompanies, companyResponse),
+  GET: async (a) => listOrExport(a, 'companies', companyListQuery, (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(a.url.searchParams)), companyResponse),
   // POST /api/2023-01/companies — create a company
   POST: async (a) => {
     const input = await parseBody(a.req, 'company', companyCreate);

@@ -1,3 +1,4 @@
+import { customFieldFilters } from '@/lib/shared/validation/custom-fields';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
@@ -6,7 +7,7 @@ import { contactCreate, contactListQuery, contactResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/contacts — list contacts
-  GET: async (a) => listOrExport(a, 'contacts', contactListQuery, listContacts, contactResponse),
+  GET: async (a) => listOrExport(a, 'contacts', contactListQuery, (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(a.url.searchParams)), contactResponse),
   // POST /api/2023-01/contacts — create a contact (operation 5)
   POST: async (a) => {
     const input = await parseBody(a.req, 'contact', contactCreate);

@@ -1,3 +1,4 @@
+import { customFieldFilters } from '@/lib/shared/validation/custom-fields';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
@@ -6,7 +7,7 @@ import { projectCreate, projectListQuery, projectResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
   // GET /api/2023-01/projects — list projects
-  GET: async (a) => listOrExport(a, 'projects', projectListQuery, listProjects, projectResponse),
+  GET: async (a) => listOrExport(a, 'projects', projectListQuery, (db, ctx, query) => listProjects(db, ctx, query, customFieldFilters(a.url.searchParams)), projectResponse),
   // POST /api/2023-01/projects — create a project
   POST: async (a) =>
     json({ project: await createProject(a.db, a.ctx, await parseBody(a.req, 'project', projectCreate)) }, 201),
