@@ -59,6 +59,7 @@ export const EVENT_RESOURCES = [
   'workforce_certification',
   'project_team_membership',
   'custom_field',
+  'saved_view',
 ] as const;
 export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
 /** Webhook `event_type`s: `<resource>.<action>`. */
@@ -90,6 +91,10 @@ export const CUSTOM_FIELD_RESOURCES = ['projects', 'leads', 'companies', 'contac
 export type CustomFieldResource = (typeof CUSTOM_FIELD_RESOURCES)[number];
 export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'number', 'currency', 'date', 'boolean', 'select', 'multi_select', 'user', 'url'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** The lists a view can be saved of (docs/saved-views.md). */
+export const SAVED_VIEW_RESOURCES = ['leads', 'projects', 'companies', 'contacts', 'tasks', 'workforce_employees'] as const;
+export type SavedViewResource = (typeof SAVED_VIEW_RESOURCES)[number];
 
 /** The areas a user's permissions are given over (docs/permissions.md). */
 export const PERMISSION_AREAS = ['leads', 'projects', 'directory', 'workforce', 'forecast', 'insights'] as const;

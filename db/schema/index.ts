@@ -19,6 +19,7 @@ export * from './oauth-grants';
 export * from './oauth-refresh-tokens';
 export * from './project-team-memberships';
 export * from './projects';
+export * from './saved-views';
 export * from './security-events';
 export * from './tasks';
 export * from './webhook-messages';

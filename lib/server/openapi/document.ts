@@ -10,6 +10,7 @@ import { leadPaths } from './paths/leads';
 import { oauthPaths } from './paths/oauth';
 import { lookupsPaths } from './paths/lookups';
 import { customFieldsPaths } from './paths/custom-fields';
+import { savedViewsPaths } from './paths/saved-views';
 import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
 import { projectsPaths } from './paths/projects';
 import { forecastPaths } from './paths/forecast';
@@ -68,6 +69,7 @@ function build() {
       ...importsPaths,
       ...lookupsPaths,
       ...customFieldsPaths,
+      ...savedViewsPaths,
       '/api/health': {
         get: {
           tags: ['Meta'],

@@ -74,7 +74,8 @@ export type EventResource =
   | 'workforce_time_off'
   | 'workforce_certification'
   | 'project_team_membership'
-  | 'custom_field';
+  | 'custom_field'
+  | 'saved_view';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -142,6 +143,7 @@ const RESOURCE_PATHS = {
   workforce_time_off: 'workforce/time_off',
   workforce_certification: 'workforce/certifications',
   custom_field: 'custom_fields',
+  saved_view: 'saved_views',
 } satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
 
 export type PathResource = keyof typeof RESOURCE_PATHS;

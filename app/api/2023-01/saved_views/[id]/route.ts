@@ -1,0 +1,19 @@
+import { parseBody, parseId } from '@/lib/server/http/request';
+import { defineRoute, json, noContent } from '@/lib/server/http/route';
+import { deleteSavedView, getSavedView, updateSavedView } from '@/lib/server/services/saved-views';
+import { savedViewUpdate } from '@/lib/shared/validation/saved-views';
+
+export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+  // GET /api/2023-01/saved_views/{id} — one view (the caller's, or shared)
+  GET: async (a) => json({ saved_view: await getSavedView(a.db, a.ctx, parseId(a.params.id, 'Saved view')) }),
+  // PATCH /api/2023-01/saved_views/{id} — rename, change, share or unshare it (its owner or an admin)
+  PATCH: async (a) => {
+    const id = parseId(a.params.id, 'Saved view');
+    return json({ saved_view: await updateSavedView(a.db, a.ctx, id, await parseBody(a.req, 'saved_view', savedViewUpdate)) });
+  },
+  // DELETE /api/2023-01/saved_views/{id} — delete it (its owner or an admin)
+  DELETE: async (a) => {
+    await deleteSavedView(a.db, a.ctx, parseId(a.params.id, 'Saved view'));
+    return noContent();
+  },
+});

@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import type { Db } from '@/db';
+import { findSavedView, listSavedViews as queryViews, type SavedViewRow } from '@/db/queries/saved-views';
+import { insertRow, updateRow, deleteRow } from '@/db/queries/tenant';
+import { savedViews } from '@/db/schema';
+import { SAVED_VIEW_RESOURCES, type PermissionArea, type SavedViewResource } from '@/db/schema/enums';
+import { serializeSavedView } from '@/lib/server/serializers/saved-views';
+import { allows } from '@/lib/shared/permissions';
+import { companyListQuery } from '@/lib/shared/validation/companies';
+import { contactListQuery } from '@/lib/shared/validation/contacts';
+import { CUSTOM_FIELD_FILTER } from '@/lib/shared/validation/custom-fields';
+import { leadListQuery } from '@/lib/shared/validation/leads';
+import { projectListQuery } from '@/lib/shared/validation/projects';
+import type { SavedViewCreate, SavedViewListQuery, SavedViewResponse, SavedViewUpdate } from '@/lib/shared/validation/saved-views';
+import { tasksListQuery } from '@/lib/shared/validation/tasks';
+import { workforceEmployeeListQuery } from '@/lib/shared/validation/workforce-employees';
+import { changedColumns, recordEvent, resourcePath } from './common';
+import type { CallerContext } from './context';
+import { forbidden, notFound, validationFailed, type FieldErrors } from './errors';
+import { pageWindow, toPage, type Page } from './paging';
+import { requireArea } from './permissions';
+import { assertIfMatch, checkIfMatch } from './preconditions';
+
+// Saved views (docs/saved-views.md): a user's own, or shared with the account; only the owner or an
+// account admin changes one. A view belongs to a list, and is there only for users who may read it.
+
+const AREA_OF: Record<SavedViewResource, PermissionArea> = {
+  leads: 'leads',
+  projects: 'projects',
+  tasks: 'projects',
+  companies: 'directory',
+  contacts: 'directory',
+  workforce_employees: 'workforce',
+};
+
+/** Each list's query schema: a view's filters and sort are its parameters. */
+const LIST_QUERIES: Record<SavedViewResource, z.ZodObject> = {
+  leads: leadListQuery,
+  projects: projectListQuery,
+  companies: companyListQuery,
+  contacts: contactListQuery,
+  tasks: tasksListQuery,
+  workforce_employees: workforceEmployeeListQuery,
+};
+const WITH_CUSTOM_FIELDS = new Set<SavedViewResource>(['leads', 'projects', 'companies', 'contacts']);
+
+const readable = (ctx: CallerContext) => SAVED_VIEW_RESOURCES.filter((r) => allows(ctx.access.permissions[AREA_OF[r]], 'read'));
+
+/** The filters and sort are the list's own parameters (422 on `filters.<param>` or `sort` otherwise). */
+function checkParameters(resource: SavedViewResource, filters: Record<string, string | string[]> | undefined, sort: string | null | undefined) {
+  const schema = LIST_QUERIES[resource];
+  const known = Object.keys(schema.shape).filter((k) => k !== 'page' && k !== 'per_page' && k !== 'sort');
+  const errors: FieldErrors = {};
+  const plain: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filters ?? {})) {
+    if (CUSTOM_FIELD_FILTER.test(key) && WITH_CUSTOM_FIELDS.has(resource)) continue;
+    if (!known.includes(key)) errors[`filters.${key}`] = [`is not a filter of ${resource}; its filters are: ${known.join(', ')}`];
+    else plain[key] = value;
+  }
+  if (sort != null) plain.sort = sort;
+  const parsed = schema.safeParse(plain);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      (errors[field === 'sort' ? 'sort' : `filters.${field}`] ??= []).push(issue.message);
+    }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+async function visibleView(db: Db, ctx: CallerContext, id: number, lock = false): Promise<SavedViewRow> {
+  const row = await findSavedView(db, ctx.accountId, ctx.userId, readable(ctx), id, lock);
+  if (!row) throw notFound('Saved view');
+  return row;
+}
+
+/** Only its owner, or an account admin, changes a view (others see shared ones, read-only). */
+function assertMayChange(ctx: CallerContext, row: SavedViewRow) {
+  if (row.view.userId !== ctx.userId && ctx.role !== 'admin') throw forbidden('Only the owner of a saved view, or an admin of the account, can change it.');
+}
+
+const event = (db: Db, ctx: CallerContext, action: 'create' | 'update' | 'delete', id: number, changed?: Record<string, unknown>) =>
+  recordEvent(db, ctx, { resource: 'saved_view', action, id, path: resourcePath('saved_view', id), ...(changed && { changed }) });
+
+export async function listSavedViews(db: Db, ctx: CallerContext, query: SavedViewListQuery): Promise<Page<SavedViewResponse>> {
+  return toPage(query, await queryViews(db, ctx.accountId, ctx.userId, readable(ctx), query, pageWindow(query)), serializeSavedView);
+}
+
+export async function getSavedView(db: Db, ctx: CallerContext, id: number): Promise<SavedViewResponse> {
+  return serializeSavedView(await visibleView(db, ctx, id));
+}
+
+export function createSavedView(db: Db, ctx: CallerContext, input: SavedViewCreate): Promise<SavedViewResponse> {
+  requireArea(ctx, AREA_OF[input.resource], 'read');
+  checkParameters(input.resource, input.filters, input.sort);
+  return db.transaction(async (tx) => {
+    const id = await insertRow(tx, savedViews, {
+      accountId: ctx.accountId,
+      userId: ctx.userId,
+      resource: input.resource,
+      name: input.name,
+      filters: input.filters,
+      columns: input.columns,
+      sort: input.sort,
+      shared: input.shared,
+    });
+    await event(tx, ctx, 'create', id);
+    return getSavedView(tx, ctx, id);
+  });
+}
+
+export function updateSavedView(db: Db, ctx: CallerContext, id: number, input: SavedViewUpdate): Promise<SavedViewResponse> {
+  return db.transaction(async (tx) => {
+    const current = await visibleView(tx, ctx, id, true);
+    const answer = serializeSavedView(current);
+    await checkIfMatch(ctx.ifMatch ?? null, 'saved_view', answer);
+    assertMayChange(ctx, current);
+    checkParameters(current.view.resource, input.filters ?? current.view.filters, input.sort !== undefined ? input.sort : current.view.sort);
+    const changes = changedColumns(current.view, { ...input });
+    if (Object.keys(changes).length === 0) return answer;
+    await updateRow(tx, savedViews, ctx.accountId, id, { ...changes, updatedAt: new Date() });
+    await event(tx, ctx, 'update', id, changes);
+    return getSavedView(tx, ctx, id);
+  });
+}
+
+export function deleteSavedView(db: Db, ctx: CallerContext, id: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const current = await visibleView(tx, ctx, id, true);
+    await assertIfMatch(ctx.ifMatch, 'saved_view', async () => serializeSavedView(current));
+    assertMayChange(ctx, current);
+    await deleteRow(tx, savedViews, ctx.accountId, id);
+    await event(tx, ctx, 'delete', id);
+  });
+}
