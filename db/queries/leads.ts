@@ -39,6 +39,8 @@ export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
 /** The list query's filters (lib/shared/validation/leads.ts, by their API names), and the time `snoozed` is judged at. */
 export interface LeadFilters {
   assigned_to_id?: number;
+  /** true: assigned to nobody; false: to someone. */
+  unassigned?: boolean;
   company_id?: number;
   import_id?: number;
   archived: boolean;
@@ -57,6 +59,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
     eq(leads.accountId, accountId),
     f.archived ? isNotNull(leads.archivedAt) : isNull(leads.archivedAt),
     f.assigned_to_id !== undefined ? eq(leads.assignedToId, f.assigned_to_id) : undefined,
+    f.unassigned === true ? isNull(leads.assignedToId) : f.unassigned === false ? isNotNull(leads.assignedToId) : undefined,
     f.company_id !== undefined ? eq(leads.companyId, f.company_id) : undefined,
     f.import_id !== undefined ? eq(leads.importId, f.import_id) : undefined,
     f.priority !== undefined ? eq(leads.priority, f.priority) : undefined,
@@ -73,7 +76,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
  * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
  */
 const NARROWS: Record<keyof LeadFilters, boolean> = {
-  assigned_to_id: true, company_id: true, import_id: true, snoozed: true, priority: true, q: true, updated_since: true,
+  assigned_to_id: true, unassigned: true, company_id: true, import_id: true, snoozed: true, priority: true, q: true, updated_since: true,
   archived: false, // on its own below: false, the default, is the counted list
   custom: true,
   sort: false, now: false,

@@ -149,3 +149,16 @@ describe('lead sorting', () => {
     expect(bad.body.details).toHaveProperty('sort');
   });
 });
+
+describe('lead inbox filters', () => {
+  it('unassigned=true lists the leads assigned to nobody, false those assigned to someone', async () => {
+    const t = await createTestAccount('Inbox GC');
+    await t.api.post('/leads', { lead: { name: 'Nobody’s' } });
+    await t.api.post('/leads', { lead: { name: 'Blake’s', assigned_to_id: String(t.otherUserId) } });
+    const names = async (q: string) => (await t.api.get(`/leads?${q}`)).body.leads.map((l: { name: string }) => l.name);
+    expect(await names('unassigned=true')).toEqual(['Nobody’s']);
+    expect(await names('unassigned=false')).toEqual(['Blake’s']);
+    expect((await t.api.get('/leads?unassigned=true')).headers.get('x-total-count')).toBe('1');
+    expect((await t.api.get('/leads?unassigned=maybe')).status).toBe(422);
+  });
+});

@@ -75,6 +75,7 @@ export type LeadUpdate = z.output<typeof leadUpdate>;
 
 export const leadListQuery = paginationQuery.extend({
   assigned_to_id: queryId.optional(),
+  unassigned: queryBoolean.optional().meta({ description: 'true: leads assigned to nobody; false: leads assigned to someone.' }),
   company_id: queryId.optional(),
   import_id: queryId.optional().meta({ description: 'Records an import created.' }),
   archived: queryBoolean.default(false).meta({ description: 'true lists only archived leads; default false.' }),
