@@ -1,5 +1,6 @@
 'use client';
 
+import { ViewPicker } from '@/components/ui/view-picker';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -64,6 +65,9 @@ export function CompaniesPage() {
           </>
         }
       />
+      <div className="mb-3">
+        <ViewPicker resource="companies" keys={COMPANIES_URL_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'All companies', filters: {} }]} what="companies" />
+      </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         <SearchInput
           aria-label="Search companies"

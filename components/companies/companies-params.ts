@@ -4,7 +4,7 @@ import { pageOf, type UrlState } from '@/lib/shared/url-state';
 // The companies page's URL and the list it shows for it: one function for the page's server
 // prefetch and the table's query, so both ask for the same query key.
 
-export const COMPANIES_URL_KEYS = ['q', 'category', 'page'] as const;
+export const COMPANIES_URL_KEYS = ['q', 'category', 'page', 'view'] as const;
 export const COMPANIES_PER_PAGE = 50;
 
 export function companiesListParams(state: UrlState<(typeof COMPANIES_URL_KEYS)[number]>): QueryParams {

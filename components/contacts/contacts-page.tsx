@@ -1,5 +1,6 @@
 'use client';
 
+import { ViewPicker } from '@/components/ui/view-picker';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -81,6 +82,9 @@ export function ContactsPage() {
           </>
         }
       />
+      <div className="mb-3">
+        <ViewPicker resource="contacts" keys={CONTACTS_URL_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'All contacts', filters: {} }]} what="contacts" />
+      </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         <SearchInput
           aria-label="Search contacts"

@@ -4,7 +4,7 @@ import { pageOf, type UrlState } from '@/lib/shared/url-state';
 // The contacts page's URL and the list it shows for it: one function for the page's server
 // prefetch and the table's query, so both ask for the same query key.
 
-export const CONTACTS_URL_KEYS = ['q', 'company_id', 'page'] as const;
+export const CONTACTS_URL_KEYS = ['q', 'company_id', 'page', 'view'] as const;
 export const CONTACTS_PER_PAGE = 50;
 
 export function contactsListParams(state: UrlState<(typeof CONTACTS_URL_KEYS)[number]>): QueryParams {

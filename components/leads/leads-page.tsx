@@ -16,7 +16,9 @@ import { formatCents, formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
-import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadsListParams } from './leads-params';
+import { useMe } from '@/lib/client/hooks/use-users';
+import { ViewPicker } from '@/components/ui/view-picker';
+import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadInboxViews, leadsListParams } from './leads-params';
 import { SnoozeDialog } from './snooze-dialog';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
@@ -53,6 +55,7 @@ export function LeadsPage() {
   const sort = String(params.sort);
   const page = Number(params.page);
   const query = useLeads(params);
+  const me = useMe().data;
 
   const archived = state.archived === 'true';
   const toggleArchive = (lead: Lead) => {
@@ -134,6 +137,9 @@ export function LeadsPage() {
           </>
         }
       />
+      <div className="mb-3">
+        <ViewPicker resource="leads" keys={LEADS_URL_KEYS} state={state} setState={setState} builtIns={leadInboxViews(me?.id)} what="leads" />
+      </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
         <SearchInput
           aria-label="Search leads"

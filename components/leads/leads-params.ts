@@ -1,10 +1,11 @@
+import type { BuiltInView } from '@/components/ui/view-picker';
 import type { QueryParams } from '@/lib/client/api-client';
 import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The leads page's URL and the list it shows for it, shared by the page (its server prefetch) and
 // the table (its query), so both ask for the same query key.
 
-export const LEADS_URL_KEYS = ['q', 'assigned_to_id', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page'] as const;
+export const LEADS_URL_KEYS = ['q', 'assigned_to_id', 'unassigned', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page', 'view'] as const;
 export type LeadsUrlState = UrlState<(typeof LEADS_URL_KEYS)[number]>;
 
 export const LEADS_PER_PAGE = 50;
@@ -13,6 +14,7 @@ export function leadsListParams(state: LeadsUrlState): QueryParams {
   return {
     q: state.q,
     assigned_to_id: state.assigned_to_id,
+    unassigned: state.unassigned,
     company_id: state.company_id,
     priority: state.priority,
     snoozed: state.snoozed,
@@ -21,4 +23,16 @@ export function leadsListParams(state: LeadsUrlState): QueryParams {
     page: pageOf(state.page),
     per_page: LEADS_PER_PAGE,
   };
+}
+
+/** Buildr's inbox: the built-in views of the leads page (`me`: the signed-in user's id). */
+export function leadInboxViews(me: string | undefined): BuiltInView[] {
+  return [
+    ...(me ? [{ key: 'inbox', name: 'My inbox', filters: { assigned_to_id: me, snoozed: 'false' } }] : []),
+    { key: 'priority', name: 'Priority', filters: { priority: 'true' } },
+    { key: 'unassigned', name: 'Unassigned', filters: { unassigned: 'true' } },
+    { key: 'snoozed', name: 'Snoozed', filters: { snoozed: 'true' } },
+    { key: 'archived', name: 'Archived', filters: { archived: 'true' } },
+    { key: 'all', name: 'All', filters: {} },
+  ];
 }

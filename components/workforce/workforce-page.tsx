@@ -1,5 +1,6 @@
 'use client';
 
+import { ViewPicker } from '@/components/ui/view-picker';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
@@ -13,7 +14,7 @@ import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { employeeName, useAllEmployees, useEmployees, type Employee } from '@/lib/client/hooks/use-workforce';
 import { EmployeeDialog } from './employee-dialog';
 import { WorkforceTabs } from './workforce-tabs';
-import { WORKFORCE_PER_PAGE, WORKFORCE_URL_KEYS, employeesListParams } from './workforce-params';
+import { WORKFORCE_PER_PAGE, WORKFORCE_URL_KEYS, WORKFORCE_VIEW_KEYS, employeesListParams } from './workforce-params';
 
 
 /** Everyone who manages someone, by name: the choices of the manager filter. */
@@ -98,6 +99,9 @@ export function WorkforcePage() {
         }
       />
       <WorkforceTabs current="/workforce" />
+      <div className="mb-3">
+        <ViewPicker resource="workforce_employees" keys={WORKFORCE_VIEW_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'Everyone', filters: {} }]} what="employees" />
+      </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         <SearchInput
           aria-label="Search employees"

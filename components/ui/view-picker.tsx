@@ -1,0 +1,230 @@
+'use client';
+
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { useAccess } from '@/components/shell/access-context';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field, Input, inputClass } from '@/components/ui/field';
+import { useCreateSavedView, useDeleteSavedView, useSavedViews, useUpdateSavedView, type SavedView } from '@/lib/client/hooks/use-saved-views';
+import { useMe } from '@/lib/client/hooks/use-users';
+import type { SavedViewResource } from '@/lib/shared/validation/enums';
+
+// A list page's views (docs/saved-views.md): the page's built-in ones, the user's own and the
+// account's shared ones. Picking one puts its filters and sort in the URL, with `view=` naming it;
+// the current filters are saved as a new view; its owner (or an admin) renames, shares or deletes it.
+
+export interface BuiltInView {
+  /** Its name in the URL (`view=inbox`). */
+  key: string;
+  name: string;
+  filters: Record<string, string>;
+  sort?: string;
+}
+
+type Filters = Record<string, string | string[]>;
+
+const same = (a: Filters, b: Filters) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => String(a[k] ?? '') === String(b[k] ?? ''));
+};
+
+export function ViewPicker<K extends string>({
+  resource,
+  keys,
+  state,
+  setState,
+  builtIns,
+  what,
+}: {
+  resource: SavedViewResource;
+  /** The page's URL keys (its filters, `sort`, `page` and `view`). */
+  keys: readonly K[];
+  state: Partial<Record<K, string>>;
+  setState: (changes: Partial<Record<K | 'page', string | null>>) => void;
+  builtIns: BuiltInView[];
+  /** "leads", for labels. */
+  what: string;
+}) {
+  const views = useSavedViews(resource).data ?? [];
+  const me = useMe().data;
+  const { role } = useAccess();
+  const create = useCreateSavedView();
+  const update = useUpdateSavedView();
+  const remove = useDeleteSavedView();
+  const [dialog, setDialog] = useState<{ mode: 'save' } | { mode: 'rename'; view: SavedView } | null>(null);
+
+  const filterKeys = keys.filter((k) => k !== 'page' && k !== 'view' && k !== 'sort');
+  const current: Filters = Object.fromEntries(filterKeys.flatMap((k) => (state[k] ? [[k, state[k]!]] : [])));
+  const sort = state['sort' as K] ?? '';
+  const viewKey = state['view' as K] ?? '';
+  const builtIn = builtIns.find((v) => v.key === viewKey);
+  const saved = views.find((v) => v.id === viewKey);
+  // The named view is selected while the page shows what it says; once a filter changes, the filters are unsaved.
+  const matches = builtIn ? same(builtIn.filters, current) && (builtIn.sort ?? '') === sort : saved ? same(saved.filters, current) && (saved.sort ?? '') === sort : false;
+  const selected = matches ? viewKey : '';
+
+  const apply = (filters: Filters, viewSort: string | null | undefined, key: string) => {
+    const changes = Object.fromEntries(filterKeys.map((k) => [k, null])) as Partial<Record<K | 'page', string | null>>;
+    for (const [k, v] of Object.entries(filters)) if (filterKeys.includes(k as K)) changes[k as K] = Array.isArray(v) ? v.join(',') : v;
+    changes['sort' as K] = viewSort || null;
+    changes['view' as K] = key;
+    setState(changes);
+  };
+  const pick = (key: string) => {
+    const b = builtIns.find((v) => v.key === key);
+    if (b) return apply(b.filters, b.sort, b.key);
+    const v = views.find((x) => x.id === key);
+    if (v) apply(v.filters, v.sort, v.id);
+  };
+
+  const mine = (v: SavedView) => v.owner.id === me?.id || role === 'admin';
+  const own = views.filter((v) => v.owner.id === me?.id);
+  const shared = views.filter((v) => v.owner.id !== me?.id);
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="sr-only" htmlFor={`view-${resource}`}>
+        View
+      </label>
+      <select id={`view-${resource}`} value={selected} onChange={(e) => pick(e.target.value)} className={`${inputClass} w-auto min-w-40 py-1.5`}>
+        <option value="" disabled={selected !== ''}>
+          {selected === '' ? 'Unsaved filters' : '—'}
+        </option>
+        <optgroup label="Views">
+          {builtIns.map((v) => (
+            <option key={v.key} value={v.key}>
+              {v.name}
+            </option>
+          ))}
+        </optgroup>
+        {own.length ? (
+          <optgroup label="My views">
+            {own.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+                {v.shared ? ' (shared)' : ''}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+        {shared.length ? (
+          <optgroup label="Shared with the account">
+            {shared.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name} · {v.owner.name ?? v.owner.email}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
+      </select>
+      <Button variant="secondary" size="sm" onClick={() => setDialog({ mode: 'save' })}>
+        Save view
+      </Button>
+      {saved && matches && mine(saved) ? (
+        <>
+          <Button variant="ghost" size="sm" onClick={() => setDialog({ mode: 'rename', view: saved })} aria-label={`Rename the view ${saved.name}`}>
+            Rename
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`${saved.shared ? 'Stop sharing' : 'Share'} the view ${saved.name}`}
+            onClick={() =>
+              update.mutate(
+                { id: saved.id, changes: { shared: !saved.shared } },
+                { onSuccess: (v) => toast.success(v.shared ? `“${v.name}” is shared with the account.` : `“${v.name}” is yours alone again.`) },
+              )
+            }
+          >
+            {saved.shared ? 'Unshare' : 'Share'}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Delete the view ${saved.name}`}
+            onClick={() => {
+              if (!window.confirm(`Delete the view “${saved.name}”? The ${what} stay as they are.`)) return;
+              remove.mutate(saved.id, {
+                onSuccess: () => {
+                  toast.success(`View “${saved.name}” deleted.`);
+                  setState({ ['view' as K]: null } as Partial<Record<K | 'page', string | null>>);
+                },
+              });
+            }}
+          >
+            Delete
+          </Button>
+        </>
+      ) : null}
+      <Dialog open={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'rename' ? 'Rename the view' : `Save these ${what} filters as a view`}>
+        {dialog ? (
+          <ViewNameForm
+            initial={dialog.mode === 'rename' ? dialog.view.name : ''}
+            askShare={dialog.mode === 'save'}
+            pending={create.isPending || update.isPending}
+            onCancel={() => setDialog(null)}
+            onSave={(name, share) => {
+              if (dialog.mode === 'rename') {
+                update.mutate({ id: dialog.view.id, changes: { name } }, { onSuccess: () => setDialog(null) });
+                return;
+              }
+              create.mutate(
+                { resource, name, filters: current, sort: sort || null, shared: share },
+                {
+                  onSuccess: (v) => {
+                    setDialog(null);
+                    toast.success(`View “${v.name}” saved.`);
+                    setState({ ['view' as K]: v.id } as Partial<Record<K | 'page', string | null>>);
+                  },
+                },
+              );
+            }}
+          />
+        ) : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function ViewNameForm({
+  initial,
+  askShare,
+  pending,
+  onCancel,
+  onSave,
+}: {
+  initial: string;
+  askShare: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onSave: (name: string, share: boolean) => void;
+}) {
+  const [name, setName] = useState(initial);
+  const [share, setShare] = useState(false);
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim()) onSave(name.trim(), share);
+      }}
+    >
+      <Field label="Name">{(props) => <Input {...props} value={name} onChange={(e) => setName(e.target.value)} autoFocus required maxLength={255} />}</Field>
+      {askShare ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} />
+          Share with everyone in the account
+        </label>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending || !name.trim()}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '../fixtures';
+import { screens } from './screens';
+
+// Saved views (docs/saved-views.md): the leads page's inbox views put their filters in the URL; the
+// current filters are saved as a view, shared, renamed and deleted, and the URL names the view.
+
+test('picks an inbox view, saves the filters as a shared view, renames and deletes it', async ({ page }) => {
+  await page.goto('/leads');
+  const picker = page.getByLabel('View', { exact: true });
+  await picker.selectOption({ label: 'Priority' });
+  await expect(page).toHaveURL(/priority=true/);
+  await expect(page).toHaveURL(/view=priority/);
+  await expect(page.getByLabel('Priority', { exact: true })).toHaveValue('true');
+
+  await picker.selectOption({ label: 'Unassigned' });
+  await expect(page).toHaveURL(/unassigned=true/);
+  await expect(page).not.toHaveURL(/priority=true/);
+
+  // A filter of one's own, saved under a name and shared.
+  await picker.selectOption({ label: 'Priority' });
+  await page.getByRole('button', { name: 'Save view' }).click();
+  const name = `Hot ${Date.now().toString(36)}`;
+  const dialog = page.getByRole('dialog', { name: 'Save these leads filters as a view' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Share with everyone in the account').check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
+  await expect(picker.locator('option:checked')).toHaveText(`${name} (shared)`);
+  await expect(page).toHaveURL(/view=\d+/);
+  await screens(page, 'saved-views-leads');
+
+  // Another page load of the URL shows the view and its filters.
+  await page.reload();
+  await expect(picker.locator('option:checked')).toHaveText(`${name} (shared)`);
+  await expect(page.getByLabel('Priority', { exact: true })).toHaveValue('true');
+
+  await page.getByRole('button', { name: `Rename the view ${name}` }).click();
+  await page.getByRole('dialog', { name: 'Rename the view' }).getByLabel('Name').fill(`${name} renamed`);
+  await page.getByRole('dialog', { name: 'Rename the view' }).getByRole('button', { name: 'Save' }).click();
+  await expect(picker.locator('option:checked')).toHaveText(`${name} renamed (shared)`);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Delete the view ${name} renamed` }).click();
+  await expect(page.getByText(`View “${name} renamed” deleted.`)).toBeVisible();
+  await expect(picker.locator('option', { hasText: `${name} renamed` })).toHaveCount(0);
+});
