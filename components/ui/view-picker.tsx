@@ -87,7 +87,7 @@ export function ViewPicker<K extends string>({
       <label className="sr-only" htmlFor={`view-${resource}`}>
         View
       </label>
-      <select id={`view-${resource}`} value={selected} onChange={(e) => pick(e.target.value)} className={`${inputClass} w-auto min-w-40 py-1.5`}>
+      <select id={`view-${resource}`} value={selected} onChange={(e) => pick(e.target.value)} className={`${inputClass.replace("w-full", "w-full sm:w-72")} py-1.5`}>
         <option value="" disabled={selected !== ''}>
           {selected === '' ? 'Unsaved filters' : '—'}
         </option>
