@@ -4,7 +4,9 @@ import { insertUser } from '@/db/queries/accounts';
 import { webhookMessages } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { client } from '../api';
+import { parse } from 'csv-parse/sync';
+import { runDueImports } from '@/lib/server/services/imports';
+import { BASE, client, dispatch } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';
 
@@ -172,5 +174,52 @@ describe('values', () => {
     const contact = await b.api.post('/contacts', { contact: { first_name: 'Free', custom_fields: { anything: { nested: [1, 2] } } } });
     expect(contact.status).toBe(201);
     expect(contact.body.contact.custom_fields).toEqual({ anything: { nested: [1, 2] } });
+  });
+});
+
+describe('imports and exports', () => {
+  it('export a column per field, and import them back by key or label, refusing bad values per row', async () => {
+    const t = await createTestAccount('CF import GC');
+    for (const f of [
+      { key: 'bonded', label: 'Bonded', field_type: 'boolean' },
+      { key: 'tier', label: 'Tier', field_type: 'select', options: [{ value: 'gold', label: 'Gold tier' }, { value: 'silver', label: 'Silver tier' }] },
+      { key: 'trades', label: 'Trades', field_type: 'multi_select', options: [{ value: 'elec', label: 'Electrical' }, { value: 'mech', label: 'Mechanical' }] },
+      { key: 'fee', label: 'Fee', field_type: 'currency', required: true },
+    ]) {
+      expect((await t.api.post('/custom_fields', { custom_field: { resource: 'companies', ...f } })).status).toBe(201);
+    }
+    const csv = ['Name,Bonded,Tier,trades,Fee', 'Alpha Co,yes,Gold tier,Electrical; mech,"$1,250.50"', 'Beta Co,no,bronze,,$10', 'Gamma Co,true,silver,,'].join('\n');
+    const form = new FormData();
+    form.set('resource', 'companies');
+    form.set('file', new Blob([csv]), 'companies.csv');
+    const upload = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }));
+    expect(upload.status).toBe(202);
+    const { import: imp } = (await upload.json()) as { import: { id: string } };
+    await runDueImports(getDb());
+    const done = (await t.api.get(`/imports/${imp.id}`)).body.import;
+    expect(done).toMatchObject({ status: 'completed', created_count: 1, error_count: 2 });
+    const errors = await dispatch(new Request(new URL(`/api/2023-01/imports/${imp.id}/errors.csv`, BASE), { headers: { authorization: `Bearer ${t.token}` } }));
+    const failed = parse(await errors.text(), { columns: true, bom: true }) as Record<string, string>[];
+    expect(failed.map((r) => r.Name)).toEqual(['Beta Co', 'Gamma Co']);
+    expect(failed[0]!.error).toContain('must be one of gold, silver');
+    expect(failed[1]!.error).toContain('custom_fields.fee: is required');
+
+    const alpha = (await t.api.get('/companies?q=Alpha')).body.companies[0];
+    expect(alpha.custom_fields).toEqual({ bonded: true, tier: 'gold', trades: ['elec', 'mech'], fee: 125050 });
+
+    // The export: a column per field, which imports back onto the same company (by name).
+    const exported = await dispatch(new Request(new URL('/api/2023-01/companies?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }));
+    const rows = parse(await exported.text(), { columns: true, bom: true }) as Record<string, string>[];
+    expect(rows[0]).toMatchObject({ name: 'Alpha Co', 'custom_fields.bonded': 'true', 'custom_fields.tier': 'gold', 'custom_fields.trades': 'elec; mech', 'custom_fields.fee': '125050' });
+    expect(Object.keys(rows[0]!)).not.toContain('custom_fields');
+
+    const again = new FormData();
+    again.set('resource', 'companies');
+    again.set('file', new Blob([await (await dispatch(new Request(new URL('/api/2023-01/companies?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }))).text()]), 'export.csv');
+    const reupload = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: again }));
+    const second = ((await reupload.json()) as { import: { id: string } }).import;
+    await runDueImports(getDb());
+    expect((await t.api.get(`/imports/${second.id}`)).body.import).toMatchObject({ status: 'completed', created_count: 0, updated_count: 1, error_count: 0 });
+    expect((await t.api.get('/companies?q=Alpha')).body.companies[0].custom_fields).toEqual({ bonded: true, tier: 'gold', trades: ['elec', 'mech'], fee: 125050 });
   });
 });

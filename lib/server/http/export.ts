@@ -4,7 +4,9 @@ import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import type { Db } from '@/db';
-import { exportColumns, neutralise, type Column } from '@/lib/server/export/columns';
+import { fieldsOf } from '@/db/queries/custom-fields';
+import { CUSTOM_FIELD_RESOURCES, type CustomFieldResource } from '@/db/schema/enums';
+import { exportColumns, neutralise, type Cell, type Column } from '@/lib/server/export/columns';
 import { getDatabase } from '@/lib/server/db';
 import type { CallerContext } from '@/lib/server/services/context';
 import { invalidField } from '@/lib/server/services/errors';
@@ -73,8 +75,7 @@ type FetchPage<T> = (db: Db, page: number, perPage: number) => Promise<Page<T>>;
  * refused filter, a lost connection) is the API's usual error body; a failure later ends the
  * download early (the client sees a truncated file and a reset stream, never a half-JSON).
  */
-export async function exportResponse<T>(a: ExportArgs, name: string, format: ExportFormat, schema: z.ZodType, fetchPage: FetchPage<T>): Promise<Response> {
-  const columns = exportColumns(schema);
+export async function exportResponse<T>(a: ExportArgs, name: string, format: ExportFormat, columns: Column[], fetchPage: FetchPage<T>): Promise<Response> {
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
   const send = async (chunk: Uint8Array | string) => {
@@ -192,5 +193,22 @@ export async function listOrExport<Q extends { page: number; per_page: number },
   const format = exportFormat(a.req, a.url);
   const parsed = parseQuery(a.url, query);
   if (format === null) return listResponse(a, key, await list(a.db, a.ctx, parsed));
-  return exportResponse(a, key, format, response, (db, page, perPage) => list(db, a.ctx, { ...parsed, page, per_page: perPage }));
+  const columns = await withCustomFieldColumns(a, key, exportColumns(response));
+  return exportResponse(a, key, format, columns, (db, page, perPage) => list(db, a.ctx, { ...parsed, page, per_page: perPage }));
+}
+
+/**
+ * A resource with custom fields exports one column per field (`custom_fields.<key>`, which an import
+ * maps back), in their order, archived ones included (their values are kept), in place of the
+ * `custom_fields` object; without definitions it stays one JSON column. docs/custom-fields.md.
+ */
+async function withCustomFieldColumns(a: ExportArgs, key: string, columns: Column[]): Promise<Column[]> {
+  if (!(CUSTOM_FIELD_RESOURCES as readonly string[]).includes(key)) return columns;
+  const fields = await fieldsOf(a.db, a.ctx.accountId, key as CustomFieldResource);
+  if (fields.length === 0) return columns;
+  const values = (r: Record<string, unknown>) => (r.custom_fields ?? {}) as Record<string, unknown>;
+  const cell = (v: unknown): Cell => (v === undefined || v === null ? null : Array.isArray(v) ? v.join('; ') : typeof v === 'object' ? JSON.stringify(v) : (v as Cell));
+  const custom: Column[] = fields.map((f) => ({ header: `custom_fields.${f.key}`, value: (r) => cell(values(r)[f.key]) }));
+  const at = columns.findIndex((c) => c.header === 'custom_fields');
+  return at === -1 ? [...columns, ...custom] : [...columns.slice(0, at), ...custom, ...columns.slice(at + 1)];
 }

@@ -2,7 +2,7 @@
 // field (by snake_case name or human label, case, spaces and punctuation ignored), and how a cell's
 // text becomes a value (money, dates, booleans, numbers), or the reason it cannot.
 
-export type FieldType = 'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'enum';
+export type FieldType = 'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'number' | 'enum' | 'option' | 'options';
 
 /**
  * A relation named in a cell, resolved against the account's records by the importer: a company
@@ -30,6 +30,8 @@ export interface ImportField {
   type: FieldType;
   /** For `enum`: the values it takes (matched case-insensitively, spaces as underscores). */
   values?: readonly string[];
+  /** For `option` and `options` (custom select fields): a cell names one by its value or its label, any case. */
+  options?: readonly { value: string; label: string }[];
   /** The cell names a record: resolved to `<target>`. */
   relation?: RelationKind;
   /** Where the value goes in the create body: a field, or `address.<part>`. Default: `field`. */
@@ -145,6 +147,17 @@ export function parseCell(field: ImportField, raw: string): Parsed | undefined {
       return parseBoolean(text);
     case 'integer':
       return parseInteger(text);
+    case 'number': {
+      const n = Number(text.replace(/,/g, ''));
+      return Number.isFinite(n) ? { value: n } : { error: `is not a number ("${text}")` };
+    }
+    case 'option':
+      return optionOf(field, text);
+    case 'options': {
+      const parsed = text.split(/[;,]/).map((t) => t.trim()).filter(Boolean).map((t) => optionOf(field, t));
+      const bad = parsed.find((p) => 'error' in p);
+      return bad ?? { value: parsed.map((p) => (p as { value: unknown }).value) };
+    }
     case 'enum': {
       const wanted = text.toLowerCase().replace(/[\s-]+/g, '_');
       const value = field.values?.find((v) => v === wanted);
@@ -153,6 +166,12 @@ export function parseCell(field: ImportField, raw: string): Parsed | undefined {
     default:
       return { value: text };
   }
+}
+
+function optionOf(field: ImportField, text: string): Parsed {
+  const wanted = text.toLowerCase();
+  const option = field.options?.find((o) => o.value.toLowerCase() === wanted || o.label.toLowerCase() === wanted);
+  return option ? { value: option.value } : { error: `must be one of ${field.options?.map((o) => o.value).join(', ')} ("${text}")` };
 }
 
 const address = (part: string, labels: string[]): ImportField => ({ field: `address_${part}`, labels, type: 'text', target: `address.${part}` });

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { CustomFieldRow } from '@/db/queries/custom-fields';
 import type { z } from 'zod';
 import type { Db } from '@/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -84,6 +85,8 @@ export interface ImportSpec {
   createOne?(db: Db, ctx: CallerContext, input: Record<string, unknown>, importId: number): Promise<number>;
   /** The account's stages are read for `applyKind`. */
   needsStages?: boolean;
+  /** The account's custom fields of the resource (docs/custom-fields.md), added to `fields` by the importer. */
+  customFields?: CustomFieldRow[];
   /** The import's kind applied to a row's body: defaults it implies, or why the row does not fit. */
   applyKind?(input: Record<string, unknown>, kind: string | null, stages: StageInfo[]): { input: Record<string, unknown> } | { error: string };
 }

@@ -60,6 +60,51 @@ function checkValue(field: CustomFieldRow, v: unknown): { value: unknown } | { e
 
 const knownKeys = (fields: CustomFieldRow[]) => fields.filter((f) => !f.archived).map((f) => f.key);
 
+/** The values to store, the refusals by field (`custom_fields.<key>`), and the user ids named (to check they are the account's). */
+export interface CheckedValues {
+  values: Record<string, unknown>;
+  errors: FieldErrors;
+  users: { key: string; id: number }[];
+}
+
+/**
+ * The checks that need no database: `given` against the resource's `fields` for a record being
+ * created (`current` undefined) or updated. Imports run it on a batch's rows with the fields read
+ * once; `customFieldValues` for one record.
+ */
+export function checkCustomFields(fields: CustomFieldRow[], resource: CustomFieldResource, given: Record<string, unknown> | null | undefined, current?: Record<string, unknown>): CheckedValues {
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const errors: FieldErrors = {};
+  const fail = (key: string, message: string) => (errors[`custom_fields.${key}`] ??= []).push(message);
+  // Archived fields keep their values: an update that leaves them out (as forms, which hide them, do) keeps them.
+  const values: Record<string, unknown> = {};
+  for (const f of fields) if (f.archived && current?.[f.key] !== undefined) values[f.key] = current[f.key];
+  const users: { key: string; id: number }[] = [];
+  for (const [key, v] of Object.entries(given ?? {})) {
+    const field = byKey.get(key);
+    if (!field) {
+      fail(key, `is not a field of ${resource}; its fields are: ${knownKeys(fields).join(', ') || 'none'}`);
+      continue;
+    }
+    if (v === null) {
+      delete values[key];
+      continue;
+    }
+    if (field.archived) {
+      if (JSON.stringify(current?.[key]) !== JSON.stringify(v)) fail(key, 'is archived: it keeps its values and takes no new ones');
+      continue;
+    }
+    const checked = checkValue(field, v);
+    if ('error' in checked) fail(key, checked.error);
+    else {
+      values[key] = checked.value;
+      if (field.fieldType === 'user') users.push({ key, id: Number(checked.value) });
+    }
+  }
+  for (const f of fields) if (f.required && !f.archived && values[f.key] === undefined && !errors[`custom_fields.${f.key}`]) fail(f.key, 'is required');
+  return { values, errors, users };
+}
+
 /**
  * The `custom_fields` to store for a record being created (`current` undefined) or updated, or
  * undefined when an update leaves them alone. One statement for the definitions, one more when
@@ -72,45 +117,16 @@ export async function customFieldValues(
   given: Record<string, unknown> | null | undefined,
   current?: Record<string, unknown>,
 ): Promise<Record<string, unknown> | undefined> {
-  const creating = current === undefined;
-  if (given === undefined && !creating) return undefined;
+  if (given === undefined && current !== undefined) return undefined;
   const fields = await fieldsOf(db, ctx.accountId, resource);
   if (fields.length === 0) return given ?? {};
-  const byKey = new Map(fields.map((f) => [f.key, f]));
-  const errors: FieldErrors = {};
-  const fail = (key: string, message: string) => (errors[`custom_fields.${key}`] ??= []).push(message);
-  // Archived fields keep their values: an update that leaves them out (as forms, which hide them, do) keeps them.
-  const out: Record<string, unknown> = {};
-  for (const f of fields) if (f.archived && current?.[f.key] !== undefined) out[f.key] = current[f.key];
-  const users: { key: string; id: number }[] = [];
-  for (const [key, v] of Object.entries(given ?? {})) {
-    const field = byKey.get(key);
-    if (!field) {
-      fail(key, `is not a field of ${resource}; its fields are: ${knownKeys(fields).join(', ') || 'none'}`);
-      continue;
-    }
-    if (v === null) {
-      delete out[key];
-      continue;
-    }
-    if (field.archived) {
-      if (JSON.stringify(current?.[key]) !== JSON.stringify(v)) fail(key, 'is archived: it keeps its values and takes no new ones');
-      continue;
-    }
-    const checked = checkValue(field, v);
-    if ('error' in checked) fail(key, checked.error);
-    else {
-      out[key] = checked.value;
-      if (field.fieldType === 'user') users.push({ key, id: Number(checked.value) });
-    }
-  }
-  for (const f of fields) if (f.required && !f.archived && out[f.key] === undefined && !errors[`custom_fields.${f.key}`]) fail(f.key, 'is required');
+  const { values, errors, users } = checkCustomFields(fields, resource, given, current);
   if (users.length) {
     const found = await usersOfAccount(db, ctx.accountId, users.map((u) => u.id));
-    for (const u of users) if (!found.has(u.id)) fail(u.key, 'is not a user of the account');
+    for (const u of users) if (!found.has(u.id)) (errors[`custom_fields.${u.key}`] ??= []).push('is not a user of the account');
   }
   if (Object.keys(errors).length) throw validationFailed(errors);
-  return out;
+  return values;
 }
 
 const RANGES = { gte: '>=', lte: '<=', gt: '>', lt: '<' } as const;

@@ -24,8 +24,9 @@ import {
 } from '@/db/queries/imports';
 import { insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
-import { IMPORT_RESOURCES, type ImportResource, type PermissionArea } from '@/db/schema/enums';
-import { detectMapping, parseCell, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
+import { CUSTOM_FIELD_RESOURCES, IMPORT_RESOURCES, type CustomFieldResource, type CustomFieldType, type ImportResource, type PermissionArea } from '@/db/schema/enums';
+import { fieldsOf, usersOfAccount } from '@/db/queries/custom-fields';
+import { detectMapping, parseCell, type FieldType, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
 import { readSheet, type Sheet } from '@/lib/server/imports/read-file';
 import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
@@ -33,6 +34,7 @@ import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportR
 import { allows, FULL_ACCESS } from '@/lib/shared/permissions';
 import { recordEvents, resourcePath, type EventRecord } from './common';
 import { requireArea } from './permissions';
+import { checkCustomFields } from './custom-field-values';
 import { deleteCompany } from './companies';
 import { deleteContact } from './contacts';
 import { deleteLead } from './leads';
@@ -69,6 +71,40 @@ function specOf(resource: ImportResource): ImportSpec {
   return spec;
 }
 
+/** How a custom field's cells read: by its type (select options by value or label). */
+const CUSTOM_CELL: Record<CustomFieldType, FieldType> = {
+  text: 'text',
+  long_text: 'text',
+  url: 'url',
+  number: 'number',
+  currency: 'money',
+  date: 'date',
+  boolean: 'boolean',
+  select: 'option',
+  multi_select: 'options',
+  user: 'text',
+};
+
+/**
+ * The resource's import, with a field per live custom field of the account (`custom_fields.<key>`,
+ * matched by that name, the key or the label: an export's columns map back).
+ */
+async function specFor(db: Db, accountId: number, resource: ImportResource): Promise<ImportSpec> {
+  const spec = specOf(resource);
+  if (!(CUSTOM_FIELD_RESOURCES as readonly string[]).includes(resource)) return spec;
+  const defs = await fieldsOf(db, accountId, resource as CustomFieldResource);
+  if (defs.length === 0) return spec;
+  const custom: ImportField[] = defs
+    .filter((f) => !f.archived)
+    .flatMap((f): ImportField[] => {
+      const target = `custom_fields.${f.key}`;
+      // Money as a spreadsheet writes it ($1,250.50) under the label; the export's column is cents.
+      if (f.fieldType === 'currency') return [{ field: `${target}_dollars`, labels: [f.label, f.key], type: 'money', target }, { field: target, labels: [], type: 'integer', target }];
+      return [{ field: target, labels: [f.label, f.key], type: CUSTOM_CELL[f.fieldType], options: f.options, target }];
+    });
+  return { ...spec, fields: [...spec.fields, ...custom], customFields: defs };
+}
+
 // ── Planning: a row's body, its relations, and whether it creates or updates ──────────────────
 
 type Plan =
@@ -94,7 +130,10 @@ interface Drafted {
 }
 
 function setTarget(input: Record<string, unknown>, target: string, value: unknown) {
-  if (target.startsWith('address.')) {
+  if (target.startsWith('custom_fields.')) {
+    const values = (input.custom_fields ??= {}) as Record<string, unknown>;
+    values[target.slice('custom_fields.'.length)] = value;
+  } else if (target.startsWith('address.')) {
     const address = (input.address ??= {}) as Record<string, unknown>;
     address[target.slice('address.'.length)] = value;
   } else input[target] = value;
@@ -217,7 +256,33 @@ async function planSheet(
   const drafts = sheet.rows.map((cells) => draft(cells, columns));
   const resolved = await resolve(db, accountId, spec, drafts);
   const missing = new Map<string, string>();
-  return { plans: planRows(spec, drafts, resolved, options.createMissing, missing, options.kind), missing };
+  const plans = planRows(spec, drafts, resolved, options.createMissing, missing, options.kind);
+  if (spec.customFields?.length) await checkRowsCustomFields(db, accountId, spec, plans);
+  return { plans, missing };
+}
+
+/**
+ * Rows' custom fields checked as the API checks one record's (types, options, required on create,
+ * users of the account), with the definitions read once and the users named looked up in one
+ * statement: a refused row fails with the reasons, the others carry the values to store.
+ */
+async function checkRowsCustomFields(db: Db, accountId: number, spec: ImportSpec, plans: Plan[]) {
+  const fields = spec.customFields!;
+  const resource = spec.resource as CustomFieldResource;
+  const checked = plans.map((plan) => {
+    if (plan.kind === 'fail' || (plan.kind !== 'create' && plan.input.custom_fields === undefined)) return null;
+    return checkCustomFields(fields, resource, plan.input.custom_fields as Record<string, unknown> | undefined, plan.kind === 'create' ? undefined : {});
+  });
+  const ids = [...new Set(checked.flatMap((c) => c?.users.map((u) => u.id) ?? []))];
+  const found = await usersOfAccount(db, accountId, ids);
+  checked.forEach((c, i) => {
+    if (!c) return;
+    for (const u of c.users) if (!found.has(u.id)) (c.errors[`custom_fields.${u.key}`] ??= []).push('is not a user of the account');
+    const errors = Object.entries(c.errors).map(([f, m]) => `${f}: ${m.join(', ')}`);
+    const plan = plans[i]!;
+    if (errors.length) plans[i] = { kind: 'fail', error: errors.join('; ') };
+    else if (plan.kind === 'create') plan.input.custom_fields = c.values;
+  });
 }
 
 // ── The API: preview, create, follow, errors, undo ──────────────────────────────────────────
@@ -269,7 +334,7 @@ async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = 
 /** A dry run: nothing written; what the file would do, and its first errors. */
 export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportPreviewResponse> {
   assertMayImport(ctx, upload.query.resource);
-  const spec = specOf(upload.query.resource);
+  const spec = await specFor(db, ctx.accountId, upload.query.resource);
   const sheet = await readSheet(upload.bytes);
   const mapping = mappingOf(spec, sheet, upload.query.mapping);
   const { plans, missing } = await planSheet(db, ctx.accountId, spec, { headers: sheet.headers, mapping, rows: sheet.rows }, { createMissing: upload.query.create_missing, kind: kindOf(spec, upload.query.kind) });
@@ -290,7 +355,7 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
 /** A real import: its rows kept and queued (202); the job queue runs it. */
 export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportResponse> {
   assertMayImport(ctx, upload.query.resource);
-  const spec = specOf(upload.query.resource);
+  const spec = await specFor(db, ctx.accountId, upload.query.resource);
   const sheet = await readSheet(upload.bytes);
   const mapping = mappingOf(spec, sheet, upload.query.mapping);
   const name = upload.query.name ?? upload.filename ?? `${spec.resource} import`;
@@ -459,7 +524,7 @@ export async function runImport(db: Db, id?: number, keepGoing: () => boolean = 
   const claimed = await claimImport(db, token, LEASE_SECONDS, id);
   if (!claimed) return false;
   const row = (await findImport(db, claimed.accountId, claimed.id))!;
-  const spec = specOf(row.import.resource);
+  const spec = await specFor(db, claimed.accountId, row.import.resource);
   const ctx = importContext(row);
   try {
     for (;;) {
