@@ -170,6 +170,18 @@ describe('values', () => {
     expect(events.map((e) => e.eventType)).toEqual(expect.arrayContaining(['custom_field.delete', 'lead.update']));
   });
 
+  it('keep a value stored before its resource had definitions when it comes back unchanged', async () => {
+    const t = await createTestAccount('Legacy values GC');
+    const project = (await t.api.post('/projects', { project: { name: 'Legacy', custom_fields: { prevailing_wage: true } } })).body.project;
+    expect((await t.api.post('/custom_fields', { custom_field: { resource: 'projects', key: 'tier', label: 'Tier', field_type: 'text' } })).status).toBe(201);
+    const kept = await t.api.patch(`/projects/${project.id}`, { project: { custom_fields: { prevailing_wage: true, tier: 'gold' } } });
+    expect(kept.status).toBe(200);
+    expect(kept.body.project.custom_fields).toEqual({ prevailing_wage: true, tier: 'gold' });
+    const changed = await t.api.patch(`/projects/${project.id}`, { project: { custom_fields: { prevailing_wage: false, tier: 'gold' } } });
+    expect(changed.status).toBe(422);
+    expect(changed.body.details).toHaveProperty(['custom_fields.prevailing_wage']);
+  });
+
   it('leave a resource without definitions free-form, as the specification has it', async () => {
     const contact = await b.api.post('/contacts', { contact: { first_name: 'Free', custom_fields: { anything: { nested: [1, 2] } } } });
     expect(contact.status).toBe(201);

@@ -83,7 +83,10 @@ export function checkCustomFields(fields: CustomFieldRow[], resource: CustomFiel
   for (const [key, v] of Object.entries(given ?? {})) {
     const field = byKey.get(key);
     if (!field) {
-      fail(key, `is not a field of ${resource}; its fields are: ${knownKeys(fields).join(', ') || 'none'}`);
+      // A value kept from before the resource had definitions comes back as it was (a form sends it
+      // unchanged); a new or changed one is refused.
+      if (current?.[key] !== undefined && JSON.stringify(current[key]) === JSON.stringify(v)) values[key] = v;
+      else fail(key, `is not a field of ${resource}; its fields are: ${knownKeys(fields).join(', ') || 'none'}`);
       continue;
     }
     if (v === null) {
