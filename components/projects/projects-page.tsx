@@ -2,7 +2,7 @@
 
 import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,12 +11,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
+import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
-import { boardFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
+import { boardFilters, customFieldFilters, customFieldParam, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
@@ -61,8 +62,17 @@ export function ProjectsPage() {
   const { requestMove, dialog } = useMoveProject(stages.data ?? []);
   const view = projectsView(state);
   const linked = LINKED_FILTERS.filter(([key]) => state[key]);
+  // The table filters by the account's select fields too: `custom_fields[<key>]=<option value>` in the URL.
+  const custom = customFieldFilters(useSearchParams());
+  const selectFields = (useCustomFields('projects').data ?? []).filter((f) => f.field_type === 'select' || f.field_type === 'multi_select');
+  const tableParams = projectsTableParams(state, custom);
+  // Custom field filters with no control here (a range, an archived field, from a link): shown, and clearable.
+  const otherCustom = Object.entries(custom).filter(([name]) => !selectFields.some((f) => customFieldParam(f.key) === name));
   const filtered = Boolean(
-    state.q || state.assigned_to_id || state.company_id || (view === 'table' && (state.project_stage_id || state.project_status || linked.length)),
+    state.q ||
+      state.assigned_to_id ||
+      state.company_id ||
+      (view === 'table' && (state.project_stage_id || state.project_status || linked.length || Object.keys(custom).length)),
   );
 
   return (
@@ -75,7 +85,7 @@ export function ProjectsPage() {
             <ViewToggle view={view} onChange={(v) => setState({ view: v === 'board' ? null : 'table' })} />
             {/* The board's filters (every stage, most recently changed first), or the table's filters and sort. */}
             <Suspense fallback={null}>
-              <ExportMenu path="/projects" params={view === 'table' ? projectsTableParams(state) : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
+              <ExportMenu path="/projects" params={view === 'table' ? tableParams : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
             </Suspense>
             <Button onClick={() => setCreating(true)}>New project</Button>
           </>
@@ -99,6 +109,16 @@ export function ProjectsPage() {
               value={state.project_status}
               onChange={(e) => setState({ project_status: e.target.value })}
             />
+            {selectFields.map((f) => (
+              <Select
+                key={f.id}
+                aria-label={f.label}
+                placeholder={`Any ${f.label.toLowerCase()}`}
+                options={f.options.map((o) => ({ id: o.value, name: o.label }))}
+                value={custom[customFieldParam(f.key)] ?? ''}
+                onChange={(e) => setState({ [customFieldParam(f.key)]: e.target.value })}
+              />
+            ))}
           </>
         ) : null}
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
@@ -107,10 +127,14 @@ export function ProjectsPage() {
         </Suspense>
       </div>
 
-      {view === 'table' && linked.length > 0 ? (
+      {view === 'table' && linked.length + otherCustom.length > 0 ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          Also filtered by {linked.map(([key, label]) => `${label} ${state[key]}`).join(', ')}.
-          <Button variant="secondary" size="sm" onClick={() => setState(Object.fromEntries(linked.map(([key]) => [key, null])))}>
+          Also filtered by {[...linked.map(([key, label]) => `${label} ${state[key]}`), ...otherCustom.map(([name, value]) => `${name} = ${value}`)].join(', ')}.
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => setState(Object.fromEntries([...linked.map(([key]) => [key, null]), ...otherCustom.map(([name]) => [name, null])]))}
+          >
             Clear
           </Button>
         </p>
@@ -121,7 +145,7 @@ export function ProjectsPage() {
         </div>
       ) : view === 'table' ? (
         <ProjectsTable
-          params={projectsTableParams(state)}
+          params={tableParams}
           filtered={filtered}
           onSort={(sort) => setState({ sort })}
           onPage={(page) => setState({ page: String(page) })}
