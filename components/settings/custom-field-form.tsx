@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
@@ -90,13 +90,15 @@ function OptionsEditor() {
   );
 }
 
-/** While creating: the key follows the label until it is typed in itself. */
+/** While creating: the key follows the label, until it is typed in itself. */
 function KeyFromLabel() {
-  const { setValue, getFieldState } = useFormContext<Values>();
+  const { setValue, getValues } = useFormContext<Values>();
   const label = useWatch<Values, 'label'>({ name: 'label' });
+  const previous = useRef(label);
   useEffect(() => {
-    if (!getFieldState('key').isDirty) setValue('key', keyOf(label));
-  }, [label, getFieldState, setValue]);
+    if (getValues('key') === keyOf(previous.current)) setValue('key', keyOf(label));
+    previous.current = label;
+  }, [label, getValues, setValue]);
   return null;
 }
 
