@@ -114,7 +114,8 @@ export function ProjectsPage() {
                 key={f.id}
                 aria-label={f.label}
                 placeholder={`Any ${f.label.toLowerCase()}`}
-                options={f.options.map((o) => ({ id: o.value, name: o.label }))}
+                // The field's name stays in sight once an option is chosen.
+                options={f.options.map((o) => ({ id: o.value, name: `${f.label}: ${o.label}` }))}
                 value={custom[customFieldParam(f.key)] ?? ''}
                 onChange={(e) => setState({ [customFieldParam(f.key)]: e.target.value })}
               />

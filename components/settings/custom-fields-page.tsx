@@ -125,14 +125,21 @@ export function CustomFieldsPage() {
                   </Button>
                 ) : null}
               </div>
-              <DataTable
-                query={{ ...query, data: items ? { items, total: items.length } : undefined }}
-                columns={columns}
-                caption={`Custom fields of ${label.toLowerCase()}`}
-                rowClassName={(f) => (f.archived ? 'text-slate-500 dark:text-slate-400' : '')}
-                skeletonRows={2}
-                empty={{ title: `No custom fields on ${label.toLowerCase()}.`, hint: isAdmin ? 'Add one with “Add”.' : null }}
-              />
+              {items?.length === 0 ? (
+                // A short line, not the lists' tall empty state: most resources have no fields.
+                <p className="rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
+                  No custom fields on {label.toLowerCase()}.
+                </p>
+              ) : (
+                <DataTable
+                  query={{ ...query, data: items ? { items, total: items.length } : undefined }}
+                  columns={columns}
+                  caption={`Custom fields of ${label.toLowerCase()}`}
+                  rowClassName={(f) => (f.archived ? 'text-slate-500 dark:text-slate-400' : '')}
+                  skeletonRows={2}
+                  empty={{ title: `No custom fields on ${label.toLowerCase()}.` }}
+                />
+              )}
             </section>
           );
         })}

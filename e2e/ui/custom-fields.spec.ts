@@ -62,13 +62,13 @@ test('an admin adds a select field on projects, fills it in, sees it as a column
   // A column of the projects table, and a filter that puts custom_fields[<key>] in the URL.
   await page.goto('/projects?view=table');
   await expect(page.getByRole('columnheader', { name: label })).toBeVisible();
-  await page.getByLabel(label, { exact: true }).selectOption({ label: 'Expedited' });
+  await page.getByLabel(label, { exact: true }).selectOption({ label: `${label}: Expedited` });
   await expect(page).toHaveURL(new RegExp(`custom_fields%5B${key}%5D=expedited`));
   await expect(page.getByRole('row')).toHaveCount(2);
   const projectRow = page.getByRole('row', { name: new RegExp(name) });
   await expect(projectRow.getByRole('cell', { name: 'Expedited' })).toBeVisible();
   await screens(page, 'custom-fields-projects-table');
-  await page.getByLabel(label, { exact: true }).selectOption({ label: 'Standard' });
+  await page.getByLabel(label, { exact: true }).selectOption({ label: `${label}: Standard` });
   await expect(page.getByText('No projects match this view.')).toBeVisible();
 
   // Archived: gone from the table and the form, the value kept.
