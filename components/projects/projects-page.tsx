@@ -11,13 +11,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
-import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
-import { boardFilters, customFieldFilters, customFieldParam, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
+import { boardFilters, customFieldFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
@@ -30,6 +29,8 @@ const ExportMenu = dynamic(() => import('@/components/ui/export-menu').then((m) 
 // So does the company filter's search box (a combobox), rendered on the server all the same. Each in
 // a Suspense boundary of its own, so the board hydrates (and takes drags) without waiting for them.
 const RecordFilter = dynamic(() => import('@/components/ui/record-filter').then((m) => m.RecordFilter));
+// The table's filters on the account's select fields load with that view too.
+const CustomFieldFilters = dynamic(() => import('./custom-field-filters').then((m) => m.CustomFieldFilters));
 // The table view loads with that view, out of the first-load JavaScript of the board (the default view).
 const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
@@ -64,10 +65,7 @@ export function ProjectsPage() {
   const linked = LINKED_FILTERS.filter(([key]) => state[key]);
   // The table filters by the account's select fields too: `custom_fields[<key>]=<option value>` in the URL.
   const custom = customFieldFilters(useSearchParams());
-  const selectFields = (useCustomFields('projects').data ?? []).filter((f) => f.field_type === 'select' || f.field_type === 'multi_select');
   const tableParams = projectsTableParams(state, custom);
-  // Custom field filters with no control here (a range, an archived field, from a link): shown, and clearable.
-  const otherCustom = Object.entries(custom).filter(([name]) => !selectFields.some((f) => customFieldParam(f.key) === name));
   const filtered = Boolean(
     state.q ||
       state.assigned_to_id ||
@@ -109,17 +107,9 @@ export function ProjectsPage() {
               value={state.project_status}
               onChange={(e) => setState({ project_status: e.target.value })}
             />
-            {selectFields.map((f) => (
-              <Select
-                key={f.id}
-                aria-label={f.label}
-                placeholder={`Any ${f.label.toLowerCase()}`}
-                // The field's name stays in sight once an option is chosen.
-                options={f.options.map((o) => ({ id: o.value, name: `${f.label}: ${o.label}` }))}
-                value={custom[customFieldParam(f.key)] ?? ''}
-                onChange={(e) => setState({ [customFieldParam(f.key)]: e.target.value })}
-              />
-            ))}
+            <Suspense fallback={null}>
+              <CustomFieldFilters filters={custom} onChange={(changes) => setState(changes)} />
+            </Suspense>
           </>
         ) : null}
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
@@ -128,14 +118,10 @@ export function ProjectsPage() {
         </Suspense>
       </div>
 
-      {view === 'table' && linked.length + otherCustom.length > 0 ? (
+      {view === 'table' && linked.length > 0 ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          Also filtered by {[...linked.map(([key, label]) => `${label} ${state[key]}`), ...otherCustom.map(([name, value]) => `${name} = ${value}`)].join(', ')}.
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setState(Object.fromEntries([...linked.map(([key]) => [key, null]), ...otherCustom.map(([name]) => [name, null])]))}
-          >
+          Also filtered by {linked.map(([key, label]) => `${label} ${state[key]}`).join(', ')}.
+          <Button variant="secondary" size="sm" onClick={() => setState(Object.fromEntries(linked.map(([key]) => [key, null])))}>
             Clear
           </Button>
         </p>
