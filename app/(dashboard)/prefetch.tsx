@@ -5,6 +5,7 @@ import { cache, type ReactNode } from 'react';
 import * as calls from '@/app/api/2023-01/calls/route';
 import * as companies from '@/app/api/2023-01/companies/route';
 import * as contacts from '@/app/api/2023-01/contacts/route';
+import * as customFields from '@/app/api/2023-01/custom_fields/route';
 import * as forecast from '@/app/api/2023-01/forecast/route';
 import * as leads from '@/app/api/2023-01/leads/route';
 import * as projectStages from '@/app/api/2023-01/project_stages/route';
@@ -33,6 +34,7 @@ installServerTransport(
       '/calls': calls,
       '/companies': companies,
       '/contacts': contacts,
+      '/custom_fields': customFields,
       '/forecast': forecast,
       '/leads': leads,
       '/project_stages': projectStages,

@@ -2,11 +2,13 @@
 
 import { toast } from 'sonner';
 import { enumOptions, SelectField } from '@/components/forms/fields/select-field';
-import { JsonField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
+import { Skeleton } from '@/components/ui/states';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { humanize } from '@/lib/client/format';
-import { jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
+import { orNull } from '@/lib/client/forms';
 import { useCreateCompany, useUpdateCompany, type Company } from '@/lib/client/hooks/use-companies';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { companyCreate, companyUpdate } from '@/lib/shared/validation/companies';
@@ -20,7 +22,6 @@ type Values = {
   description: string;
   address: AddressValues;
   industry_ids: string[];
-  custom_fields: string;
 };
 
 function defaults(company?: Company): Values {
@@ -32,7 +33,6 @@ function defaults(company?: Company): Values {
     description: company?.description ?? '',
     address: addressValues(company?.address),
     industry_ids: company?.industries.map((i) => i.id) ?? [],
-    custom_fields: jsonObjectText(company?.custom_fields),
   };
 }
 
@@ -45,24 +45,26 @@ function toPayload(v: Values): Record<string, unknown> {
     description: orNull(v.description),
     address: addressPayload(v.address),
     industry_ids: Array.isArray(v.industry_ids) ? v.industry_ids : [],
-    custom_fields: jsonObjectOrText(v.custom_fields),
   };
 }
 
-const inputChecks = (v: Values): Record<string, string> => {
-  const error = jsonObjectError(v.custom_fields);
-  return error ? { custom_fields: error } : {};
-};
+/** Create or edit a company with every writable field and the account's custom fields; the API's 422s land next to their fields. */
+export function CompanyForm(props: { company?: Company; onDone: (company: Company) => void }) {
+  // The form's defaults depend on the custom field definitions: it starts once they are here.
+  // Without any, `custom_fields` stays a free-form object, edited as JSON.
+  const custom = useCustomFieldsForm('companies', { json: true });
+  return custom ? <CompanyFormBody {...props} custom={custom} /> : <Skeleton className="h-96 w-full" />;
+}
 
-/** Create or edit a company with every writable field; the API's 422s land next to their fields. */
-export function CompanyForm({ company, onDone }: { company?: Company; onDone: (company: Company) => void }) {
+function CompanyFormBody({ company, onDone, custom }: { company?: Company; onDone: (company: Company) => void; custom: CustomFieldsForm }) {
   const industries = useOptions('/industries', 'industries');
   const state = useRecordForm({
     record: company,
     schema: { create: companyCreate, update: companyUpdate },
-    defaults,
-    toPayload,
-    inputChecks,
+    defaults: (c?: Company): Values & CustomFieldValues => ({ ...defaults(c), ...custom.values(c?.custom_fields) }),
+    toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
+    fieldOf: custom.fieldOf,
+    inputChecks: custom.checks,
     create: useCreateCompany(),
     update: useUpdateCompany(),
     done: (saved, created) => {
@@ -105,7 +107,7 @@ export function CompanyForm({ company, onDone }: { company?: Company; onDone: (c
         ) : null}
       </fieldset>
       <AddressFields />
-      <JsonField hint='An object, like {"bid_bond_percent": 5}; blank for none.' />
+      <CustomFieldsFields form={custom} jsonHint='An object, like {"bid_bond_percent": 5}; blank for none.' />
       <SubmitRow label={company ? 'Save company' : 'Create company'} />
     </RecordForm>
   );

@@ -3,9 +3,11 @@
 import { toast } from 'sonner';
 import { RecordSearchField } from '@/components/forms/fields/record-search-field';
 import { LookupSelectField } from '@/components/forms/fields/select-field';
-import { JsonField, TextField } from '@/components/forms/fields/text-field';
+import { TextField } from '@/components/forms/fields/text-field';
+import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
+import { Skeleton } from '@/components/ui/states';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
-import { jsonObjectError, jsonObjectOrText, jsonObjectText, orNull } from '@/lib/client/forms';
+import { orNull } from '@/lib/client/forms';
 import { useCreateContact, useUpdateContact, type Contact } from '@/lib/client/hooks/use-contacts';
 import type { SearchOption } from '@/lib/client/hooks/use-search';
 import { contactCreate, contactUpdate } from '@/lib/shared/validation/contacts';
@@ -24,7 +26,6 @@ type Values = Record<TextField, string> & {
   linked_in_profile_url: string;
   company: SearchOption | null;
   assigned_to_id: string;
-  custom_fields: string;
 };
 
 const FIELD_OF = { company_id: 'company' };
@@ -40,7 +41,6 @@ function defaults(contact: Contact | undefined, company: SearchOption | null | u
     linked_in_profile_url: contact?.linked_in_profile_url ?? '',
     company: contact ? (contact.company ? { id: contact.company.id, name: contact.company.name } : null) : (company ?? null),
     assigned_to_id: contact?.assigned_to?.id ?? '',
-    custom_fields: jsonObjectText(contact?.custom_fields),
   };
 }
 
@@ -50,32 +50,31 @@ function toPayload(v: Values): Record<string, unknown> {
     linked_in_profile_url: orNull(v.linked_in_profile_url),
     company_id: v.company?.id ?? null,
     assigned_to_id: orNull(v.assigned_to_id),
-    custom_fields: jsonObjectOrText(v.custom_fields),
   };
 }
 
-const inputChecks = (v: Values): Record<string, string> => {
-  const error = jsonObjectError(v.custom_fields);
-  return error ? { custom_fields: error } : {};
-};
-
-/** Create or edit a contact with every writable field; `company` presets the company of a new one. */
-export function ContactForm({
-  contact,
-  company,
-  onDone,
-}: {
+interface ContactFormProps {
   contact?: Contact;
   company?: SearchOption | null;
   onDone: (contact: Contact) => void;
-}) {
+}
+
+/** Create or edit a contact with every writable field and the account's custom fields; `company` presets the company of a new one. */
+export function ContactForm(props: ContactFormProps) {
+  // The form's defaults depend on the custom field definitions: it starts once they are here.
+  // Without any, `custom_fields` stays a free-form object, edited as JSON.
+  const custom = useCustomFieldsForm('contacts', { json: true });
+  return custom ? <ContactFormBody {...props} custom={custom} /> : <Skeleton className="h-96 w-full" />;
+}
+
+function ContactFormBody({ contact, company, onDone, custom }: ContactFormProps & { custom: CustomFieldsForm }) {
   const state = useRecordForm({
     record: contact,
     schema: { create: contactCreate, update: contactUpdate },
-    defaults: (r?: Contact) => defaults(r, company),
-    toPayload,
-    fieldOf: FIELD_OF,
-    inputChecks,
+    defaults: (r?: Contact): Values & CustomFieldValues => ({ ...defaults(r, company), ...custom.values(r?.custom_fields) }),
+    toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
+    fieldOf: { ...FIELD_OF, ...custom.fieldOf },
+    inputChecks: custom.checks,
     create: useCreateContact(),
     update: useUpdateContact(),
     done: (saved, created) => {
@@ -101,7 +100,7 @@ export function ContactForm({
         <RecordSearchField name="company" label="Company" path="/companies" placeholder="Search companies…" />
         <LookupSelectField name="assigned_to_id" label="Assigned to" path="/users" listKey="users" placeholder="Nobody" />
       </div>
-      <JsonField hint='An object, like {"preferred_contact": "email"}; blank for none.' />
+      <CustomFieldsFields form={custom} jsonHint='An object, like {"preferred_contact": "email"}; blank for none.' />
       <SubmitRow label={contact ? 'Save contact' : 'Create contact'} />
     </RecordForm>
   );

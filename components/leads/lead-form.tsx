@@ -5,6 +5,8 @@ import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
+import { Skeleton } from '@/components/ui/states';
 import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/lib/shared/validation/enums';
 import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/client/format';
@@ -77,15 +79,21 @@ function toPayload(v: Values): Record<string, unknown> {
 const inputChecks = (v: Values): Record<string, string> =>
   Number.isNaN(dollarsToCents(v.value_dollars)) ? { value_dollars: 'Enter dollars, like 1,250,000 or 19.99.' } : {};
 
-/** Create or edit a lead with every writable field; the API's 422s land next to their fields. */
-export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) => void }) {
+/** Create or edit a lead with every writable field and the account's custom fields; the API's 422s land next to their fields. */
+export function LeadForm(props: { lead?: Lead; onDone: (lead: Lead) => void }) {
+  // The form's defaults depend on the custom field definitions: it starts once they are here.
+  const custom = useCustomFieldsForm('leads');
+  return custom ? <LeadFormBody {...props} custom={custom} /> : <Skeleton className="h-96 w-full" />;
+}
+
+function LeadFormBody({ lead, onDone, custom }: { lead?: Lead; onDone: (lead: Lead) => void; custom: CustomFieldsForm }) {
   const state = useRecordForm({
     record: lead,
     schema: { create: leadCreate, update: leadUpdate },
-    defaults,
-    toPayload,
-    fieldOf: { value_in_cents: 'value_dollars' },
-    inputChecks,
+    defaults: (l?: Lead): Values & CustomFieldValues => ({ ...defaults(l), ...custom.values(l?.custom_fields) }),
+    toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
+    fieldOf: { value_in_cents: 'value_dollars', ...custom.fieldOf },
+    inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
     create: useCreateLead(),
     update: useUpdateLead(),
     done: (saved, created) => {
@@ -113,6 +121,7 @@ export function LeadForm({ lead, onDone }: { lead?: Lead; onDone: (lead: Lead) =
         ))}
       </div>
       <AddressFields />
+      <CustomFieldsFields form={custom} />
       <SubmitRow label={lead ? 'Save lead' : 'Create lead'} />
     </RecordForm>
   );

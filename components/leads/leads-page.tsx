@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ExportMenu } from '@/components/ui/export-menu';
+import { customFieldColumns } from '@/components/custom-fields/custom-field-columns';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select, inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,6 +16,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { formatCents, formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
+import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { ViewPicker } from '@/components/ui/view-picker';
@@ -51,6 +53,7 @@ export function LeadsPage() {
   const update = useUpdateLead();
   const convert = useConvertLead();
   const users = useOptions('/users', 'users').data ?? [];
+  const customFields = useCustomFields('leads').data;
   const params = leadsListParams(state);
   const sort = String(params.sort);
   const page = Number(params.page);
@@ -103,6 +106,7 @@ export function LeadsPage() {
     { key: 'assigned_to', header: 'Assigned to', cell: (lead) => lead.assigned_to?.name ?? NONE },
     { key: 'value', header: 'Value', sortKey: 'value_in_cents', cellClassName: 'tabular-nums', cell: (lead) => formatCents(lead.value_in_cents) },
     { key: 'start', header: 'Est. start', sortKey: 'estimated_start_date', cell: (lead) => formatDate(lead.estimated_start_date) },
+    ...customFieldColumns<Lead>(customFields, users),
     { key: 'created', header: 'Created', sortKey: 'created_at', cell: (lead) => formatDate(lead.created_at) },
     {
       key: 'actions',

@@ -7,6 +7,8 @@ import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
+import { Skeleton } from '@/components/ui/states';
 import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { dollarsToCents, humanize } from '@/lib/client/format';
 import { intOrNull, orNull } from '@/lib/client/forms';
@@ -172,16 +174,22 @@ function ContactSelect(props: { name: string; label: string; current?: Option })
   return <SelectField {...props} options={useContactOptions(companyId).data} />;
 }
 
-/** Create or edit a project with every writable field; the API's 422s land next to their fields. */
-export function ProjectForm({ project, onDone }: { project?: Project; onDone: (project: Project) => void }) {
+/** Create or edit a project with every writable field and the account's custom fields; the API's 422s land next to their fields. */
+export function ProjectForm(props: { project?: Project; onDone: (project: Project) => void }) {
+  // The form's defaults depend on the custom field definitions: it starts once they are here.
+  const custom = useCustomFieldsForm('projects');
+  return custom ? <ProjectFormBody {...props} custom={custom} /> : <Skeleton className="h-96 w-full" />;
+}
+
+function ProjectFormBody({ project, onDone, custom }: { project?: Project; onDone: (project: Project) => void; custom: CustomFieldsForm }) {
   const stages = useProjectStages().data ?? [];
   const state = useRecordForm({
     record: project,
     schema: { create: projectCreate, update: projectUpdate },
-    defaults,
-    toPayload,
-    fieldOf: FIELD_OF,
-    inputChecks,
+    defaults: (p?: Project): Values & CustomFieldValues => ({ ...defaults(p), ...custom.values(p?.custom_fields) }),
+    toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
+    fieldOf: { ...FIELD_OF, ...custom.fieldOf },
+    inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
     create: useCreateProject(),
     update: useUpdateProject({ silent: true }),
     done: (saved, created) => {
@@ -231,6 +239,7 @@ export function ProjectForm({ project, onDone }: { project?: Project; onDone: (p
         )}
       </div>
       <AddressFields />
+      <CustomFieldsFields form={custom} />
       <SubmitRow label={project ? 'Save project' : 'Create project'} />
     </RecordForm>
   );

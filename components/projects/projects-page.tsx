@@ -2,7 +2,7 @@
 
 import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,7 +16,7 @@ import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
-import { boardFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
+import { boardFilters, customFieldFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
@@ -29,6 +29,8 @@ const ExportMenu = dynamic(() => import('@/components/ui/export-menu').then((m) 
 // So does the company filter's search box (a combobox), rendered on the server all the same. Each in
 // a Suspense boundary of its own, so the board hydrates (and takes drags) without waiting for them.
 const RecordFilter = dynamic(() => import('@/components/ui/record-filter').then((m) => m.RecordFilter));
+// The table's filters on the account's select fields load with that view too.
+const CustomFieldFilters = dynamic(() => import('./custom-field-filters').then((m) => m.CustomFieldFilters));
 // The table view loads with that view, out of the first-load JavaScript of the board (the default view).
 const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
@@ -61,8 +63,14 @@ export function ProjectsPage() {
   const { requestMove, dialog } = useMoveProject(stages.data ?? []);
   const view = projectsView(state);
   const linked = LINKED_FILTERS.filter(([key]) => state[key]);
+  // The table filters by the account's select fields too: `custom_fields[<key>]=<option value>` in the URL.
+  const custom = customFieldFilters(useSearchParams());
+  const tableParams = projectsTableParams(state, custom);
   const filtered = Boolean(
-    state.q || state.assigned_to_id || state.company_id || (view === 'table' && (state.project_stage_id || state.project_status || linked.length)),
+    state.q ||
+      state.assigned_to_id ||
+      state.company_id ||
+      (view === 'table' && (state.project_stage_id || state.project_status || linked.length || Object.keys(custom).length)),
   );
 
   return (
@@ -75,7 +83,7 @@ export function ProjectsPage() {
             <ViewToggle view={view} onChange={(v) => setState({ view: v === 'board' ? null : 'table' })} />
             {/* The board's filters (every stage, most recently changed first), or the table's filters and sort. */}
             <Suspense fallback={null}>
-              <ExportMenu path="/projects" params={view === 'table' ? projectsTableParams(state) : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
+              <ExportMenu path="/projects" params={view === 'table' ? tableParams : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
             </Suspense>
             <Button onClick={() => setCreating(true)}>New project</Button>
           </>
@@ -99,6 +107,9 @@ export function ProjectsPage() {
               value={state.project_status}
               onChange={(e) => setState({ project_status: e.target.value })}
             />
+            <Suspense fallback={null}>
+              <CustomFieldFilters filters={custom} onChange={(changes) => setState(changes)} />
+            </Suspense>
           </>
         ) : null}
         <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
@@ -121,7 +132,7 @@ export function ProjectsPage() {
         </div>
       ) : view === 'table' ? (
         <ProjectsTable
-          params={projectsTableParams(state)}
+          params={tableParams}
           filtered={filtered}
           onSort={(sort) => setState({ sort })}
           onPage={(page) => setState({ page: String(page) })}

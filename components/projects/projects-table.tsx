@@ -1,9 +1,12 @@
 'use client';
 
 import Link from 'next/link';
+import { customFieldColumns } from '@/components/custom-fields/custom-field-columns';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import type { QueryParams } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
+import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useProjects, type Project } from '@/lib/client/hooks/use-projects';
 import { StatusBadge } from './labels';
 import { PROJECTS_PER_PAGE } from './projects-params';
@@ -34,7 +37,7 @@ const COLUMNS: Column<Project>[] = [
   { key: 'created', header: 'Created', sortKey: 'created_at', cellClassName: nowrap, cell: (p) => formatDate(p.created_at) },
 ];
 
-/** The table view: every filter, sortable columns and pages, all from the URL. */
+/** The table view: every filter, sortable columns and pages, all from the URL; a column per custom field. */
 export function ProjectsTable({
   params,
   filtered,
@@ -47,10 +50,13 @@ export function ProjectsTable({
   onSort: (sort: string) => void;
   onPage: (page: number) => void;
 }) {
+  const fields = useCustomFields('projects').data;
+  const users = useOptions('/users', 'users').data;
   return (
     <DataTable
       query={useProjects(params)}
-      columns={COLUMNS}
+      // The account's own fields after the built-in ones (before Created, the row's last).
+      columns={[...COLUMNS.slice(0, -1), ...customFieldColumns<Project>(fields, users), ...COLUMNS.slice(-1)]}
       empty={{
         title: 'No projects match this view.',
         hint: filtered ? 'Clear a filter to see more.' : 'Create a project with “New project”, or convert a lead into one.',

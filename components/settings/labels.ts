@@ -1,4 +1,12 @@
-import { PERMISSION_AREAS, type PermissionArea, type PermissionLevel, type ProjectAccess, type UserRole } from '@/lib/shared/validation/enums';
+import {
+  PERMISSION_AREAS,
+  type CustomFieldResource,
+  type CustomFieldType,
+  type PermissionArea,
+  type PermissionLevel,
+  type ProjectAccess,
+  type UserRole,
+} from '@/lib/shared/validation/enums';
 
 export const ROLE_LABELS: Record<UserRole, string> = { admin: 'Admin', member: 'Member' };
 export const SCOPE_LABELS: Record<'read' | 'read write', string> = { read: 'Read only', 'read write': 'Read and write' };
@@ -25,3 +33,23 @@ export function accessSummary(user: { role: UserRole; project_access: ProjectAcc
     ...(none.length ? [`no ${none.join(', ')}`] : []),
   ].join(' · ');
 }
+
+export const RESOURCE_LABELS: Record<CustomFieldResource, string> = {
+  projects: 'Projects',
+  leads: 'Leads',
+  companies: 'Companies',
+  contacts: 'Contacts',
+};
+
+export const FIELD_TYPE_LABELS: Record<CustomFieldType, string> = {
+  text: 'Text',
+  long_text: 'Long text',
+  number: 'Number',
+  currency: 'Amount (USD)',
+  date: 'Date',
+  boolean: 'Yes / no',
+  select: 'Select (one option)',
+  multi_select: 'Multi-select',
+  user: 'User',
+  url: 'Link (URL)',
+};

@@ -7,6 +7,7 @@ import { useMe } from '@/lib/client/hooks/use-users';
 
 const TABS = [
   { href: '/settings/users', label: 'Users' },
+  { href: '/settings/custom-fields', label: 'Custom fields' },
   { href: '/settings/tokens', label: 'API tokens' },
   { href: '/settings/sessions', label: 'Sessions' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },

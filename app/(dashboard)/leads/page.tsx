@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { LeadsPage } from '@/components/leads/leads-page';
 import { LEADS_URL_KEYS, leadsListParams } from '@/components/leads/leads-params';
 import { TableSkeleton } from '@/components/ui/states';
+import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
 import { leadsQuery } from '@/lib/client/hooks/use-leads';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
@@ -16,7 +17,12 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
       <Prefetch
         load={async (client) => {
           const state = readUrlState(await searchParams, LEADS_URL_KEYS);
-          await Promise.all([client.prefetchQuery(leadsQuery(leadsListParams(state))), client.prefetchQuery(optionsQuery('/users', 'users'))]);
+          await Promise.all([
+            client.prefetchQuery(leadsQuery(leadsListParams(state))),
+            client.prefetchQuery(optionsQuery('/users', 'users')),
+            // The table's columns of the account's own fields.
+            client.prefetchQuery(customFieldsQuery('leads')),
+          ]);
         }}
       >
         <LeadsPage />

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ProjectsPage } from '@/components/projects/projects-page';
-import { boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
+import { boardColumnParams, boardFilters, customFieldFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
 import { TableSkeleton } from '@/components/ui/states';
+import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { projectsQuery, projectStagesQuery } from '@/lib/client/hooks/use-projects';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
@@ -15,10 +16,17 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
     <Suspense fallback={<TableSkeleton />}>
       <Prefetch
         load={async (client) => {
-          const state = readUrlState(await searchParams, PROJECTS_URL_KEYS);
+          const search = await searchParams;
+          const state = readUrlState(search, PROJECTS_URL_KEYS);
           const users = client.prefetchQuery(optionsQuery('/users', 'users'));
           if (projectsView(state) === 'table') {
-            await Promise.all([users, client.prefetchQuery(projectStagesQuery), client.prefetchQuery(projectsQuery(projectsTableParams(state)))]);
+            await Promise.all([
+              users,
+              client.prefetchQuery(projectStagesQuery),
+              // The table's columns and filters of the account's own fields.
+              client.prefetchQuery(customFieldsQuery('projects')),
+              client.prefetchQuery(projectsQuery(projectsTableParams(state, customFieldFilters(search)))),
+            ]);
             return;
           }
           // The board: a column per stage, each its own list.
