@@ -1,3 +1,4 @@
+import type { BuiltInView } from '@/components/ui/view-picker';
 import type { QueryParams } from '@/lib/client/api-client';
 import { pageOf, type SearchParams, type UrlState } from '@/lib/shared/url-state';
 
@@ -18,7 +19,10 @@ export const PROJECTS_URL_KEYS = [
   'bid_due_to',
   'sort',
   'page',
+  'saved_view',
 ] as const;
+/** What a saved view of projects keeps: the filters and sort, not the board or table (`view`). */
+export const PROJECTS_VIEW_KEYS = PROJECTS_URL_KEYS.filter((k) => k !== 'view');
 export type ProjectsUrlState = UrlState<(typeof PROJECTS_URL_KEYS)[number]>;
 
 /** Filters that arrive in links (from Home) with no control of their own: shown, and clearable. */
@@ -31,6 +35,16 @@ export const LINKED_FILTERS = [
 
 export const PROJECTS_PER_PAGE = 50;
 const PER_COLUMN = 50;
+
+/** The projects page's built-in views (`me`: the signed-in user's id). */
+export function projectViews(me: string | undefined): BuiltInView[] {
+  return [
+    { key: 'all', name: 'All projects', filters: {} },
+    ...(me ? [{ key: 'mine', name: 'My projects', filters: { assigned_to_id: me } }] : []),
+    { key: 'pursuits', name: 'Pursuits', filters: { project_status: 'pursuit' } },
+    { key: 'active', name: 'Active work', filters: { project_status: 'active' } },
+  ];
+}
 
 export const projectsView = (state: ProjectsUrlState): 'board' | 'table' => (state.view === 'table' ? 'table' : 'board');
 

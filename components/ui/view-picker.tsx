@@ -36,6 +36,7 @@ export function ViewPicker<K extends string>({
   setState,
   builtIns,
   what,
+  viewKey = 'view' as K,
 }: {
   resource: SavedViewResource;
   /** The page's URL keys (its filters, `sort`, `page` and `view`). */
@@ -45,6 +46,8 @@ export function ViewPicker<K extends string>({
   builtIns: BuiltInView[];
   /** "leads", for labels. */
   what: string;
+  /** The URL key naming the view (`view`; `saved_view` where `view` is taken, as the projects board/table's). */
+  viewKey?: K;
 }) {
   const views = useSavedViews(resource).data ?? [];
   const me = useMe().data;
@@ -54,21 +57,21 @@ export function ViewPicker<K extends string>({
   const remove = useDeleteSavedView();
   const [dialog, setDialog] = useState<{ mode: 'save' } | { mode: 'rename'; view: SavedView } | null>(null);
 
-  const filterKeys = keys.filter((k) => k !== 'page' && k !== 'view' && k !== 'sort');
+  const filterKeys = keys.filter((k) => k !== 'page' && k !== viewKey && k !== 'sort');
   const current: Filters = Object.fromEntries(filterKeys.flatMap((k) => (state[k] ? [[k, state[k]!]] : [])));
   const sort = state['sort' as K] ?? '';
-  const viewKey = state['view' as K] ?? '';
-  const builtIn = builtIns.find((v) => v.key === viewKey);
-  const saved = views.find((v) => v.id === viewKey);
+  const named = state[viewKey] ?? '';
+  const builtIn = builtIns.find((v) => v.key === named);
+  const saved = views.find((v) => v.id === named);
   // The named view is selected while the page shows what it says; once a filter changes, the filters are unsaved.
   const matches = builtIn ? same(builtIn.filters, current) && (builtIn.sort ?? '') === sort : saved ? same(saved.filters, current) && (saved.sort ?? '') === sort : false;
-  const selected = matches ? viewKey : '';
+  const selected = matches ? named : '';
 
   const apply = (filters: Filters, viewSort: string | null | undefined, key: string) => {
     const changes = Object.fromEntries(filterKeys.map((k) => [k, null])) as Partial<Record<K | 'page', string | null>>;
     for (const [k, v] of Object.entries(filters)) if (filterKeys.includes(k as K)) changes[k as K] = Array.isArray(v) ? v.join(',') : v;
     changes['sort' as K] = viewSort || null;
-    changes['view' as K] = key;
+    changes[viewKey] = key;
     setState(changes);
   };
   const pick = (key: string) => {
@@ -148,7 +151,7 @@ export function ViewPicker<K extends string>({
               remove.mutate(saved.id, {
                 onSuccess: () => {
                   toast.success(`View “${saved.name}” deleted.`);
-                  setState({ ['view' as K]: null } as Partial<Record<K | 'page', string | null>>);
+                  setState({ [viewKey]: null } as Partial<Record<K | 'page', string | null>>);
                 },
               });
             }}
@@ -175,7 +178,7 @@ export function ViewPicker<K extends string>({
                   onSuccess: (v) => {
                     setDialog(null);
                     toast.success(`View “${v.name}” saved.`);
-                    setState({ ['view' as K]: v.id } as Partial<Record<K | 'page', string | null>>);
+                    setState({ [viewKey]: v.id } as Partial<Record<K | 'page', string | null>>);
                   },
                 },
               );

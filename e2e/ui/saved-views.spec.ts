@@ -44,3 +44,15 @@ test('picks an inbox view, saves the filters as a shared view, renames and delet
   await expect(page.getByText(`View “${name} renamed” deleted.`)).toBeVisible();
   await expect(picker.locator('option', { hasText: `${name} renamed` })).toHaveCount(0);
 });
+
+test('the projects board and table share the views; the URL names the view beside board or table', async ({ page }) => {
+  await page.goto('/projects?view=table');
+  const picker = page.getByLabel('View', { exact: true });
+  await picker.selectOption({ label: 'Pursuits' });
+  await expect(page).toHaveURL(/project_status=pursuit/);
+  await expect(page).toHaveURL(/saved_view=pursuits/);
+  await expect(page).toHaveURL(/view=table/);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('pursuit');
+  await picker.selectOption({ label: 'All projects' });
+  await expect(page).not.toHaveURL(/project_status=/);
+});
