@@ -1,6 +1,5 @@
 'use client';
 
-import { useMe } from '@/lib/client/hooks/use-users';
 import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
 import { useRouter, useSearchParams } from 'next/navigation';
@@ -17,7 +16,7 @@ import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
-import { boardFilters, customFieldFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView, PROJECTS_VIEW_KEYS, projectViews } from './projects-params';
+import { boardFilters, customFieldFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
@@ -32,7 +31,7 @@ const ExportMenu = dynamic(() => import('@/components/ui/export-menu').then((m) 
 const RecordFilter = dynamic(() => import('@/components/ui/record-filter').then((m) => m.RecordFilter));
 // The table's filters on the account's select fields load with that view too.
 // The view picker (saved views) loads after the board, out of its first-load JavaScript.
-const ViewPicker = dynamic(() => import('@/components/ui/view-picker').then((m) => m.ViewPicker));
+const ProjectViewPicker = dynamic(() => import('./project-view-picker').then((m) => m.ProjectViewPicker));
 const CustomFieldFilters = dynamic(() => import('./custom-field-filters').then((m) => m.CustomFieldFilters));
 // The table view loads with that view, out of the first-load JavaScript of the board (the default view).
 const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
@@ -65,7 +64,6 @@ export function ProjectsPage() {
   const users = useOptions('/users', 'users').data ?? [];
   const { requestMove, dialog } = useMoveProject(stages.data ?? []);
   const view = projectsView(state);
-  const me = useMe().data;
   const linked = LINKED_FILTERS.filter(([key]) => state[key]);
   // The table filters by the account's select fields too: `custom_fields[<key>]=<option value>` in the URL.
   const custom = customFieldFilters(useSearchParams());
@@ -95,7 +93,7 @@ export function ProjectsPage() {
       />
       <div className="mb-3 min-h-9">
         <Suspense fallback={null}>
-          <ViewPicker resource="projects" keys={PROJECTS_VIEW_KEYS} state={state} setState={setState} builtIns={projectViews(me?.id)} what="projects" viewKey="saved_view" />
+          <ProjectViewPicker state={state} setState={setState} />
         </Suspense>
       </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
