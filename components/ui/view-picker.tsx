@@ -88,7 +88,7 @@ export function ViewPicker<K extends string>({
   return (
     <div className="flex flex-wrap items-center gap-2">
       <label className="sr-only" htmlFor={`view-${resource}`}>
-        View
+        Views
       </label>
       <select id={`view-${resource}`} value={selected} onChange={(e) => pick(e.target.value)} className={`${inputClass.replace("w-full", "w-full sm:w-72")} py-1.5`}>
         <option value="" disabled={selected !== ''}>

@@ -6,7 +6,7 @@ import { screens } from './screens';
 
 test('picks an inbox view, saves the filters as a shared view, renames and deletes it', async ({ page }) => {
   await page.goto('/leads');
-  const picker = page.getByLabel('View', { exact: true });
+  const picker = page.getByLabel('Views', { exact: true });
   await picker.selectOption({ label: 'Priority' });
   await expect(page).toHaveURL(/priority=true/);
   await expect(page).toHaveURL(/view=priority/);
@@ -47,7 +47,7 @@ test('picks an inbox view, saves the filters as a shared view, renames and delet
 
 test('the projects board and table share the views; the URL names the view beside board or table', async ({ page }) => {
   await page.goto('/projects?view=table');
-  const picker = page.getByLabel('View', { exact: true });
+  const picker = page.getByLabel('Views', { exact: true });
   await picker.selectOption({ label: 'Pursuits' });
   await expect(page).toHaveURL(/project_status=pursuit/);
   await expect(page).toHaveURL(/saved_view=pursuits/);
