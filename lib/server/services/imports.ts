@@ -24,16 +24,16 @@ import {
 } from '@/db/queries/imports';
 import { insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
-import { CUSTOM_FIELD_RESOURCES, IMPORT_RESOURCES, type CustomFieldResource, type CustomFieldType, type ImportResource, type PermissionArea } from '@/db/schema/enums';
+import { CUSTOM_FIELD_RESOURCES, IMPORT_RESOURCES, type CustomFieldResource, type CustomFieldType, type ImportResource } from '@/db/schema/enums';
 import { fieldsOf, usersOfAccount } from '@/db/queries/custom-fields';
 import { detectMapping, parseCell, type FieldType, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
 import { readSheet, type Sheet } from '@/lib/server/imports/read-file';
 import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
 import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportResponse } from '@/lib/shared/validation/imports';
-import { allows, FULL_ACCESS } from '@/lib/shared/permissions';
+import { FULL_ACCESS } from '@/lib/shared/permissions';
 import { recordEvents, resourcePath, type EventRecord } from './common';
-import { requireArea } from './permissions';
+import { AREA_OF_LIST, mayRead, requireArea } from './permissions';
 import { checkCustomFields } from './custom-field-values';
 import { deleteCompany } from './companies';
 import { deleteContact } from './contacts';
@@ -304,21 +304,12 @@ function mappingOf(spec: ImportSpec, sheet: Sheet, override: Record<string, stri
   return mapping;
 }
 
-/** The permission area of each importable resource. */
-const AREA_OF: Record<ImportResource, PermissionArea> = {
-  leads: 'leads',
-  projects: 'projects',
-  companies: 'directory',
-  contacts: 'directory',
-  workforce_employees: 'workforce',
-};
-
 /**
  * Importing writes the resource's records: its area must allow writing, and projects need access
  * to all of them (re-importing matches projects by external_id across the account).
  */
 function assertMayImport(ctx: CallerContext, resource: ImportResource): void {
-  requireArea(ctx, AREA_OF[resource], 'write');
+  requireArea(ctx, AREA_OF_LIST[resource], 'write');
   if (resource === 'projects' && ctx.access.projectAccess !== 'all') {
     throw new ServiceError('insufficient_permission', 'Importing projects needs access to all projects; yours is limited to your teams.', { area: 'projects', project_access: 'team' });
   }
@@ -327,7 +318,7 @@ function assertMayImport(ctx: CallerContext, resource: ImportResource): void {
 /** The import, if its resource's area lets the caller read it (otherwise, as any record they may not see, not found). */
 async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = false) {
   const row = await findImport(db, ctx.accountId, id, lock);
-  if (!row || !allows(ctx.access.permissions[AREA_OF[row.import.resource]], 'read')) throw notFound('Import');
+  if (!row || !mayRead(ctx, row.import.resource)) throw notFound('Import');
   return row;
 }
 
@@ -387,7 +378,7 @@ export async function getImport(db: Db, ctx: CallerContext, id: number): Promise
 }
 
 export async function listImports(db: Db, ctx: CallerContext, query: ImportListQuery): Promise<Page<ImportResponse>> {
-  const readable = IMPORT_RESOURCES.filter((r) => allows(ctx.access.permissions[AREA_OF[r]], 'read'));
+  const readable = IMPORT_RESOURCES.filter((r) => mayRead(ctx, r));
   return toPage(query, await queryImports(db, ctx.accountId, { ...query, readable }, pageWindow(query)), (row) => serializeImport(row, null));
 }
 
@@ -408,7 +399,7 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
   await db.transaction(async (tx) => {
     const row = await findVisibleImport(tx, ctx, id, true);
     // Undoing deletes the records it made: the delete of the resource's area.
-    requireArea(ctx, AREA_OF[row.import.resource], 'delete');
+    requireArea(ctx, AREA_OF_LIST[row.import.resource], 'delete');
     // If-Match against the import as its GET answers it (with its first errors).
     await assertIfMatch(ctx.ifMatch, 'import', async () => serializeImport(row, row.import.errorCount > 0 ? await firstErrors(tx, id, PREVIEW_ERRORS) : []));
     const { status, resource } = row.import;

@@ -1,4 +1,4 @@
-import type { PermissionArea } from '@/db/schema/enums';
+import type { ImportResource, PermissionArea, SavedViewResource } from '@/db/schema/enums';
 import { allows, type AreaAction } from '@/lib/shared/permissions';
 import type { CallerContext } from './context';
 import { ServiceError } from './errors';
@@ -18,3 +18,16 @@ export function requireArea(ctx: CallerContext, area: PermissionArea, action: Ar
   throw new ServiceError('insufficient_permission', message, { area, permission: level, required: action === 'delete' ? 'admin' : 'collaborator' });
 }
 
+
+/** The area of each list a user imports into or keeps views of (tasks are the projects' area). */
+export const AREA_OF_LIST: Record<ImportResource | SavedViewResource, PermissionArea> = {
+  leads: 'leads',
+  projects: 'projects',
+  tasks: 'projects',
+  companies: 'directory',
+  contacts: 'directory',
+  workforce_employees: 'workforce',
+};
+
+/** Whether the caller may read the list of `resource`. */
+export const mayRead = (ctx: CallerContext, resource: keyof typeof AREA_OF_LIST) => allows(ctx.access.permissions[AREA_OF_LIST[resource]], 'read');

@@ -3,9 +3,8 @@ import type { Db } from '@/db';
 import { findSavedView, listSavedViews as queryViews, type SavedViewRow } from '@/db/queries/saved-views';
 import { insertRow, updateRow, deleteRow } from '@/db/queries/tenant';
 import { savedViews } from '@/db/schema';
-import { SAVED_VIEW_RESOURCES, type PermissionArea, type SavedViewResource } from '@/db/schema/enums';
+import { SAVED_VIEW_RESOURCES, type SavedViewResource } from '@/db/schema/enums';
 import { serializeSavedView } from '@/lib/server/serializers/saved-views';
-import { allows } from '@/lib/shared/permissions';
 import { companyListQuery } from '@/lib/shared/validation/companies';
 import { contactListQuery } from '@/lib/shared/validation/contacts';
 import { CUSTOM_FIELD_FILTER } from '@/lib/shared/validation/custom-fields';
@@ -18,20 +17,11 @@ import { changedColumns, recordEvent, resourcePath } from './common';
 import type { CallerContext } from './context';
 import { forbidden, notFound, validationFailed, type FieldErrors } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
-import { requireArea } from './permissions';
+import { AREA_OF_LIST, mayRead, requireArea } from './permissions';
 import { assertIfMatch, checkIfMatch } from './preconditions';
 
 // Saved views (docs/saved-views.md): a user's own, or shared with the account; only the owner or an
 // account admin changes one. A view belongs to a list, and is there only for users who may read it.
-
-const AREA_OF: Record<SavedViewResource, PermissionArea> = {
-  leads: 'leads',
-  projects: 'projects',
-  tasks: 'projects',
-  companies: 'directory',
-  contacts: 'directory',
-  workforce_employees: 'workforce',
-};
 
 /** Each list's query schema: a view's filters and sort are its parameters. */
 const LIST_QUERIES: Record<SavedViewResource, z.ZodObject> = {
@@ -44,7 +34,7 @@ const LIST_QUERIES: Record<SavedViewResource, z.ZodObject> = {
 };
 const WITH_CUSTOM_FIELDS = new Set<SavedViewResource>(['leads', 'projects', 'companies', 'contacts']);
 
-const readable = (ctx: CallerContext) => SAVED_VIEW_RESOURCES.filter((r) => allows(ctx.access.permissions[AREA_OF[r]], 'read'));
+const readable = (ctx: CallerContext) => SAVED_VIEW_RESOURCES.filter((r) => mayRead(ctx, r));
 
 /** The filters and sort are the list's own parameters (422 on `filters.<param>` or `sort` otherwise). */
 function checkParameters(resource: SavedViewResource, filters: Record<string, string | string[]> | undefined, sort: string | null | undefined) {
@@ -91,7 +81,7 @@ export async function getSavedView(db: Db, ctx: CallerContext, id: number): Prom
 }
 
 export function createSavedView(db: Db, ctx: CallerContext, input: SavedViewCreate): Promise<SavedViewResponse> {
-  requireArea(ctx, AREA_OF[input.resource], 'read');
+  requireArea(ctx, AREA_OF_LIST[input.resource], 'read');
   checkParameters(input.resource, input.filters, input.sort);
   return db.transaction(async (tx) => {
     const id = await insertRow(tx, savedViews, {
