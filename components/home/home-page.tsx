@@ -96,181 +96,181 @@ export function HomePage() {
       ) : null}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         {projects ? (
-        <>
-        <Card title="Open pipeline by stage" className="lg:col-span-2">
-          <Loadable query={report} rows={5}>
-            {(r) =>
-              r.open.count === 0 ? (
-                <p className="text-sm text-slate-600 dark:text-slate-400">
-                  No open projects. Convert a lead or create a project to start the pipeline.
-                </p>
-              ) : (
-                <>
-                  <p className="mb-3 flex flex-wrap items-baseline gap-x-2">
-                    <Link
-                      href="/projects?project_status=pursuit&view=table"
-                      className={numberLink}
-                      aria-label={`Open pipeline: ${formatDollars(r.open.amount)} across ${plural(r.open.count, 'project')}`}
-                    >
-                      {compactDollars.format(r.open.amount)}
-                    </Link>
-                    <span className="text-sm text-slate-600 dark:text-slate-400">in {plural(r.open.count, 'open project')}</span>
-                  </p>
-                  <PipelineChart stages={r.stages} />
-                </>
-              )
-            }
-          </Loadable>
-        </Card>
-
-        <Card title={`Won and lost, last ${DAYS} days`}>
-          <Loadable query={report} rows={2}>
-            {(r) => {
-              const decided = r.won.count + r.lost.count;
-              const rate = decided ? Math.round((r.won.count / decided) * 100) : null;
-              const closed = (type: 'won' | 'lost') => `/projects?close_type=${type}&closed_since=${r.closed_since}&view=table`;
-              return (
-                <>
-                  <dl className="grid grid-cols-2 gap-3">
-                    {(['won', 'lost'] as const).map((type) => (
-                      <div key={type}>
-                        <dt className="text-sm capitalize text-slate-600 dark:text-slate-400">{type}</dt>
-                        <dd>
-                          <Link
-                            href={closed(type)}
-                            className={numberLink}
-                            aria-label={`${type === 'won' ? 'Won' : 'Lost'} in the last ${DAYS} days: ${plural(r[type].count, 'project')}, ${formatDollars(r[type].amount)}`}
-                          >
-                            {r[type].count}
-                          </Link>
-                          <span className="block text-sm tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(r[type].amount)}</span>
-                        </dd>
-                      </div>
-                    ))}
-                  </dl>
-                  {rate === null ? (
-                    <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-                      Nothing closed since {formatDate(r.closed_since)}. Move a project to Won or Lost to see it here.
+          <>
+            <Card title="Open pipeline by stage" className="lg:col-span-2">
+              <Loadable query={report} rows={5}>
+                {(r) =>
+                  r.open.count === 0 ? (
+                    <p className="text-sm text-slate-600 dark:text-slate-400">
+                      No open projects. Convert a lead or create a project to start the pipeline.
                     </p>
                   ) : (
-                    <div className="mt-4">
-                      <p className="text-sm text-slate-700 dark:text-slate-300">Win rate {rate}% (by count) since {formatDate(r.closed_since)}</p>
-                      <div aria-hidden className="mt-1.5 flex h-2.5 overflow-hidden rounded-full bg-rose-500 dark:bg-rose-600">
-                        <div className="bg-emerald-600 dark:bg-emerald-500" style={{ width: `${rate}%` }} />
-                      </div>
-                    </div>
-                  )}
-                </>
-              );
-            }}
-          </Loadable>
-        </Card>
+                    <>
+                      <p className="mb-3 flex flex-wrap items-baseline gap-x-2">
+                        <Link
+                          href="/projects?project_status=pursuit&view=table"
+                          className={numberLink}
+                          aria-label={`Open pipeline: ${formatDollars(r.open.amount)} across ${plural(r.open.count, 'project')}`}
+                        >
+                          {compactDollars.format(r.open.amount)}
+                        </Link>
+                        <span className="text-sm text-slate-600 dark:text-slate-400">in {plural(r.open.count, 'open project')}</span>
+                      </p>
+                      <PipelineChart stages={r.stages} />
+                    </>
+                  )
+                }
+              </Loadable>
+            </Card>
 
-        <Card title={`Bids due in the next ${BID_WINDOW} days`}>
-          <Loadable query={bids}>
-            {(page) => {
-              const due = [...page.items].sort((a, b) => (a.bid_due_date ?? '').localeCompare(b.bid_due_date ?? ''));
-              return (
+            <Card title={`Won and lost, last ${DAYS} days`}>
+              <Loadable query={report} rows={2}>
+                {(r) => {
+                  const decided = r.won.count + r.lost.count;
+                  const rate = decided ? Math.round((r.won.count / decided) * 100) : null;
+                  const closed = (type: 'won' | 'lost') => `/projects?close_type=${type}&closed_since=${r.closed_since}&view=table`;
+                  return (
+                    <>
+                      <dl className="grid grid-cols-2 gap-3">
+                        {(['won', 'lost'] as const).map((type) => (
+                          <div key={type}>
+                            <dt className="text-sm capitalize text-slate-600 dark:text-slate-400">{type}</dt>
+                            <dd>
+                              <Link
+                                href={closed(type)}
+                                className={numberLink}
+                                aria-label={`${type === 'won' ? 'Won' : 'Lost'} in the last ${DAYS} days: ${plural(r[type].count, 'project')}, ${formatDollars(r[type].amount)}`}
+                              >
+                                {r[type].count}
+                              </Link>
+                              <span className="block text-sm tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(r[type].amount)}</span>
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                      {rate === null ? (
+                        <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+                          Nothing closed since {formatDate(r.closed_since)}. Move a project to Won or Lost to see it here.
+                        </p>
+                      ) : (
+                        <div className="mt-4">
+                          <p className="text-sm text-slate-700 dark:text-slate-300">Win rate {rate}% (by count) since {formatDate(r.closed_since)}</p>
+                          <div aria-hidden className="mt-1.5 flex h-2.5 overflow-hidden rounded-full bg-rose-500 dark:bg-rose-600">
+                            <div className="bg-emerald-600 dark:bg-emerald-500" style={{ width: `${rate}%` }} />
+                          </div>
+                        </div>
+                      )}
+                    </>
+                  );
+                }}
+              </Loadable>
+            </Card>
+
+            <Card title={`Bids due in the next ${BID_WINDOW} days`}>
+              <Loadable query={bids}>
+                {(page) => {
+                  const due = [...page.items].sort((a, b) => (a.bid_due_date ?? '').localeCompare(b.bid_due_date ?? ''));
+                  return (
+                    <>
+                      <Link
+                        href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table', sort: 'bid_due_date' })}`}
+                        className={numberLink}
+                        aria-label={`Bids due in the next ${BID_WINDOW} days: ${page.total}`}
+                      >
+                        {page.total}
+                      </Link>
+                      {due.length === 0 ? (
+                        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+                          No bids due before {formatDate(bidsTo)}. Set a bid due date on a project to track it here.
+                        </p>
+                      ) : (
+                        <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                          {due.slice(0, 5).map((p) => (
+                            <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                              <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                                {p.name}
+                              </Link>
+                              <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDate(p.bid_due_date)}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </>
+                  );
+                }}
+              </Loadable>
+            </Card>
+
+          </>
+        ) : null}
+
+        {leads ? (
+          <Card title="Leads assigned to me">
+            <Loadable query={mine(myLeads)}>
+              {(page) => (
                 <>
                   <Link
-                    href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table', sort: 'bid_due_date' })}`}
+                    href={`/leads?assigned_to_id=${userId}`}
                     className={numberLink}
-                    aria-label={`Bids due in the next ${BID_WINDOW} days: ${page.total}`}
+                    aria-label={`Leads assigned to me: ${page.total}`}
                   >
                     {page.total}
                   </Link>
-                  {due.length === 0 ? (
+                  {page.items.length === 0 ? (
                     <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                      No bids due before {formatDate(bidsTo)}. Set a bid due date on a project to track it here.
+                      No leads assigned to you. Pick an assignee on a lead to see it here.
                     </p>
                   ) : (
                     <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                      {due.slice(0, 5).map((p) => (
-                        <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                          <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
-                            {p.name}
+                      {page.items.map((l) => (
+                        <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                          <Link href={`/leads?${new URLSearchParams({ q: l.name })}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                            {l.name}
                           </Link>
-                          <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDate(p.bid_due_date)}</span>
+                          <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
+                            {l.value_in_cents === null ? '—' : compactDollars.format(l.value_in_cents / 100)}
+                          </span>
                         </li>
                       ))}
                     </ul>
                   )}
                 </>
-              );
-            }}
-          </Loadable>
-        </Card>
-
-        </>
-        ) : null}
-
-        {leads ? (
-        <Card title="Leads assigned to me">
-          <Loadable query={mine(myLeads)}>
-            {(page) => (
-              <>
-                <Link
-                  href={`/leads?assigned_to_id=${userId}`}
-                  className={numberLink}
-                  aria-label={`Leads assigned to me: ${page.total}`}
-                >
-                  {page.total}
-                </Link>
-                {page.items.length === 0 ? (
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                    No leads assigned to you. Pick an assignee on a lead to see it here.
-                  </p>
-                ) : (
-                  <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                    {page.items.map((l) => (
-                      <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                        <Link href={`/leads?${new URLSearchParams({ q: l.name })}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
-                          {l.name}
-                        </Link>
-                        <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
-                          {l.value_in_cents === null ? '—' : compactDollars.format(l.value_in_cents / 100)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            )}
-          </Loadable>
-        </Card>
+              )}
+            </Loadable>
+          </Card>
         ) : null}
 
         {projects ? (
-        <Card title="My overdue tasks">
-          <Loadable query={mine(overdue)}>
-            {(page) => (
-              <>
-                <Link
-                  href="/tasks?due=overdue"
-                  className={page.total > 0 ? `${numberBase} text-red-700 dark:text-red-400` : numberLink}
-                  aria-label={`My overdue tasks: ${page.total}`}
-                >
-                  {page.total}
-                </Link>
-                {page.items.length === 0 ? (
-                  <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing overdue. Well done.</p>
-                ) : (
-                  <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                    {page.items.map((t) => (
-                      <li key={t.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                        <span className="min-w-0 truncate">
-                          {t.title}
-                          {t.project ? <span className="text-slate-600 dark:text-slate-400"> · {t.project.name}</span> : null}
-                        </span>
-                        <span className="shrink-0 tabular-nums text-red-700 dark:text-red-400">{formatDate(t.deadline)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            )}
-          </Loadable>
-        </Card>
+          <Card title="My overdue tasks">
+            <Loadable query={mine(overdue)}>
+              {(page) => (
+                <>
+                  <Link
+                    href="/tasks?due=overdue"
+                    className={page.total > 0 ? `${numberBase} text-red-700 dark:text-red-400` : numberLink}
+                    aria-label={`My overdue tasks: ${page.total}`}
+                  >
+                    {page.total}
+                  </Link>
+                  {page.items.length === 0 ? (
+                    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing overdue. Well done.</p>
+                  ) : (
+                    <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                      {page.items.map((t) => (
+                        <li key={t.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                          <span className="min-w-0 truncate">
+                            {t.title}
+                            {t.project ? <span className="text-slate-600 dark:text-slate-400"> · {t.project.name}</span> : null}
+                          </span>
+                          <span className="shrink-0 tabular-nums text-red-700 dark:text-red-400">{formatDate(t.deadline)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              )}
+            </Loadable>
+          </Card>
         ) : null}
       </div>
     </>

@@ -20,10 +20,14 @@ import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { ViewPicker } from '@/components/ui/view-picker';
+import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadInboxViews, leadsListParams } from './leads-params';
 import { SnoozeDialog } from './snooze-dialog';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
+/** Columns every leads table shows: the lead and what can be done with it. */
+const FIXED_COLUMNS = ['name', 'actions'] as const;
+
 const LeadForm = dynamic(() => import('./lead-form').then((m) => m.LeadForm));
 
 function PriorityStar({ lead }: { lead: Lead }) {
@@ -142,7 +146,10 @@ export function LeadsPage() {
         }
       />
       <div className="mb-3">
-        <ViewPicker resource="leads" keys={LEADS_URL_KEYS} state={state} setState={setState} builtIns={leadInboxViews(me?.id)} what="leads" />
+        <div className="flex flex-wrap items-center gap-2">
+          <ViewPicker resource="leads" keys={LEADS_URL_KEYS} state={state} setState={setState} builtIns={leadInboxViews(me?.id)} what="leads" />
+          <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} labels={{ priority: 'Priority' }} onChange={(c) => setState({ columns: c })} />
+        </div>
       </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
         <SearchInput
@@ -152,7 +159,13 @@ export function LeadsPage() {
           onSearch={(q) => setState({ q })}
           className="lg:col-span-2"
         />
-        <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
+        <Select
+          aria-label="Assigned to"
+          placeholder="Anyone"
+          options={[{ id: 'none', name: 'Unassigned' }, ...users]}
+          value={state.unassigned === 'true' ? 'none' : state.assigned_to_id}
+          onChange={(e) => (e.target.value === 'none' ? setState({ assigned_to_id: null, unassigned: 'true' }) : setState({ assigned_to_id: e.target.value, unassigned: null }))}
+        />
         <RecordFilter page="leads" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         <Select
           aria-label="Priority"
@@ -176,7 +189,7 @@ export function LeadsPage() {
 
       <DataTable
         query={query}
-        columns={columns}
+        columns={visibleColumns(columns, state.columns, FIXED_COLUMNS)}
         empty={{
           title: archived ? 'No archived leads.' : 'No leads match this view.',
           hint:

@@ -143,6 +143,8 @@ export function ProjectsPage() {
           filtered={filtered}
           onSort={(sort) => setState({ sort })}
           onPage={(page) => setState({ page: String(page) })}
+          columns={state.columns}
+          onColumns={(columns) => setState({ columns })}
         />
       ) : stages.isPending ? (
         <TableSkeleton rows={4} />

@@ -20,6 +20,7 @@ export const PROJECTS_URL_KEYS = [
   'sort',
   'page',
   'saved_view',
+  'columns',
 ] as const;
 /** What a saved view of projects keeps: the filters and sort, not the board or table (`view`). */
 export const PROJECTS_VIEW_KEYS = PROJECTS_URL_KEYS.filter((k) => k !== 'view');

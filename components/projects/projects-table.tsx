@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { customFieldColumns } from '@/components/custom-fields/custom-field-columns';
+import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import type { QueryParams } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
@@ -43,26 +44,37 @@ export function ProjectsTable({
   filtered,
   onSort,
   onPage,
+  columns: chosen,
+  onColumns,
 }: {
   /** The list's query (projectsTableParams): filters, sort and page. */
   params: QueryParams;
   filtered: boolean;
   onSort: (sort: string) => void;
   onPage: (page: number) => void;
+  /** The URL's `columns` (the ones chosen; absent: all), and how to change them. */
+  columns: string | undefined;
+  onColumns: (columns: string | null) => void;
 }) {
   const fields = useCustomFields('projects').data;
   const users = useOptions('/users', 'users').data;
+  // The account's own fields after the built-in ones (before Created, the row's last).
+  const all = [...COLUMNS.slice(0, -1), ...customFieldColumns<Project>(fields, users), ...COLUMNS.slice(-1)];
   return (
-    <DataTable
-      query={useProjects(params)}
-      // The account's own fields after the built-in ones (before Created, the row's last).
-      columns={[...COLUMNS.slice(0, -1), ...customFieldColumns<Project>(fields, users), ...COLUMNS.slice(-1)]}
-      empty={{
-        title: 'No projects match this view.',
-        hint: filtered ? 'Clear a filter to see more.' : 'Create a project with “New project”, or convert a lead into one.',
-      }}
-      paging={{ page: Number(params.page), perPage: PROJECTS_PER_PAGE, onPage }}
-      sort={{ sort: String(params.sort), onSort }}
-    />
+    <>
+      <div className="mb-2 flex justify-end">
+        <ColumnPicker columns={all} chosen={chosen} fixed={['name']} onChange={onColumns} />
+      </div>
+      <DataTable
+        query={useProjects(params)}
+        columns={visibleColumns(all, chosen, ['name'])}
+        empty={{
+          title: 'No projects match this view.',
+          hint: filtered ? 'Clear a filter to see more.' : 'Create a project with “New project”, or convert a lead into one.',
+        }}
+        paging={{ page: Number(params.page), perPage: PROJECTS_PER_PAGE, onPage }}
+        sort={{ sort: String(params.sort), onSort }}
+      />
+    </>
   );
 }

@@ -57,28 +57,36 @@ export function ViewPicker<K extends string>({
   const remove = useDeleteSavedView();
   const [dialog, setDialog] = useState<{ mode: 'save' } | { mode: 'rename'; view: SavedView } | null>(null);
 
-  const filterKeys = keys.filter((k) => k !== 'page' && k !== viewKey && k !== 'sort');
+  const filterKeys = keys.filter((k) => k !== 'page' && k !== viewKey && k !== 'sort' && k !== 'columns');
+  // A page whose URL keeps its table's columns (`columns=`) saves and applies them with the view.
+  const hasColumns = keys.includes('columns' as K);
+  const columns = state['columns' as K] ?? '';
   const current: Filters = Object.fromEntries(filterKeys.flatMap((k) => (state[k] ? [[k, state[k]!]] : [])));
   const sort = state['sort' as K] ?? '';
   const named = state[viewKey] ?? '';
   const builtIn = builtIns.find((v) => v.key === named);
   const saved = views.find((v) => v.id === named);
   // The named view is selected while the page shows what it says; once a filter changes, the filters are unsaved.
-  const matches = builtIn ? same(builtIn.filters, current) && (builtIn.sort ?? '') === sort : saved ? same(saved.filters, current) && (saved.sort ?? '') === sort : false;
+  const matches = builtIn
+    ? same(builtIn.filters, current) && (builtIn.sort ?? '') === sort
+    : saved
+      ? same(saved.filters, current) && (saved.sort ?? '') === sort && (!hasColumns || saved.columns.join(',') === columns)
+      : false;
   const selected = matches ? named : '';
 
-  const apply = (filters: Filters, viewSort: string | null | undefined, key: string) => {
+  const apply = (filters: Filters, viewSort: string | null | undefined, key: string, viewColumns?: string[]) => {
     const changes = Object.fromEntries(filterKeys.map((k) => [k, null])) as Partial<Record<K | 'page', string | null>>;
     for (const [k, v] of Object.entries(filters)) if (filterKeys.includes(k as K)) changes[k as K] = Array.isArray(v) ? v.join(',') : v;
     changes['sort' as K] = viewSort || null;
     changes[viewKey] = key;
+    if (hasColumns && viewColumns) changes['columns' as K] = viewColumns.length ? viewColumns.join(',') : null;
     setState(changes);
   };
   const pick = (key: string) => {
     const b = builtIns.find((v) => v.key === key);
     if (b) return apply(b.filters, b.sort, b.key);
     const v = views.find((x) => x.id === key);
-    if (v) apply(v.filters, v.sort, v.id);
+    if (v) apply(v.filters, v.sort, v.id, v.columns);
   };
 
   const mine = (v: SavedView) => v.owner.id === me?.id || role === 'admin';
@@ -173,7 +181,7 @@ export function ViewPicker<K extends string>({
                 return;
               }
               create.mutate(
-                { resource, name, filters: current, sort: sort || null, shared: share },
+                { resource, name, filters: current, sort: sort || null, columns: columns ? columns.split(',') : [], shared: share },
                 {
                   onSuccess: (v) => {
                     setDialog(null);

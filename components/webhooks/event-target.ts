@@ -13,6 +13,8 @@ export const RESOURCE_LABELS: Record<string, string> = {
   workforce_time_off: 'Time off',
   workforce_certification: 'Certification',
   project_team_membership: 'Team membership',
+  custom_field: 'Custom field',
+  saved_view: 'Saved view',
 };
 
 export const ACTION_LABELS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
@@ -57,6 +59,7 @@ export function eventTarget(message: WebhookMessage): EventTarget {
     task_list: '/tasks',
     call: '/calls',
     workforce_employee: `/workforce?employee=${id}`,
+    custom_field: '/settings/custom-fields',
   };
   return { ...base, href: hrefs[resource] ?? null, label: `${name} #${id}` };
 }

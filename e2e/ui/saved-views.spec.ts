@@ -56,3 +56,31 @@ test('the projects board and table share the views; the URL names the view besid
   await picker.selectOption({ label: 'All projects' });
   await expect(page).not.toHaveURL(/project_status=/);
 });
+
+test('a view keeps the columns chosen for the table', async ({ page }) => {
+  await page.goto('/leads');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Columns' });
+  await dialog.getByLabel('Company').uncheck();
+  await dialog.getByLabel('Created').uncheck();
+  await dialog.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/columns=/);
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveCount(0);
+  await expect(table.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+
+  const name = `Narrow ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await page.getByRole('dialog', { name: 'Save these leads filters as a view' }).getByLabel('Name').fill(name);
+  await page.getByRole('dialog', { name: 'Save these leads filters as a view' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
+
+  const picker = page.getByLabel('Views', { exact: true });
+  await picker.selectOption({ label: 'All' });
+  await page.goto('/leads');
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toBeVisible();
+  await picker.selectOption({ label: name });
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveCount(0);
+  await expect(picker.locator('option:checked')).toHaveText(name);
+});
