@@ -32,8 +32,13 @@ async function drag(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 4 });
+  // Onto the part of the column on screen: once the page scrolled to the handle (a card low in a
+  // long column), the target's top may be above the viewport.
   const to = (await target.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(120, to.height / 2), { steps: 15 });
+  const viewport = page.viewportSize()!;
+  const top = Math.max(to.y, 0);
+  const bottom = Math.min(to.y + to.height, viewport.height);
+  await page.mouse.move(to.x + to.width / 2, top + Math.min(120, (bottom - top) / 2), { steps: 15 });
   await page.mouse.up();
 }
 

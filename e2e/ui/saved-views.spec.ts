@@ -7,9 +7,12 @@ import { screens } from './screens';
 test('picks an inbox view, saves the filters as a shared view, renames and deletes it', async ({ page }) => {
   await page.goto('/leads');
   const picker = page.getByLabel('Views', { exact: true });
-  await picker.selectOption({ label: 'Priority' });
+  // A choice made before the page has hydrated changes nothing: then it is made again.
+  await expect(async () => {
+    await picker.selectOption({ label: 'Priority' });
+    await expect(page).toHaveURL(/view=priority/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page).toHaveURL(/priority=true/);
-  await expect(page).toHaveURL(/view=priority/);
   await expect(page.getByLabel('Priority', { exact: true })).toHaveValue('true');
 
   await picker.selectOption({ label: 'Unassigned' });
@@ -48,7 +51,10 @@ test('picks an inbox view, saves the filters as a shared view, renames and delet
 test('the projects board and table share the views; the URL names the view beside board or table', async ({ page }) => {
   await page.goto('/projects?view=table');
   const picker = page.getByLabel('Views', { exact: true });
-  await picker.selectOption({ label: 'Pursuits' });
+  await expect(async () => {
+    await picker.selectOption({ label: 'Pursuits' });
+    await expect(page).toHaveURL(/saved_view=pursuits/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page).toHaveURL(/project_status=pursuit/);
   await expect(page).toHaveURL(/saved_view=pursuits/);
   await expect(page).toHaveURL(/view=table/);
@@ -61,8 +67,11 @@ test('a view keeps the columns chosen for the table', async ({ page }) => {
   await page.goto('/leads');
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Company' })).toBeVisible();
-  await page.getByRole('button', { name: 'Columns' }).click();
   const dialog = page.getByRole('dialog', { name: 'Columns' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await dialog.getByLabel('Company').uncheck();
   await dialog.getByLabel('Created').uncheck();
   await dialog.getByRole('button', { name: 'Show' }).click();
