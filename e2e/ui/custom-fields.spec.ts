@@ -103,4 +103,6 @@ test('an admin adds a select field on projects, fills it in, sees it as a column
   await expect(projectsFields.getByRole('row', { name: new RegExp(label) })).toHaveCount(0);
   const cleared = (await (await request.get(`/api/2023-01/projects/${id}`, { headers: auth })).json()).project;
   expect(cleared.custom_fields).toEqual({});
+  // The project leaves the seed as it found it: later journeys count the seed's unscheduled projects.
+  expect((await request.delete(`/api/2023-01/projects/${id}`, { headers: auth })).status()).toBe(204);
 });
