@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { apiTokens, oauthApplications, users } from '@/db/schema';
+import { userAccessColumns } from './users';
 
 export type TokenScope = 'read' | 'read write';
 
@@ -17,13 +18,7 @@ export async function findActiveToken(db: Db, tokenHash: string) {
       userId: users.id,
       accountId: users.accountId,
       role: users.role,
-      projectAccess: users.projectAccess,
-      permissionLeads: users.permissionLeads,
-      permissionProjects: users.permissionProjects,
-      permissionDirectory: users.permissionDirectory,
-      permissionWorkforce: users.permissionWorkforce,
-      permissionForecast: users.permissionForecast,
-      permissionInsights: users.permissionInsights,
+      ...userAccessColumns,
       oauthApplicationId: apiTokens.oauthApplicationId,
       oauthGrantId: apiTokens.oauthGrantId,
       rateLimitPoints: oauthApplications.rateLimitPoints,

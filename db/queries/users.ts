@@ -13,11 +13,8 @@ export interface UserFilters {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** The User reference columns, and what only the /users endpoints show: role, status, access. */
-const userColumns = {
-  ...personRefColumns(users),
-  role: users.role,
-  deactivatedAt: users.deactivatedAt,
+/** A user's project access and level per area (docs/permissions.md), as every caller is read with them. */
+export const userAccessColumns = {
   projectAccess: users.projectAccess,
   permissionLeads: users.permissionLeads,
   permissionProjects: users.permissionProjects,
@@ -25,6 +22,14 @@ const userColumns = {
   permissionWorkforce: users.permissionWorkforce,
   permissionForecast: users.permissionForecast,
   permissionInsights: users.permissionInsights,
+};
+
+/** The User reference columns, and what only the /users endpoints show: role, status, access. */
+const userColumns = {
+  ...personRefColumns(users),
+  role: users.role,
+  deactivatedAt: users.deactivatedAt,
+  ...userAccessColumns,
 };
 
 function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
