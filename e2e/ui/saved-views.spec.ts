@@ -72,6 +72,7 @@ test('a view keeps the columns chosen for the table', async ({ page }) => {
     await page.getByRole('button', { name: 'Columns' }).click();
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+  await screens(page, 'saved-views-columns');
   await dialog.getByLabel('Company').uncheck();
   await dialog.getByLabel('Created').uncheck();
   await dialog.getByRole('button', { name: 'Show' }).click();
