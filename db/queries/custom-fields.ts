@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, contacts, customFields, leads, projects } from '@/db/schema';
 import type { CustomFieldResource } from '@/db/schema/enums';
@@ -57,17 +56,12 @@ export async function nextPosition(db: Db, accountId: number, resource: CustomFi
   return row?.next ?? 0;
 }
 
-/** The table and column holding each resource's values. */
-export const VALUE_TABLES = {
-  projects: { table: projects, column: projects.customFields },
-  leads: { table: leads, column: leads.customFields },
-  companies: { table: companies, column: companies.customFields },
-  contacts: { table: contacts, column: contacts.customFields },
-} satisfies Record<CustomFieldResource, { table: unknown; column: AnyPgColumn }>;
+/** The table holding each resource's values (in its `custom_fields` column). */
+const VALUE_TABLES = { projects, leads, companies, contacts } satisfies Record<CustomFieldResource, unknown>;
 
 /** Removes a field's values from every record of the account holding one, in one statement: their ids. */
 export async function clearFieldValues(db: Db, accountId: number, resource: CustomFieldResource, key: string): Promise<number[]> {
-  const { table } = VALUE_TABLES[resource];
+  const table = VALUE_TABLES[resource];
   const changed = await rows<{ id: number | string }>(
     db,
     sql`update ${table} set custom_fields = custom_fields - ${key}::text, updated_at = clock_timestamp()
