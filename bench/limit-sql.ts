@@ -72,7 +72,7 @@ const stageAge = `greatest(0, floor(extract(epoch from now() - p.stage_entered_a
 
 /** Calendar days from creation to award; while open, to today; once closed without award, to the close. */
 const pursuitDuration = `greatest(0, coalesce(p.award_date,
-    case when p.close_type is null then ${today} else (p.stage_entered_at at time zone 'UTC')::date end)
+    case when p.close_type is null then ${today} else (p.closed_at at time zone 'UTC')::date end)
   - (p.created_at at time zone 'UTC')::date)`;
 
 /**
@@ -101,15 +101,40 @@ const pricePer = (divisor: string) =>
   `case when p.amount_in_cents is not null and coalesce(${divisor}, 0) <> 0
      then trim_scale(floor(p.amount_in_cents::float8 / ${divisor} + 0.5)::numeric / 100) end`;
 
-const projectStatus = `case when p.close_type is null then 'pursuit' when p.close_type = 'lost' then 'lost'
+const projectStatus = `case when p.close_type is null then 'pursuit' when p.close_type <> 'won' then 'lost'
     when p.end_date < ${today} then 'complete' when p.start_date is null or p.start_date > ${today} then 'upcoming'
     else 'active' end`;
+
+/** Won and lost projects of the caller's account closed in the last 36 months (from midnight UTC). */
+const results = `from projects c where c.account_id = (select account_id from token) and c.close_type in ('won', 'lost')
+    and c.closed_at >= ((${today} - interval '36 months') at time zone 'UTC')`;
+
+/**
+ * An open project's learned probability, (won + 1) / (won + lost + 2), over its market sector's
+ * results, or the account's when the sector has fewer than 5; the per-sector and account counts
+ * are uncorrelated subqueries, run once per statement.
+ */
+const learnedJoin = `left join lateral (
+    select round((b.won + 1)::numeric / (b.won + b.lost + 2), 4)::float8 as probability,
+      json_build_object('group_by', b.group_by, 'won', b.won, 'lost', b.lost) as basis
+    from (select case when s.won + s.lost >= 5 then 'market_sector' else 'account' end as group_by,
+            case when s.won + s.lost >= 5 then s.won else (acc ->> 0)::int end as won,
+            case when s.won + s.lost >= 5 then s.lost else (acc ->> 1)::int end as lost
+          from (select coalesce((sec -> 0)::int, 0) as won, coalesce((sec -> 1)::int, 0) as lost
+                from (select (select jsonb_object_agg(x.sector, jsonb_build_array(x.won, x.lost)) from (
+                        select c.market_sector_id::text as sector, count(*) filter (where c.close_type = 'won') as won,
+                          count(*) filter (where c.close_type = 'lost') as lost ${results} and c.market_sector_id is not null group by 1) x)
+                      -> p.market_sector_id::text as sec) y) s,
+               (select jsonb_build_array(count(*) filter (where c.close_type = 'won'), count(*) filter (where c.close_type = 'lost')) as acc ${results}) a) b
+    where p.close_type is null
+  ) learned on true`;
 
 /** The project of `p` (`Project` in the OpenAPI document), derived fields included. */
 const project: Shape = {
   joins: [
     addressJoin('p'),
     projectDurationJoin,
+    learnedJoin,
     personJoin('assigned_to', 'users', 'p.assigned_to_id'),
     personJoin('created_by', 'users', 'p.created_by_id'),
     companyJoin('company', 'p.company_id'),
@@ -128,10 +153,11 @@ const project: Shape = {
     ${stageAge} as stage_age,
     case when p.start_date is not null and p.end_date is not null then coalesce(duration.months, 0) end as project_duration,
     ${pursuitDuration} as pursuit_duration, p.square_feet, p.units, p.probability,
+    learned.probability as suggested_probability, learned.basis as suggested_probability_basis,
     trim_scale(p.estimated_cost_in_cents::numeric / 100) as estimated_cost, p.forecast_curve, p.forecast_manual_percentages,
     ${pricePer('p.square_feet')} as price_per_square_foot, ${pricePer('p.units')} as price_per_unit,
     trim_scale(p.amount_in_cents::numeric / 100) as amount, ${projectStatus} as project_status, p.close_type,
-    p.award_date, p.bid_due_date, p.start_date, p.end_date, ${iso('p.bid_due_at')} as bid_due_at,
+    ${iso('p.closed_at')} as closed_at, p.award_date, p.bid_due_date, p.start_date, p.end_date, ${iso('p.bid_due_at')} as bid_due_at,
     p.bid_due_at_includes_time, p.work_scope, to_json(address) as address,
     to_json(assigned_to) as assigned_to, to_json(created_by) as created_by, to_json(company) as company,
     to_json(contact) as contact, to_json(contract_type) as contract_type, to_json(division) as division,

@@ -20,6 +20,7 @@ describe('forecastCsv', () => {
       from: '2027-01',
       to: '2027-02',
       snapshot_id: null,
+      probability_source: 'entered',
       months,
       totals: { ...row('', 123_456_790, 200_000_000), weighted_pipeline_in_cents: 10, unweighted_pipeline_in_cents: 20, total_weighted_in_cents: 123_456_800 },
       unscheduled: { count: 0, amount_in_cents: 0 },

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
+import { learnedBasis } from './insights';
 import type { Db } from '@/db';
 import { imports, lossReasons, projects, projectStages } from '@/db/schema';
 import type { CloseType, ProjectStatus } from '@/db/schema/enums';
@@ -25,9 +26,13 @@ const projectRelations = {
 /** The `<relation>_id` fields of a project, and the tables they name a record of. */
 export const projectReferences = referencesOf(projectRelations);
 
-/** Projects with every embedded relation, by joins: one statement whatever the page size. */
-function selectProjects(db: Db) {
-  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations) }).from(projects), projects, projectRelations);
+/**
+ * Projects with every embedded relation, by joins, and the basis of each open one's learned
+ * probability (./insights.ts): one statement whatever the page size.
+ */
+function selectProjects(db: Db, accountId: number, teamOf: TeamOf) {
+  const learned = learnedBasis(projects, accountId, teamOf);
+  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations), learned }).from(projects), projects, projectRelations);
 }
 
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
@@ -75,7 +80,7 @@ function statusWhere(status: ProjectStatus, today: string): SQL | undefined {
     case 'pursuit':
       return isNull(projects.closeType);
     case 'lost':
-      return eq(projects.closeType, 'lost');
+      return and(isNotNull(projects.closeType), ne(projects.closeType, 'won'));
     case 'complete':
       return and(won, lt(projects.endDate, today));
     case 'upcoming':
@@ -98,7 +103,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.bid_due_from !== undefined ? gte(projects.bidDueDate, f.bid_due_from) : undefined,
     f.bid_due_to !== undefined ? lte(projects.bidDueDate, f.bid_due_to) : undefined,
     f.closed_since !== undefined
-      ? and(isNotNull(projects.closeType), gte(projects.stageEnteredAt, new Date(`${f.closed_since}T00:00:00Z`)))
+      ? gte(projects.closedAt, new Date(`${f.closed_since}T00:00:00Z`))
       : undefined,
     f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
     inTeam(projects.id, f.teamOf),
@@ -123,9 +128,9 @@ function unfiltered(f: ProjectFilters): boolean {
 }
 
 /** A page of projects with every embed, by deferred join as for leads (db/queries/leads.ts; thirteen joins). */
-function projectsPage(db: Db, accountId: number, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
+function projectsPage(db: Db, accountId: number, teamOf: TeamOf, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
   const pageIds = db.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
-  return selectProjects(db).where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`)).orderBy(...order);
+  return selectProjects(db, accountId, teamOf).where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`)).orderBy(...order);
 }
 
 export async function listProjects(
@@ -141,11 +146,11 @@ export async function listProjects(
     const total = await countedTotal(db, accountId, 'projects');
     const window = pageFromNearestEnd(total, page);
     if (window.limit === 0) return { items: [], total };
-    const items = await projectsPage(db, accountId, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
+    const items = await projectsPage(db, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
     return { items: window.reversed ? items.reverse() : items, total };
   }
   const [items, [total]] = await Promise.all([
-    projectsPage(db, accountId, where, orderBySort(sort, sortColumns, projects.id), page),
+    projectsPage(db, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id), page),
     db.select({ n: count() }).from(projects).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
@@ -153,7 +158,7 @@ export async function listProjects(
 
 /** One project with every embed (if the caller sees it); `lock`: its row locked for the rest of the transaction. */
 export function findProject(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<ProjectRow | undefined> {
-  return oneRow(selectProjects(db).where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
+  return oneRow(selectProjects(db, accountId, teamOf).where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
 }
 
 /** The project's dates, its row share-locked: a concurrent update of the project waits for this transaction. */

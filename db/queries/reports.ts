@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { projects, projectStages } from '@/db/schema';
 import { inTeam, type TeamOf } from './project-access';
@@ -27,7 +27,7 @@ export async function pipelineTotals(db: Db, accountId: number, closedSince: Dat
     db
       .select({ closeType: projects.closeType, count: count(), cents })
       .from(projects)
-      .where(and(eq(projects.accountId, accountId), isNotNull(projects.closeType), gte(projects.stageEnteredAt, closedSince), inTeam(projects.id, teamOf)))
+      .where(and(eq(projects.accountId, accountId), gte(projects.closedAt, closedSince), inTeam(projects.id, teamOf)))
       .groupBy(projects.closeType),
   ]);
   return { stages, closed };

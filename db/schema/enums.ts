@@ -13,7 +13,13 @@ export const WORK_SCOPES = [
   'demolition',
   'other',
 ] as const;
-export const CLOSE_TYPES = ['won', 'lost'] as const;
+/**
+ * won and lost are a bid's result; cancelled (the work will not happen) and did_not_pursue (we chose
+ * not to bid) close a project without one: they count in no win rate and read as project_status lost.
+ */
+export const CLOSE_TYPES = ['won', 'lost', 'cancelled', 'did_not_pursue'] as const;
+/** The close types that are a bid's result: the win rates' and the learned probability's basis. */
+export const RESULT_CLOSE_TYPES = ['won', 'lost'] as const;
 /** How a project's amount spreads over its months (lib/shared/domain/forecast.ts). */
 export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
 export type ForecastCurve = (typeof FORECAST_CURVES)[number];

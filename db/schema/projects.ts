@@ -58,6 +58,8 @@ export const projects = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     workScope: text('work_scope').$type<WorkScope>(),
     closeType: text('close_type').$type<CloseType>(),
+    /** When the project entered a closed stage; null while it is open (docs/insights.md). */
+    closedAt: ts('closed_at'),
     ...addressColumns(),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     projectStageId: ref('project_stage_id', () => projectStages.id),
@@ -86,8 +88,8 @@ export const projects = pgTable(
     index('projects_account_updated_idx').on(t.accountId, t.updatedAt),
     index('projects_account_close_type_idx').on(t.accountId, t.closeType),
     index('projects_account_bid_due_date_idx').on(t.accountId, t.bidDueDate),
-    // Won and lost projects by when they closed (the closed_since filter, the pipeline report).
-    index('projects_account_closed_idx').on(t.accountId, t.stageEnteredAt).where(sql`${t.closeType} is not null`),
+    // Closed projects by when they closed (the closed_since filter, the pipeline report, win rates).
+    index('projects_account_closed_at_idx').on(t.accountId, t.closedAt).where(sql`${t.closedAt} is not null`),
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('projects_project_stage_id_idx').on(t.projectStageId),
     index('projects_company_id_idx').on(t.companyId),
@@ -106,6 +108,7 @@ export const projects = pgTable(
     uniqueIndex('projects_lead_id_key').on(t.leadId),
     check('projects_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
     check('projects_close_type_check', oneOf(t.closeType, CLOSE_TYPES)),
+    check('projects_closed_at_check', sql`(${t.closeType} is null) = (${t.closedAt} is null)`),
     check('projects_probability_check', sql`${t.probability} between 0 and 1`),
     check('projects_forecast_curve_check', oneOf(t.forecastCurve, FORECAST_CURVES)),
   ],

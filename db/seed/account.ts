@@ -319,6 +319,7 @@ async function seedPipeline(a: Account, lookups: Lookups, companyList: Company[]
       endDate: t.end ? dateOnly(t.end) : null,
       workScope: seed.scope,
       closeType: stage.category === 'open' ? null : stage.category,
+      closedAt: stage.category === 'open' ? null : stageEnteredAt,
       customFields: isPublic ? { prevailing_wage: true, bid_bond_percent: 5 } : {},
       projectStageId: stage.id,
       stageEnteredAt,

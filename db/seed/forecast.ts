@@ -40,7 +40,7 @@ export async function seedForecast(tx: Db, r: Random, accountId: number) {
   const unscheduled = new Set(open.slice(0, 2).map((p) => p.id));
   let i = 0;
   for (const p of all) {
-    if (p.closeType === 'lost') continue;
+    if (p.closeType !== null && p.closeType !== 'won') continue;
     const margin = r.int(6, 16) / 100;
     const estimatedCostInCents = p.amount === null ? null : Math.round((p.amount * (1 - margin)) / 100) * 100;
     if (p.closeType === 'won') {

@@ -88,7 +88,8 @@ export const IMPORT_FIELDS: Record<ImportableResource, ImportFieldOption[]> = {
     { field: 'start_date', label: 'Start Date' },
     { field: 'end_date', label: 'End Date' },
     { field: 'work_scope', label: 'Work Scope' },
-    { field: 'close_type', label: 'Close Type', hint: 'won / lost' },
+    { field: 'close_type', label: 'Close Type', hint: 'won / lost / cancelled / did_not_pursue' },
+    { field: 'closed_at', label: 'Closed At', hint: 'the day it closed: win rates count from it' },
     ...ADDRESS,
     ...PIPELINE_RELATIONS,
     ...lookupsBy([

@@ -36,7 +36,7 @@ beforeAll(async () => {
     const base = { accountId: a.accountId, name: `Integration project ${String(i + 1).padStart(3, '0')}` };
     if (kind === 0) return { ...base, projectStageId: open };
     const dates = kind === 1 ? { startDate: day(30) } : kind === 2 ? { startDate: day(-30), endDate: day(60) } : { startDate: day(-300), endDate: day(-10) };
-    return { ...base, projectStageId: won, closeType: 'won' as const, awardDate: day(-400), ...dates };
+    return { ...base, projectStageId: won, closeType: 'won' as const, closedAt: new Date(`${day(-400)}T00:00:00Z`), awardDate: day(-400), ...dates };
   });
   await getDb().insert(projects).values(rows);
 });

@@ -257,7 +257,7 @@ describe('projects: bid due and closed filters', () => {
     expect((await c.api.get('/projects?bid_due_from=2031-03-01&bid_due_from=2031-03-02')).status).toBe(422);
   });
 
-  it('closed_since lists won and lost projects that entered their closed stage on or after the day', async () => {
+  it('closed_since lists the projects closed (closed_at) on or after the day', async () => {
     const stage = (i: number) => String(c.stageIds[i]);
     const recentWin = await make({ name: 'Recent win', project_stage_id: stage(WON) });
     const recentLoss = await make({ name: 'Recent loss', project_stage_id: stage(LOST) });
@@ -265,7 +265,7 @@ describe('projects: bid due and closed filters', () => {
     await make({ name: 'Still open', project_stage_id: stage(1) });
     await getDb()
       .update(projects)
-      .set({ stageEnteredAt: new Date(Date.now() - 200 * 86_400_000) })
+      .set({ closedAt: new Date(Date.now() - 200 * 86_400_000) })
       .where(eq(projects.id, Number(oldWin)));
     expect(ids(await c.api.get(`/projects?closed_since=${isoDay(-90)}`))).toEqual([recentWin, recentLoss].sort());
     expect(ids(await c.api.get(`/projects?closed_since=${isoDay(-90)}&close_type=won`))).toEqual([recentWin]);

@@ -20,7 +20,7 @@ async function make(project: Record<string, unknown>) {
 }
 
 async function closedAt(id: string, at: Date) {
-  await getDb().update(projects).set({ stageEnteredAt: at }).where(eq(projects.id, Number(id)));
+  await getDb().update(projects).set({ closedAt: at }).where(eq(projects.id, Number(id)));
 }
 
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('GET /reports/pipeline', () => {
     const res = await a.api.get('/reports/pipeline');
     expect(res.status).toBe(200);
     const r = res.body.pipeline;
-    expect(Object.keys(r).sort()).toEqual(['closed_since', 'days', 'lost', 'open', 'stages', 'won']);
+    expect(Object.keys(r).sort()).toEqual(['cancelled', 'closed_since', 'days', 'did_not_pursue', 'lost', 'open', 'stages', 'won']);
     expect(r.days).toBe(90);
     expect(r.closed_since).toBe(isoDay(-90));
     expect(r.stages.map((s: { project_stage: { name: string } }) => s.project_stage.name)).toEqual([

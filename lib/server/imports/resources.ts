@@ -140,14 +140,15 @@ const lookup = (field: string, relation: RelationKind, labels: string[]): Import
 /**
  * What each kind of projects import means: pursuits are open (the first open stage unless a stage
  * is named); work in progress and historical won are won (the first won stage by default), work in
- * progress with its amount, historical won with its dates; historical closed are won or lost as
- * their close_type says (required), a lost one with its loss reason if given.
+ * progress with its amount, historical won with its dates; historical closed are won, lost,
+ * cancelled or did_not_pursue as their close_type says (required; all but won in a lost stage), a
+ * lost one with its loss reason if given, and closed when their closed_at says (today without it).
  */
 function applyProjectKind(input: Record<string, unknown>, kind: string | null, stages: StageInfo[]): { input: Record<string, unknown> } | { error: string } {
   const named = typeof input.project_stage_id === 'string' ? stages.find((st) => st.id === Number(input.project_stage_id)) : undefined;
   const want: StageCategory =
-    kind === 'wip' || kind === 'historical_won' ? 'won' : kind === 'historical_closed' ? ((input.close_type as StageCategory | undefined) ?? 'lost') : 'open';
-  if (kind === 'historical_closed' && input.close_type === undefined) return { error: 'close_type: is required in a historical_closed import (won or lost)' };
+    kind === 'wip' || kind === 'historical_won' ? 'won' : kind === 'historical_closed' ? (input.close_type === 'won' ? 'won' : 'lost') : 'open';
+  if (kind === 'historical_closed' && input.close_type === undefined) return { error: 'close_type: is required in a historical_closed import (won, lost, cancelled or did_not_pursue)' };
   if (kind === 'wip' && input.amount === undefined) return { error: 'amount: is required in a wip import (the contract value)' };
   if (kind === 'historical_won' && (input.start_date === undefined || input.end_date === undefined)) return { error: 'start_date, end_date: are required in a historical_won import' };
   if (named && named.category !== want) return { error: `project_stage_name: the stage is ${named.category}, and a ${kind} import takes ${want} stages` };
@@ -178,6 +179,7 @@ const projectSpec: ImportSpec = {
     { field: 'end_date', labels: ['End Date', 'End', 'Completion Date', 'Finish Date'], type: 'date' },
     { field: 'work_scope', labels: ['Work Scope', 'Scope of Work'], type: 'enum', values: WORK_SCOPES },
     { field: 'close_type', labels: ['Close Type', 'Result', 'Outcome', 'Won/Lost'], type: 'enum', values: CLOSE_TYPES },
+    { field: 'closed_at', labels: ['Closed At', 'Closed', 'Close Date', 'Date Closed', 'Closed On'], type: 'date' },
     ...ADDRESS_FIELDS,
     { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
     { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },

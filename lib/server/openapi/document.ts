@@ -15,6 +15,7 @@ import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
 import { projectsPaths } from './paths/projects';
 import { forecastPaths } from './paths/forecast';
 import { reportsPaths } from './paths/reports';
+import { insightsPaths } from './paths/insights';
 import { taskListsPaths } from './paths/task-lists';
 import { tasksPaths } from './paths/tasks';
 import { usersPaths } from './paths/users';
@@ -66,6 +67,7 @@ function build() {
       ...oauthPaths,
       ...reportsPaths,
       ...forecastPaths,
+      ...insightsPaths,
       ...importsPaths,
       ...lookupsPaths,
       ...customFieldsPaths,

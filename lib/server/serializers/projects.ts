@@ -7,6 +7,7 @@ import {
   stageAge,
   todayUtc,
 } from '@/lib/shared/domain/projects';
+import { suggestedProbability } from '@/lib/shared/domain/insights';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
 import { serializeProjectStage } from './lookups';
@@ -26,6 +27,7 @@ export function serializeProject(row: ProjectRow, now: Date = new Date()): Proje
     square_feet: p.squareFeet,
     units: p.units,
     probability: p.probability,
+    ...(row.learned ? suggestedProbability(...row.learned) : { suggested_probability: null, suggested_probability_basis: null }),
     estimated_cost: p.estimatedCostInCents === null ? null : p.estimatedCostInCents / 100,
     forecast_curve: p.forecastCurve,
     forecast_manual_percentages: p.forecastManualPercentages,
@@ -34,6 +36,7 @@ export function serializeProject(row: ProjectRow, now: Date = new Date()): Proje
     amount: p.amountInCents === null ? null : p.amountInCents / 100,
     project_status: projectStatus(p, todayUtc(now)),
     close_type: p.closeType,
+    closed_at: isoOrNull(p.closedAt),
     award_date: p.awardDate,
     bid_due_date: p.bidDueDate,
     start_date: p.startDate,

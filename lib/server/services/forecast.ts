@@ -14,9 +14,12 @@ import {
   snapshotInputs,
   upsertRevenueTargets,
   type DayRange,
+  type ForecastInput,
 } from '@/db/queries/forecast';
 import { companyForecast, dayNumber, monthIndex, monthOfIndex, spread, type Month } from '@/lib/shared/domain/forecast';
+import { suggestedProbability, winRate } from '@/lib/shared/domain/insights';
 import { todayUtc } from '@/lib/shared/domain/projects';
+import type { LearnedBasis } from '@/db/queries/insights';
 import { serializeSnapshot, serializeSlip } from '@/lib/server/serializers/forecast';
 import { invalidField, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
@@ -77,6 +80,11 @@ export async function projectForecast(db: Db, ctx: CallerContext, id: number): P
 }
 
 /** The company forecast over a range of months, now or as a snapshot kept it. */
+/** An open project weighted by its learned probability instead of the entered one (won projects have no basis). */
+function withSuggestedProbability(p: ForecastInput & { learned: LearnedBasis | null }): ForecastInput {
+  return p.learned ? { ...p, probability: suggestedProbability(...p.learned).suggested_probability } : p;
+}
+
 export async function forecast(db: Db, ctx: CallerContext, query: ForecastQuery, now = new Date()): Promise<ForecastResponse> {
   const from = query.from ?? todayUtc(now).slice(0, 7);
   const to = query.to ?? monthOfIndex(monthIndex(from) + 17);
@@ -89,32 +97,34 @@ export async function forecast(db: Db, ctx: CallerContext, query: ForecastQuery,
   since.setUTCMonth(since.getUTCMonth() - RECORD_MONTHS);
   const [projects, targets, record] = await Promise.all([
     query.snapshot_id === undefined
-      ? forecastInputs(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, range)
+      ? forecastInputs(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, range, query.probability_source === 'suggested').then((rows) =>
+          query.probability_source === 'suggested' ? rows.map(withSuggestedProbability) : rows,
+        )
       : snapshotInputs(db, ctx.accountId, query.snapshot_id, { ...query, teamOf: teamOf(ctx) }, range),
     listRevenueTargets(db, ctx.accountId, range),
     closedRecord(db, ctx.accountId, since, teamOf(ctx)),
   ]);
   const result = companyForecast(projects, from, to, new Map(targets.map((t) => [t.month.slice(0, 7), t.amountInCents])));
-  const closed = record.won + record.lost;
-  const winRate = closed === 0 ? null : Math.round((record.won / closed) * 10_000) / 10_000;
+  const rate = winRate(record.won, record.lost);
   const average = record.averageWonCents;
   return {
     from,
     to,
     snapshot_id: query.snapshot_id === undefined ? null : String(query.snapshot_id),
+    probability_source: query.probability_source,
     ...result,
     closing_the_gap: {
       since: todayUtc(since),
       won_count: record.won,
       lost_count: record.lost,
-      win_rate: winRate,
+      win_rate: rate,
       average_contract_in_cents: average,
       months: result.months
         .filter((m) => m.gap_in_cents !== null && m.gap_in_cents > 0)
         .map((m) => ({
           month: m.month,
           gap_in_cents: m.gap_in_cents!,
-          awards_needed: winRate && average ? Math.round((m.gap_in_cents! / winRate / average) * 100) / 100 : null,
+          awards_needed: rate && average ? Math.round((m.gap_in_cents! / rate / average) * 100) / 100 : null,
         })),
     },
   };

@@ -14,7 +14,7 @@ import {
 import { deleteReferencing } from '@/db/queries/relations';
 import { detachTasksFromProject } from '@/db/queries/tasks';
 import { calls, projects, projectTeamMemberships, taskLists, workforceAssignments } from '@/db/schema';
-import type { CloseType, StageCategory } from '@/db/schema/enums';
+import { CLOSE_TYPES, RESULT_CLOSE_TYPES, type CloseType, type StageCategory } from '@/db/schema/enums';
 import { manualPercentagesProblem, monthsSpanned } from '@/lib/shared/domain/forecast';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
@@ -50,21 +50,42 @@ export function getProject(db: Db, ctx: CallerContext, id: number): Promise<Proj
 }
 
 /**
- * close_type follows the stage: it is only accepted in a closed stage and must match that stage's
- * category; entering a closed stage sets it, moving back to an open stage clears it.
+ * close_type follows the stage: none in an open stage; in a closed one the stage's category (won or
+ * lost, the default) or one of the close types without a result (cancelled, did_not_pursue). An
+ * omitted close_type keeps the project's own while its stage's category stays the same.
  */
-function closeTypeFor(category: StageCategory, given: CloseType | null | undefined) {
+function closeTypeFor(category: StageCategory, given: CloseType | null | undefined, kept: CloseType | null): CloseType | null {
   if (category === 'open') {
     if (given) {
       throw invalidField('close_type', 'can only be set when the project is in a closed (won or lost) stage');
     }
     return null;
   }
-  const closeType = given === undefined ? category : given;
-  if (closeType !== category) {
-    throw invalidField('close_type', `must be ${category} in a ${category} stage (move the project to another stage instead)`);
+  if (given === null) throw invalidField('close_type', `is required in a ${category} stage (move the project to an open stage to reopen it)`);
+  const closeType = given ?? kept ?? category;
+  if (closeType !== category && !NO_RESULT_CLOSE_TYPES.includes(closeType)) {
+    throw invalidField('close_type', `must be ${category}, cancelled or did_not_pursue in a ${category} stage (move the project to another stage instead)`);
   }
   return closeType;
+}
+
+const NO_RESULT_CLOSE_TYPES: readonly CloseType[] = CLOSE_TYPES.filter((t) => !(RESULT_CLOSE_TYPES as readonly string[]).includes(t));
+
+/**
+ * closed_at: when the project entered a closed stage (now, unless the caller gives the day it
+ * closed: history recorded late); kept while it moves between stages of the same closed category;
+ * cleared when it reopens.
+ */
+function closedAtFor(closeType: CloseType | null, given: Date | undefined, entered: boolean): { closedAt?: Date | null } {
+  if (closeType === null) {
+    if (given !== undefined) throw invalidField('closed_at', 'can only be set when the project is in a closed (won or lost) stage');
+    return { closedAt: null };
+  }
+  if (given !== undefined) {
+    if (given.getTime() > Date.now()) throw invalidField('closed_at', 'must not be in the future');
+    return { closedAt: given };
+  }
+  return entered ? { closedAt: new Date() } : {};
 }
 
 const toCents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
@@ -72,7 +93,7 @@ const toCents = (dollars: number | null) => (dollars === null ? null : Math.roun
 function columnsFrom(input: ProjectUpdate) {
   const { amount, estimated_cost: estimatedCost, ...rest } = input;
   return {
-    ...toColumns(rest, ['address', 'close_type']),
+    ...toColumns(rest, ['address', 'close_type', 'closed_at']),
     ...(amount !== undefined ? { amountInCents: toCents(amount) } : {}),
     ...(estimatedCost !== undefined ? { estimatedCostInCents: toCents(estimatedCost) } : {}),
     ...(input.address !== undefined ? addressColumnsFrom(input.address) : {}),
@@ -111,11 +132,13 @@ export function createProject(
   });
   return createRecord(db, ctx, projectKind, input, async (tx) => {
     const stage = await stageOf(tx, ctx, input.project_stage_id);
+    const closeType = closeTypeFor(stage?.category ?? 'open', input.close_type, null);
     return {
       ...columnsFrom(input),
       ...extra,
       projectStageId: stage?.id ?? null,
-      closeType: closeTypeFor(stage?.category ?? 'open', input.close_type),
+      closeType,
+      ...closedAtFor(closeType, input.closed_at, true),
       createdById: ctx.userId,
     };
   }, teamOf(ctx) !== undefined ? (tx, id) => joinCreatedProject(tx, ctx, id) : undefined);
@@ -123,11 +146,14 @@ export function createProject(
 
 export function updateProject(db: Db, ctx: CallerContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
   return updateRecord(db, ctx, projectKind, id, input, {
-    columns: async ({ project: current }, tx) => {
+    columns: async ({ project: current, projectStage: currentStage }, tx) => {
       const next: Record<string, unknown> = columnsFrom(input);
       const stageId = input.project_stage_id ?? current.projectStageId;
       const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
-      next.closeType = closeTypeFor(stage?.category ?? 'open', input.close_type);
+      const category = stage?.category ?? 'open';
+      const sameCategory = category === (currentStage?.category ?? 'open');
+      const closeType = closeTypeFor(category, input.close_type, sameCategory ? current.closeType : null);
+      Object.assign(next, { closeType }, closedAtFor(closeType, input.closed_at, !sameCategory || current.closeType === null));
       const after = { ...current, ...(next as Partial<ProjectRecord>) };
       if (after.startDate && after.endDate && after.endDate < after.startDate) throw invalidField('end_date', 'must be on or after start_date');
       assertManualForecast(after);

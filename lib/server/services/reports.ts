@@ -1,5 +1,6 @@
 import { subDays } from 'date-fns';
 import type { Db } from '@/db';
+import type { CloseType } from '@/db/schema/enums';
 import { pipelineTotals } from '@/db/queries/reports';
 import { serializeProjectStage } from '@/lib/server/serializers/lookups';
 import type { PipelineReportQuery, PipelineReportResponse } from '@/lib/shared/validation/reports';
@@ -17,7 +18,7 @@ export async function pipelineReport(db: Db, ctx: CallerContext, query: Pipeline
   const since = closedSinceDay(query.days);
   const { stages, closed } = await pipelineTotals(db, ctx.accountId, new Date(`${since}T00:00:00Z`), teamOf(ctx));
   const open = stages.filter((s) => s.stage.category === 'open');
-  const closedTotal = (type: 'won' | 'lost') => {
+  const closedTotal = (type: CloseType) => {
     const row = closed.find((c) => c.closeType === type);
     return total(row?.count ?? 0, row?.cents ?? 0);
   };
@@ -29,6 +30,8 @@ export async function pipelineReport(db: Db, ctx: CallerContext, query: Pipeline
     ),
     won: closedTotal('won'),
     lost: closedTotal('lost'),
+    cancelled: closedTotal('cancelled'),
+    did_not_pursue: closedTotal('did_not_pursue'),
     days: query.days,
     closed_since: since,
   };

@@ -8,7 +8,7 @@ export function todayUtc(now: Date): string {
 }
 
 /**
- * pursuit while the stage is open; lost when lost; when won: complete past end_date, upcoming
+ * pursuit while the stage is open; lost when closed without a win (lost, cancelled, did_not_pursue); when won: complete past end_date, upcoming
  * before start_date (or without one), active in between. The SQL filter in db/queries/projects.ts
  * applies the same rules.
  */
@@ -17,7 +17,7 @@ export function projectStatus(
   today: string,
 ): ProjectStatus {
   if (p.closeType === null) return 'pursuit';
-  if (p.closeType === 'lost') return 'lost';
+  if (p.closeType !== 'won') return 'lost';
   if (p.endDate !== null && p.endDate < today) return 'complete';
   if (p.startDate === null || p.startDate > today) return 'upcoming';
   return 'active';
@@ -36,10 +36,10 @@ export function stageAge(stageEnteredAt: Date, now: Date): number {
 
 /** Days from creation to award; while open, to today; closed without an award date, to the close. */
 export function pursuitDuration(
-  p: { createdAt: Date; awardDate: string | null; closeType: CloseType | null; stageEnteredAt: Date },
+  p: { createdAt: Date; awardDate: string | null; closedAt: Date | null },
   now: Date,
 ): number {
-  const end = p.awardDate !== null ? parseISO(p.awardDate) : p.closeType === null ? now : p.stageEnteredAt;
+  const end = p.awardDate !== null ? parseISO(p.awardDate) : (p.closedAt ?? now);
   return Math.max(0, differenceInCalendarDays(end, p.createdAt));
 }
 

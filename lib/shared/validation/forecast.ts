@@ -7,6 +7,8 @@ import { LIMITS, paginationQuery, projectReference, queryId, recordBase, respons
 
 export { FORECAST_CURVES };
 
+export const PROBABILITY_SOURCES = ['entered', 'suggested'] as const;
+
 /** At most five years of months in one forecast. */
 export const MAX_FORECAST_MONTHS = 60;
 
@@ -24,8 +26,16 @@ export const forecastQuery = z
     project_stage_id: queryId.optional(),
     company_id: queryId.optional(),
     snapshot_id: queryId.optional().meta({ description: 'The forecast as it stood when this snapshot was taken (its projects, probabilities and dates; today’s targets).' }),
+    probability_source: z.enum(PROBABILITY_SOURCES).default('entered').meta({
+      description:
+        'Which probability weights the open pipeline: `entered` (the project’s, else its stage’s default; the default) or `suggested` ' +
+        '(each open project’s learned suggested_probability, docs/insights.md). Not with snapshot_id: a snapshot keeps the entered probabilities.',
+    }),
   })
   .superRefine((q, ctx) => {
+    if (q.probability_source === 'suggested' && q.snapshot_id !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['probability_source'], message: 'must be entered with snapshot_id (a snapshot keeps the entered probabilities)' });
+    }
     if (q.from === undefined || q.to === undefined) return;
     const n = monthsBetween(q.from, q.to);
     if (n < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
@@ -56,6 +66,7 @@ export const forecastResponse = z
     from: z.string(),
     to: z.string(),
     snapshot_id: z.string().nullable(),
+    probability_source: z.enum(PROBABILITY_SOURCES).meta({ description: 'The probabilities that weighted the pipeline (the query’s).' }),
     months: z.array(monthRow),
     totals: monthRow.omit({ month: true }).meta({ description: 'Each field summed over the months (targets and gaps over the months that have a target; null when none has).' }),
     unscheduled: z

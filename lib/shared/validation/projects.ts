@@ -82,7 +82,12 @@ const fields = {
   end_date: date.nullable(),
   work_scope: z.enum(WORK_SCOPES).nullable(),
   close_type: z.enum(CLOSE_TYPES).nullable().meta({
-    description: "Only in a closed stage, and equal to its category (won/lost); set from the stage when omitted.",
+    description:
+      'Only in a closed stage: its category (won/lost), or cancelled / did_not_pursue (closed without a result: in no win rate, project_status lost). ' +
+      "Set from the stage's category when omitted; kept while the project stays in stages of the same category.",
+  }),
+  closed_at: z.union([timestamp, date.transform((d) => new Date(`${d}T00:00:00Z`))]).meta({
+    description: 'When the project closed (a date-time, or a date meaning its midnight UTC), for history recorded late; not in the future. Set to now when the project enters a closed stage, cleared when it reopens.',
   }),
   address: addressInput.nullable(),
   custom_fields: customFields,
@@ -123,7 +128,7 @@ export const projectListQuery = paginationQuery.extend({
   bid_due_from: date.optional().meta({ description: 'Projects whose bid_due_date is on or after this date.' }),
   bid_due_to: date.optional().meta({ description: 'Projects whose bid_due_date is on or before this date.' }),
   closed_since: date.optional().meta({
-    description: 'Closed (won or lost) projects that entered their closed stage on or after this date (UTC).',
+    description: 'Closed projects whose closed_at is on or after this date (UTC).',
   }),
   sort: z.enum(PROJECT_SORTS).default('-created_at').meta({
     description: 'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).',
@@ -146,6 +151,19 @@ export const projectResponse = z
     square_feet: z.number().int().nullable(),
     units: z.number().int().nullable(),
     probability: z.number().nullable(),
+    suggested_probability: z.number().nullable().meta({
+      description:
+        'The learned probability of an open project (null once closed): (won + 1) ÷ (won + lost + 2) over the won and lost projects closed in the last 36 months ' +
+        'in its market sector, or in the whole account when fewer than 5 share the sector; four decimals (docs/insights.md).',
+    }),
+    suggested_probability_basis: z
+      .object({
+        group_by: z.enum(['market_sector', 'account']).meta({ description: 'Whose history: the market sector, or the whole account.' }),
+        won: z.number().int(),
+        lost: z.number().int(),
+      })
+      .nullable()
+      .meta({ description: 'The counts behind suggested_probability; null when it is.' }),
     estimated_cost: z.number().nullable().meta({ description: 'Dollars.' }),
     forecast_curve: z.enum(FORECAST_CURVES),
     forecast_manual_percentages: z.array(z.number()).nullable(),
@@ -154,9 +172,10 @@ export const projectResponse = z
     amount: z.number().nullable().meta({ description: 'Dollars.' }),
     project_status: z.enum(PROJECT_STATUSES).meta({
       description:
-        'Derived: pursuit (open stage), upcoming (won, before start_date), active (won, started), complete (won, past end_date), lost.',
+        'Derived: pursuit (open stage), upcoming (won, before start_date), active (won, started), complete (won, past end_date), lost (lost, cancelled or did_not_pursue).',
     }),
     close_type: z.enum(CLOSE_TYPES).nullable(),
+    closed_at: responseTimestamp.nullable().meta({ description: 'When the project entered a closed stage; null while it is open.' }),
     award_date: responseDate.nullable(),
     bid_due_date: responseDate.nullable(),
     start_date: responseDate.nullable(),

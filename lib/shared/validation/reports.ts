@@ -23,8 +23,10 @@ export const pipelineReportResponse = z
       .array(total.extend({ project_stage: projectStageResponse }))
       .meta({ description: 'Every stage of the account by position, with the projects now in it.' }),
     open: total.meta({ description: 'Projects in open stages: the open pipeline.' }),
-    won: total.meta({ description: 'Projects that entered a won stage on or after `closed_since`.' }),
-    lost: total.meta({ description: 'Projects that entered a lost stage on or after `closed_since`.' }),
+    won: total.meta({ description: 'Projects closed as won (closed_at) on or after `closed_since`.' }),
+    lost: total.meta({ description: 'Projects closed as lost on or after `closed_since`.' }),
+    cancelled: total.meta({ description: 'Projects closed as cancelled on or after `closed_since` (no result: in no win rate).' }),
+    did_not_pursue: total.meta({ description: 'Projects closed as did_not_pursue on or after `closed_since` (no result: in no win rate).' }),
     days: z.number().int(),
     closed_since: responseDate.meta({
       description: 'Today (UTC) minus `days`; the same date as the `closed_since` filter of GET /projects.',

@@ -1,0 +1,29 @@
+import { subMonths } from 'date-fns';
+import type { Db } from '@/db';
+import { LEARNING_MONTHS, winRateRows, WIN_RATE_GROUPS } from '@/db/queries/insights';
+import { ratio, winRate } from '@/lib/shared/domain/insights';
+import { todayUtc } from '@/lib/shared/domain/projects';
+import { companyRef, namedRef, personRef } from '@/lib/server/serializers/common';
+import type { WinRateResponse, WinRatesQuery } from '@/lib/shared/validation/insights';
+import { teamOf, type CallerContext } from '@/lib/server/services/context';
+
+/** The first day of the default window: today (UTC) 36 months back, as YYYY-MM-DD. */
+export function defaultSince(now = new Date()): string {
+  return todayUtc(subMonths(new Date(`${todayUtc(now)}T00:00:00Z`), LEARNING_MONTHS));
+}
+
+/** Win rates by a project relation over the won and lost projects closed since a day (docs/insights.md). */
+export async function winRates(db: Db, ctx: CallerContext, query: WinRatesQuery): Promise<WinRateResponse[]> {
+  const since = new Date(`${query.since ?? defaultSince()}T00:00:00Z`);
+  const kind = WIN_RATE_GROUPS[query.group_by].kind;
+  const rows = await winRateRows(db, ctx.accountId, query.group_by, since, teamOf(ctx));
+  return rows.map((r) => ({
+    group: kind === 'person' ? personRef(r.ref as never) : kind === 'company' ? companyRef(r.ref as never) : namedRef(r.ref as never),
+    won_count: r.won,
+    lost_count: r.lost,
+    won_amount_in_cents: r.wonCents,
+    lost_amount_in_cents: r.lostCents,
+    win_rate: winRate(r.won, r.lost),
+    amount_win_rate: ratio(r.wonCents, r.wonCents + r.lostCents),
+  }));
+}

@@ -1,0 +1,35 @@
+// The bid history's formulas (docs/insights.md): win rates and the learned probability of an open
+// project. Pure, so the dashboard and the server compute them alike and tests check them by hand.
+
+/** A ratio to four decimals; null without a denominator. */
+export function ratio(part: number, whole: number): number | null {
+  return whole === 0 ? null : Math.round((part / whole) * 10_000) / 10_000;
+}
+
+/** won ÷ (won + lost), to four decimals; null with no closed project. */
+export function winRate(won: number, lost: number): number | null {
+  return ratio(won, won + lost);
+}
+
+/** Below this many won and lost projects, a market sector is too thin to learn from: the account's whole history is used. */
+export const MIN_GROUP_RESULTS = 5;
+
+export interface SuggestedProbability {
+  suggested_probability: number;
+  suggested_probability_basis: { group_by: 'market_sector' | 'account'; won: number; lost: number };
+}
+
+/**
+ * The learned probability: (won + 1) ÷ (won + lost + 2) — Laplace's rule of succession: a half with
+ * no history, drawn towards the record as it grows — over the project's market sector, or over the
+ * whole account when the sector has fewer than MIN_GROUP_RESULTS results (or the project has none);
+ * to four decimals.
+ */
+export function suggestedProbability(sector: readonly [number, number], account: readonly [number, number]): SuggestedProbability {
+  const bySector = sector[0] + sector[1] >= MIN_GROUP_RESULTS;
+  const [won, lost] = bySector ? sector : account;
+  return {
+    suggested_probability: Math.round(((won + 1) / (won + lost + 2)) * 10_000) / 10_000,
+    suggested_probability_basis: { group_by: bySector ? 'market_sector' : 'account', won, lost },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { companyReference, namedReference, userReference } from './common';
+
+/** What win rates group by: a project relation each (the group embeds as that relation does on a project). */
+export const WIN_RATE_GROUP_BYS = ['market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division', 'company', 'assigned_to'] as const;
+
+export const winRatesQuery = z.object({
+  group_by: z.enum(WIN_RATE_GROUP_BYS).default('market_sector').meta({
+    description: "The project relation to group by; market_sector by default (the learned probability's own grouping).",
+  }),
+  since: z.iso.date().optional().meta({
+    description: 'Projects closed (closed_at) on or after this date, from its midnight UTC; by default today (UTC) 36 months back.',
+  }),
+});
+export type WinRatesQuery = z.output<typeof winRatesQuery>;
+
+export const winRateResponse = z
+  .object({
+    group: z.union([namedReference, companyReference, userReference]).nullable().meta({
+      description: 'The group, embedded as the relation is on a project (named reference; company or user reference); null for projects without one.',
+    }),
+    won_count: z.number().int(),
+    lost_count: z.number().int(),
+    won_amount_in_cents: z.number().int().meta({ description: 'Sum of the won projects’ amounts (a project without one counts 0).' }),
+    lost_amount_in_cents: z.number().int(),
+    win_rate: z.number().nullable().meta({ description: 'won_count ÷ (won_count + lost_count), four decimals; null with no closed project.' }),
+    amount_win_rate: z.number().nullable().meta({
+      description: 'won_amount_in_cents ÷ (won + lost amounts), four decimals; null when both are 0.',
+    }),
+  })
+  .meta({ id: 'WinRate' });
+
+export const winRatesResponse = z.array(winRateResponse).meta({
+  description:
+    'One row per group with a won or lost project closed since `since` (cancelled and did_not_pursue count in none), the most closed first, ties by id, the row without a group last.',
+});
+export type WinRateResponse = z.output<typeof winRateResponse>;
