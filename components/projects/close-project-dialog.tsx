@@ -22,10 +22,13 @@ export interface CloseChoice {
   shown: Partial<Project>;
 }
 
+const CLOSE_TYPE_LABELS: Record<CloseType, string> = { won: 'Won', lost: 'Lost', cancelled: 'Cancelled', did_not_pursue: 'Did not pursue' };
+
 /**
- * Closing a project asks how it closed. The close type is preset to the stage's category; the API
- * only accepts the close type of the stage, so choosing the other one moves the project to the first
- * stage of that category instead. Lost asks for the reason, won for the award date.
+ * Closing a project asks how it closed. The close type is preset to the stage's category; won and
+ * lost are the categories of stages, so choosing the other one moves the project to the first stage
+ * of that category instead; cancelled and did not pursue (no result: in no win rate) stay in the
+ * stage the project was dropped on. Lost asks for the reason, won for the award date.
  */
 export function CloseProjectDialog({
   request,
@@ -43,7 +46,8 @@ export function CloseProjectDialog({
   const [lossReasonId, setLossReasonId] = useState(request?.project.loss_reason?.id ?? '');
   const [awardDate, setAwardDate] = useState(request?.project.award_date ?? todayIso());
   const lossReasons = useOptions('/loss_reasons', 'loss_reasons').data ?? [];
-  const target = closeType === request?.stage.category ? request.stage : stages.find((s) => s.category === closeType);
+  const stageCategory = closeType === 'won' || closeType === 'lost' ? closeType : request?.stage.category;
+  const target = stageCategory === request?.stage.category ? request?.stage : stages.find((s) => s.category === stageCategory);
   const name = request?.project.name ?? '';
 
   const submit = () => {
@@ -51,16 +55,16 @@ export function CloseProjectDialog({
     const lossReason = lossReasons.find((r) => r.id === lossReasonId);
     const now = new Date().toISOString();
     onConfirm(
-      closeType === 'lost'
+      closeType === 'won'
         ? {
             stage: target,
-            changes: { project_stage_id: target.id, close_type: 'lost', loss_reason_id: lossReasonId || null },
-            shown: { loss_reason: lossReason ? { ...lossReason, created_at: now, updated_at: now } : null },
+            changes: { project_stage_id: target.id, close_type: 'won', award_date: awardDate || null },
+            shown: { close_type: 'won', award_date: awardDate || null },
           }
         : {
             stage: target,
-            changes: { project_stage_id: target.id, close_type: 'won', award_date: awardDate || null },
-            shown: { award_date: awardDate || null },
+            changes: { project_stage_id: target.id, close_type: closeType, loss_reason_id: lossReasonId || null },
+            shown: { close_type: closeType, loss_reason: lossReason ? { ...lossReason, created_at: now, updated_at: now } : null },
           },
     );
   };
@@ -78,18 +82,27 @@ export function CloseProjectDialog({
           Moving to <strong className="font-semibold text-slate-900 dark:text-slate-100">{target?.name ?? '—'}</strong> closes the
           project.
         </p>
-        <Field label="Close type" hint={closeType !== request?.stage.category ? `A ${closeType} project goes to the ${target?.name ?? closeType} stage.` : undefined}>
+        <Field
+          label="Close type"
+          hint={
+            target !== request?.stage
+              ? `A ${CLOSE_TYPE_LABELS[closeType].toLowerCase()} project goes to the ${target?.name ?? closeType} stage.`
+              : closeType === 'cancelled' || closeType === 'did_not_pursue'
+                ? 'Closed without a result: it counts in no win rate.'
+                : undefined
+          }
+        >
           {(a) => (
             <select {...a} className={inputClass} value={closeType} onChange={(e) => setCloseType(e.target.value as CloseType)}>
-              {CLOSE_TYPES.filter((c) => stages.some((s) => s.category === c)).map((c) => (
+              {CLOSE_TYPES.filter((c) => (c !== 'won' && c !== 'lost') || stages.some((s) => s.category === c)).map((c) => (
                 <option key={c} value={c}>
-                  {c === 'won' ? 'Won' : 'Lost'}
+                  {CLOSE_TYPE_LABELS[c]}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        {closeType === 'lost' ? (
+        {closeType !== 'won' ? (
           <Field label="Loss reason" hint="Why the work went elsewhere; it feeds the win/loss numbers.">
             {(a) => (
               <Select {...a} value={lossReasonId} onChange={(e) => setLossReasonId(e.target.value)} placeholder="No reason given" options={lossReasons} />
@@ -104,8 +117,8 @@ export function CloseProjectDialog({
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" variant={closeType === 'lost' ? 'danger' : 'primary'} disabled={!target}>
-            {closeType === 'lost' ? 'Close as lost' : 'Close as won'}
+          <Button type="submit" variant={closeType === 'won' ? 'primary' : 'danger'} disabled={!target}>
+            Close as {CLOSE_TYPE_LABELS[closeType].toLowerCase()}
           </Button>
         </div>
       </form>

@@ -203,6 +203,16 @@ function DetailSkeleton() {
 }
 
 /** Every field of a project (derived ones read-only, with units), its team, tasks and calls; an edit form. */
+const percent = (v: number | null) => (v == null ? '—' : `${Math.round(v * 1000) / 10} %`);
+
+/** The learned probability beside the entered one, with whose record it comes from (docs/insights.md). */
+function suggested(p: Project): string {
+  const basis = p.suggested_probability_basis;
+  if (p.suggested_probability == null || !basis) return '—';
+  const whose = basis.group_by === 'market_sector' ? 'this market sector' : 'all projects';
+  return `${percent(p.suggested_probability)} (${whose}: ${basis.won} won, ${basis.lost} lost in 36 months)`;
+}
+
 export function ProjectDetail({ id }: { id: string }) {
   const { data: p, error, isPending, refetch } = useProject(id);
   const stages = useProjectStages().data ?? [];
@@ -291,7 +301,8 @@ export function ProjectDetail({ id }: { id: string }) {
                 ['Close type', p.close_type ? humanize(p.close_type) : '—'],
                 ['Loss reason', p.loss_reason?.name],
                 ['Amount', formatDollars(p.amount)],
-                ['Probability', p.probability == null ? '—' : `${Math.round(p.probability * 1000) / 10} %`],
+                ['Probability', percent(p.probability)],
+                ['Suggested probability', suggested(p)],
                 ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
                 ['Square feet', n(p.square_feet, 'sq ft')],
                 ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
@@ -303,6 +314,7 @@ export function ProjectDetail({ id }: { id: string }) {
                 ['Bid due date', formatDate(p.bid_due_date)],
                 ['Bid due at', bidDueAt(p)],
                 ['Award date', formatDate(p.award_date)],
+                ['Closed', formatDate(p.closed_at)],
                 ['Start date', formatDate(p.start_date)],
                 ['End date', formatDate(p.end_date)],
                 ['Contract type', p.contract_type?.name],

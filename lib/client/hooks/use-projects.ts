@@ -64,9 +64,9 @@ function placeInPage(page: ListPage<Project>, params: QueryParams | undefined, p
   return has ? { ...page, items: page.items.map((p) => (p.id === project.id ? project : p)) } : page;
 }
 
-/** The optimistic project after a change of stage: status, close type and stage age follow the stage. */
+/** The optimistic project after a change of stage: status, close type (unless the change names one) and stage age follow the stage. */
 export function movedProject(project: Project, stage: ProjectStage, changes: Partial<Project> = {}): Project {
-  const closeType = stage.category === 'open' ? null : stage.category;
+  const closeType = stage.category === 'open' ? null : (changes.close_type ?? stage.category);
   const next = { ...project, ...changes, project_stage: stage, close_type: closeType, stage_age: 0 };
   return {
     ...next,
