@@ -108,7 +108,8 @@ export function ViewPicker<K extends string>({
   const shared = views.filter((v) => v.owner.id !== me?.id);
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // A row of its own on phones, so a button beside it (Columns) goes under it rather than beside its wrapped lines.
+    <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
       <label className="sr-only" htmlFor={`view-${resource}`}>
         Views
       </label>
