@@ -1,17 +1,19 @@
 'use client';
 
-import { ViewPicker } from '@/components/ui/view-picker';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { CustomFieldFilters, useCustomFieldTable } from '@/components/custom-fields/custom-field-filters';
 import { Button } from '@/components/ui/button';
+import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
+import { ViewPicker } from '@/components/ui/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useCompanies, type Company } from '@/lib/client/hooks/use-companies';
 import { COMPANY_CATEGORIES } from '@/lib/shared/validation/enums';
@@ -20,6 +22,9 @@ import { COMPANIES_PER_PAGE, COMPANIES_URL_KEYS, companiesListParams } from './c
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));
+
+/** Always shown: the company. */
+const FIXED_COLUMNS = ['name'] as const;
 
 const COLUMNS: Column<Company>[] = [
   {
@@ -49,9 +54,13 @@ export function CompaniesPage() {
   const router = useRouter();
   const [state, setState] = useUrlState(COMPANIES_URL_KEYS);
   const [creating, setCreating] = useState(false);
-  const params = companiesListParams(state);
+  const custom = useCustomFieldTable<Company>('companies');
+  const params = companiesListParams(state, custom.filters);
   const page = Number(params.page);
   const query = useCompanies(params);
+  // The account's own fields after the built-in columns.
+  const columns = [...COLUMNS, ...custom.columns];
+  const filtered = Boolean(state.q || state.category || Object.keys(custom.filters).length);
 
   return (
     <>
@@ -65,8 +74,17 @@ export function CompaniesPage() {
           </>
         }
       />
-      <div className="mb-3">
-        <ViewPicker resource="companies" keys={COMPANIES_URL_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'All companies', filters: {} }]} what="companies" />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        {/* A view keeps the custom field filters too. */}
+        <ViewPicker
+          resource="companies"
+          keys={[...COMPANIES_URL_KEYS, ...custom.filterKeys]}
+          state={{ ...state, ...custom.filters }}
+          setState={setState}
+          builtIns={[{ key: 'all', name: 'All companies', filters: {} }]}
+          what="companies"
+        />
+        <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         <SearchInput
@@ -83,13 +101,14 @@ export function CompaniesPage() {
           value={state.category}
           onChange={(e) => setState({ category: e.target.value })}
         />
+        <CustomFieldFilters resource="companies" filters={custom.filters} onChange={setState} />
       </div>
       <DataTable
         query={query}
-        columns={COLUMNS}
+        columns={visibleColumns(columns, state.columns, FIXED_COLUMNS)}
         empty={{
           title: 'No companies match this view.',
-          hint: state.q || state.category ? 'Clear the search or the category to see more.' : 'Add one with “New company”.',
+          hint: filtered ? 'Clear a filter to see more.' : 'Add one with “New company”.',
         }}
         paging={{ page, perPage: COMPANIES_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />

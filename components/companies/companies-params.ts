@@ -4,9 +4,10 @@ import { pageOf, type UrlState } from '@/lib/shared/url-state';
 // The companies page's URL and the list it shows for it: one function for the page's server
 // prefetch and the table's query, so both ask for the same query key.
 
-export const COMPANIES_URL_KEYS = ['q', 'category', 'page', 'view'] as const;
+/** `columns`: the table's columns chosen (absent: all); the custom field filters are read apart (custom-field-params.ts). */
+export const COMPANIES_URL_KEYS = ['q', 'category', 'page', 'view', 'columns'] as const;
 export const COMPANIES_PER_PAGE = 50;
 
-export function companiesListParams(state: UrlState<(typeof COMPANIES_URL_KEYS)[number]>): QueryParams {
-  return { q: state.q, category: state.category, page: pageOf(state.page), per_page: COMPANIES_PER_PAGE };
+export function companiesListParams(state: UrlState<(typeof COMPANIES_URL_KEYS)[number]>, customFields: Record<string, string> = {}): QueryParams {
+  return { q: state.q, category: state.category, ...customFields, page: pageOf(state.page), per_page: COMPANIES_PER_PAGE };
 }

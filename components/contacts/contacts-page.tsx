@@ -1,17 +1,19 @@
 'use client';
 
-import { ViewPicker } from '@/components/ui/view-picker';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { CustomFieldFilters, useCustomFieldTable } from '@/components/custom-fields/custom-field-filters';
 import { Button } from '@/components/ui/button';
+import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
+import { ViewPicker } from '@/components/ui/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useContacts, type Contact } from '@/lib/client/hooks/use-contacts';
 import { useOptionById } from '@/lib/client/hooks/use-search';
@@ -19,6 +21,9 @@ import { CONTACTS_PER_PAGE, CONTACTS_URL_KEYS, contactsListParams } from './cont
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
+
+/** Always shown: the contact. */
+const FIXED_COLUMNS = ['name'] as const;
 
 const COLUMNS: Column<Contact>[] = [
   {
@@ -66,9 +71,13 @@ export function ContactsPage() {
   const [state, setState] = useUrlState(CONTACTS_URL_KEYS);
   const [creating, setCreating] = useState(false);
   const company = useOptionById('/companies', 'company', state.company_id);
-  const params = contactsListParams(state);
+  const custom = useCustomFieldTable<Contact>('contacts');
+  const params = contactsListParams(state, custom.filters);
   const page = Number(params.page);
   const query = useContacts(params);
+  // The account's own fields after the built-in columns.
+  const columns = [...COLUMNS, ...custom.columns];
+  const filtered = Boolean(state.q || state.company_id || Object.keys(custom.filters).length);
 
   return (
     <>
@@ -82,8 +91,17 @@ export function ContactsPage() {
           </>
         }
       />
-      <div className="mb-3">
-        <ViewPicker resource="contacts" keys={CONTACTS_URL_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'All contacts', filters: {} }]} what="contacts" />
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        {/* A view keeps the custom field filters too. */}
+        <ViewPicker
+          resource="contacts"
+          keys={[...CONTACTS_URL_KEYS, ...custom.filterKeys]}
+          state={{ ...state, ...custom.filters }}
+          setState={setState}
+          builtIns={[{ key: 'all', name: 'All contacts', filters: {} }]}
+          what="contacts"
+        />
+        <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         <SearchInput
@@ -94,13 +112,14 @@ export function ContactsPage() {
           className="sm:col-span-2"
         />
         <RecordFilter page="contacts" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
+        <CustomFieldFilters resource="contacts" filters={custom.filters} onChange={setState} />
       </div>
       <DataTable
         query={query}
-        columns={COLUMNS}
+        columns={visibleColumns(columns, state.columns, FIXED_COLUMNS)}
         empty={{
           title: 'No contacts match this view.',
-          hint: state.q || state.company_id ? 'Clear the search or the company to see more.' : 'Add one with “New contact”.',
+          hint: filtered ? 'Clear a filter to see more.' : 'Add one with “New contact”.',
         }}
         paging={{ page, perPage: CONTACTS_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />

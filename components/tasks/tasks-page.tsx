@@ -1,22 +1,25 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { inputClass } from '@/components/ui/field';
+import { Select, inputClass } from '@/components/ui/field';
 import { ExportMenu } from '@/components/ui/export-menu';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
+import { ViewPicker } from '@/components/ui/view-picker';
 import { formatDate, localDayIso } from '@/lib/client/format';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
+import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useTasks, useUpdateTask, type Task } from '@/lib/client/hooks/use-tasks';
 import { useMe } from '@/lib/client/hooks/use-users';
 import type { TaskDefaults } from './task-form';
-import { TASKS_PER_PAGE, TASKS_URL_KEYS, tasksListParams } from './tasks-params';
+import { DUE_WINDOWS, TASK_VIEWS, TASKS_PER_PAGE, TASKS_URL_KEYS, taskViewTranslation, tasksListParams } from './tasks-params';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const TaskForm = dynamic(() => import('./task-form').then((m) => m.TaskForm));
@@ -120,10 +123,13 @@ export function TasksPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const me = useMe();
   const mine = state.view !== 'all';
+  // Everyone's tasks can be narrowed to one person's (a saved view of someone else's tasks says so too).
+  const users = useQuery({ ...optionsQuery('/users', 'users'), enabled: !mine });
   const params = tasksListParams(state, me.data?.id);
   const { data, error, isPending, refetch, isFetching } = useTasks(params, !mine || me.data !== undefined);
   const page = Number(params.page);
-  const filtered = Boolean(state.due || state.project_id || state.status);
+  const filtered = Boolean(state.due || state.project_id || state.status || (!mine && state.assigned_to_id));
+  const assignee = !mine && state.assigned_to_id ? (users.data?.find((u) => u.id === state.assigned_to_id)?.name ?? 'one person') : null;
   // New tasks are yours unless you say otherwise.
   const meDefaults = { assignedToId: me.data?.id };
 
@@ -134,7 +140,7 @@ export function TasksPage() {
     <>
       <PageHeader
         title="Tasks"
-        description={mine ? 'Your tasks, by project and task list.' : 'Everyone’s tasks, by project and task list.'}
+        description={`${mine ? 'Your tasks' : assignee ? `The tasks of ${assignee}` : 'Everyone’s tasks'}, by project and task list.`}
         actions={
           <>
             {/* "My tasks" waits for who I am, or the file would hold everyone's. */}
@@ -143,15 +149,38 @@ export function TasksPage() {
           </>
         }
       />
+      <div className="mb-3 min-h-9">
+        <ViewPicker
+          resource="tasks"
+          keys={TASKS_URL_KEYS}
+          state={state}
+          setState={setState}
+          builtIns={TASK_VIEWS}
+          what="tasks"
+          viewKey="saved_view"
+          translate={taskViewTranslation(me.data?.id)}
+        />
+      </div>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <div role="group" aria-label="Whose tasks" className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
-          <button type="button" aria-pressed={mine} className={segment(mine)} onClick={() => setState({ view: null })}>
+          <button type="button" aria-pressed={mine} className={segment(mine)} onClick={() => setState({ view: null, assigned_to_id: null })}>
             My tasks
           </button>
           <button type="button" aria-pressed={!mine} className={`${segment(!mine)} border-l border-slate-300 dark:border-slate-600`} onClick={() => setState({ view: 'all' })}>
             All tasks
           </button>
         </div>
+        {!mine ? (
+          <div className="w-full sm:w-48">
+            <Select
+              aria-label="Assigned to"
+              placeholder="Anyone"
+              options={users.data ?? []}
+              value={state.assigned_to_id}
+              onChange={(e) => setState({ assigned_to_id: e.target.value })}
+            />
+          </div>
+        ) : null}
         <div className="w-full sm:w-48">
           <select aria-label="Status" className={inputClass} value={state.status} onChange={(e) => setState({ status: e.target.value })}>
             <option value="">Open</option>
@@ -162,9 +191,11 @@ export function TasksPage() {
         <div className="w-full sm:w-56">
           <select aria-label="Deadline" className={inputClass} value={state.due} onChange={(e) => setState({ due: e.target.value })}>
             <option value="">Any deadline</option>
-            <option value="overdue">Overdue</option>
-            <option value="today">Due today</option>
-            <option value="week">Due in the next 7 days</option>
+            {DUE_WINDOWS.map(([key, label]) => (
+              <option key={key} value={key}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         {state.project_id ? (

@@ -22,7 +22,17 @@ export interface BuiltInView {
   sort?: string;
 }
 
-type Filters = Record<string, string | string[]>;
+export type Filters = Record<string, string | string[]>;
+
+/**
+ * For a page whose URL words are not its list's parameters (the tasks page's `view=all`, `status`,
+ * `due`): a saved view's filters from the page's, and the page's from a saved view's. What a view
+ * cannot keep is left out, and `note` says so when saving.
+ */
+export interface ViewTranslation {
+  toSaved: (page: Filters) => { filters: Filters; note?: string };
+  fromSaved: (saved: Filters) => Filters;
+}
 
 const same = (a: Filters, b: Filters) => {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -37,6 +47,7 @@ export function ViewPicker<K extends string>({
   builtIns,
   what,
   viewKey = 'view' as K,
+  translate,
 }: {
   resource: SavedViewResource;
   /** The page's URL keys (its filters, `sort`, `page` and `view`). */
@@ -48,6 +59,7 @@ export function ViewPicker<K extends string>({
   what: string;
   /** The URL key naming the view (`view`; `saved_view` where `view` is taken, as the projects board/table's). */
   viewKey?: K;
+  translate?: ViewTranslation;
 }) {
   const views = useSavedViews(resource).data ?? [];
   const me = useMe().data;
@@ -66,11 +78,13 @@ export function ViewPicker<K extends string>({
   const named = state[viewKey] ?? '';
   const builtIn = builtIns.find((v) => v.key === named);
   const saved = views.find((v) => v.id === named);
+  const pageFilters = (v: SavedView): Filters => (translate ? translate.fromSaved(v.filters) : v.filters);
+  const toSave = translate ? translate.toSaved(current) : { filters: current };
   // The named view is selected while the page shows what it says; once a filter changes, the filters are unsaved.
   const matches = builtIn
     ? same(builtIn.filters, current) && (builtIn.sort ?? '') === sort
     : saved
-      ? same(saved.filters, current) && (saved.sort ?? '') === sort && (!hasColumns || saved.columns.join(',') === columns)
+      ? same(pageFilters(saved), current) && (saved.sort ?? '') === sort && (!hasColumns || saved.columns.join(',') === columns)
       : false;
   const selected = matches ? named : '';
 
@@ -86,7 +100,7 @@ export function ViewPicker<K extends string>({
     const b = builtIns.find((v) => v.key === key);
     if (b) return apply(b.filters, b.sort, b.key);
     const v = views.find((x) => x.id === key);
-    if (v) apply(v.filters, v.sort, v.id, v.columns);
+    if (v) apply(pageFilters(v), v.sort, v.id, v.columns);
   };
 
   const mine = (v: SavedView) => v.owner.id === me?.id || role === 'admin';
@@ -94,7 +108,8 @@ export function ViewPicker<K extends string>({
   const shared = views.filter((v) => v.owner.id !== me?.id);
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    // A row of its own on phones, so a button beside it (Columns) goes under it rather than beside its wrapped lines.
+    <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
       <label className="sr-only" htmlFor={`view-${resource}`}>
         Views
       </label>
@@ -173,6 +188,7 @@ export function ViewPicker<K extends string>({
           <ViewNameForm
             initial={dialog.mode === 'rename' ? dialog.view.name : ''}
             askShare={dialog.mode === 'save'}
+            note={dialog.mode === 'save' ? toSave.note : undefined}
             pending={create.isPending || update.isPending}
             onCancel={() => setDialog(null)}
             onSave={(name, share) => {
@@ -181,12 +197,14 @@ export function ViewPicker<K extends string>({
                 return;
               }
               create.mutate(
-                { resource, name, filters: current, sort: sort || null, columns: columns ? columns.split(',') : [], shared: share },
+                { resource, name, filters: toSave.filters, sort: sort || null, columns: columns ? columns.split(',') : [], shared: share },
                 {
                   onSuccess: (v) => {
                     setDialog(null);
                     toast.success(`View “${v.name}” saved.`);
-                    setState({ [viewKey]: v.id } as Partial<Record<K | 'page', string | null>>);
+                    // A translated view may keep less than the page showed: the page shows what it keeps.
+                    if (translate) apply(pageFilters(v), v.sort, v.id, v.columns);
+                    else setState({ [viewKey]: v.id } as Partial<Record<K | 'page', string | null>>);
                   },
                 },
               );
@@ -201,12 +219,15 @@ export function ViewPicker<K extends string>({
 function ViewNameForm({
   initial,
   askShare,
+  note,
   pending,
   onCancel,
   onSave,
 }: {
   initial: string;
   askShare: boolean;
+  /** What the view will not keep of the page's filters. */
+  note?: string;
   pending: boolean;
   onCancel: () => void;
   onSave: (name: string, share: boolean) => void;
@@ -222,6 +243,7 @@ function ViewNameForm({
       }}
     >
       <Field label="Name">{(props) => <Input {...props} value={name} onChange={(e) => setName(e.target.value)} autoFocus required maxLength={255} />}</Field>
+      {note ? <p className="text-sm text-slate-700 dark:text-slate-300">{note}</p> : null}
       {askShare ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={share} onChange={(e) => setShare(e.target.checked)} />

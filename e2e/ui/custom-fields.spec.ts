@@ -106,3 +106,46 @@ test('an admin adds a select field on projects, fills it in, sees it as a column
   // The project leaves the seed as it found it: later journeys count the seed's unscheduled projects.
   expect((await request.delete(`/api/2023-01/projects/${id}`, { headers: auth })).status()).toBe(204);
 });
+
+test('a select field of companies is a column of their table, a filter and a choice of the Columns chooser', async ({ page, request, token }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const stamp = Date.now().toString(36);
+  const label = `Prequal ${stamp}`;
+  const key = `prequal_${stamp}`;
+  const name = `Kestrel Ridge Builders ${stamp}`;
+  const field = await request.post('/api/2023-01/custom_fields', {
+    headers: auth,
+    data: { custom_field: { resource: 'companies', key, label, field_type: 'select', options: [{ value: 'approved', label: 'Approved' }, { value: 'pending', label: 'Pending' }] } },
+  });
+  expect(field.status()).toBe(201);
+  const fieldId = (await field.json()).custom_field.id as string;
+  const company = await request.post('/api/2023-01/companies', { headers: auth, data: { company: { name, custom_fields: { [key]: 'approved' } } } });
+  expect(company.status()).toBe(201);
+  const companyId = (await company.json()).company.id as string;
+  try {
+    await page.goto('/companies');
+    await expect(page.getByRole('columnheader', { name: label })).toBeVisible();
+    await expect(async () => {
+      await page.getByLabel(label, { exact: true }).selectOption({ label: `${label}: Approved` });
+      await expect(page).toHaveURL(new RegExp(`custom_fields%5B${key}%5D=approved`), { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('row', { name: new RegExp(name) }).getByRole('cell', { name: 'Approved' })).toBeVisible();
+    await screens(page, 'custom-fields-companies-table');
+
+    // The chooser offers the field's column; without it, the filter stays.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Columns' });
+    await chooser.getByLabel(label).uncheck();
+    await chooser.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(/columns=category/);
+    await expect(page.getByRole('columnheader', { name: label })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+    await page.getByLabel(label, { exact: true }).selectOption({ label: `${label}: Pending` });
+    await expect(page.getByText('No companies match this view.')).toBeVisible();
+  } finally {
+    // Companies go back to no definitions (their forms to the JSON editor) for the journeys after.
+    expect((await request.delete(`/api/2023-01/custom_fields/${fieldId}`, { headers: auth })).status()).toBe(204);
+    expect((await request.delete(`/api/2023-01/companies/${companyId}`, { headers: auth })).status()).toBe(204);
+  }
+});

@@ -94,3 +94,56 @@ test('a view keeps the columns chosen for the table', async ({ page }) => {
   await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveCount(0);
   await expect(picker.locator('option:checked')).toHaveText(name);
 });
+
+test('the tasks page’s views: built-in ones count deadlines from today; a saved one keeps the list’s parameters', async ({ page }) => {
+  await page.goto('/tasks');
+  const picker = page.getByLabel('Views', { exact: true });
+  await expect(async () => {
+    await picker.selectOption({ label: 'My overdue tasks' });
+    await expect(page).toHaveURL(/saved_view=overdue/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page).toHaveURL(/due=overdue/);
+  await expect(page.getByLabel('Deadline', { exact: true })).toHaveValue('overdue');
+  await expect(page.getByRole('button', { name: 'My tasks' })).toHaveAttribute('aria-pressed', 'true');
+
+  await picker.selectOption({ label: 'Everyone’s overdue tasks' });
+  await expect(page).toHaveURL(/view=all/);
+  await expect(page.getByRole('button', { name: 'All tasks' })).toHaveAttribute('aria-pressed', 'true');
+  const rows = page.getByRole('listitem').filter({ has: page.getByRole('checkbox') });
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.filter({ hasNotText: 'Overdue ·' })).toHaveCount(0);
+  await screens(page, 'saved-views-tasks');
+
+  // Saved, the view keeps whose tasks and their status, not the window: the dialog says so.
+  await page.getByRole('button', { name: 'Save view' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save these tasks filters as a view' });
+  await expect(dialog.getByText('not the deadline window (“Overdue”)')).toBeVisible();
+  await screens(page, 'saved-views-tasks-save');
+  const name = `Open tasks ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`View “${name}” saved.`)).toBeVisible();
+  await expect(picker.locator('option:checked')).toHaveText(name);
+  await expect(page).toHaveURL(/saved_view=\d+/);
+  await expect(page).not.toHaveURL(/due=/);
+  await expect(page.getByLabel('Deadline', { exact: true })).toHaveValue('');
+  const id = new URL(page.url()).searchParams.get('saved_view');
+  const saved = (await (await page.request.get(`/api/2023-01/saved_views/${id}`)).json()).saved_view;
+  expect(saved).toMatchObject({ resource: 'tasks', filters: { completed: 'false' }, sort: null });
+
+  // Mine again, then the saved view: everyone's open tasks.
+  await picker.selectOption({ label: 'My completed tasks' });
+  await expect(page).toHaveURL(/status=done/);
+  await expect(page.getByRole('button', { name: 'My tasks' })).toHaveAttribute('aria-pressed', 'true');
+  await picker.selectOption({ label: name });
+  await expect(page.getByRole('button', { name: 'All tasks' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('');
+  // A filter of the page's own makes them unsaved.
+  await page.getByLabel('Status', { exact: true }).selectOption('done');
+  await expect(picker.locator('option:checked')).toHaveText('Unsaved filters');
+
+  await picker.selectOption({ label: name });
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Delete the view ${name}` }).click();
+  await expect(page.getByText(`View “${name}” deleted.`)).toBeVisible();
+});

@@ -4,6 +4,7 @@ import { TasksPage } from '@/components/tasks/tasks-page';
 import { TASKS_URL_KEYS, tasksListParams } from '@/components/tasks/tasks-params';
 import { TableSkeleton } from '@/components/ui/states';
 import { tasksQuery } from '@/lib/client/hooks/use-tasks';
+import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { meQuery } from '@/lib/client/hooks/use-users';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
 import { Prefetch } from '../prefetch';
@@ -16,9 +17,12 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
       <Prefetch
         load={async (client) => {
           const state = readUrlState(await searchParams, TASKS_URL_KEYS);
+          // Everyone's tasks have a select of the people they can be narrowed to.
+          const users = state.view === 'all' ? client.prefetchQuery(optionsQuery('/users', 'users')) : undefined;
           const me = await client.fetchQuery(meQuery);
           // A `due` view is by the browser's calendar day, which the server does not know: the browser fetches it.
           if (!state.due) await client.prefetchQuery(tasksQuery(tasksListParams(state, me.id)));
+          await users;
         }}
       >
         <TasksPage />
