@@ -15,6 +15,11 @@ export const PROJECTS_URL_KEYS = [
   'company_id',
   'close_type',
   'closed_since',
+  'market_sector_id',
+  'delivery_method_id',
+  'tender_type_id',
+  'contract_type_id',
+  'division_id',
   'bid_due_from',
   'bid_due_to',
   'sort',
@@ -26,10 +31,15 @@ export const PROJECTS_URL_KEYS = [
 export const PROJECTS_VIEW_KEYS = PROJECTS_URL_KEYS.filter((k) => k !== 'view');
 export type ProjectsUrlState = UrlState<(typeof PROJECTS_URL_KEYS)[number]>;
 
-/** Filters that arrive in links (from Home) with no control of their own: shown, and clearable. */
+/** Filters that arrive in links (from Home and Insights) with no control of their own: shown, and clearable. */
 export const LINKED_FILTERS = [
   ['close_type', 'closed as'],
   ['closed_since', 'closed since'],
+  ['market_sector_id', 'market sector #'],
+  ['delivery_method_id', 'delivery method #'],
+  ['tender_type_id', 'tender type #'],
+  ['contract_type_id', 'contract type #'],
+  ['division_id', 'division #'],
   ['bid_due_from', 'bids due from'],
   ['bid_due_to', 'bids due to'],
 ] as const;

@@ -57,25 +57,37 @@ export const WIN_RATE_GROUPS = {
 } as const;
 export type WinRateGroupBy = keyof typeof WIN_RATE_GROUPS;
 
+const won = sql`${projects.closeType} = 'won'`;
+const lost = sql`${projects.closeType} = 'lost'`;
+const counts = {
+  won: sql<number>`count(*) filter (where ${won})`.mapWith(Number),
+  lost: sql<number>`count(*) filter (where ${lost})`.mapWith(Number),
+  wonCents: sql<number>`coalesce(sum(${projects.amountInCents}) filter (where ${won}), 0)`.mapWith(Number),
+  lostCents: sql<number>`coalesce(sum(${projects.amountInCents}) filter (where ${lost}), 0)`.mapWith(Number),
+};
+
 /**
  * Won and lost counts and amounts per group (one row per group with a result, and one for projects
  * without a group): one statement.
  */
 export function winRateRows(db: Db, accountId: number, groupBy: WinRateGroupBy, since: Date, teamOf: TeamOf) {
   const g = WIN_RATE_GROUPS[groupBy];
-  const won = sql`${projects.closeType} = 'won'`;
-  const lost = sql`${projects.closeType} = 'lost'`;
   return db
-    .select({
-      ref: g.ref,
-      won: sql<number>`count(*) filter (where ${won})`.mapWith(Number),
-      lost: sql<number>`count(*) filter (where ${lost})`.mapWith(Number),
-      wonCents: sql<number>`coalesce(sum(${projects.amountInCents}) filter (where ${won}), 0)`.mapWith(Number),
-      lostCents: sql<number>`coalesce(sum(${projects.amountInCents}) filter (where ${lost}), 0)`.mapWith(Number),
-    })
+    .select({ ref: g.ref, ...counts })
     .from(projects)
     .leftJoin(g.table, eq(g.table.id, g.column))
     .where(results(projects, accountId, since, teamOf))
     .groupBy(g.table.id)
     .orderBy(sql`count(*) desc`, sql`${g.table.id} nulls last`);
+}
+
+/** The same per calendar quarter of closed_at (UTC), `2026-Q3`, oldest first. */
+export function winRateRowsByQuarter(db: Db, accountId: number, since: Date, teamOf: TeamOf) {
+  const quarter = sql<string>`to_char(${projects.closedAt} at time zone 'UTC', 'YYYY-"Q"Q')`;
+  return db
+    .select({ quarter, ...counts })
+    .from(projects)
+    .where(results(projects, accountId, since, teamOf))
+    .groupBy(quarter)
+    .orderBy(quarter);
 }

@@ -54,6 +54,11 @@ export interface ProjectFilters {
   project_status?: ProjectStatus;
   close_type?: CloseType;
   company_id?: number;
+  market_sector_id?: number;
+  delivery_method_id?: number;
+  tender_type_id?: number;
+  contract_type_id?: number;
+  division_id?: number;
   import_id?: number;
   assigned_to_id?: number;
   q?: string;
@@ -97,6 +102,11 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.project_status !== undefined ? statusWhere(f.project_status, f.today) : undefined,
     f.close_type !== undefined ? eq(projects.closeType, f.close_type) : undefined,
     f.company_id !== undefined ? eq(projects.companyId, f.company_id) : undefined,
+    f.market_sector_id !== undefined ? eq(projects.marketSectorId, f.market_sector_id) : undefined,
+    f.delivery_method_id !== undefined ? eq(projects.deliveryMethodId, f.delivery_method_id) : undefined,
+    f.tender_type_id !== undefined ? eq(projects.tenderTypeId, f.tender_type_id) : undefined,
+    f.contract_type_id !== undefined ? eq(projects.contractTypeId, f.contract_type_id) : undefined,
+    f.division_id !== undefined ? eq(projects.divisionId, f.division_id) : undefined,
     f.import_id !== undefined ? eq(projects.importId, f.import_id) : undefined,
     f.assigned_to_id !== undefined ? eq(projects.assignedToId, f.assigned_to_id) : undefined,
     f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
@@ -117,6 +127,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
  */
 const NARROWS: Record<keyof ProjectFilters, boolean> = {
   import_id: true, project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
+  market_sector_id: true, delivery_method_id: true, tender_type_id: true, contract_type_id: true, division_id: true,
   bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true, teamOf: true,
   custom: true,
   sort: false, today: false,

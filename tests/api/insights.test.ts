@@ -185,6 +185,30 @@ describe('GET /insights/win_rates and the learned probability', () => {
     expect(Object.keys(bad.body.details).sort()).toEqual(['group_by', 'since']);
   });
 
+  it('groups by the quarter of closed_at, oldest first', async () => {
+    const q = (d: Date) => `${d.getUTCFullYear()}-Q${Math.floor(d.getUTCMonth() / 3) + 1}`;
+    const four = await getDb().select({ id: projects.id }).from(projects).where(eq(projects.name, 'S1 won'));
+    await setClosedAt(String(four[0]!.id), new Date('2025-02-10T12:00:00Z'));
+    const res = await c.api.get('/insights/win_rates?group_by=quarter&since=2025-01-01');
+    expect(res.status).toBe(200);
+    const rows = res.body.win_rates;
+    expect(rows[0]).toEqual({ group: { id: '2025-Q1', name: 'Q1 2025' }, won_count: 1, lost_count: 0, won_amount_in_cents: 1_000, lost_amount_in_cents: 0, win_rate: 1, amount_win_rate: 1 });
+    expect(rows.map((r: { group: { id: string } }) => r.group.id)).toEqual([...new Set(['2025-Q1', q(new Date(Date.now() - 10 * DAY))])].sort());
+    await setClosedAt(String(four[0]!.id), new Date(Date.now() - 10 * DAY));
+  });
+
+  it('lists the projects behind a group with the same filters on /projects', async () => {
+    const rows = (await c.api.get('/insights/win_rates')).body.win_rates;
+    const listed = await c.api.get(`/projects?market_sector_id=${sector(0)}&close_type=won&per_page=100`);
+    expect(listed.body.projects).toHaveLength(rows[0].won_count);
+    const lostListed = await c.api.get(`/projects?market_sector_id=${sector(0)}&close_type=lost`);
+    expect(lostListed.headers.get('x-total-count')).toBe(String(rows[0].lost_count));
+    for (const f of ['delivery_method_id', 'tender_type_id', 'contract_type_id', 'division_id']) {
+      expect((await c.api.get(`/projects?${f}=1`)).status).toBe(200);
+      expect((await c.api.get(`/projects?${f}=x`)).status).toBe(422);
+    }
+  });
+
   it('groups by company and by assignee with their references', async () => {
     const byUser = await c.api.get('/insights/win_rates?group_by=assigned_to');
     expect(byUser.status).toBe(200);

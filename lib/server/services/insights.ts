@@ -1,6 +1,6 @@
 import { subMonths } from 'date-fns';
 import type { Db } from '@/db';
-import { LEARNING_MONTHS, winRateRows, WIN_RATE_GROUPS } from '@/db/queries/insights';
+import { LEARNING_MONTHS, winRateRows, winRateRowsByQuarter, WIN_RATE_GROUPS } from '@/db/queries/insights';
 import { ratio, winRate } from '@/lib/shared/domain/insights';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import { companyRef, namedRef, personRef } from '@/lib/server/serializers/common';
@@ -15,15 +15,32 @@ export function defaultSince(now = new Date()): string {
 /** Win rates by a project relation over the won and lost projects closed since a day (docs/insights.md). */
 export async function winRates(db: Db, ctx: CallerContext, query: WinRatesQuery): Promise<WinRateResponse[]> {
   const since = new Date(`${query.since ?? defaultSince()}T00:00:00Z`);
+  if (query.group_by === 'quarter') {
+    const rows = await winRateRowsByQuarter(db, ctx.accountId, since, teamOf(ctx));
+    return rows.map((r) => rates({ id: r.quarter, name: `${r.quarter.slice(5)} ${r.quarter.slice(0, 4)}` }, r));
+  }
   const kind = WIN_RATE_GROUPS[query.group_by].kind;
   const rows = await winRateRows(db, ctx.accountId, query.group_by, since, teamOf(ctx));
-  return rows.map((r) => ({
-    group: kind === 'person' ? personRef(r.ref as never) : kind === 'company' ? companyRef(r.ref as never) : namedRef(r.ref as never),
+  return rows.map((r) =>
+    rates(kind === 'person' ? personRef(r.ref as never) : kind === 'company' ? companyRef(r.ref as never) : namedRef(r.ref as never), r),
+  );
+}
+
+interface Counts {
+  won: number;
+  lost: number;
+  wonCents: number;
+  lostCents: number;
+}
+
+function rates(group: WinRateResponse['group'], r: Counts): WinRateResponse {
+  return {
+    group,
     won_count: r.won,
     lost_count: r.lost,
     won_amount_in_cents: r.wonCents,
     lost_amount_in_cents: r.lostCents,
     win_rate: winRate(r.won, r.lost),
     amount_win_rate: ratio(r.wonCents, r.wonCents + r.lostCents),
-  }));
+  };
 }

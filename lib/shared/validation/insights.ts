@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { companyReference, namedReference, userReference } from './common';
 
 /** What win rates group by: a project relation each (the group embeds as that relation does on a project). */
-export const WIN_RATE_GROUP_BYS = ['market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division', 'company', 'assigned_to'] as const;
+export const WIN_RATE_GROUP_BYS = ['market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division', 'company', 'assigned_to', 'quarter'] as const;
+
+const quarterReference = z.object({ id: z.string(), name: z.string() }).meta({ id: 'QuarterReference' });
 
 export const winRatesQuery = z.object({
   group_by: z.enum(WIN_RATE_GROUP_BYS).default('market_sector').meta({
-    description: "The project relation to group by; market_sector by default (the learned probability's own grouping).",
+    description:
+      "The project relation to group by; market_sector by default (the learned probability's own grouping); `quarter`: the calendar quarter of closed_at (UTC), the trend.",
   }),
   since: z.iso.date().optional().meta({
     description: 'Projects closed (closed_at) on or after this date, from its midnight UTC; by default today (UTC) 36 months back.',
@@ -16,8 +19,9 @@ export type WinRatesQuery = z.output<typeof winRatesQuery>;
 
 export const winRateResponse = z
   .object({
-    group: z.union([namedReference, companyReference, userReference]).nullable().meta({
-      description: 'The group, embedded as the relation is on a project (named reference; company or user reference); null for projects without one.',
+    group: z.union([namedReference, companyReference, userReference, quarterReference]).nullable().meta({
+      description:
+        'The group, embedded as the relation is on a project (named reference; company or user reference); null for projects without one. For `quarter`: `{id: "2026-Q3", name: "Q3 2026"}`.',
     }),
     won_count: z.number().int(),
     lost_count: z.number().int(),
@@ -32,6 +36,6 @@ export const winRateResponse = z
 
 export const winRatesResponse = z.array(winRateResponse).meta({
   description:
-    'One row per group with a won or lost project closed since `since` (cancelled and did_not_pursue count in none), the most closed first, ties by id, the row without a group last.',
+    'One row per group with a won or lost project closed since `since` (cancelled and did_not_pursue count in none), the most closed first, ties by id, the row without a group last; by quarter, oldest first.',
 });
 export type WinRateResponse = z.output<typeof winRateResponse>;
