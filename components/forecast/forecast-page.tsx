@@ -97,12 +97,32 @@ function Filters({
   );
 }
 
+/** A row of pressed buttons choosing one value (`''`: the default). */
+function Toggle({ label, value, options, onChange }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm dark:border-slate-600">
+      {options.map(([v, text]) => (
+        <button
+          key={text}
+          type="button"
+          aria-pressed={value === v}
+          onClick={() => onChange(v)}
+          className="px-3 py-1 font-medium text-slate-700 aria-pressed:bg-blue-700 aria-pressed:text-white dark:text-slate-200 dark:aria-pressed:bg-blue-600"
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** Revenue by month: contracted and pipeline against the targets, the backlog, the gap and what closing it takes. */
 export function ForecastPage() {
   const [state, setState] = useUrlState(FORECAST_URL_KEYS);
   const params = forecastParams(state);
   const query = useForecast(params);
-  const compare = useQuery({ ...forecastQuery({ ...params, snapshot_id: state.snapshot }), enabled: Boolean(state.snapshot) });
+  // A snapshot keeps the entered probabilities: it is compared as it was weighted then.
+  const compare = useQuery({ ...forecastQuery({ ...params, probability_source: undefined, snapshot_id: state.snapshot }), enabled: Boolean(state.snapshot) });
   const snapshot = state.snapshot && compare.data?.snapshot_id === state.snapshot ? compare.data : undefined;
   const me = useMe().data;
   const isAdmin = me?.role === 'admin';
@@ -156,23 +176,27 @@ export function ForecastPage() {
               id="forecast-chart-heading"
               className="xl:col-span-2"
               actions={
-                <div role="group" aria-label="Pipeline shown" className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm dark:border-slate-600">
-                  {(
-                    [
-                      ['', 'Weighted'],
-                      ['unweighted', 'Unweighted'],
-                    ] as const
-                  ).map(([value, label]) => (
-                    <button
-                      key={label}
-                      type="button"
-                      aria-pressed={state.pipeline === value}
-                      onClick={() => setState({ pipeline: value || null })}
-                      className="px-3 py-1 font-medium text-slate-700 aria-pressed:bg-blue-700 aria-pressed:text-white dark:text-slate-200 dark:aria-pressed:bg-blue-600"
-                    >
-                      {label} pipeline
-                    </button>
-                  ))}
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Toggle
+                    label="Pipeline shown"
+                    value={state.pipeline}
+                    options={[
+                      ['', 'Weighted pipeline'],
+                      ['unweighted', 'Unweighted pipeline'],
+                    ]}
+                    onChange={(v) => setState({ pipeline: v || null })}
+                  />
+                  {unweighted ? null : (
+                    <Toggle
+                      label="Probabilities"
+                      value={state.probability}
+                      options={[
+                        ['', 'Entered odds'],
+                        ['suggested', 'Learned odds'],
+                      ]}
+                      onChange={(v) => setState({ probability: v || null })}
+                    />
+                  )}
                 </div>
               }
             >
@@ -180,7 +204,12 @@ export function ForecastPage() {
                 <ForecastChart forecast={f} unweighted={unweighted} snapshot={snapshot} />
               </div>
               <p className="px-4 pb-3 text-xs text-slate-600 dark:text-slate-400">
-                Bars: contracted (won) revenue plus the pipeline {unweighted ? 'at its whole value' : 'weighted by each project’s probability'}
+                Bars: contracted (won) revenue plus the pipeline{' '}
+                {unweighted
+                  ? 'at its whole value'
+                  : f.probability_source === 'suggested'
+                    ? 'weighted by each project’s learned probability (its market sector’s record, or the company’s)'
+                    : 'weighted by each project’s probability'}
                 {unweighted ? '' : ', with the gap to the target above them'}. Backlog: won revenue still to be earned after each month (right axis).
               </p>
             </Card>

@@ -17,6 +17,8 @@ export const FORECAST_URL_KEYS = [
   'snapshot',
   /** `unweighted`: the pipeline bars show the pipeline's whole revenue. */
   'pipeline',
+  /** `suggested`: the pipeline is weighted by each project's learned probability (docs/insights.md). */
+  'probability',
 ] as const;
 export type ForecastUrlState = UrlState<(typeof FORECAST_URL_KEYS)[number]>;
 
@@ -29,5 +31,6 @@ export function forecastParams(state: ForecastUrlState): QueryParams {
     from: MONTH.test(state.from) ? state.from : undefined,
     to: MONTH.test(state.to) ? state.to : undefined,
     ...Object.fromEntries(FORECAST_FILTERS.map((f) => [f, state[f] || undefined])),
+    probability_source: state.probability === 'suggested' ? 'suggested' : undefined,
   };
 }

@@ -84,6 +84,14 @@ test('the forecast: chart, toggle, filter, table, CSV, targets, snapshots and sl
   await chart.getByRole('button', { name: 'Weighted pipeline', exact: true }).click();
   await expect(page).not.toHaveURL(/pipeline=/);
 
+  // Weighted by the learned probabilities instead of the entered ones: the table follows the API's answer.
+  await chart.getByRole('button', { name: 'Learned odds' }).click();
+  await expect(page).toHaveURL(/probability=suggested/);
+  await expect(chart).toContainText('learned probability');
+  await expectTableMatches(page, await getForecast(request, token, '?probability_source=suggested'));
+  await chart.getByRole('button', { name: 'Entered odds' }).click();
+  await expect(page).not.toHaveURL(/probability=/);
+
   // A filter: the table follows the API's answer for it.
   await page.getByLabel('Market sector').selectOption({ label: 'Healthcare' });
   await expect(page).toHaveURL(/market_sector_id=\d+/);
