@@ -116,7 +116,7 @@ const results = `from projects c where c.account_id = (select account_id from to
  */
 const learnedJoin = `left join lateral (
     select round((b.won + 1)::numeric / (b.won + b.lost + 2), 4)::float8 as probability,
-      json_build_object('group_by', b.group_by, 'won', b.won, 'lost', b.lost) as basis
+      (select to_json(x) from (select b.group_by, b.won, b.lost) x) as basis
     from (select case when s.won + s.lost >= 5 then 'market_sector' else 'account' end as group_by,
             case when s.won + s.lost >= 5 then s.won else (acc ->> 0)::int end as won,
             case when s.won + s.lost >= 5 then s.lost else (acc ->> 1)::int end as lost
