@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate, formatDollars } from '@/lib/client/format';
-import { HOME_REPORT_DAYS as DAYS, myLeadsQuery, overdueTasksQuery } from '@/lib/client/hooks/use-home';
+import { HOME_REPORT_DAYS as DAYS, myLeadsQuery, oddsToCheckQuery, overdueTasksQuery } from '@/lib/client/hooks/use-home';
 import { projectsQuery } from '@/lib/client/hooks/use-projects';
 import { usePipelineReport } from '@/lib/client/hooks/use-reports';
 import { useMe } from '@/lib/client/hooks/use-users';
@@ -57,6 +57,7 @@ function Loadable<T>({
   return <>{children(query.data)}</>;
 }
 
+const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** A day of the reader's own calendar (as the tasks page counts overdue), YYYY-MM-DD. */
 const localDay = (offset = 0) => format(addDays(new Date(), offset), 'yyyy-MM-dd');
@@ -71,6 +72,8 @@ export function HomePage() {
   const { can } = useAccess();
   const projects = can('projects', 'read');
   const leads = can('leads', 'read');
+  const insights = projects && can('insights', 'read');
+  const odds = useQuery({ ...oddsToCheckQuery(), enabled: insights });
   const report = usePipelineReport(DAYS, projects);
   const bidParams = { project_status: 'pursuit', bid_due_from: today, bid_due_to: bidsTo };
   const bids = useQuery({ ...projectsQuery({ ...bidParams, per_page: 100 }), enabled: projects });
@@ -201,6 +204,38 @@ export function HomePage() {
               </Loadable>
             </Card>
 
+            {insights ? (
+              <Card title="Odds to check">
+                <Loadable query={odds}>
+                  {(list) =>
+                    list.length === 0 ? (
+                      <p className="text-sm text-slate-600 dark:text-slate-400">
+                        Every open pursuit with an amount has the odds its history suggests.
+                      </p>
+                    ) : (
+                      <>
+                        <p className="text-sm text-slate-600 dark:text-slate-400">Where the entered odds and your own record disagree on the most money.</p>
+                        <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+                          {list.map((p) => (
+                            <li key={p.id} className="py-1.5">
+                              <div className="flex items-baseline justify-between gap-3">
+                                <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                                  {p.name}
+                                </Link>
+                                <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(p.amount)}</span>
+                              </div>
+                              <p className="tabular-nums text-slate-600 dark:text-slate-400">
+                                Entered {pct(p.probability ?? p.project_stage?.default_probability ?? null)} · learned {pct(p.suggested_probability)}
+                              </p>
+                            </li>
+                          ))}
+                        </ul>
+                      </>
+                    )
+                  }
+                </Loadable>
+              </Card>
+            ) : null}
           </>
         ) : null}
 

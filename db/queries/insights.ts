@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { companies, contractTypes, deliveryMethods, divisions, marketSectors, projects, tenderTypes, users } from '@/db/schema';
+import { companies, contractTypes, deliveryMethods, divisions, marketSectors, projects, projectStages, tenderTypes, users } from '@/db/schema';
 import { RESULT_CLOSE_TYPES } from '@/db/schema/enums';
 import { inTeam, type TeamOf } from './project-access';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
@@ -90,4 +90,18 @@ export function winRateRowsByQuarter(db: Db, accountId: number, since: Date, tea
     .where(results(projects, accountId, since, teamOf))
     .groupBy(quarter)
     .orderBy(quarter);
+}
+
+/** Open projects with an amount: their entered probability (else their stage's default) and learned basis, to compare. */
+export function openPursuitOdds(db: Db, accountId: number, teamOf: TeamOf) {
+  return db
+    .select({
+      id: projects.id,
+      amountInCents: projects.amountInCents,
+      entered: sql<number | null>`coalesce(${projects.probability}, ${projectStages.defaultProbability})`,
+      learned: learnedBasis(projects, accountId, teamOf),
+    })
+    .from(projects)
+    .leftJoin(projectStages, eq(projectStages.id, projects.projectStageId))
+    .where(and(eq(projects.accountId, accountId), isNull(projects.closeType), isNotNull(projects.amountInCents), inTeam(projects.id, teamOf)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import { learnedBasis } from './insights';
 import type { Db } from '@/db';
@@ -170,6 +170,12 @@ export async function listProjects(
 /** One project with every embed (if the caller sees it); `lock`: its row locked for the rest of the transaction. */
 export function findProject(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<ProjectRow | undefined> {
   return oneRow(selectProjects(db, accountId, teamOf).where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
+}
+
+/** Projects by id with every embed, in no particular order (the caller orders them). */
+export function findProjects(db: Db, accountId: number, ids: number[], teamOf?: TeamOf): Promise<ProjectRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectProjects(db, accountId, teamOf).where(and(eq(projects.accountId, accountId), inArray(projects.id, ids), inTeam(projects.id, teamOf)));
 }
 
 /** The project's dates, its row share-locked: a concurrent update of the project waits for this transaction. */

@@ -59,6 +59,16 @@ test('shows the pipeline, win/loss, bids due, my leads and my overdue tasks, eac
   // The tasks page shows my tasks unless asked for everyone's.
   await expect(overdue).toHaveAttribute('href', '/tasks?due=overdue');
 
+  // The open pursuits whose learned and entered odds disagree on the most money, as the API ranks them.
+  const gaps = (await (await request.get('/api/2023-01/insights/probability_gaps', auth)).json()).projects as { id: string; name: string }[];
+  const odds = page.getByRole('region', { name: 'Odds to check' });
+  if (gaps.length === 0) await expect(odds).toContainText('has the odds its history suggests');
+  else {
+    await expect(odds.getByRole('link')).toHaveText(gaps.map((g) => g.name));
+    await expect(odds.getByRole('link').first()).toHaveAttribute('href', `/projects/${gaps[0]!.id}`);
+    await expect(odds).toContainText(/Entered \d+ % · learned \d+ %/);
+  }
+
   await expectAccessible(page);
   await screens(page, 'home');
 

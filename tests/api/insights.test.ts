@@ -263,6 +263,26 @@ describe('GET /insights/win_rates and the learned probability', () => {
     expect((await c.api.get('/forecast?probability_source=learned')).status).toBe(422);
   });
 
+  it('ranks open pursuits by the money the learned and entered odds disagree on', async () => {
+    // Sector 0 suggests 0.5714; the account 0.4545 (sector 1 and none).
+    const big = await make(c, { name: 'Gap big', amount: 1_000_000, probability: 0.9, market_sector_id: sector(0) }); // 1,000,000 × 0.3286
+    const agree = await make(c, { name: 'Gap none', amount: 5_000_000, probability: 0.5714, market_sector_id: sector(0) }); // no gap
+    const small = await make(c, { name: 'Gap small', amount: 2_000_000, probability: 0.5, market_sector_id: sector(1) }); // 2,000,000 × 0.0455
+    const res = await c.api.get('/insights/probability_gaps');
+    expect(res.status).toBe(200);
+    const ids = res.body.projects.map((p: { id: string }) => p.id);
+    expect(ids.length).toBeLessThanOrEqual(3);
+    expect(ids[0]).toBe(big.id);
+    expect(ids).not.toContain(agree.id);
+    expect(ids.indexOf(small.id)).toBeGreaterThan(0);
+    expect(res.body.projects[0]).toMatchObject({ name: 'Gap big', probability: 0.9, suggested_probability: 0.5714 });
+    expect((await c.api.get('/insights/probability_gaps?limit=1')).body.projects.map((p: { id: string }) => p.id)).toEqual([big.id]);
+    expect((await c.api.get('/insights/probability_gaps?limit=0')).status).toBe(422);
+    // Another account sees none of them.
+    const other = await b.api.get('/insights/probability_gaps?limit=20');
+    expect(other.body.projects.map((p: { id: string }) => p.id)).not.toContain(big.id);
+  });
+
   it('needs the insights permission', async () => {
     const userId = await insertUser(getDb(), { accountId: c.accountId, email: `no.insights@example.com`, firstName: 'No', lastName: 'Insights', permissionInsights: 'none' });
     const api = client(await createApiToken(getDb(), { accountId: c.accountId, userId }));

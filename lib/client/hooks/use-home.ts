@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/client/api-client';
+import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import type { TaskResponse } from '@/lib/shared/validation/tasks';
 import { leadsQuery } from './use-leads';
 
@@ -20,4 +21,14 @@ export const overdueTasksQuery = (userId: string, today: string) =>
     queryKey: ['tasks', 'list', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }] as const,
     queryFn: () =>
       api.list<TaskResponse>('/tasks', 'tasks', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }),
+  });
+
+/**
+ * The three open pursuits whose learned and entered odds disagree on the most money. Under
+ * ['projects', 'list'], so a change to any project refreshes it.
+ */
+export const oddsToCheckQuery = () =>
+  queryOptions({
+    queryKey: ['projects', 'list', 'probability_gaps', { limit: 3 }] as const,
+    queryFn: () => api.get<ProjectResponse[]>('/insights/probability_gaps', 'projects', { limit: 3 }),
   });

@@ -80,6 +80,7 @@ export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly Pe
   ['/workforce', ['workforce']],
   ['/forecast', ['forecast']],
   ['/revenue_targets', ['forecast']],
+  ['/insights/probability_gaps', ['insights', 'projects']],
   ['/insights', ['insights']],
 ];
 

@@ -1,7 +1,10 @@
 import { subMonths } from 'date-fns';
 import type { Db } from '@/db';
-import { LEARNING_MONTHS, winRateRows, winRateRowsByQuarter, WIN_RATE_GROUPS } from '@/db/queries/insights';
-import { ratio, winRate } from '@/lib/shared/domain/insights';
+import { LEARNING_MONTHS, openPursuitOdds, winRateRows, winRateRowsByQuarter, WIN_RATE_GROUPS } from '@/db/queries/insights';
+import { findProjects } from '@/db/queries/projects';
+import { serializeProject } from '@/lib/server/serializers/projects';
+import type { ProjectResponse } from '@/lib/shared/validation/projects';
+import { ratio, suggestedProbability, winRate } from '@/lib/shared/domain/insights';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import { companyRef, namedRef, personRef } from '@/lib/server/serializers/common';
 import type { WinRateResponse, WinRatesQuery } from '@/lib/shared/validation/insights';
@@ -43,4 +46,28 @@ function rates(group: WinRateResponse['group'], r: Counts): WinRateResponse {
     win_rate: winRate(r.won, r.lost),
     amount_win_rate: ratio(r.wonCents, r.wonCents + r.lostCents),
   };
+}
+
+/**
+ * The open pursuits where the learned odds and the entered ones disagree on the most money:
+ * amount × |suggested − entered| (entered: the project's probability, else its stage's default),
+ * largest first; one pass over the open projects, then their full records.
+ */
+export async function probabilityGaps(db: Db, ctx: CallerContext, limit: number): Promise<ProjectResponse[]> {
+  const odds = await openPursuitOdds(db, ctx.accountId, teamOf(ctx));
+  const ranked = odds
+    .flatMap((o) => {
+      if (o.entered === null || o.learned === null || o.amountInCents === null) return [];
+      const gap = Math.abs(suggestedProbability(...o.learned).suggested_probability - o.entered);
+      return gap > 0 ? [{ id: o.id, at: o.amountInCents * gap, amount: o.amountInCents }] : [];
+    })
+    .sort((x, y) => y.at - x.at || y.amount - x.amount || x.id - y.id)
+    .slice(0, limit);
+  const rows = await findProjects(db, ctx.accountId, ranked.map((r) => r.id), teamOf(ctx));
+  const byId = new Map(rows.map((r) => [r.project.id, r]));
+  const now = new Date();
+  return ranked.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [serializeProject(row, now)] : [];
+  });
 }

@@ -39,3 +39,14 @@ export const winRatesResponse = z.array(winRateResponse).meta({
     'One row per group with a won or lost project closed since `since` (cancelled and did_not_pursue count in none), the most closed first, ties by id, the row without a group last; by quarter, oldest first.',
 });
 export type WinRateResponse = z.output<typeof winRateResponse>;
+
+export const probabilityGapsQuery = z.object({
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,2}$/, 'must be a whole number from 1 to 20')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'must be from 1 to 20').max(20, 'must be from 1 to 20'))
+    .default(3)
+    .meta({ description: 'How many projects, 1–20; default 3.' }),
+});
+export type ProbabilityGapsQuery = z.output<typeof probabilityGapsQuery>;

@@ -1,5 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { winRatesQuery, winRatesResponse } from '@/lib/shared/validation/insights';
+import { z } from 'zod';
+import { probabilityGapsQuery, winRatesQuery, winRatesResponse } from '@/lib/shared/validation/insights';
+import { projectResponse } from '@/lib/shared/validation/projects';
 import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
 
 export const insightsPaths: ZodOpenApiPathsObject = {
@@ -12,6 +14,17 @@ export const insightsPaths: ZodOpenApiPathsObject = {
         '(docs/insights.md). Needs the `insights` permission; a team-limited user counts only the projects of their teams.',
       requestParams: { query: winRatesQuery },
       responses: { ...ok('The win rates.', 'win_rates', winRatesResponse), ...standardErrors, '422': writeErrors['422'] },
+    },
+  },
+  '/api/2023-01/insights/probability_gaps': {
+    get: {
+      tags: ['Insights'],
+      summary: 'Open pursuits whose learned and entered odds disagree on the most money',
+      description:
+        'Open projects with an amount, ranked by amount × |suggested_probability − entered probability| (the project’s, else its stage’s default), ' +
+        'largest first; ties by amount. Needs the `insights` and `projects` permissions.',
+      requestParams: { query: probabilityGapsQuery },
+      responses: { ...ok('The projects, ranked.', 'projects', z.array(projectResponse)), ...standardErrors, '422': writeErrors['422'] },
     },
   },
 };
