@@ -127,7 +127,7 @@ export function ProjectsPage() {
 
       {view === 'table' && linked.length > 0 ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          Also filtered by {linked.map(([key, label]) => (label.endsWith('#') ? `${label}${state[key]}` : `${label} ${state[key]}`)).join(', ')}.
+          Also filtered by {linked.map(([key, label]) => `${label} ${state[key]}`).join(', ')}.
           <Button variant="secondary" size="sm" onClick={() => setState(Object.fromEntries(linked.map(([key]) => [key, null])))}>
             Clear
           </Button>

@@ -35,11 +35,11 @@ export type ProjectsUrlState = UrlState<(typeof PROJECTS_URL_KEYS)[number]>;
 export const LINKED_FILTERS = [
   ['close_type', 'closed as'],
   ['closed_since', 'closed since'],
-  ['market_sector_id', 'market sector #'],
-  ['delivery_method_id', 'delivery method #'],
-  ['tender_type_id', 'tender type #'],
-  ['contract_type_id', 'contract type #'],
-  ['division_id', 'division #'],
+  ['market_sector_id', 'market sector'],
+  ['delivery_method_id', 'delivery method'],
+  ['tender_type_id', 'tender type'],
+  ['contract_type_id', 'contract type'],
+  ['division_id', 'division'],
   ['bid_due_from', 'bids due from'],
   ['bid_due_to', 'bids due to'],
 ] as const;
