@@ -129,12 +129,17 @@ const learnedJoin = `left join lateral (
     where p.close_type is null
   ) learned on true`;
 
+/** The go / no-go score: Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals. */
+const goNoGoScore = `(select round(100 * sum(c.weight * ((p.go_no_go_answers ->> c.id::text)::numeric - 1) / 4) / sum(c.weight), 2)::float8
+    from go_no_go_criteria c where c.account_id = p.account_id and not c.archived and p.go_no_go_answers ? c.id::text)`;
+
 /** The project of `p` (`Project` in the OpenAPI document), derived fields included. */
 const project: Shape = {
   joins: [
     addressJoin('p'),
     projectDurationJoin,
     learnedJoin,
+    personJoin('go_no_go_decided_by', 'users', 'p.go_no_go_decided_by_id'),
     personJoin('assigned_to', 'users', 'p.assigned_to_id'),
     personJoin('created_by', 'users', 'p.created_by_id'),
     companyJoin('company', 'p.company_id'),
@@ -163,7 +168,9 @@ const project: Shape = {
     to_json(contact) as contact, to_json(contract_type) as contract_type, to_json(division) as division,
     to_json(import) as import, to_json(lead_source) as lead_source, to_json(loss_reason) as loss_reason,
     to_json(market_sector) as market_sector, to_json(tender_type) as tender_type,
-    to_json(delivery_method) as delivery_method, to_json(project_stage) as project_stage, p.custom_fields`,
+    to_json(delivery_method) as delivery_method, to_json(project_stage) as project_stage, p.custom_fields,
+    p.estimating_hours, (select to_json(g) from (select p.go_no_go_answers as answers, ${goNoGoScore} as score,
+      p.go_no_go_decision as decision, to_json(go_no_go_decided_by) as decided_by, ${iso('p.go_no_go_decided_at')} as decided_at) g) as go_no_go`,
 };
 
 /** The task of `t` (its shape in the OpenAPI document); its list embeds the list's own project, and is null without one. */

@@ -10,6 +10,7 @@ import {
   leadSources,
   lossReasons,
   marketSectors,
+  goNoGoCriteria,
   projectStages,
   tenderTypes,
   users,
@@ -103,6 +104,20 @@ export const DEFAULT_STAGES = [
   { name: 'Lost', category: 'lost' },
 ] as const;
 
+/** The go / no-go scorecard a new account starts with (migration 0025 gave existing accounts the same). */
+export const DEFAULT_CRITERIA = [
+  { name: 'Relationship with the owner', description: '5: a repeat client who trusts us; 1: we do not know them.', weight: 3, kind: 'manual' },
+  { name: 'Project size fit', description: '5: squarely the size we build; 1: far beyond or below it.', weight: 2, kind: 'manual' },
+  { name: 'Competition', description: '5: negotiated or a short list; 1: an open bid with many bidders.', weight: 2, kind: 'manual' },
+  { name: 'Expected margin', description: '5: well above our average; 1: at cost.', weight: 3, kind: 'manual' },
+  {
+    name: 'Our capacity at the planned start',
+    description: '5: the people it needs are free; 1: a large shortfall. Suggested from the workforce demand.',
+    weight: 2,
+    kind: 'capacity',
+  },
+] as const;
+
 export interface NewUser {
   firstName: string | null;
   lastName: string | null;
@@ -130,6 +145,7 @@ export async function createAccount(db: Db, input: { name: string; users: NewUse
       userIds.push(await insertUser(tx, { accountId, ...user, ...access, role: user.role ?? (i === 0 ? 'admin' : 'member') }));
     }
     const stageIds = await insertProjectStages(tx, accountId, [...DEFAULT_STAGES]);
+    await tx.insert(goNoGoCriteria).values(DEFAULT_CRITERIA.map((c, position) => ({ accountId, ...c, position })));
     return { accountId, userIds, stageIds };
   });
 }

@@ -1,20 +1,25 @@
 import { and, asc, count, eq, inArray, ne, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import { learnedBasis } from './insights';
+import { liveWeights } from './go-no-go';
 import type { Db } from '@/db';
-import { imports, lossReasons, projects, projectStages } from '@/db/schema';
-import type { CloseType, ProjectStatus } from '@/db/schema/enums';
-import { namedRefColumns, stageRefColumns } from './refs';
+import { imports, lossReasons, projects, projectStages, users } from '@/db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CloseType, ProjectStatus, StageCategory } from '@/db/schema/enums';
+import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
-/** A project's relations: those it shares with leads, and its import, loss reason and stage. */
+const decidedBy = alias(users, 'go_no_go_decided_by');
+
+/** A project's relations: those it shares with leads, and its import, loss reason, go / no-go decider and stage. */
 const projectRelations = {
   ...pipelineRelations,
   import: { field: null, column: 'importId', table: imports, columns: namedRefColumns(imports) },
   lossReason: { field: 'loss_reason_id', column: 'lossReasonId', table: lossReasons, columns: namedRefColumns(lossReasons) },
+  goNoGoDecidedBy: { field: null, column: 'goNoGoDecidedById', table: users, as: decidedBy, columns: personRefColumns(decidedBy) },
   projectStage: {
     field: 'project_stage_id',
     column: 'projectStageId',
@@ -32,7 +37,8 @@ export const projectReferences = referencesOf(projectRelations);
  */
 function selectProjects(db: Db, accountId: number, teamOf: TeamOf) {
   const learned = learnedBasis(projects, accountId, teamOf);
-  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations), learned }).from(projects), projects, projectRelations);
+  const goNoGoWeights = liveWeights(accountId);
+  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations), learned, goNoGoWeights }).from(projects), projects, projectRelations);
 }
 
 export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
@@ -204,12 +210,12 @@ export async function findStage(db: Db, accountId: number, id: number) {
   return row;
 }
 
-/** The stage new projects start in: the account's first open stage. */
-export async function firstOpenStage(db: Db, accountId: number) {
+/** The account's first stage of a category: new projects start in the first open one; a no-go closes into the first lost one. */
+export async function firstStageOf(db: Db, accountId: number, category: StageCategory) {
   const [row] = await db
     .select({ id: projectStages.id, category: projectStages.category })
     .from(projectStages)
-    .where(and(eq(projectStages.accountId, accountId), eq(projectStages.category, 'open')))
+    .where(and(eq(projectStages.accountId, accountId), eq(projectStages.category, category)))
     .orderBy(asc(projectStages.position), asc(projectStages.id))
     .limit(1);
   return row;

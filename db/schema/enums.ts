@@ -20,6 +20,12 @@ export const WORK_SCOPES = [
 export const CLOSE_TYPES = ['won', 'lost', 'cancelled', 'did_not_pursue'] as const;
 /** The close types that are a bid's result: the win rates' and the learned probability's basis. */
 export const RESULT_CLOSE_TYPES = ['won', 'lost'] as const;
+/** A project's go / no-go decision (docs/insights.md). */
+export const GO_NO_GO_DECISIONS = ['go', 'no_go', 'undecided'] as const;
+export type GoNoGoDecision = (typeof GO_NO_GO_DECISIONS)[number];
+/** `capacity`: the answer is suggested from the workforce demand in the project's start month. */
+export const GO_NO_GO_CRITERION_KINDS = ['manual', 'capacity'] as const;
+export type GoNoGoCriterionKind = (typeof GO_NO_GO_CRITERION_KINDS)[number];
 /** How a project's amount spreads over its months (lib/shared/domain/forecast.ts). */
 export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
 export type ForecastCurve = (typeof FORECAST_CURVES)[number];
@@ -66,6 +72,7 @@ export const EVENT_RESOURCES = [
   'project_team_membership',
   'custom_field',
   'saved_view',
+  'go_no_go_criterion',
 ] as const;
 export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
 /** Webhook `event_type`s: `<resource>.<action>`. */

@@ -20,6 +20,7 @@ export * from './oauth-refresh-tokens';
 export * from './project-team-memberships';
 export * from './projects';
 export * from './saved-views';
+export * from './go-no-go';
 export * from './security-events';
 export * from './tasks';
 export * from './webhook-messages';

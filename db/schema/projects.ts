@@ -16,7 +16,7 @@ import { accountId, users } from './accounts';
 import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
-import { CLOSE_TYPES, FORECAST_CURVES, WORK_SCOPES, type CloseType, type ForecastCurve, type WorkScope } from './enums';
+import { CLOSE_TYPES, FORECAST_CURVES, GO_NO_GO_DECISIONS, WORK_SCOPES, type CloseType, type ForecastCurve, type GoNoGoDecision, type WorkScope } from './enums';
 import { leads } from './leads';
 import {
   contractTypes,
@@ -60,6 +60,13 @@ export const projects = pgTable(
     closeType: text('close_type').$type<CloseType>(),
     /** When the project entered a closed stage; null while it is open (docs/insights.md). */
     closedAt: ts('closed_at'),
+    /** Hours the estimate will take: the go / no-go's expected value per estimating hour. */
+    estimatingHours: integer('estimating_hours'),
+    /** The go / no-go scorecard's answers, 1–5 by criterion id (docs/insights.md). */
+    goNoGoAnswers: jsonb('go_no_go_answers').$type<Record<string, number>>().notNull().default({}),
+    goNoGoDecision: text('go_no_go_decision').$type<GoNoGoDecision>().notNull().default('undecided'),
+    goNoGoDecidedById: ref('go_no_go_decided_by_id', () => users.id),
+    goNoGoDecidedAt: ts('go_no_go_decided_at'),
     ...addressColumns(),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
     projectStageId: ref('project_stage_id', () => projectStages.id),
@@ -95,6 +102,7 @@ export const projects = pgTable(
     index('projects_company_id_idx').on(t.companyId),
     index('projects_contact_id_idx').on(t.contactId),
     index('projects_assigned_to_id_idx').on(t.assignedToId),
+    index('projects_go_no_go_decided_by_id_idx').on(t.goNoGoDecidedById),
     index('projects_created_by_id_idx').on(t.createdById),
     index('projects_contract_type_id_idx').on(t.contractTypeId),
     index('projects_delivery_method_id_idx').on(t.deliveryMethodId),
@@ -108,6 +116,8 @@ export const projects = pgTable(
     uniqueIndex('projects_lead_id_key').on(t.leadId),
     check('projects_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
     check('projects_close_type_check', oneOf(t.closeType, CLOSE_TYPES)),
+    check('projects_go_no_go_decision_check', oneOf(t.goNoGoDecision, GO_NO_GO_DECISIONS)),
+    check('projects_estimating_hours_check', sql`${t.estimatingHours} > 0`),
     check('projects_closed_at_check', sql`(${t.closeType} is null) = (${t.closedAt} is null)`),
     check('projects_probability_check', sql`${t.probability} between 0 and 1`),
     check('projects_forecast_curve_check', oneOf(t.forecastCurve, FORECAST_CURVES)),

@@ -56,6 +56,7 @@ export const ACCESS = {
   webhookMessages: { admin: 'read the webhook message log' },
   settings: { admin: "change the account's lookups and project stages" },
   customFields: { admin: 'define, change or delete custom fields' },
+  goNoGoCriteria: { admin: 'change the go / no-go scorecard' },
 } satisfies Record<string, RouteAccess>;
 
 /**
@@ -68,6 +69,7 @@ export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly Pe
   ['/leads/*/convert', ['leads', 'projects']],
   ['/leads', ['leads']],
   ['/projects/*/forecast', ['projects', 'forecast']],
+  ['/projects/*/go_no_go', ['projects', 'insights']],
   ['/projects', ['projects']],
   ['/project_team_memberships', ['projects']],
   ['/team_memberships', ['projects']],
@@ -82,6 +84,7 @@ export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly Pe
   ['/revenue_targets', ['forecast']],
   ['/insights/probability_gaps', ['insights', 'projects']],
   ['/insights', ['insights']],
+  ['/go_no_go_criteria', ['insights']],
 ];
 
 /** The areas of a path below /api/2023-01 (`/leads/12/convert`). */

@@ -95,7 +95,7 @@ async function authenticate(req: Request, db: Db, requestId: string) {
     throw new ServiceError('insufficient_scope', `This token lacks the "${needed}" scope.`, { required_scope: needed }, rateHeaders);
   }
   const { accountId, userId, role, access, scopes, authMethod, tokenId, credential } = principal;
-  const ifMatch = req.method === 'PATCH' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
+  const ifMatch = req.method === 'PATCH' || req.method === 'PUT' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
   const client = { address: clientAddress(req), userAgent: req.headers.get('user-agent') };
   const ctx: CallerContext = { requestId, accountId, userId, role, access, scopes, authMethod, tokenId, credential, baseUrl: publicOrigin(req), ifMatch, client };
   return { ctx, setCookies, rateHeaders };

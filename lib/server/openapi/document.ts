@@ -16,6 +16,7 @@ import { projectsPaths } from './paths/projects';
 import { forecastPaths } from './paths/forecast';
 import { reportsPaths } from './paths/reports';
 import { insightsPaths } from './paths/insights';
+import { goNoGoPaths } from './paths/go-no-go';
 import { taskListsPaths } from './paths/task-lists';
 import { tasksPaths } from './paths/tasks';
 import { usersPaths } from './paths/users';
@@ -68,6 +69,7 @@ function build() {
       ...reportsPaths,
       ...forecastPaths,
       ...insightsPaths,
+      ...goNoGoPaths,
       ...importsPaths,
       ...lookupsPaths,
       ...customFieldsPaths,

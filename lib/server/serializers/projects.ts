@@ -7,7 +7,7 @@ import {
   stageAge,
   todayUtc,
 } from '@/lib/shared/domain/projects';
-import { suggestedProbability } from '@/lib/shared/domain/insights';
+import { goNoGoScore, suggestedProbability } from '@/lib/shared/domain/insights';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
 import { serializeProjectStage } from './lookups';
@@ -59,6 +59,14 @@ export function serializeProject(row: ProjectRow, now: Date = new Date()): Proje
     delivery_method: namedRef(row.deliveryMethod),
     project_stage: row.projectStage && serializeProjectStage(row.projectStage),
     custom_fields: p.customFields,
+    estimating_hours: p.estimatingHours,
+    go_no_go: {
+      answers: p.goNoGoAnswers,
+      score: goNoGoScore(p.goNoGoAnswers, row.goNoGoWeights),
+      decision: p.goNoGoDecision,
+      decided_by: personRef(row.goNoGoDecidedBy),
+      decided_at: isoOrNull(p.goNoGoDecidedAt),
+    },
   };
 }
 

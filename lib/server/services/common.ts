@@ -75,7 +75,8 @@ export type EventResource =
   | 'workforce_certification'
   | 'project_team_membership'
   | 'custom_field'
-  | 'saved_view';
+  | 'saved_view'
+  | 'go_no_go_criterion';
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -144,6 +145,7 @@ const RESOURCE_PATHS = {
   workforce_certification: 'workforce/certifications',
   custom_field: 'custom_fields',
   saved_view: 'saved_views',
+  go_no_go_criterion: 'go_no_go_criteria',
 } satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
 
 export type PathResource = keyof typeof RESOURCE_PATHS;

@@ -5,7 +5,7 @@ import { joinCreatedProject } from './project-team-memberships';
 import {
   findProject,
   findStage,
-  firstOpenStage,
+  firstStageOf,
   listProjects as queryProjects,
   projectReferences,
   type ProjectRecord,
@@ -114,7 +114,7 @@ function assertManualForecast(p: Pick<ProjectRecord, 'forecastCurve' | 'forecast
 }
 
 async function stageOf(db: Db, ctx: CallerContext, stageId: number | null | undefined) {
-  if (stageId == null) return (await firstOpenStage(db, ctx.accountId)) ?? null;
+  if (stageId == null) return (await firstStageOf(db, ctx.accountId, 'open')) ?? null;
   return (await findStage(db, ctx.accountId, stageId)) ?? null;
 }
 

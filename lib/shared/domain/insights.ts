@@ -33,3 +33,34 @@ export function suggestedProbability(sector: readonly [number, number], account:
     suggested_probability_basis: { group_by: bySector ? 'market_sector' : 'account', won, lost },
   };
 }
+
+/**
+ * The go / no-go score: the weighted mean of the answers (1–5) over the live criteria answered,
+ * rescaled to 0–100 — Σ w × (a − 1) ÷ 4 ÷ Σ w × 100 — to two decimals; null with no answer.
+ */
+export function goNoGoScore(answers: Record<string, number>, weights: Record<string, number>): number | null {
+  let sum = 0;
+  let total = 0;
+  for (const [id, weight] of Object.entries(weights)) {
+    const a = answers[id];
+    if (a === undefined) continue;
+    sum += (weight * (a - 1)) / 4;
+    total += weight;
+  }
+  return total === 0 ? null : Math.round((sum / total) * 10_000) / 100;
+}
+
+/** The capacity answer a shortfall (FTE) of the project's roles suggests: 5 none, 4 ≤ 0.5, 3 ≤ 1, 2 ≤ 2, 1 beyond. */
+export function capacityAnswer(shortfallFte: number): number {
+  if (shortfallFte <= 0) return 5;
+  if (shortfallFte <= 0.5) return 4;
+  if (shortfallFte <= 1) return 3;
+  if (shortfallFte <= 2) return 2;
+  return 1;
+}
+
+/** amount × probability ÷ hours, dollars to the cent; null when one is missing (or no hours). */
+export function valuePerHour(amountInCents: number | null, probability: number | null, hours: number | null): number | null {
+  if (amountInCents === null || probability === null || !hours) return null;
+  return Math.round((amountInCents * probability) / hours) / 100;
+}

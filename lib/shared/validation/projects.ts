@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { goNoGoResponse } from './go-no-go';
 import { CLOSE_TYPES, FORECAST_CURVES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
 import {
   LIMITS,
@@ -74,6 +75,9 @@ const fields = {
     }),
   square_feet: nonNegativeInt.nullable(),
   units: nonNegativeInt.nullable(),
+  estimating_hours: z.number().int().min(1, 'must be a whole number of hours, at least 1').max(LIMITS.maxInt).nullable().meta({
+    description: 'Hours the estimate will take: the go / no-go’s expected value per estimating hour (docs/insights.md).',
+  }),
   award_date: date.nullable(),
   bid_due_date: date.nullable(),
   bid_due_at: timestamp.nullable(),
@@ -203,6 +207,8 @@ export const projectResponse = z
     delivery_method: namedReference.nullable(),
     project_stage: projectStageResponse.nullable(),
     custom_fields: z.record(z.string(), z.unknown()),
+    estimating_hours: z.number().int().nullable(),
+    go_no_go: goNoGoResponse.meta({ description: 'The go / no-go scorecard’s answers, score and decision (PUT /projects/{id}/go_no_go).' }),
   })
   .meta({ id: 'Project' });
 export type ProjectResponse = z.output<typeof projectResponse>;
