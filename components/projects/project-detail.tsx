@@ -32,11 +32,17 @@ const TABS = [
   ['overview', 'Overview'],
   ['forecast', 'Forecast'],
   ['staffing', 'Team & staffing'],
+  ['go_no_go', 'Go / no-go'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
 /** The area a tab shows (its requests would answer 403 without it). */
-const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', staffing: 'workforce' };
+const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', staffing: 'workforce', go_no_go: 'insights' };
+
+// The go / no-go tab loads when opened.
+const ProjectGoNoGo = dynamic(() => import('./project-go-no-go').then((m) => m.ProjectGoNoGo), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
 
 // The staffing tab (its timeline and dialogs) loads when opened.
 const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m.ProjectStaffing), {
@@ -290,6 +296,10 @@ export function ProjectDetail({ id }: { id: string }) {
         <div role="tabpanel" id="project-tabpanel-staffing" aria-labelledby="project-tab-staffing">
           <ProjectStaffing project={p} />
         </div>
+      ) : tab === 'go_no_go' ? (
+        <div role="tabpanel" id="project-tabpanel-go_no_go" aria-labelledby="project-tab-go_no_go">
+          <ProjectGoNoGo project={p} />
+        </div>
       ) : (
       <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
@@ -306,6 +316,7 @@ export function ProjectDetail({ id }: { id: string }) {
                 ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
                 ['Square feet', n(p.square_feet, 'sq ft')],
                 ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
+                ['Estimating hours', n(p.estimating_hours, 'h')],
                 ['Project number', orDash(p.project_number)],
                 ['External id', orDash(p.external_id)],
                 ['Company', p.company ? p.company.name : '—'],

@@ -30,6 +30,7 @@ type Values = {
   probability_percent: string;
   square_feet: string;
   units: string;
+  estimating_hours: string;
   award_date: string;
   bid_due_date: string;
   bid_due_at: string;
@@ -77,6 +78,7 @@ function defaults(project?: Project): Values {
     probability_percent: project?.probability == null ? '' : String(Math.round(project.probability * 10_000) / 100),
     square_feet: project?.square_feet?.toString() ?? '',
     units: project?.units?.toString() ?? '',
+    estimating_hours: project?.estimating_hours?.toString() ?? '',
     award_date: project?.award_date ?? '',
     bid_due_date: project?.bid_due_date ?? '',
     bid_due_at: toLocalInput(project?.bid_due_at),
@@ -112,6 +114,7 @@ function toPayload(v: Values): Record<string, unknown> {
     probability: percentToProbability(v.probability_percent),
     square_feet: intOrNull(v.square_feet),
     units: intOrNull(v.units),
+    estimating_hours: intOrNull(v.estimating_hours),
     award_date: orNull(v.award_date),
     bid_due_date: orNull(v.bid_due_date),
     bid_due_at: fromLocalInput(v.bid_due_at),
@@ -215,7 +218,7 @@ function ProjectFormBody({ project, onDone, custom }: { project?: Project; onDon
         <SelectField
           name="close_type"
           label="Close type"
-          hint="Follows the stage: won or lost only in a closed stage."
+          hint="Follows the stage: won, lost, cancelled or did not pursue only in a closed stage."
           placeholder="— (open)"
           options={enumOptions(CLOSE_TYPES, humanize)}
         />
@@ -223,6 +226,7 @@ function ProjectFormBody({ project, onDone, custom }: { project?: Project; onDon
         <TextField name="probability_percent" label="Probability (%)" hint="Chance of winning, 0 to 100." inputMode="decimal" placeholder="50" />
         <NumberField name="square_feet" label="Square feet" />
         <NumberField name="units" label="Units" />
+        <NumberField name="estimating_hours" label="Estimating hours" hint="Hours the estimate will take: the go / no-go weighs them." />
         <SelectField name="work_scope" label="Work scope" options={enumOptions(WORK_SCOPES, humanize)} />
         <DateField name="award_date" label="Award date" />
         <DateField name="bid_due_date" label="Bid due date" />

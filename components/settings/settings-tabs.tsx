@@ -3,11 +3,13 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+import { useAccess } from '@/components/shell/access-context';
 import { useMe } from '@/lib/client/hooks/use-users';
 
 const TABS = [
   { href: '/settings/users', label: 'Users' },
   { href: '/settings/custom-fields', label: 'Custom fields' },
+  { href: '/settings/scorecard', label: 'Scorecard' },
   { href: '/settings/tokens', label: 'API tokens' },
   { href: '/settings/sessions', label: 'Sessions' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },
@@ -24,7 +26,10 @@ const ADMIN_TABS = [
 export function SettingsTabs() {
   const pathname = usePathname();
   const me = useMe();
-  const tabs = me.data?.role === 'admin' ? [...TABS, ...ADMIN_TABS] : TABS;
+  const insights = useAccess().can('insights', 'read');
+  // The scorecard is the insights area's: hidden without it (its page would only answer 404).
+  const visible = TABS.filter((t) => insights || t.href !== '/settings/scorecard');
+  const tabs = me.data?.role === 'admin' ? [...visible, ...ADMIN_TABS] : visible;
   const nav = useRef<HTMLElement>(null);
   // On a phone the tabs scroll sideways: keep the current one in view (also when the window narrows).
   useEffect(() => {
