@@ -15,6 +15,7 @@ export const RESOURCE_LABELS: Record<string, string> = {
   project_team_membership: 'Team membership',
   custom_field: 'Custom field',
   saved_view: 'Saved view',
+  go_no_go_criterion: 'Go / no-go criterion',
 };
 
 export const ACTION_LABELS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
@@ -60,6 +61,7 @@ export function eventTarget(message: WebhookMessage): EventTarget {
     call: '/calls',
     workforce_employee: `/workforce?employee=${id}`,
     custom_field: '/settings/custom-fields',
+    go_no_go_criterion: '/settings/scorecard',
   };
   return { ...base, href: hrefs[resource] ?? null, label: `${name} #${id}` };
 }
