@@ -38,10 +38,11 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
 
   const submit = (extra: { decision?: string; close_as_did_not_pursue?: boolean } = {}, message = 'Saved the scorecard.') => {
     const removed = Object.keys(data.answers).filter((id) => answers[id] === undefined);
-    save.mutate(
-      { answers: { ...answers, ...Object.fromEntries(removed.map((id) => [id, null])) }, ...extra },
-      { onSuccess: () => toast.success(message) },
-    );
+    // mutateAsync: the save remounts this form (its key), which would drop a mutate() callback.
+    save
+      .mutateAsync({ answers: { ...answers, ...Object.fromEntries(removed.map((id) => [id, null])) }, ...extra })
+      .then(() => toast.success(message))
+      .catch(() => undefined); // the error is shown by the mutation cache's handler
   };
 
   return (

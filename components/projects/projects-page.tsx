@@ -2,10 +2,9 @@
 
 import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchInput } from '@/components/ui/search-input';
@@ -19,8 +18,8 @@ import { ProjectBoard } from './project-board';
 import { boardFilters, customFieldFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
-// The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
-const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
+// The New project dialog and its form (react-hook-form and the API's zod schemas) load when it opens.
+const NewProjectDialog = dynamic(() => import('./new-project-dialog').then((m) => m.NewProjectDialog), {
   loading: () => <Skeleton className="h-96 w-full" />,
 });
 // The export links load after the page (still rendered on the server): the board sits at the edge
@@ -57,7 +56,6 @@ function ViewToggle({ view, onChange }: { view: 'board' | 'table'; onChange: (vi
 /** Projects by stage (a board to drag cards across) or as a table; the view and filters live in the URL. */
 export function ProjectsPage() {
   const teamOnly = useAccess().access.projectAccess === 'team';
-  const router = useRouter();
   const [state, setState] = useUrlState(PROJECTS_URL_KEYS);
   const [creating, setCreating] = useState(false);
   const stages = useProjectStages();
@@ -156,9 +154,7 @@ export function ProjectsPage() {
         <ProjectBoard stages={stages.data} filters={boardFilters(state)} onMove={requestMove} />
       )}
       {dialog}
-      <Dialog open={creating} onClose={() => setCreating(false)} title="New project" wide>
-        {creating ? <ProjectForm onDone={(p) => router.push(`/projects/${p.id}`)} /> : null}
-      </Dialog>
+      {creating ? <NewProjectDialog onClose={() => setCreating(false)} /> : null}
     </>
   );
 }

@@ -16,8 +16,12 @@ const KIND_LABELS = { manual: 'Answered by hand', capacity: 'Capacity (suggested
 function CriterionRow({ c, isAdmin }: { c: GoNoGoCriterion; isAdmin: boolean }) {
   const update = useUpdateGoNoGoCriterion();
   const [weight, setWeight] = useState(String(c.weight));
+  // mutateAsync: the saved criterion remounts this row (its key), which would drop a mutate() callback.
   const change = (changes: Record<string, unknown>, message: string) =>
-    update.mutate({ id: c.id, changes, base: c }, { onSuccess: () => toast.success(message) });
+    update
+      .mutateAsync({ id: c.id, changes, base: c })
+      .then(() => toast.success(message))
+      .catch(() => undefined); // the error is shown by the mutation cache's handler
   return (
     <li className={`flex flex-wrap items-center justify-between gap-3 px-4 py-3 ${c.archived ? 'opacity-70' : ''}`}>
       <div className="min-w-0 flex-1">

@@ -32,6 +32,7 @@ test('answers the scorecard, decides go, then closes another pursuit as a no-go'
     // (3 × 1 + 2 × 0.75) ÷ 5 = 90.
     const summary = page.getByRole('region', { name: 'Summary' });
     await expect(summary).toContainText('90 / 100');
+    await expectNoSeriousA11yViolations(page);
     await scorecard.getByRole('button', { name: 'Save answers' }).click();
     await expect(page.getByText('Saved the scorecard.')).toBeVisible();
     await scorecard.getByRole('button', { name: 'Go', exact: true }).click();
@@ -48,7 +49,6 @@ test('answers the scorecard, decides go, then closes another pursuit as a no-go'
     await expect(summary).toContainText(
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(detail.go_no_go.expected_value_per_estimating_hour),
     );
-    await expectNoSeriousA11yViolations(page);
     await screens(page, 'go-no-go');
 
     await page.goto(`/projects/${other.project.id}?tab=go_no_go`);
