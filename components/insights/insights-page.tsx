@@ -99,7 +99,7 @@ export function InsightsPage() {
             <strong className="tabular-nums">{all.won}</strong> won — a <strong className="tabular-nums">{percent(all.winRate)}</strong> win rate (
             {percent(all.amountWinRate)} of the amount bid). Cancelled projects and those we did not pursue count in none.
           </p>
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
             <Card title={`Win rate by ${groupWord}`} id="insights-bars-heading">
               <WinRateBars rows={rows} grouping={grouping} since={since} />
               <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
@@ -123,7 +123,7 @@ export function InsightsPage() {
                     <summary className="cursor-pointer px-4 py-2 font-medium text-slate-700 dark:text-slate-300">The numbers by quarter</summary>
                     <div className="overflow-x-auto">
                       <table className="w-full">
-                        <caption className="sr-only">Won and lost projects by the quarter they closed</caption>
+                        <caption className="sr-only">Won and lost projects per quarter of closing</caption>
                         <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800/50 dark:text-slate-300">
                           <tr>
                             <th scope="col" className="px-3 py-1.5 text-left font-medium">

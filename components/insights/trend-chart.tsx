@@ -50,7 +50,7 @@ export function TrendChart({ points }: { points: QuarterPoint[] }) {
             width={44}
           />
           <Tooltip content={(props) => <TrendTooltip {...props} />} cursor={{ fill: c.cursor }} />
-          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
+          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
           <Bar yAxisId="count" dataKey="won" name="Won" stackId="results" fill={c.contracted} isAnimationActive={false} />
           <Bar yAxisId="count" dataKey="lost" name="Lost" stackId="results" fill={c.cost} isAnimationActive={false} />
           <Line

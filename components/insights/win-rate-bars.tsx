@@ -12,7 +12,8 @@ export const counts = (r: Pick<WinRate, 'won_count' | 'lost_count'>) => `${r.won
 /**
  * Win rate per group as horizontal CSS bars: the track is the group's results, the filled part its
  * wins, so every bar reads on the same 0–100 % scale whatever the group's size (its counts say
- * that). On a phone the name and the numbers sit above the bar, so nothing needs sideways room.
+ * that). The name and the numbers sit above the bar, the amounts below, so the bar has the card's
+ * whole width at any window size and nothing needs sideways room.
  * Each group with a filter is a link to its projects; the row without a group is not.
  */
 export function WinRateBars({ rows, grouping, since }: { rows: readonly WinRate[]; grouping: Grouping; since: string }) {
@@ -24,27 +25,27 @@ export function WinRateBars({ rows, grouping, since }: { rows: readonly WinRate[
         const label = `${name}: ${percent(r.win_rate)} win rate, ${r.won_count} won and ${r.lost_count} lost`;
         const body = (
           <>
-            <span className="flex min-w-0 items-baseline justify-between gap-3 sm:contents">
+            <span className="flex min-w-0 items-baseline justify-between gap-3">
               <span className={`truncate text-sm font-medium ${href ? 'text-blue-800 group-hover:underline dark:text-blue-300' : 'text-slate-700 dark:text-slate-300'}`}>
                 {name}
               </span>
-              <span className="shrink-0 text-sm tabular-nums sm:order-last sm:text-right">
+              <span className="shrink-0 text-sm tabular-nums">
                 <span className="font-semibold">{percent(r.win_rate)}</span>
                 <span className="ml-1.5 text-slate-600 dark:text-slate-400">{counts(r)}</span>
               </span>
             </span>
-            <span aria-hidden className="block h-4 overflow-hidden rounded bg-slate-200 dark:bg-slate-700">
+            <span aria-hidden className="block h-3 overflow-hidden rounded bg-slate-200 dark:bg-slate-700">
               <span
-                className="block h-full rounded-l bg-blue-600 group-hover:bg-blue-700 dark:bg-blue-500 dark:group-hover:bg-blue-400"
+                className="block h-full bg-blue-600 group-hover:bg-blue-700 dark:bg-blue-500 dark:group-hover:bg-blue-400"
                 style={{ width: `${(r.win_rate ?? 0) * 100}%` }}
               />
             </span>
-            <span className="text-xs tabular-nums text-slate-600 sm:hidden dark:text-slate-400">
+            <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
               {compactCents(r.won_amount_in_cents)} won of {compactCents(r.won_amount_in_cents + r.lost_amount_in_cents)} bid
             </span>
           </>
         );
-        const row = 'group grid gap-1.5 px-4 py-2.5 sm:grid-cols-[minmax(8rem,14rem)_1fr_11rem] sm:items-center sm:gap-4';
+        const row = 'group grid gap-1 px-4 py-2.5';
         return (
           <li key={r.group?.id ?? 'none'} data-group={r.group?.id ?? 'none'}>
             {href ? (
