@@ -7,6 +7,7 @@ import * as companies from '@/app/api/2023-01/companies/route';
 import * as contacts from '@/app/api/2023-01/contacts/route';
 import * as customFields from '@/app/api/2023-01/custom_fields/route';
 import * as forecast from '@/app/api/2023-01/forecast/route';
+import * as winRates from '@/app/api/2023-01/insights/win_rates/route';
 import * as leads from '@/app/api/2023-01/leads/route';
 import * as projectStages from '@/app/api/2023-01/project_stages/route';
 import * as projects from '@/app/api/2023-01/projects/route';
@@ -36,6 +37,7 @@ installServerTransport(
       '/contacts': contacts,
       '/custom_fields': customFields,
       '/forecast': forecast,
+      '/insights/win_rates': winRates,
       '/leads': leads,
       '/project_stages': projectStages,
       '/projects': projects,

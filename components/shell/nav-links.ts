@@ -7,6 +7,7 @@ export const NAV_LINKS: readonly { href: string; label: string; area?: Permissio
   { href: '/leads', label: 'Leads', area: 'leads' },
   { href: '/projects', label: 'Projects', area: 'projects' },
   { href: '/forecast', label: 'Forecast', area: 'forecast' },
+  { href: '/insights', label: 'Insights', area: 'insights' },
   { href: '/tasks', label: 'Tasks', area: 'projects' },
   { href: '/companies', label: 'Companies', area: 'directory' },
   { href: '/contacts', label: 'Contacts', area: 'directory' },

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type QueryParams } from '@/lib/client/api-client';
+import type { WinRateResponse } from '@/lib/shared/validation/insights';
+
+// Insights (docs/insights.md): win rates of the account's closed bids by a grouping or by quarter.
+// Every key sits under ['insights'].
+
+export type WinRate = WinRateResponse;
+
+export const insightsKeys = {
+  all: ['insights'] as const,
+  winRates: (params: QueryParams) => [...insightsKeys.all, 'win_rates', params] as const,
+};
+
+/** GET /insights/win_rates: `group_by` and `since` (YYYY-MM-DD; blank: the API's 36 months back). */
+export const winRatesQuery = (params: QueryParams) =>
+  queryOptions({
+    queryKey: insightsKeys.winRates(params),
+    queryFn: () => api.get<WinRate[]>('/insights/win_rates', 'win_rates', params),
+    // Another window of the same grouping shows the last one's rows until it arrives; another
+    // grouping does not, since its rows would be named and linked as the new grouping's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2].group_by === params.group_by ? previous : undefined),
+  });
+
+export const useWinRates = (params: QueryParams) => useQuery(winRatesQuery(params));
