@@ -33,7 +33,8 @@ export function useSaveGoNoGo(projectId: string) {
       api.put<GoNoGoDetail>(`/projects/${projectId}/go_no_go`, 'go_no_go', { go_no_go: body }),
     onSuccess: (data) => {
       qc.setQueryData(goNoGoKeys.project(projectId), data);
-      return qc.invalidateQueries({ queryKey: projectKeys.all });
+      // A no-go may close the project: win rates and forecasts count it differently.
+      return Promise.all(['projects', 'insights', 'forecast'].map((prefix) => qc.invalidateQueries({ queryKey: [prefix] })));
     },
   });
 }

@@ -116,8 +116,9 @@ export function useUpdateProject({ silent = false }: { silent?: boolean } = {}) 
     onSettled: (_project, _err, { changes }) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: projectKeys.lists() }),
-        // The forecasts (lib/client/hooks/use-forecast.ts) sum projects.
+        // The forecasts (lib/client/hooks/use-forecast.ts) sum projects; win rates count closed ones.
         qc.invalidateQueries({ queryKey: ['forecast'] }),
+        ...(changes.project_stage_id !== undefined || changes.close_type !== undefined ? [qc.invalidateQueries({ queryKey: ['insights'] })] : []),
         // Teams, tasks and calls embed the project's name.
         ...(changes.name !== undefined ? EMBEDDING.map((prefix) => qc.invalidateQueries({ queryKey: [prefix] })) : []),
       ]),
