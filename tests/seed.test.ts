@@ -141,11 +141,11 @@ describe('seedDemo', () => {
       [s.companies, 40],
       [s.contacts, 120],
       [s.leads, 60],
-      [s.projects, 40],
+      [s.projects, 83],
       [s.tasks, 200],
       [s.calls, 100],
       [s.workforceEmployees, 30],
-      [s.webhookMessages, 100],
+      [s.webhookMessages, 143],
     ];
     for (const [table, n] of expected) expect([getTableName(table), await countIn(table, a)]).toEqual([getTableName(table), n]);
     expect(await countIn(s.taskLists, a)).toBeGreaterThanOrEqual(40);
@@ -169,13 +169,16 @@ describe('seedDemo', () => {
       .from(s.projects)
       .innerJoin(s.projectStages, eq(s.projectStages.id, s.projects.projectStageId))
       .where(eq(s.projects.accountId, first.accountId));
-    expect(list).toHaveLength(40);
+    // The 40 named projects and 43 older closed bids (the bid history).
+    expect(list).toHaveLength(83);
     expect(new Set(list.map((p) => p.stage.name)).size).toBe(7);
     const today = new Date().toISOString().slice(0, 10);
     const statuses = new Set<string>();
     for (const { project, stage } of list) {
       expect(stage.accountId).toBe(first.accountId);
-      expect(project.closeType).toBe(stage.category === 'open' ? null : stage.category);
+      if (stage.category === 'lost') expect(['lost', 'cancelled', 'did_not_pursue']).toContain(project.closeType);
+      else expect(project.closeType).toBe(stage.category === 'open' ? null : stage.category);
+      expect(project.closedAt === null).toBe(project.closeType === null);
       // Some open projects have none: the forecast weighs them by their stage's default (db/seed/forecast.ts).
       if (project.probability !== null || stage.category !== 'open') {
         expect(project.probability).toBeGreaterThanOrEqual(0);

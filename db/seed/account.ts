@@ -15,6 +15,7 @@ import {
   workforceEmployees,
   workforceRoles,
   type CompanyCategory,
+  type CloseType,
   type StageCategory,
 } from '@/db/schema';
 import { createAccount, DEFAULT_STAGES, namedLookupTables, type NamedLookupKey } from '@/db/queries/accounts';
@@ -97,6 +98,7 @@ export async function seedAccount(
   const lookups = await seedLookups(a);
   const companyList = await seedCompanies(a, lookups);
   const projectList = await seedPipeline(a, lookups, companyList, baseUrl);
+  await seedBidHistory(a, lookups, companyList, baseUrl);
   await seedTasks(a, projectList, companyList);
   await seedCalls(a, lookups, projectList, companyList);
   await seedWorkforce(a, lookups);
@@ -454,6 +456,75 @@ async function seedPipeline(a: Account, lookups: Lookups, companyList: Company[]
 }
 
 /** Task lists for every project, tasks spread over them, and a few tasks about people only. */
+/**
+ * Older closed bids, 4 to 22 months back: won (complete), lost with a reason, a few cancelled and
+ * not pursued; no tasks, calls or teams. Closed before the last 90 days, so Home's window and the
+ * named projects' story stay as they are.
+ */
+async function seedBidHistory(a: Account, lookups: Lookups, companyList: Company[], baseUrl: string) {
+  const { tx, r, plan, accountId } = a;
+  const won = a.stages.get('Won')!;
+  const lost = a.stages.get('Lost')!;
+  const owners = companyList.filter((c) => OWNER_CATEGORIES.includes(c.seed.category));
+  const rows = (plan.bidHistory ?? []).flatMap((h) => {
+    const kinds = [
+      ...Array<CloseType>(h.won).fill('won'),
+      ...Array<CloseType>(h.lost).fill('lost'),
+      ...Array<CloseType>(h.cancelled ?? 0).fill('cancelled'),
+      ...Array<CloseType>(h.didNotPursue ?? 0).fill('did_not_pursue'),
+    ];
+    const sectorOwners = owners.filter((c) => c.seed.sectors?.includes(h.sector));
+    return kinds.map((closeType) => {
+      const closedAt = r.between(r.daysAgo(660), r.daysAgo(120));
+      const createdAt = new Date(closedAt.getTime() - r.int(30, 100) * 86_400_000);
+      const company = sectorOwners.length && r.chance(0.8) ? r.pick(sectorOwners) : null;
+      const start = closeType === 'won' ? new Date(closedAt.getTime() + r.int(20, 60) * 86_400_000) : null;
+      const end = start ? new Date(Math.min(start.getTime() + r.int(90, 300) * 86_400_000, r.daysAgo(5).getTime())) : null;
+      const isPublic = h.sector === 'Education';
+      return {
+        accountId,
+        name: `${localCity(a).city} ${r.pick(h.names)}`,
+        amountInCents: r.int(8, 400) * 10_000_000,
+        probability: closeType === 'won' ? 1 : 0,
+        squareFeet: r.int(8, 120) * 1000,
+        workScope: r.pick(['new_construction', 'renovation', 'addition', 'tenant_improvement'] as const),
+        ...address(a, localCity(a)),
+        companyId: company?.id ?? null,
+        marketSectorId: lookups.id('market_sectors', h.sector),
+        divisionId: lookups.id('divisions', plan.divisionBySector[h.sector] ?? plan.divisionBySector['*']),
+        tenderTypeId: isPublic ? lookups.id('tender_types', 'Public Bid') : lookups.any('tender_types', 0.8),
+        contractTypeId: isPublic ? lookups.id('contract_types', 'Hard Bid') : lookups.any('contract_types'),
+        deliveryMethodId: lookups.any('delivery_methods', 0.8),
+        leadSourceId: lookups.any('lead_sources'),
+        projectStageId: closeType === 'won' ? won.id : lost.id,
+        closeType,
+        closedAt,
+        stageEnteredAt: closedAt,
+        lossReasonId: closeType === 'won' ? null : lookups.id('loss_reasons', closeType === 'cancelled' ? 'Project Cancelled' : r.pick(['Price', 'Schedule', 'Relationship', 'Lost to Competitor'])),
+        awardDate: closeType === 'won' ? dateOnly(closedAt) : null,
+        bidDueDate: dateOnly(new Date(closedAt.getTime() - r.int(7, 30) * 86_400_000)),
+        startDate: start && dateOnly(start),
+        endDate: end && dateOnly(end),
+        assignedToId: user(a),
+        createdById: user(a),
+        createdAt,
+        updatedAt: closedAt,
+      };
+    });
+  });
+  if (rows.length === 0) return;
+  const ids = await tx.insert(projects).values(rows).returning({ id: projects.id });
+  await tx.insert(webhookMessages).values(
+    rows.map((row, i) => ({
+      accountId,
+      eventType: 'project.create',
+      payload: { id: String(ids[i]!.id), url: `${baseUrl}/api/2023-01/projects/${ids[i]!.id}` },
+      actorId: row.createdById,
+      timestamp: row.createdAt,
+    })),
+  );
+}
+
 async function seedTasks(a: Account, projectList: Project[], companyList: Company[]) {
   const { tx, r, plan, accountId } = a;
   const listValues = projectList.flatMap((p) =>

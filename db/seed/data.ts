@@ -280,6 +280,15 @@ export const summitRidgePlan: AccountPlan = {
   },
   leads,
   projects,
+  // Strong in healthcare and education, middling in industrial, weak in multifamily and retail.
+  bidHistory: [
+    { sector: 'Healthcare', won: 7, lost: 3, cancelled: 1, names: ['Medical Office Building', 'Outpatient Clinic', 'Surgery Center', 'Imaging Suite', 'Dialysis Center'] },
+    { sector: 'Education', won: 5, lost: 3, didNotPursue: 1, names: ['Elementary Addition', 'Science Wing', 'Gymnasium', 'Library Renovation', 'Career Tech Center'] },
+    { sector: 'Industrial', won: 3, lost: 3, names: ['Distribution Center', 'Cold Storage', 'Manufacturing Plant Expansion', 'Truck Terminal'] },
+    { sector: 'Multifamily', won: 1, lost: 5, didNotPursue: 1, names: ['Apartments', 'Townhomes', 'Senior Living', 'Mixed-Use Residences'] },
+    { sector: 'Retail', won: 1, lost: 4, names: ['Shopping Center Refresh', 'Grocery Store', 'Outlet Pad Building'] },
+    { sector: 'Office', won: 2, lost: 2, cancelled: 1, names: ['Office Tenant Finish', 'Corporate Headquarters Remodel', 'Flex Office Building'] },
+  ],
   generalTaskCount: 20,
   projectTaskCount: 180,
   callCount: 100,

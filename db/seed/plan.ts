@@ -62,6 +62,17 @@ export interface ProjectSeed extends LeadSeed {
   imported?: boolean;
 }
 
+/** A market sector's closed bids of the last two years, beyond the named projects. */
+export interface BidHistorySeed {
+  sector: string;
+  won: number;
+  lost: number;
+  cancelled?: number;
+  didNotPursue?: number;
+  /** What the sector's buildings are called: `<city> <name>`. */
+  names: string[];
+}
+
 export interface EmployeeGroup {
   abbreviation: string;
   count: number;
@@ -85,6 +96,8 @@ export interface AccountPlan {
   contactTitles: Record<CompanyCategory, string[]>;
   leads: LeadSeed[];
   projects: ProjectSeed[];
+  /** Older closed bids (db/seed/account.ts, seedBidHistory): the record win rates and learned odds read. */
+  bidHistory?: BidHistorySeed[];
   generalTaskCount: number;
   projectTaskCount: number;
   callCount: number;

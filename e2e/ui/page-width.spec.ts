@@ -71,6 +71,7 @@ const pages = [
   '/projects?view=table',
   '/projects/[id]?tab=forecast',
   '/projects/[id]?tab=staffing',
+  '/projects/[id]?tab=go_no_go',
   '/workforce/utilization?interval=month',
   '/workforce/demand?interval=week',
 ];
