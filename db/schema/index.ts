@@ -21,6 +21,7 @@ export * from './project-team-memberships';
 export * from './projects';
 export * from './saved-views';
 export * from './go-no-go';
+export * from './calendar-feeds';
 export * from './security-events';
 export * from './tasks';
 export * from './webhook-messages';

@@ -95,6 +95,8 @@ export const projects = pgTable(
     index('projects_account_updated_idx').on(t.accountId, t.updatedAt),
     index('projects_account_close_type_idx').on(t.accountId, t.closeType),
     index('projects_account_bid_due_date_idx').on(t.accountId, t.bidDueDate),
+    // The calendar's project starts.
+    index('projects_account_start_date_idx').on(t.accountId, t.startDate),
     // Closed projects by when they closed (the closed_since filter, the pipeline report, win rates).
     index('projects_account_closed_at_idx').on(t.accountId, t.closedAt).where(sql`${t.closedAt} is not null`),
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),

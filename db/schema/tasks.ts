@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { id, ref, timestamps, ts } from './columns';
@@ -42,6 +43,8 @@ export const tasks = pgTable(
     index('tasks_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_account_updated_idx').on(t.accountId, t.updatedAt),
     index('tasks_account_completed_idx').on(t.accountId, t.completedAt),
+    // Open tasks by deadline: the calendar's task deadlines.
+    index('tasks_account_open_deadline_idx').on(t.accountId, t.deadline).where(sql`${t.completedAt} is null`),
     index('tasks_assigned_to_id_idx').on(t.assignedToId),
     index('tasks_created_by_id_idx').on(t.createdById),
     index('tasks_contact_id_idx').on(t.contactId),

@@ -71,9 +71,11 @@ beforeAll(async () => {
   };
   const mine = await post('/projects', 'project', { name: 'Matrix team project' });
   await post('/project_team_memberships', 'project_team_membership', { project_id: mine, user_id: String(teamUser), roles: ['estimator'] });
-  const hidden = await post('/projects', 'project', { name: 'Hidden project', start_date: '2027-01-01', end_date: '2027-06-30' });
+  // Its bid is due today: the calendar's default window (this month) holds it.
+  const hidden = await post('/projects', 'project', { name: 'Hidden project', start_date: '2027-01-01', end_date: '2027-06-30', bid_due_date: new Date().toISOString().slice(0, 10) });
   ids.set('/projects/{id}', hidden);
   ids.set('/projects/{id}/forecast', hidden);
+  ids.set('/projects/{id}/go_no_go', hidden);
   ids.set('/tasks/{id}', await post('/tasks', 'task', { title: 'Hidden project task', project_id: hidden }));
   ids.set('/calls/{id}', await post('/calls', 'call', { subject: 'Hidden project call', project_id: hidden }));
   ids.set('/task_lists/{id}', await post('/task_lists', 'task_list', { name: 'Hidden project list', project_id: hidden }));

@@ -32,7 +32,7 @@ describe('the permission areas of the API', () => {
     '/api_tokens', '/api_tokens/{id}', '/audit_log', '/call_outcomes', '/company_categories', '/contract_types', '/custom_fields', '/custom_fields/{id}', '/delivery_methods',
     '/divisions', '/imports', '/imports/{id}', '/imports/{id}/errors.csv', '/industries', '/lead_sources', '/loss_reasons', '/market_sectors',
     '/oauth_applications', '/oauth_applications/{id}', '/oauth_applications/{id}/rotate_secret', '/oauth_grants', '/oauth_grants/{id}',
-    '/openapi.json', '/project_stages', '/project_stages/{id}', '/project_team_roles', '/saved_views', '/saved_views/{id}', '/security_events', '/sessions', '/sessions/{id}',
+    '/calendar.ics', '/calendar_feed', '/openapi.json', '/project_stages', '/project_stages/{id}', '/project_team_roles', '/saved_views', '/saved_views/{id}', '/security_events', '/sessions', '/sessions/{id}',
     '/tender_types', '/users', '/users/{id}', '/users/me', '/webhook_messages', '/webhook_messages/{id}/resend', '/webhooks', '/webhooks/{id}',
     '/webhooks/{id}/attempts',
   ];

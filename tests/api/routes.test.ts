@@ -4,7 +4,8 @@ import { request } from '../api';
 import { routeFiles } from '../routes';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const PUBLIC = new Set(['GET /api/2023-01/openapi.json', 'GET /api/health']);
+// The calendar feed's credential is the token in its URL (tests/api/calendar.test.ts).
+const PUBLIC = new Set(['GET /api/2023-01/openapi.json', 'GET /api/health', 'GET /api/2023-01/calendar.ics']);
 const CATCH_ALL = '/api/{path}';
 // Better Auth's own protocol (sign-in, sign-out, get-session), not part of the 2023-01 API.
 const BETTER_AUTH = '/api/auth/';

@@ -57,6 +57,7 @@ export const ACCESS = {
   settings: { admin: "change the account's lookups and project stages" },
   customFields: { admin: 'define, change or delete custom fields' },
   goNoGoCriteria: { admin: 'change the go / no-go scorecard' },
+  calendarFeed: { session: 'Your calendar feed is managed from a signed-in browser session (Settings → Calendar feed), not with a token.' },
 } satisfies Record<string, RouteAccess>;
 
 /**
@@ -85,6 +86,7 @@ export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly Pe
   ['/insights/probability_gaps', ['insights', 'projects']],
   ['/insights', ['insights']],
   ['/go_no_go_criteria', ['insights']],
+  ['/calendar_events', ['projects']],
 ];
 
 /** The areas of a path below /api/2023-01 (`/leads/12/convert`). */

@@ -17,6 +17,7 @@ import { forecastPaths } from './paths/forecast';
 import { reportsPaths } from './paths/reports';
 import { insightsPaths } from './paths/insights';
 import { goNoGoPaths } from './paths/go-no-go';
+import { calendarPaths } from './paths/calendar';
 import { taskListsPaths } from './paths/task-lists';
 import { tasksPaths } from './paths/tasks';
 import { usersPaths } from './paths/users';
@@ -70,6 +71,7 @@ function build() {
       ...forecastPaths,
       ...insightsPaths,
       ...goNoGoPaths,
+      ...calendarPaths,
       ...importsPaths,
       ...lookupsPaths,
       ...customFieldsPaths,
