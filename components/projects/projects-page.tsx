@@ -15,7 +15,8 @@ import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
-import { boardFilters, customFieldFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
+import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
+import { boardFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The New project dialog and its form (react-hook-form and the API's zod schemas) load when it opens.
@@ -31,7 +32,7 @@ const RecordFilter = dynamic(() => import('@/components/ui/record-filter').then(
 // The table's filters on the account's select fields load with that view too.
 // The view picker (saved views) loads after the board, out of its first-load JavaScript.
 const ProjectViewPicker = dynamic(() => import('./project-view-picker').then((m) => m.ProjectViewPicker));
-const CustomFieldFilters = dynamic(() => import('./custom-field-filters').then((m) => m.CustomFieldFilters));
+const CustomFieldFilters = dynamic(() => import('@/components/custom-fields/custom-field-filters').then((m) => m.CustomFieldFilters));
 // The table view loads with that view, out of the first-load JavaScript of the board (the default view).
 const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
@@ -91,7 +92,7 @@ export function ProjectsPage() {
       />
       <div className="mb-3 min-h-9">
         <Suspense fallback={null}>
-          <ProjectViewPicker state={state} setState={setState} />
+          <ProjectViewPicker state={state} custom={custom} setState={setState} />
         </Suspense>
       </div>
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
@@ -113,7 +114,7 @@ export function ProjectsPage() {
               onChange={(e) => setState({ project_status: e.target.value })}
             />
             <Suspense fallback={null}>
-              <CustomFieldFilters filters={custom} onChange={(changes) => setState(changes)} />
+              <CustomFieldFilters resource="projects" filters={custom} onChange={(changes) => setState(changes)} />
             </Suspense>
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import type { BuiltInView } from '@/components/ui/view-picker';
 import type { QueryParams } from '@/lib/client/api-client';
-import { pageOf, type SearchParams, type UrlState } from '@/lib/shared/url-state';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
 // The projects page's URL and the lists it shows for it (the table, or a board column per stage):
 // one set of functions for the page's server prefetch and the components' queries, so both ask
@@ -67,24 +67,6 @@ export function boardFilters(state: ProjectsUrlState): QueryParams {
 /** One board column: the stage's projects, most recently changed first. */
 export function boardColumnParams(filters: QueryParams, stageId: string): QueryParams {
   return { ...filters, project_stage_id: stageId, sort: '-updated_at', per_page: PER_COLUMN };
-}
-
-/** A custom field filter's URL and list parameter (`custom_fields[<key>]`, ranges `[gte]`…). */
-const CUSTOM_FIELD_PARAM = /^custom_fields\[[a-z][a-z0-9_]{0,62}\](?:\[(?:gte|lte|gt|lt)\])?$/;
-export const customFieldParam = (key: string) => `custom_fields[${key}]`;
-
-/** The custom field filters of a URL (the table's), as list parameters, sorted so query keys match. */
-export function customFieldFilters(params: URLSearchParams | SearchParams): Record<string, string> {
-  const entries: [string, string][] = [];
-  if (params instanceof URLSearchParams) {
-    for (const [name, value] of params) if (CUSTOM_FIELD_PARAM.test(name) && value) entries.push([name, value]);
-  } else {
-    for (const [name, value] of Object.entries(params)) {
-      const first = Array.isArray(value) ? value[0] : value;
-      if (CUSTOM_FIELD_PARAM.test(name) && first) entries.push([name, first]);
-    }
-  }
-  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** The table view: every filter (custom fields' too), the sort and the page. */

@@ -144,7 +144,7 @@ describe('the calendar feed', () => {
     expect(byUid.size).toBeLessThanOrEqual(after.size);
 
     // A change keeps the UID and raises the SEQUENCE.
-    const before = allDay.component.getFirstPropertyValue('sequence') as number;
+    const before = allDay.component.getFirstPropertyValue('sequence') as unknown as number;
     await new Promise((r) => setTimeout(r, 1100));
     await a.api.patch(`/projects/${near.id}`, { project: { name: 'Feed bid, renamed' } });
     const changed = new ICAL.Component(ICAL.parse(await fetchIcs(token)))
@@ -152,7 +152,7 @@ describe('the calendar feed', () => {
       .map((v) => new ICAL.Event(v))
       .find((e) => e.uid === `bid_due-project-${near.id}@groundwork`)!;
     expect(changed.summary).toBe('Bid due: Feed bid, renamed');
-    expect(changed.component.getFirstPropertyValue('sequence') as number).toBeGreaterThan(before);
+    expect(changed.component.getFirstPropertyValue('sequence') as unknown as number).toBeGreaterThan(before);
   });
 
   it('stops working once revoked or replaced', async () => {

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ProjectsPage } from '@/components/projects/projects-page';
-import { boardColumnParams, boardFilters, customFieldFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
+import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
+import { boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
 import { TableSkeleton } from '@/components/ui/states';
 import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
