@@ -28,15 +28,15 @@ const taskStage = alias(projectStages, 'calendar_task_stage');
 /** The day a bid is due: its date, or the (UTC) day of its time. */
 const bidDay = sql<string>`coalesce(${projects.bidDueDate}, (${projects.bidDueAt} at time zone 'UTC')::date)::text`;
 
-/** Open projects whose bid is due in the window. */
-function bidsDue(db: Db, accountId: number, f: CalendarFilters) {
+/** Projects on the calendar by a day of theirs (`day`) when `when` holds, with their stage and assignee. */
+function projectEvents(db: Db, accountId: number, f: CalendarFilters, day: SQL<string>, when: SQL | undefined) {
   return db
     .select({
       id: projects.id,
       name: projects.name,
       createdAt: projects.createdAt,
       updatedAt: projects.updatedAt,
-      day: bidDay,
+      day,
       at: projects.bidDueAt,
       timed: projects.bidDueAtIncludesTime,
       stage: stageRefColumns(projectStages),
@@ -48,49 +48,41 @@ function bidsDue(db: Db, accountId: number, f: CalendarFilters) {
     .where(
       and(
         eq(projects.accountId, accountId),
-        isNull(projects.closeType),
-        or(
-          between(projects.bidDueDate, f.from, f.to),
-          and(isNull(projects.bidDueDate), sql`(${projects.bidDueAt} at time zone 'UTC')::date between ${f.from} and ${f.to}`),
-        ),
-        ...projectFilters(f),
+        when,
+        f.assigned_to_id !== undefined ? eq(projects.assignedToId, f.assigned_to_id) : undefined,
+        f.project_stage_id !== undefined ? eq(projects.projectStageId, f.project_stage_id) : undefined,
+        inTeam(projects.id, f.teamOf),
       ),
     )
-    .orderBy(asc(bidDay), asc(projects.id));
+    .orderBy(asc(day), asc(projects.id));
 }
 
-function projectFilters(f: CalendarFilters): (SQL | undefined)[] {
-  return [
-    f.assigned_to_id !== undefined ? eq(projects.assignedToId, f.assigned_to_id) : undefined,
-    f.project_stage_id !== undefined ? eq(projects.projectStageId, f.project_stage_id) : undefined,
-    inTeam(projects.id, f.teamOf),
-  ];
+/** Open projects whose bid is due in the window (its time only matters for a bid). */
+function bidsDue(db: Db, accountId: number, f: CalendarFilters) {
+  return projectEvents(
+    db,
+    accountId,
+    f,
+    bidDay,
+    and(
+      isNull(projects.closeType),
+      or(
+        between(projects.bidDueDate, f.from, f.to),
+        and(isNull(projects.bidDueDate), sql`(${projects.bidDueAt} at time zone 'UTC')::date between ${f.from} and ${f.to}`),
+      ),
+    ),
+  );
 }
 
 /** Open and won projects that start in the window. */
 function projectStarts(db: Db, accountId: number, f: CalendarFilters) {
-  return db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      createdAt: projects.createdAt,
-      updatedAt: projects.updatedAt,
-      day: sql<string>`${projects.startDate}::text`,
-      stage: stageRefColumns(projectStages),
-      assignedTo: personRefColumns(assignee),
-    })
-    .from(projects)
-    .leftJoin(projectStages, eq(projectStages.id, projects.projectStageId))
-    .leftJoin(assignee, eq(assignee.id, projects.assignedToId))
-    .where(
-      and(
-        eq(projects.accountId, accountId),
-        or(isNull(projects.closeType), eq(projects.closeType, 'won')),
-        between(projects.startDate, f.from, f.to),
-        ...projectFilters(f),
-      ),
-    )
-    .orderBy(asc(projects.startDate), asc(projects.id));
+  return projectEvents(
+    db,
+    accountId,
+    f,
+    sql<string>`${projects.startDate}::text`,
+    and(or(isNull(projects.closeType), eq(projects.closeType, 'won')), between(projects.startDate, f.from, f.to)),
+  );
 }
 
 /** Open tasks due in the window, with their project (and its stage) if any. */
