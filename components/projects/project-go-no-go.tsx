@@ -29,8 +29,9 @@ function Fact({ label, value, hint }: { label: string; value: string; hint?: str
 
 function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) {
   const save = useSaveGoNoGo(project.id);
-  // The saved answers start the form; a save remounts it with the API's (the key below).
-  const [answers, setAnswers] = useState<Record<string, number>>(data.answers);
+  // The saved answers start the form, the capacity criteria filled in with the workforce demand's
+  // answer where none is saved yet; a save remounts it with the API's (the key below).
+  const [answers, setAnswers] = useState<Record<string, number>>({ ...data.suggested_answers, ...data.answers });
   const weights = Object.fromEntries(data.criteria.map((c) => [c.id, c.weight]));
   const score = goNoGoScore(answers, weights);
   const dirty = JSON.stringify(answers) !== JSON.stringify(data.answers);
@@ -125,7 +126,8 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
                       ) : null}
                       {suggested !== undefined ? (
                         <span className="text-xs text-slate-600 dark:text-slate-400">
-                          Suggested {suggested}: {data.capacity_shortfall_fte === 0 ? 'no shortfall' : `${data.capacity_shortfall_fte} FTE short`} of this project’s roles in its
+                          {data.answers[c.id] === undefined ? 'Filled in from the workforce demand' : `Suggested ${suggested}`}:{' '}
+                          {data.capacity_shortfall_fte === 0 ? 'no shortfall' : `${data.capacity_shortfall_fte} FTE short`} of this project’s roles in its
                           start month.{' '}
                           {answers[c.id] !== suggested ? (
                             <button type="button" className="font-medium text-blue-800 underline dark:text-blue-300" onClick={() => setAnswers({ ...answers, [c.id]: suggested })}>
