@@ -1,0 +1,77 @@
+import Link from 'next/link';
+import type { CalendarEvent, CalendarEventType } from '@/lib/client/hooks/use-calendar';
+import { eventHref, typeLabel } from './calendar-params';
+
+// One event as the views show it: a chip in a month cell, a fuller entry in a list. Color marks
+// the type, and the type is always in words too (visible, or for screen readers in a chip).
+
+export const TYPE_STYLE: Record<CalendarEventType, { chip: string; dot: string }> = {
+  bid_due: {
+    chip: 'bg-amber-100 text-amber-950 hover:bg-amber-200 dark:bg-amber-950 dark:text-amber-100 dark:hover:bg-amber-900',
+    dot: 'bg-amber-500 dark:bg-amber-400',
+  },
+  project_start: {
+    chip: 'bg-emerald-100 text-emerald-950 hover:bg-emerald-200 dark:bg-emerald-950 dark:text-emerald-100 dark:hover:bg-emerald-900',
+    dot: 'bg-emerald-600 dark:bg-emerald-400',
+  },
+  task_deadline: {
+    chip: 'bg-violet-100 text-violet-950 hover:bg-violet-200 dark:bg-violet-950 dark:text-violet-100 dark:hover:bg-violet-900',
+    dot: 'bg-violet-600 dark:bg-violet-400',
+  },
+};
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** A timed event's time on the viewer's clock ("2:00 PM"); null for an all-day one. */
+export function eventTime(event: CalendarEvent): string | null {
+  return !event.all_day && event.starts_at ? timeFormat.format(new Date(event.starts_at)) : null;
+}
+
+export function TypeDot({ type, small = false, className = '' }: { type: CalendarEventType; small?: boolean; className?: string }) {
+  return <span aria-hidden className={`inline-block shrink-0 rounded-full ${small ? 'h-1.5 w-1.5' : 'h-2 w-2'} ${TYPE_STYLE[type].dot} ${className}`} />;
+}
+
+const personName = (p: NonNullable<CalendarEvent['assigned_to']>) =>
+  p.name || [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || 'someone';
+
+/** A chip in a month cell: the time (when timed) and the title, one line; the rest in its title attribute. */
+export function EventChip({ event }: { event: CalendarEvent }) {
+  const time = eventTime(event);
+  return (
+    <Link
+      href={eventHref(event)}
+      data-event={event.uid}
+      title={`${typeLabel(event.type)}${time ? ` at ${time}` : ''}: ${event.title}`}
+      className={`block truncate rounded px-1.5 py-0.5 text-xs font-medium ${TYPE_STYLE[event.type].chip}`}
+    >
+      <span className="sr-only">{typeLabel(event.type)}: </span>
+      {time ? <span className="tabular-nums">{time} </span> : null}
+      {event.title}
+    </Link>
+  );
+}
+
+/** An event in a list: type and time, the title as a link, then its stage and who it is assigned to. */
+export function EventEntry({ event }: { event: CalendarEvent }) {
+  const time = eventTime(event);
+  // A task names its project; a project's own event names its stage.
+  const details = [
+    event.task ? event.project?.name : event.project_stage?.name,
+    event.assigned_to ? personName(event.assigned_to) : 'Unassigned',
+  ].filter(Boolean);
+  return (
+    <li data-event={event.uid} className="flex min-w-0 gap-2 py-1.5">
+      <TypeDot type={event.type} className="mt-1.5" />
+      <div className="min-w-0">
+        <div className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          {typeLabel(event.type)}
+          {time ? <span className="tabular-nums"> · {time}</span> : null}
+        </div>
+        <Link href={eventHref(event)} className="block break-words text-sm font-medium text-blue-800 hover:underline dark:text-blue-300">
+          {event.title}
+        </Link>
+        <div className="break-words text-xs text-slate-600 dark:text-slate-400">{details.join(' · ')}</div>
+      </div>
+    </li>
+  );
+}
