@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import type { CalendarEvent, CalendarEventType } from '@/lib/client/hooks/use-calendar';
-import { eventHref, typeLabel } from './calendar-params';
+import { eventHref } from './calendar-params';
 
 // One event as the views show it: a chip in a month cell, a fuller entry in a list. Color marks
-// the type, and the type is always in words too (visible, or for screen readers in a chip).
+// the type; the API's title says it in words too ("Bid due: …", "Start: …", "Task due: …").
 
 export const TYPE_STYLE: Record<CalendarEventType, { chip: string; dot: string }> = {
   bid_due: {
@@ -41,17 +41,16 @@ export function EventChip({ event }: { event: CalendarEvent }) {
     <Link
       href={eventHref(event)}
       data-event={event.uid}
-      title={`${typeLabel(event.type)}${time ? ` at ${time}` : ''}: ${event.title}`}
+      title={`${event.title}${time ? ` at ${time}` : ''}`}
       className={`block truncate rounded px-1.5 py-0.5 text-xs font-medium ${TYPE_STYLE[event.type].chip}`}
     >
-      <span className="sr-only">{typeLabel(event.type)}: </span>
       {time ? <span className="tabular-nums">{time} </span> : null}
       {event.title}
     </Link>
   );
 }
 
-/** An event in a list: type and time, the title as a link, then its stage and who it is assigned to. */
+/** An event in a list: the title as a link (after its time, when timed), then its project or stage and who it is assigned to. */
 export function EventEntry({ event }: { event: CalendarEvent }) {
   const time = eventTime(event);
   // A task names its project; a project's own event names its stage.
@@ -63,11 +62,8 @@ export function EventEntry({ event }: { event: CalendarEvent }) {
     <li data-event={event.uid} className="flex min-w-0 gap-2 py-1.5">
       <TypeDot type={event.type} className="mt-1.5" />
       <div className="min-w-0">
-        <div className="text-xs font-medium text-slate-600 dark:text-slate-400">
-          {typeLabel(event.type)}
-          {time ? <span className="tabular-nums"> · {time}</span> : null}
-        </div>
         <Link href={eventHref(event)} className="block break-words text-sm font-medium text-blue-800 hover:underline dark:text-blue-300">
+          {time ? <span className="tabular-nums">{time} · </span> : null}
           {event.title}
         </Link>
         <div className="break-words text-xs text-slate-600 dark:text-slate-400">{details.join(' · ')}</div>

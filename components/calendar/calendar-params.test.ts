@@ -18,14 +18,18 @@ import {
 
 const blank: CalendarUrlState = { view: '', date: '', assigned_to_id: '', mine: '', project_stage_id: '', type: '' };
 
+const stamps = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const dana = { id: 'u9', ...stamps, first_name: 'Dana', last_name: 'Whitfield', name: 'Dana Whitfield', email: 'dana@example.com' };
+
 const event = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
   uid: overrides.uid ?? 'e',
   type: 'bid_due',
-  title: 'Riverside Clinic',
+  title: 'Bid due: Riverside Clinic',
   date: '2026-11-24',
   starts_at: null,
   all_day: true,
-  project: { id: 'p1', name: 'Riverside Clinic' },
+  updated_at: stamps.updated_at,
+  project: { id: 'p1', ...stamps, name: 'Riverside Clinic' },
   task: null,
   assigned_to: null,
   project_stage: null,
@@ -151,7 +155,7 @@ describe('events by day', () => {
     expect(eventHref(event({}))).toBe('/projects/p1');
     expect(eventHref(event({ type: 'project_start' }))).toBe('/projects/p1');
     expect(eventHref(event({ type: 'task_deadline', task: { id: 't1', title: 'Site visit' } }))).toBe('/tasks?view=all&project_id=p1');
-    const loose = event({ type: 'task_deadline', task: { id: 't2', title: 'Renew insurance' }, project: null, assigned_to: { id: 'u9', name: 'Dana' } });
+    const loose = event({ type: 'task_deadline', task: { id: 't2', title: 'Renew insurance' }, project: null, assigned_to: dana });
     expect(eventHref(loose)).toBe('/tasks?view=all&assigned_to_id=u9');
     expect(eventHref({ ...loose, assigned_to: null })).toBe('/tasks?view=all');
   });

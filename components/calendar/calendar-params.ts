@@ -25,8 +25,6 @@ export const EVENT_TYPES: readonly { value: CalendarEventType; label: string }[]
   { value: 'task_deadline', label: 'Task deadline' },
 ];
 
-export const typeLabel = (type: CalendarEventType): string => EVENT_TYPES.find((t) => t.value === type)?.label ?? type;
-
 const WEEK = { weekStartsOn: 1 } as const;
 const DAY_FORMAT = 'yyyy-MM-dd';
 

@@ -67,13 +67,13 @@ export function CalendarFeedPage() {
           Calendar feed
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-          See Groundwork’s bid due dates, project starts and task deadlines (as on the{' '}
+          Every bid due date, project start and task deadline you can see in Groundwork (as on the{' '}
           <Link href="/calendar" className="font-medium text-blue-800 underline dark:text-blue-300">
             Calendar
           </Link>
-          ) in your own calendar app. Subscribe with a private URL: the app reads it every few hours, so changes show up there on
-          their own. The URL grants nothing but this feed; still, anyone holding it can read it, so keep it to yourself and revoke it
-          when you no longer need it.
+          ), from 90 days back to a year ahead, in your own calendar app. You subscribe with a private URL that the app reads
+          again every few hours, so changes reach it on their own. The URL grants nothing but this feed; still, anyone holding it
+          can read it, so keep it to yourself, and revoke it when you no longer need it.
         </p>
       </div>
 

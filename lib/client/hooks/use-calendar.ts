@@ -1,44 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '@/lib/client/api-client';
+import type { CalendarEventResponse, CalendarFeedResponse } from '@/lib/shared/validation/calendar';
 
-// The bid calendar (issue 19): the dated events of the account's projects and tasks, and the
-// caller's own calendar feed (a secret URL that calendar apps subscribe to). Keys under ['calendar'].
+// The bid calendar (docs/insights.md#bid-calendar): the dated events of the account's projects and
+// tasks, and the caller's own calendar feed (a secret URL that calendar apps subscribe to). Keys
+// under ['calendar'].
 
-export type CalendarEventType = 'bid_due' | 'project_start' | 'task_deadline';
-
-interface Reference {
-  id: string;
-  name: string | null;
-}
-
-export interface CalendarEvent {
-  /** Stable across requests (and the same as the feed's UID). */
-  uid: string;
-  type: CalendarEventType;
-  title: string;
-  /** YYYY-MM-DD: the day of an all-day event; of a timed one, its day in UTC. */
-  date: string;
-  /** A timed event's moment (a bid due at a time); null for all-day events. */
-  starts_at: string | null;
-  all_day: boolean;
-  project: (Reference & { name: string }) | null;
-  task: { id: string; title: string } | null;
-  assigned_to: (Reference & { email?: string | null; first_name?: string | null; last_name?: string | null }) | null;
-  project_stage: (Reference & { category: 'open' | 'won' | 'lost' }) | null;
-}
+export type CalendarEvent = CalendarEventResponse;
+export type CalendarEventType = CalendarEvent['type'];
 
 /** The caller's feed: whether one is active, and the end of its token to recognise it by. */
-export interface CalendarFeed {
-  active: boolean;
-  hint: string | null;
-  created_at: string | null;
-}
+export type CalendarFeed = Omit<CalendarFeedResponse, 'token' | 'url'>;
 
 /** A feed just created: its token and URL, which the API shows this once. */
-export interface CalendarFeedCreated extends CalendarFeed {
-  token: string;
-  url: string;
-}
+export type CalendarFeedCreated = CalendarFeed & { token: string; url: string };
 
 export const calendarKeys = {
   all: ['calendar'] as const,
