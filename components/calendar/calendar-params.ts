@@ -1,10 +1,11 @@
-import { addDays, addMonths, addWeeks, eachDayOfInterval, endOfMonth, endOfWeek, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
+import { addDays, addMonths, addWeeks, eachDayOfInterval, endOfMonth, endOfWeek, startOfMonth, startOfWeek } from 'date-fns';
 import type { QueryParams } from '@/lib/client/api-client';
 import type { CalendarEvent, CalendarEventType } from '@/lib/client/hooks/use-calendar';
 import type { UrlState } from '@/lib/shared/url-state';
 
 // The Calendar page's URL and its date grid. Days are calendar days as YYYY-MM-DD strings, counted
-// in the browser's time zone (date-fns on local dates); weeks start on Monday.
+// in the browser's time zone (date-fns on local dates); weeks start on Monday. Names of days and
+// months come from Intl (date-fns' format and parse would add their weight to the page).
 //
 // `date` is the day the page is on: the month (or week) holding it is shown and, in the month
 // view, it is the day whose events are listed below the grid. Blank: today.
@@ -26,13 +27,20 @@ export const EVENT_TYPES: readonly { value: CalendarEventType; label: string }[]
 ];
 
 const WEEK = { weekStartsOn: 1 } as const;
-const DAY_FORMAT = 'yyyy-MM-dd';
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A local date as YYYY-MM-DD. */
-export const dayString = (date: Date): string => format(date, DAY_FORMAT);
+export const dayString = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
-/** A YYYY-MM-DD as a local date (midnight). */
-export const localDate = (day: string): Date => parse(day, DAY_FORMAT, new Date(2000, 0, 1));
+/** A YYYY-MM-DD as a local date (midnight); a day past the month's end rolls over (2026-02-30 → March 2). */
+export function localDate(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date);
+}
+
+const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const monthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The URL's view; the month for none or an unknown one. */
 export function viewOf(state: Pick<CalendarUrlState, 'view'>): CalendarView {
@@ -41,9 +49,7 @@ export function viewOf(state: Pick<CalendarUrlState, 'view'>): CalendarView {
 
 /** The URL's day when it is a real date (not 2026-02-30); else `today`. */
 export function dayOf(state: Pick<CalendarUrlState, 'date'>, today: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(state.date)) return today;
-  const date = localDate(state.date);
-  return isValid(date) && dayString(date) === state.date ? state.date : today;
+  return /^\d{4}-\d{2}-\d{2}$/.test(state.date) && dayString(localDate(state.date)) === state.date ? state.date : today;
 }
 
 /** The weeks (Monday to Sunday) that cover the month holding `day`: 4 to 6 rows of 7 days. */
@@ -82,13 +88,13 @@ export function shiftDay(view: CalendarView, day: string, n: number): string {
 
 /** The view's heading: "November 2026", or a week as "Nov 23 – 29, 2026", "Nov 30 – Dec 6, 2026", "Dec 28, 2026 – Jan 3, 2027". */
 export function periodTitle(view: CalendarView, day: string): string {
-  if (view !== 'week') return format(localDate(day), 'MMMM yyyy');
+  if (view !== 'week') return monthYear.format(localDate(day));
   const days = weekDays(day);
   const first = localDate(days[0]!);
   const last = localDate(days[6]!);
-  if (first.getFullYear() !== last.getFullYear()) return `${format(first, 'MMM d, yyyy')} – ${format(last, 'MMM d, yyyy')}`;
-  if (first.getMonth() !== last.getMonth()) return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
-  return `${format(first, 'MMM d')} – ${format(last, 'd, yyyy')}`;
+  if (first.getFullYear() !== last.getFullYear()) return `${monthDayYear.format(first)} – ${monthDayYear.format(last)}`;
+  if (first.getMonth() !== last.getMonth()) return `${monthDay.format(first)} – ${monthDayYear.format(last)}`;
+  return `${monthDay.format(first)} – ${last.getDate()}, ${last.getFullYear()}`;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 import type { CalendarEvent } from '@/lib/client/hooks/use-calendar';
 import { EventChip, EventEntry, TypeDot } from './calendar-event';
@@ -25,8 +24,13 @@ const WEEKDAYS = [
   ['Sunday', 'Sun'],
 ] as const;
 
+const longDayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+const weekdayLong = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
+const weekdayShort = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
+const monthDayLong = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric' });
+
 /** "Tuesday, November 24". */
-export const longDay = (day: string) => format(localDate(day), 'EEEE, MMMM d');
+export const longDay = (day: string) => longDayFormat.format(localDate(day));
 
 const countText = (n: number) => (n === 0 ? 'no events' : n === 1 ? '1 event' : `${n} events`);
 
@@ -167,15 +171,15 @@ export function WeekView({ day, today, byDay }: { day: string; today: string; by
           <li key={d} data-day={d} aria-labelledby={`calendar-week-${d}`} className="min-w-0 px-3 py-2 md:min-h-72 md:px-2">
             <h3 id={`calendar-week-${d}`} className="flex items-baseline gap-1.5 text-sm">
               <span className="font-medium text-slate-600 dark:text-slate-400">
-                <span className="md:hidden">{format(date, 'EEEE')}</span>
-                <span className="hidden md:inline">{format(date, 'EEE')}</span>
+                <span className="md:hidden">{weekdayLong.format(date)}</span>
+                <span className="hidden md:inline">{weekdayShort.format(date)}</span>
               </span>
               <span
                 aria-current={d === today ? 'date' : undefined}
                 className="rounded-full px-1.5 font-semibold tabular-nums aria-[current=date]:bg-blue-700 aria-[current=date]:text-white dark:aria-[current=date]:bg-blue-500 dark:aria-[current=date]:text-slate-950"
               >
-                <span className="md:hidden">{format(date, 'MMMM d')}</span>
-                <span className="hidden md:inline">{format(date, 'd')}</span>
+                <span className="md:hidden">{monthDayLong.format(date)}</span>
+                <span className="hidden md:inline">{date.getDate()}</span>
               </span>
             </h3>
             <EventList events={byDay.get(d) ?? NONE} empty="Nothing" />
