@@ -58,8 +58,8 @@ export function CalendarPage() {
         }
       />
 
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        <label className="w-full text-sm sm:w-52">
+      <div className="mb-4 grid grid-cols-3 items-end gap-2 sm:flex sm:flex-wrap sm:gap-3">
+        <label className="min-w-0 text-sm sm:w-52">
           <span className={label}>Assigned to</span>
           <select
             className={inputClass}
@@ -78,7 +78,7 @@ export function CalendarPage() {
             ))}
           </select>
         </label>
-        <label className="w-full text-sm sm:w-52">
+        <label className="min-w-0 text-sm sm:w-52">
           <span className={label}>Stage</span>
           <select className={inputClass} value={state.project_stage_id} onChange={(e) => setState({ project_stage_id: e.target.value || null })}>
             <option value="">Any stage</option>
@@ -89,7 +89,7 @@ export function CalendarPage() {
             ))}
           </select>
         </label>
-        <label className="w-full text-sm sm:w-52">
+        <label className="min-w-0 text-sm sm:w-52">
           <span className={label}>Type</span>
           <select className={inputClass} value={state.type} onChange={(e) => setState({ type: e.target.value || null })}>
             <option value="">All types</option>
@@ -101,36 +101,35 @@ export function CalendarPage() {
           </select>
         </label>
         {filtered ? (
-          <Button variant="ghost" className="mb-0.5" onClick={() => setState({ mine: null, assigned_to_id: null, project_stage_id: null, type: null })}>
+          <Button variant="ghost" className="col-span-3 justify-self-start sm:mb-0.5" onClick={() => setState({ mine: null, assigned_to_id: null, project_stage_id: null, type: null })}>
             Clear filters
           </Button>
         ) : null}
       </div>
 
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
-            {CALENDAR_VIEWS.map((v, i) => (
-              <button key={v.value} type="button" aria-pressed={view === v.value} className={segment(view === v.value, i === 0)} onClick={() => setView(v.value)}>
-                {v.label}
-              </button>
-            ))}
-          </div>
-          <div className="flex items-center gap-1">
-            <Button variant="secondary" disabled={!day} aria-label={`Previous ${unit}`} onClick={() => day && go(shiftDay(view, day, -1))}>
-              ←
-            </Button>
-            <Button variant="secondary" disabled={!day} onClick={() => setState({ date: null })}>
-              Today
-            </Button>
-            <Button variant="secondary" disabled={!day} aria-label={`Next ${unit}`} onClick={() => day && go(shiftDay(view, day, 1))}>
-              →
-            </Button>
-          </div>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
+          {CALENDAR_VIEWS.map((v, i) => (
+            <button key={v.value} type="button" aria-pressed={view === v.value} className={segment(view === v.value, i === 0)} onClick={() => setView(v.value)}>
+              {v.label}
+            </button>
+          ))}
         </div>
-        <h2 className="min-h-7 text-lg font-semibold" aria-live="polite">
-          {title}
-        </h2>
+        <Button variant="secondary" disabled={!day} onClick={() => setState({ date: null })}>
+          Today
+        </Button>
+        {/* On a phone the period and its arrows take a line of their own. */}
+        <div className="flex w-full items-center justify-between gap-2 sm:ml-auto sm:w-auto">
+          <Button variant="secondary" disabled={!day} aria-label={`Previous ${unit}`} onClick={() => day && go(shiftDay(view, day, -1))}>
+            ←
+          </Button>
+          <h2 className="min-h-7 min-w-40 text-center text-lg font-semibold" aria-live="polite">
+            {title}
+          </h2>
+          <Button variant="secondary" disabled={!day} aria-label={`Next ${unit}`} onClick={() => day && go(shiftDay(view, day, 1))}>
+            →
+          </Button>
+        </div>
       </div>
 
       <ul aria-label="Legend" className="mb-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700 dark:text-slate-300">

@@ -10,6 +10,7 @@ import {
   monthWeeks,
   periodTitle,
   shiftDay,
+  titleParts,
   viewOf,
   visibleDays,
   weekDays,
@@ -149,6 +150,15 @@ describe('events by day', () => {
     expect(byDay.get('2026-11-24')!.map((e) => e.uid)).toEqual(['b', 'a', 'early', 'late']);
     expect(byDay.get('2026-11-25')!.map((e) => e.uid)).toEqual(['other']);
     expect(byDay.has('2026-11-26')).toBe(false);
+  });
+
+  it('splits a title into the type’s words and what it is about', () => {
+    expect(titleParts(event({}))).toEqual({ type: 'Bid due: ', name: 'Riverside Clinic' });
+    expect(titleParts(event({ type: 'project_start', title: 'Start: Riverside Clinic' }))).toEqual({ type: 'Start: ', name: 'Riverside Clinic' });
+    const task = event({ type: 'task_deadline', title: 'Task due: Site visit', task: { id: 't1', title: 'Site visit' } });
+    expect(titleParts(task)).toEqual({ type: 'Task due: ', name: 'Site visit' });
+    // A title of another form is kept whole, after the type's label.
+    expect(titleParts(event({ title: 'Riverside bid' }))).toEqual({ type: 'Bid due: ', name: 'Riverside bid' });
   });
 
   it('links a project’s event to the project and a task to the tasks page', () => {

@@ -134,6 +134,17 @@ export function eventsByDay(events: readonly CalendarEvent[]): Map<string, Calen
   return days;
 }
 
+/**
+ * An event's title in two parts: the words of its type, as the API's title starts ("Bid due: "),
+ * and what it is about (the project's name, the task's title). Tight places show the second and
+ * say the first to screen readers only; the type shows by its color and shape there.
+ */
+export function titleParts(event: CalendarEvent): { type: string; name: string } {
+  const name = (event.type === 'task_deadline' ? event.task?.title : event.project?.name) ?? '';
+  if (name && event.title.endsWith(name) && event.title.length > name.length) return { type: event.title.slice(0, -name.length), name };
+  return { type: `${EVENT_TYPES.find((t) => t.value === event.type)?.label ?? event.type}: `, name: event.title };
+}
+
 /** Where an event leads: its project, or for a task the tasks page (that project's, when it has one). */
 export function eventHref(event: CalendarEvent): string {
   if (event.type !== 'task_deadline' && event.project) return `/projects/${event.project.id}`;

@@ -138,12 +138,12 @@ export function MonthGrid({ day, today, byDay, caption, onSelect }: MonthProps) 
   );
 }
 
-function EventList({ events, empty }: { events: readonly CalendarEvent[]; empty: string }) {
+function EventList({ events, empty, compact = false }: { events: readonly CalendarEvent[]; empty: string; compact?: boolean | 'md' }) {
   if (events.length === 0) return <p className="py-1.5 text-sm text-slate-600 dark:text-slate-400">{empty}</p>;
   return (
     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
       {events.map((e) => (
-        <EventEntry key={e.uid} event={e} />
+        <EventEntry key={e.uid} event={e} compact={compact} />
       ))}
     </ul>
   );
@@ -182,7 +182,7 @@ export function WeekView({ day, today, byDay }: { day: string; today: string; by
                 <span className="hidden md:inline">{date.getDate()}</span>
               </span>
             </h3>
-            <EventList events={byDay.get(d) ?? NONE} empty="Nothing" />
+            <EventList events={byDay.get(d) ?? NONE} empty="Nothing" compact="md" />
           </li>
         );
       })}
