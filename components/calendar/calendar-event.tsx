@@ -83,7 +83,11 @@ export function EventEntry({ event, compact = false }: { event: CalendarEvent; c
     <li data-event={event.uid} className="flex min-w-0 gap-2 py-1.5">
       <TypeDot type={event.type} className="mt-1.5" />
       <div className="min-w-0">
-        <Link href={eventHref(event)} className="block break-words hyphens-auto text-sm font-medium text-blue-800 hover:underline dark:text-blue-300">
+        <Link
+          href={eventHref(event)}
+          // The week's columns are narrow: a size smaller there, so fewer words break.
+          className={`block break-words hyphens-auto font-medium text-blue-800 hover:underline dark:text-blue-300 ${compact === 'md' ? 'text-sm md:text-[13px]' : 'text-sm'}`}
+        >
           {time ? <span className="tabular-nums">{time} · </span> : null}
           <Title event={event} compact={compact} />
         </Link>

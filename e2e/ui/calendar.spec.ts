@@ -4,8 +4,8 @@ import { expectNoSeriousA11yViolations } from './axe';
 import { screens } from './screens';
 
 // The bid calendar (docs/dashboard.md): a project's bid due this month in the month grid, the
-// agenda and the week, a timed bid at its time on the viewer's clock, the type filter; and the
-// personal feed: created in Settings, read as iCalendar, replaced and revoked (then refused).
+// agenda and the week, a timed bid at its time on the viewer's clock, the type and Mine filters;
+// and the personal feed: created in Settings, read as iCalendar, replaced and revoked (refused after).
 
 // A browser far from UTC: a timed bid shows on its local day at its local time.
 test.use({ timezoneId: 'America/Chicago' });
@@ -31,7 +31,7 @@ async function deleteProjects(request: APIRequestContext, token: string, ids: st
 
 const uid = (projectId: string) => `bid_due-project-${projectId}@groundwork`;
 
-test('an admin sees a bid due in the month, the agenda and the week, at its local time, and filters by type', async ({ page, request, token }) => {
+test('an admin sees a bid due in the month, the agenda and the week, at its local time, and filters by type and by Mine', async ({ page, request, token }) => {
   await page.goto('/');
   const today = await browserToday(page);
   // 2:30 PM today on the browser's clock (20:30 UTC in Chicago's winter, 19:30 in its summer).
@@ -112,6 +112,14 @@ test('an admin sees a bid due in the month, the agenda and the week, at its loca
     await expect(page).toHaveURL(/type=bid_due/);
     await expect(weekDay.getByRole('link', { name: `Bid due: ${dayName}` })).toBeVisible();
     await expect(page.locator('[data-event^="task_deadline-"], [data-event^="project_start-"]')).toHaveCount(0);
+
+    // Mine: the caller's own; these bids are no one's.
+    await page.getByLabel('Assigned to').selectOption({ label: 'Mine' });
+    await expect(page).toHaveURL(/mine=true/);
+    await expect(page.locator(`[data-event="${uid(dayId)}"], [data-event="${uid(timedId)}"]`)).toHaveCount(0);
+    await page.getByLabel('Assigned to').selectOption({ label: 'Anyone' });
+    await expect(page).not.toHaveURL(/mine=/);
+    await expect(weekDay.getByRole('link', { name: `Bid due: ${dayName}` })).toBeVisible();
 
     // Back in the month view, with the filter kept, a bid leads to its project.
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Month' }).click();
