@@ -11,6 +11,7 @@ const TABS = [
   { href: '/settings/custom-fields', label: 'Custom fields' },
   { href: '/settings/scorecard', label: 'Scorecard' },
   { href: '/settings/tokens', label: 'API tokens' },
+  { href: '/settings/calendar-feed', label: 'Calendar feed' },
   { href: '/settings/sessions', label: 'Sessions' },
   { href: '/settings/oauth-apps', label: 'OAuth apps' },
   { href: '/settings/authorized-apps', label: 'Authorized apps' },
@@ -26,9 +27,11 @@ const ADMIN_TABS = [
 export function SettingsTabs() {
   const pathname = usePathname();
   const me = useMe();
-  const insights = useAccess().can('insights', 'read');
-  // The scorecard is the insights area's: hidden without it (its page would only answer 404).
-  const visible = TABS.filter((t) => insights || t.href !== '/settings/scorecard');
+  const { can } = useAccess();
+  // The scorecard is the insights area's, the calendar feed the projects area's: hidden without
+  // them (their pages would only answer 404).
+  const hidden = new Set([...(can('insights', 'read') ? [] : ['/settings/scorecard']), ...(can('projects', 'read') ? [] : ['/settings/calendar-feed'])]);
+  const visible = TABS.filter((t) => !hidden.has(t.href));
   const tabs = me.data?.role === 'admin' ? [...visible, ...ADMIN_TABS] : visible;
   const nav = useRef<HTMLElement>(null);
   // On a phone the tabs scroll sideways: keep the current one in view (also when the window narrows).

@@ -9,6 +9,7 @@ export const NAV_LINKS: readonly { href: string; label: string; area?: Permissio
   { href: '/forecast', label: 'Forecast', area: 'forecast' },
   { href: '/insights', label: 'Insights', area: 'insights' },
   { href: '/tasks', label: 'Tasks', area: 'projects' },
+  { href: '/calendar', label: 'Calendar', area: 'projects' },
   { href: '/companies', label: 'Companies', area: 'directory' },
   { href: '/contacts', label: 'Contacts', area: 'directory' },
   { href: '/calls', label: 'Calls', area: 'projects' },

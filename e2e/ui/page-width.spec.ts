@@ -74,6 +74,8 @@ const pages = [
   '/projects/[id]?tab=go_no_go',
   '/workforce/utilization?interval=month',
   '/workforce/demand?interval=week',
+  '/calendar?view=week',
+  '/calendar?view=agenda',
 ];
 
 for (const route of pages) {
