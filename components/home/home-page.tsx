@@ -12,6 +12,7 @@ import { HOME_REPORT_DAYS as DAYS, myLeadsQuery, oddsToCheckQuery, overdueTasksQ
 import { projectsQuery } from '@/lib/client/hooks/use-projects';
 import { usePipelineReport } from '@/lib/client/hooks/use-reports';
 import { useMe } from '@/lib/client/hooks/use-users';
+import { enteredProbability } from '@/lib/shared/domain/insights';
 import { compactDollars, PipelineChart } from './pipeline-chart';
 
 const BID_WINDOW = 14;
@@ -225,7 +226,7 @@ export function HomePage() {
                                 <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(p.amount)}</span>
                               </div>
                               <p className="tabular-nums text-slate-600 dark:text-slate-400">
-                                Entered {pct(p.probability ?? p.project_stage?.default_probability ?? null)} · learned {pct(p.suggested_probability)}
+                                Entered {pct(enteredProbability(p))} · learned {pct(p.suggested_probability)}
                               </p>
                             </li>
                           ))}

@@ -7,7 +7,7 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDateTime, formatDollars } from '@/lib/client/format';
 import { useGoNoGo, useSaveGoNoGo, type GoNoGoDetail } from '@/lib/client/hooks/use-go-no-go';
 import type { Project } from '@/lib/client/hooks/use-projects';
-import { goNoGoScore } from '@/lib/shared/domain/insights';
+import { enteredProbability, goNoGoScore } from '@/lib/shared/domain/insights';
 
 // A project's Go / no-go tab (docs/insights.md): the account's scorecard answered 1–5, the score as
 // the answers change, the capacity the workforce demand suggests, the value of an estimating hour,
@@ -62,7 +62,7 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
           <Fact
             label="Odds"
             value={pct(project.suggested_probability)}
-            hint={`learned; entered ${pct(project.probability ?? project.project_stage?.default_probability ?? null)}`}
+            hint={`learned; entered ${pct(enteredProbability(project))}`}
           />
           <Fact
             label="Value per estimating hour"

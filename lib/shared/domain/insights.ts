@@ -64,3 +64,8 @@ export function valuePerHour(amountInCents: number | null, probability: number |
   if (amountInCents === null || probability === null || !hours) return null;
   return Math.round((amountInCents * probability) / hours) / 100;
 }
+
+/** The odds a project was entered with: its own probability, else its stage's default (as the forecast weighs it). */
+export function enteredProbability(p: { probability: number | null; project_stage: { default_probability: number | null } | null }): number | null {
+  return p.probability ?? p.project_stage?.default_probability ?? null;
+}
