@@ -460,7 +460,12 @@ describe('seedDemo', () => {
 
   it('serves the seeded records through every list endpoint', async () => {
     const api = client(await createApiToken(getDb(), { accountId: first.accountId, userId: first.adminUserId }));
-    const [project] = await getDb().select({ id: s.projects.id }).from(s.projects).where(eq(s.projects.accountId, first.accountId)).limit(1);
+    // A project with a team (the bid history's closed bids have none).
+    const [project] = await getDb()
+      .select({ id: s.projectTeamMemberships.projectId })
+      .from(s.projectTeamMemberships)
+      .where(eq(s.projectTeamMemberships.accountId, first.accountId))
+      .limit(1);
     const lists: [string, string, number][] = [
       ['/leads', 'leads', 40],
       ['/projects', 'projects', 40],
