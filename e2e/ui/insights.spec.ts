@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
 import { screens } from './screens';
+import { SAM, signInAs } from './seeded-user';
 
 // The Insights page (docs/insights.md, docs/dashboard.md): win rate by a grouping as bars and a
 // table against the API, the trend by quarter, a row's projects one click away; and no page (404),
@@ -17,9 +18,6 @@ interface WinRate {
   amount_win_rate: number | null;
 }
 
-const SAM = 'sam.ortiz@summitridge.example.com';
-/** The seed gives every user the demo password. */
-const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
@@ -149,13 +147,7 @@ test('a window without closed projects says so', async ({ page }) => {
 });
 
 test('a user without the insights area has no Insights link, and no Insights page', async ({ browser }) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(SAM);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const { context, page } = await signInAs(browser, SAM);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Insights' })).toHaveCount(0);

@@ -1,23 +1,15 @@
 import { expect, test } from '../fixtures';
 import { screens } from './screens';
+import { SAM, signInAs } from './seeded-user';
 
 // Permissions (docs/permissions.md): the seeded superintendent sees only the projects of their
 // teams and none of the areas they have no access to; an admin changes a user's access in
 // Settings → Users.
 
-const SAM = 'sam.ortiz@summitridge.example.com';
-/** The seed gives every user the demo password. */
-const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';
 
 test('a team-only superintendent sees only their projects, and no leads, forecast or workforce', async ({ browser, token }) => {
   const baseURL = test.info().project.use.baseURL!;
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(SAM);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const { context, page } = await signInAs(browser, SAM);
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Projects' })).toBeVisible();
