@@ -3,7 +3,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '@/db';
 import { calendarRows, deleteFeedToken, feedOwner, findFeedToken, replaceFeedToken, type CalendarFilters } from '@/db/queries/calendar';
 import { hashToken } from '@/lib/server/auth/tokens';
-import { base, personRef } from '@/lib/server/serializers/common';
+import { base, iso, isoOrNull, personRef } from '@/lib/server/serializers/common';
 import { serializeProjectStage } from '@/lib/server/serializers/lookups';
 import { accessOfUser } from '@/lib/shared/permissions';
 import { todayUtc } from '@/lib/shared/domain/projects';
@@ -15,8 +15,6 @@ import { invalidField, notFound } from './errors';
 // The bid calendar (docs/insights.md): bid due dates and times, project starts and task deadlines,
 // for the Calendar page and, as iCalendar, for the feed people subscribe to in their own calendars.
 
-const isoOrNull = (d: Date | null) => (d === null ? null : d.toISOString().replace(/\.\d{3}Z$/, 'Z'));
-const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The window: a calendar month by default (from's, or this one), at most MAX_CALENDAR_DAYS days. */
 function windowOf(query: Pick<CalendarQuery, 'from' | 'to'>, now: Date): { from: string; to: string } {
