@@ -29,7 +29,8 @@ export function suggestedProbability(sector: readonly [number, number], account:
   const bySector = sector[0] + sector[1] >= MIN_GROUP_RESULTS;
   const [won, lost] = bySector ? sector : account;
   return {
-    suggested_probability: Math.round(((won + 1) / (won + lost + 2)) * 10_000) / 10_000,
+    // The denominator is at least 2: never null.
+    suggested_probability: ratio(won + 1, won + lost + 2)!,
     suggested_probability_basis: { group_by: bySector ? 'market_sector' : 'account', won, lost },
   };
 }
