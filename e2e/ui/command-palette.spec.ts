@@ -21,9 +21,12 @@ async function expectAccessible(page: Page) {
 test('opens with the keyboard, finds a project by name and jumps to it', async ({ page }) => {
   await page.goto('/leads');
   await expect(page.getByRole('heading', { name: 'Leads' })).toBeVisible();
-  await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette).toBeVisible();
+  // The first key after the page loads: pressed again until the page has hydrated and listens.
+  await expect(async () => {
+    await page.keyboard.press('Control+k');
+    await expect(palette).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   const input = palette.getByRole('combobox');
   await expect(input).toBeFocused();
   await page.keyboard.type('Cobalt');
