@@ -56,12 +56,12 @@ async function prepare(database: Database, url: string) {
   return { accountId, enqueueMs: performance.now() - started };
 }
 
-async function measure(label: string, database: Database, connectionString?: string) {
+async function measure(label: string, database: Database) {
   const target = await receiver();
   const { enqueueMs } = await prepare(database, target.url);
   const rss0 = process.memoryUsage().rss;
   const started = performance.now();
-  const worker = await startWebhookWorker({ database, connectionString, settings: { allowPrivateUrls: true } });
+  const worker = await startWebhookWorker({ database, settings: { allowPrivateUrls: true } });
   let done = 0;
   while (done < MESSAGES) {
     await new Promise((r) => setTimeout(r, 100));
@@ -94,7 +94,7 @@ const pg = openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 10 });
 // The queue's schema first, so the trigger enqueues a job for each delivery as it is written.
 await pg.migrate();
 await runMigrations({ connectionString: url.toString(), logger: undefined });
-const results = [await measure('graphile-worker (PostgreSQL)', pg, url.toString())];
+const results = [await measure('graphile-worker (PostgreSQL)', pg)];
 await pg.close();
 await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
 await admin.end();

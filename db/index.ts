@@ -42,6 +42,8 @@ export type DatabaseConfig =
 export interface Database {
   kind: DatabaseConfig['kind'];
   db: Db;
+  /** The server's connection string (kind `postgres`): the job queue opens connections of its own to it. */
+  url?: string;
   /** The embedded instance (kind `pglite`), which the dev server also serves to the npm scripts (lib/server/dev-database-server.ts). */
   pglite?: PGlite;
   migrate(): Promise<void>;
@@ -93,6 +95,7 @@ export function openDatabase(config: DatabaseConfig): Database {
     return {
       kind: 'postgres',
       db,
+      url: config.url,
       // Migrations may build indexes for longer than a request may run: their own connection, unbounded.
       migrate: async () => {
         const own = postgres(config.url, options(undefined, 1));

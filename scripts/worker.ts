@@ -11,7 +11,7 @@ await run(async (database) => {
   if (database.kind === 'pglite') {
     console.warn('The embedded database opens in one process at a time: stop the app first, or set DATABASE_URL.');
   }
-  const worker = await startWebhookWorker({ database, connectionString: env.DATABASE_URL });
+  const worker = await startWebhookWorker({ database });
   console.log(`Webhook worker (${worker.kind}) delivering from ${describeDatabase()}. Ctrl-C stops it.`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

@@ -1,7 +1,7 @@
 import { openDatabase, type Database } from '@/db';
 
-/** A second, unmigrated database of the kind the suite runs on. */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A second, unmigrated database of the kind the suite runs on (`poolMax` connections on PostgreSQL). */
+export async function freshDatabase({ poolMax = 1 }: { poolMax?: number } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = openDatabase({ kind: 'pglite', dataDir: 'memory://' });
@@ -14,7 +14,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   await admin.db.execute(`create database "${name}"`);
   const fresh = new URL(url);
   fresh.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: fresh.toString(), poolMax: 1 });
+  const database = openDatabase({ kind: 'postgres', url: fresh.toString(), poolMax });
   return {
     database,
     drop: async () => {

@@ -267,7 +267,6 @@ describe('delivering with a secret no key opens', () => {
     await getDb().update(webhooks).set({ secret: foreign }).where(eq(webhooks.uuid, lost.body.webhook.id));
     await t.api.post('/companies', { company: { name: 'Delivered Anyway' } });
     await deliverOwn(t.accountId);
-    // (The delivery tests' worker, in another process on the same database, may have sent them first.)
     await receiver.waitFor(() => receiver.on('/good').length >= 1);
     const [lostRow] = await getDb().select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.uuid, lost.body.webhook.id));
     const attempts = async () => getDb().select().from(webhookAttempts).where(eq(webhookAttempts.webhookId, lostRow!.id));

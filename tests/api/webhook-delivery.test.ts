@@ -4,15 +4,20 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '@/db/queries/sql';
-import { getDatabase, getDb } from '@/lib/server/db';
+import type { Database } from '@/db';
+import { getDatabase, getDb, setDatabase } from '@/lib/server/db';
 import { createCompany } from '@/lib/server/services/companies';
 import { startWebhookWorker, type WebhookWorker } from '@/lib/server/webhooks/worker';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
+import { freshDatabase } from '../fresh-database';
 import { startReceiver, type Receiver } from '../receiver';
 
 // Delivery end to end: the API writes, the worker (graphile-worker on PostgreSQL, the embedded
 // loop on PGlite) POSTs to a real HTTP receiver on 127.0.0.1, signed per Standard Webhooks.
+// On PostgreSQL this file works in a database of its own: a worker (and the cron route) takes every
+// due delivery of its database, and the other test files, running meanwhile in other processes,
+// make deliveries of their own that they send themselves. (Each PGlite is its process's alone.)
 
 const SCHEDULE = [0.4, 0.8, 1.2];
 let receiver: Receiver;
@@ -21,7 +26,6 @@ let worker: WebhookWorker | null = null;
 async function startWorker(overrides: { concurrency?: number; allowPrivateUrls?: boolean } = {}) {
   worker = await startWebhookWorker({
     database: getDatabase(),
-    connectionString: process.env.DATABASE_URL,
     settings: { allowPrivateUrls: true, retrySchedule: SCHEDULE, concurrency: 16, ...overrides },
     pollIntervalMs: 50,
   });
@@ -45,13 +49,25 @@ async function deliveries(accountId: number) {
   );
 }
 
+let shared: Database;
+let own: Awaited<ReturnType<typeof freshDatabase>> | null = null;
+
 beforeAll(async () => {
   process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = 'true';
   receiver = await startReceiver();
+  shared = getDatabase();
+  if (shared.kind === 'postgres') {
+    own = await freshDatabase({ poolMax: 10 });
+    await own.database.migrate();
+    setDatabase(own.database);
+  }
 });
 afterAll(async () => {
   delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
   await receiver.close();
+  // The files that run after this one in the process work in the shared database again.
+  setDatabase(shared);
+  await own?.drop();
 });
 beforeEach(() => startWorker());
 afterEach(() => stopWorker());

@@ -1,5 +1,4 @@
 import { getDatabase } from '@/lib/server/db';
-import { env } from '@/lib/server/env';
 import { onShutdown } from '@/lib/server/shutdown';
 import { webhookSettings } from './settings';
 import { startWebhookWorker, type WebhookWorker } from './worker';
@@ -14,7 +13,7 @@ export function startServerWebhookWorker(): Promise<WebhookWorker | null> {
   holder.__groundworkWebhookWorker ??= (async () => {
     if (!webhookSettings().workerEnabled || process.env.VERCEL) return null;
     const database = getDatabase();
-    const worker = await startWebhookWorker({ database, connectionString: env.DATABASE_URL });
+    const worker = await startWebhookWorker({ database });
     // On SIGTERM it stops taking jobs and finishes the deliveries in flight before the process exits.
     onShutdown('webhook deliveries', () => worker.stop());
     return worker;

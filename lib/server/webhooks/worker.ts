@@ -32,8 +32,6 @@ export interface WebhookWorker {
 
 export interface WorkerOptions {
   database: Database;
-  /** PostgreSQL connection string (for graphile-worker's own pool); required when database.kind is postgres. */
-  connectionString?: string;
   settings?: Partial<WebhookSettings>;
   /** How often to look for retries that became due, in ms (graphile-worker: 1000, embedded loop: 250). */
   pollIntervalMs?: number;
@@ -108,14 +106,15 @@ function taskList(db: Db, settings: () => WebhookSettings, keepGoing: () => bool
 }
 
 async function startGraphile(options: WorkerOptions, settings: () => WebhookSettings): Promise<WebhookWorker> {
-  if (!options.connectionString) throw new Error('The webhook worker needs the PostgreSQL connection string.');
+  const connectionString = options.database.url;
+  if (!connectionString) throw new Error('The webhook worker needs the PostgreSQL connection string.');
   const { concurrency } = settings();
   // Connections of its own, so deliveries neither wait for nor hold up the app's requests.
-  const own = openDatabase({ kind: 'postgres', url: options.connectionString, poolMax: concurrency + 1 });
+  const own = openDatabase({ kind: 'postgres', url: connectionString, poolMax: concurrency + 1 });
   // Stopping: an import in progress lets its claim go after its current batch.
   let stopping = false;
   const runner: Runner = await run({
-    connectionString: options.connectionString,
+    connectionString,
     concurrency,
     maxPoolSize: concurrency + 2,
     noHandleSignals: true,
@@ -214,8 +213,9 @@ export async function runDueWebhookDeliveries(options: WorkerOptions): Promise<v
   const settings = resolveSettings(options);
   setPrivateAddressPolicy(() => settings().allowPrivateUrls);
   if (options.database.kind === 'postgres') {
-    if (!options.connectionString) throw new Error('The webhook worker needs the PostgreSQL connection string.');
-    const common = { connectionString: options.connectionString, noHandleSignals: true, logger: quietLogger };
+    const connectionString = options.database.url;
+    if (!connectionString) throw new Error('The webhook worker needs the PostgreSQL connection string.');
+    const common = { connectionString, noHandleSignals: true, logger: quietLogger };
     await runMigrations(common);
     await enqueuePendingDeliveries(options.database.db);
     await runOnce({ ...common, taskList: taskList(options.database.db, settings) });

@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { definePublicRoute, json } from '@/lib/server/http/route';
 import { getDatabase } from '@/lib/server/db';
-import { env } from '@/lib/server/env';
 import { runDueWebhookDeliveries } from '@/lib/server/webhooks/worker';
 import { ServiceError } from '@/lib/server/services/errors';
 
@@ -24,7 +23,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
       throw new ServiceError('unauthorized', 'Send Authorization: Bearer <CRON_SECRET> (set CRON_SECRET on the server).');
     }
     const started = Date.now();
-    await runDueWebhookDeliveries({ database: getDatabase(), connectionString: env.DATABASE_URL });
+    await runDueWebhookDeliveries({ database: getDatabase() });
     return json({ ok: true, duration_ms: Date.now() - started });
   },
 });
