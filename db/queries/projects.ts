@@ -1,21 +1,19 @@
 import { and, asc, count, eq, inArray, ne, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
-import { learnedBasis } from './insights';
-import { liveWeights } from './go-no-go';
 import type { Db } from '@/db';
 import { imports, lossReasons, projects, projectStages, users } from '@/db/schema';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { CloseType, ProjectStatus, StageCategory } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { countedTotal } from './list-counters';
-import { joinRelations, pipelineRelations, referencesOf, selectionOf } from './pipeline-relations';
+import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
 
 const decidedBy = alias(users, 'go_no_go_decided_by');
 
 /** A project's relations: those it shares with leads, and its import, loss reason, go / no-go decider and stage. */
-const projectRelations = {
+export const projectRelations = {
   ...pipelineRelations,
   import: { field: null, column: 'importId', table: imports, columns: namedRefColumns(imports) },
   lossReason: { field: 'loss_reason_id', column: 'lossReasonId', table: lossReasons, columns: namedRefColumns(lossReasons) },
@@ -32,17 +30,25 @@ const projectRelations = {
 export const projectReferences = referencesOf(projectRelations);
 
 /**
- * Projects with every embedded relation, by joins, and the basis of each open one's learned
- * probability (./insights.ts): one statement whatever the page size.
+ * What a statement answers a project as (the serializer's SQL): its JSON, and the lateral row
+ * (`learned`, joined on true) that the JSON reads beside the project's own columns.
  */
-function selectProjects(db: Db, accountId: number, teamOf: TeamOf) {
-  const learned = learnedBasis(projects, accountId, teamOf);
-  const goNoGoWeights = liveWeights(accountId);
-  return joinRelations(db.select({ project: projects, ...selectionOf(projectRelations), learned, goNoGoWeights }).from(projects), projects, projectRelations);
+export interface ProjectAnswer<T> {
+  json: SQL<T>;
+  lateral: SQL;
 }
 
-export type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>['execute']>>[number];
+/** A project read for a write: its bare columns (what an update compares) and its answer. */
+export interface ProjectRow<T> {
+  project: ProjectRecord;
+  answer: T;
+}
 export type ProjectRecord = typeof projects.$inferSelect;
+
+/** Projects, each as `answer` builds it: one statement whatever the page size. */
+function selectProjects<F extends SelectedFields>(db: Db, answer: ProjectAnswer<unknown>, fields: F) {
+  return db.select(fields).from(projects).leftJoinLateral(answer.lateral, sql`true`);
+}
 
 const sortColumns = {
   created_at: projects.createdAt,
@@ -144,18 +150,25 @@ function unfiltered(f: ProjectFilters): boolean {
   return (Object.keys(NARROWS) as (keyof ProjectFilters)[]).every((k) => !NARROWS[k] || f[k] === undefined);
 }
 
-/** A page of projects with every embed, by deferred join as for leads (db/queries/leads.ts; thirteen joins). */
-function projectsPage(db: Db, accountId: number, teamOf: TeamOf, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }) {
+/** A page of projects, by deferred join as for leads (db/queries/leads.ts): the page's ids, then their answers. */
+async function projectsPage<T>(
+  db: Db,
+  answer: ProjectAnswer<T>,
+  accountId: number,
+  teamOf: TeamOf,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset: number },
+): Promise<T[]> {
   const pageIds = db.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
-  return selectProjects(db, accountId, teamOf).where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`)).orderBy(...order);
+  const rows = await selectProjects(db, answer, { answer: answer.json })
+    .where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`))
+    .orderBy(...order);
+  return rows.map((r) => r.answer);
 }
 
-export async function listProjects(
-  db: Db,
-  accountId: number,
-  filters: ProjectFilters,
-  page: { limit: number; offset: number },
-) {
+/** A page of projects, each as `answer` builds it, and the total. */
+export async function listProjects<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, filters: ProjectFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
   const sort = filters.sort ?? '-created_at';
   if (unfiltered(filters)) {
@@ -163,25 +176,33 @@ export async function listProjects(
     const total = await countedTotal(db, accountId, 'projects');
     const window = pageFromNearestEnd(total, page);
     if (window.limit === 0) return { items: [], total };
-    const items = await projectsPage(db, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
+    const items = await projectsPage(db, answer, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
     return { items: window.reversed ? items.reverse() : items, total };
   }
   const [items, [total]] = await Promise.all([
-    projectsPage(db, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id), page),
+    projectsPage(db, answer, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id), page),
     db.select({ n: count() }).from(projects).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
-/** One project with every embed (if the caller sees it); `lock`: its row locked for the rest of the transaction. */
-export function findProject(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<ProjectRow | undefined> {
-  return oneRow(selectProjects(db, accountId, teamOf).where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
+/** One project (if the caller sees it), its columns and its answer; `lock`: its row locked for the rest of the transaction. */
+export function findProject<T>(
+  db: Db,
+  answer: ProjectAnswer<T>,
+  accountId: number,
+  id: number,
+  lock = false,
+  teamOf?: TeamOf,
+): Promise<ProjectRow<T> | undefined> {
+  const query = selectProjects(db, answer, { project: projects, answer: answer.json });
+  return oneRow(query.where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
 }
 
-/** Projects by id with every embed, in no particular order (the caller orders them). */
-export function findProjects(db: Db, accountId: number, ids: number[], teamOf?: TeamOf): Promise<ProjectRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectProjects(db, accountId, teamOf).where(and(eq(projects.accountId, accountId), inArray(projects.id, ids), inTeam(projects.id, teamOf)));
+/** Projects by id, each as `answer` builds it, with their ids, in no particular order (the caller orders them). */
+export async function findProjects<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, ids: number[], teamOf?: TeamOf): Promise<{ id: number; answer: T }[]> {
+  if (ids.length === 0) return [];
+  return selectProjects(db, answer, { id: projects.id, answer: answer.json }).where(and(eq(projects.accountId, accountId), inArray(projects.id, ids), inTeam(projects.id, teamOf)));
 }
 
 /** The project's dates, its row share-locked: a concurrent update of the project waits for this transaction. */

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';
 
-// Leads are answered as PostgreSQL builds them (db/queries/json.ts); projects by the TypeScript
-// serializers (lib/server/serializers). Every embed the two share must come out the same, byte for
-// byte, including the awkward cases: a name part of spaces, an empty name, a relation unset.
+// Leads and projects are answered as PostgreSQL builds them (lib/server/serializers/leads.ts,
+// projects.ts), each its own json_build_object: every embed the two share must come out the same,
+// byte for byte, including the awkward cases: a name part of spaces, an empty name, a relation unset.
 
 let a: TestAccount;
 
@@ -26,7 +26,7 @@ const shared = [
   'tender_type',
 ] as const;
 
-describe('the lead built by PostgreSQL and the project built by the serializers', () => {
+describe('the lead and the project built by PostgreSQL', () => {
   it('embed the same references the same way', async () => {
     const company = (await a.api.post('/companies', { company: { name: 'Ünïcode & Sons', website: 'https://sons.example' } })).body.company;
     const contact = (await a.api.post('/contacts', { contact: { first_name: '   ', last_name: 'Solo', email: 'solo@example.com' } })).body.contact;

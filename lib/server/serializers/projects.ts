@@ -1,72 +1,160 @@
-import type { ProjectRow } from '@/db/queries/projects';
-import {
-  pricePer,
-  projectDuration,
-  projectStatus,
-  pursuitDuration,
-  stageAge,
-  todayUtc,
-} from '@/lib/shared/domain/projects';
-import { goNoGoScore, suggestedProbability } from '@/lib/shared/domain/insights';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { liveWeights } from '@/db/queries/go-no-go';
+import { learnedBasis } from '@/db/queries/insights';
+import type { TeamOf } from '@/db/queries/project-access';
+import { projectRelations as rel, type ProjectAnswer } from '@/db/queries/projects';
+import { MIN_GROUP_RESULTS, type SuggestedProbability } from '@/lib/shared/domain/insights';
+import { projects as p } from '@/db/schema';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
-import { address, base, companyRef, isoOrNull, namedRef, personRef } from './common';
-import { serializeProjectStage } from './lookups';
+import { addressJson, baseJson, dollarsJson, isoJson, jsonObject, refJson, roundHalfUp } from './sql';
 
-/** The one Project shape (`Project` in the OpenAPI document), derived fields included, for every endpoint returning projects. */
-export function serializeProject(row: ProjectRow, now: Date = new Date()): ProjectResponse {
-  const { project: p } = row;
+// The one Project shape (`Project` in the OpenAPI document), built by PostgreSQL as leads are
+// (./leads.ts): pages, single reads and the echo of writes select it. Its derived fields are
+// computed in the statement, against the database's clock in UTC, by the rules they always had
+// (date-fns's months, JavaScript's rounding: float8 arithmetic is IEEE 754 double as JavaScript's
+// numbers; tests/api/project-json.test.ts); the learned probability and the go / no-go score are
+// the formulas of lib/shared/domain/insights.ts, which the dashboard applies too.
+
+/** Today's date in UTC. */
+const today = sql`(now() at time zone 'UTC')::date`;
+const utcDate = (column: AnyPgColumn) => sql`(${column} at time zone 'UTC')::date`;
+
+/** `stageAge`: whole days in the current stage, never negative. */
+const stageAge = sql`greatest(0, floor(extract(epoch from now() - ${p.stageEnteredAt}) / 86400))::int`;
+
+/** `pursuitDuration`: calendar days from creation to award; while open, to today; closed without an award date, to the close. */
+const pursuitDuration = sql`greatest(0, coalesce(${p.awardDate}, ${utcDate(p.closedAt)}, ${today}) - ${utcDate(p.createdAt)})`;
+
+/**
+ * `projectDuration`: whole months from start to end date, as date-fns 4's differenceInMonths
+ * counts them. The calendar months between the two (signed), less one when the last month is not
+ * full: the end date moved back by those months (keeping its day, which overflows into the next
+ * month as a JavaScript Date's does; an end date after the 27th of February first becomes
+ * "February 30th") passes the start date. A month ending on the last day of a month is full.
+ */
+export function monthsBetween(start: SQL | AnyPgColumn, end: SQL | AnyPgColumn): SQL {
+  const sign = sql`sign(${end} - ${start})::int`;
+  const months = sql`abs(12 * (extract(year from ${end}) - extract(year from ${start})) + extract(month from ${end}) - extract(month from ${start}))::int`;
+  const endOfFebruary = sql`extract(month from ${end}) = 2 and extract(day from ${end}) > 27`;
+  // (Dates truncated as timestamps without time zone: the session's time zone plays no part.)
+  const monthOf = (day: SQL | AnyPgColumn) => sql`date_trunc('month', ${day}::timestamp)`;
+  const working = sql`(case when ${endOfFebruary} then ${monthOf(end)}::date + 29 else ${end} end)`;
+  const movedBack = sql`((${monthOf(working)} - make_interval(months => ${sign} * ${months}))::date + (extract(day from ${working})::int - 1))`;
+  const lastDayOfMonth = sql`${end} = (${monthOf(end)} + interval '1 month - 1 day')::date`;
+  const notFull = sql`(sign(${movedBack} - ${start}) = -${sign} and not (${lastDayOfMonth} and ${months} = 1 and ${end} > ${start}))`;
+  return sql`case when ${start} is null or ${end} is null then null when ${months} < 1 then 0
+    else ${sign} * (${months} - ${notFull}::int) end`;
+}
+
+/** `pricePer`: dollars per unit of the divisor, to the cent; null when either side is missing or zero. */
+export const pricePer = (amountInCents: SQL | AnyPgColumn, divisor: SQL | AnyPgColumn) =>
+  sql`case when ${amountInCents} is not null and ${divisor} <> 0 then ${roundHalfUp(sql`${amountInCents}::float8 / ${divisor}`)} / 100 end`;
+
+/** `projectStatus`; the list's status filter (db/queries/projects.ts) applies the same rules. */
+const projectStatus = sql`case when ${p.closeType} is null then 'pursuit' when ${p.closeType} <> 'won' then 'lost'
+  when ${p.endDate} < ${today} then 'complete' when ${p.startDate} is null or ${p.startDate} > ${today} then 'upcoming'
+  else 'active' end`;
+
+/** The alias of the learned probability's lateral row in a projects statement. */
+const LEARNED = 'learned';
+
+/**
+ * An open project's learned probability and its basis, as `suggestedProbability` computes them:
+ * (won + 1) ÷ (won + lost + 2) over the market sector's results, or the account's when the sector
+ * has fewer than MIN_GROUP_RESULTS, to four decimals. A lateral row of the projects statement
+ * (`join`, on true), none for a closed project; `probability` and `basis` are its columns.
+ */
+function learnedProbability(accountId: number, teamOf: TeamOf) {
+  const counts = learnedBasis(p, accountId, teamOf);
+  const alias = sql.identifier(LEARNED);
+  const join = sql`(select ${roundHalfUp(sql`(c.won + 1)::float8 / (c.won + c.lost + 2) * 10000`)} / 10000 as probability,
+      json_build_object('group_by', c.group_by, 'won', c.won, 'lost', c.lost) as basis
+    from (select ${counts} as b) counts
+    cross join lateral (select (b #>> '{0,0}')::int + (b #>> '{0,1}')::int >= ${sql.raw(String(MIN_GROUP_RESULTS))} as by_sector) s
+    cross join lateral (select case when s.by_sector then 'market_sector' else 'account' end as group_by,
+      (b -> (case when s.by_sector then 0 else 1 end) ->> 0)::int as won,
+      (b -> (case when s.by_sector then 0 else 1 end) ->> 1)::int as lost) c
+    where b is not null) ${alias}`;
   return {
-    ...base(p),
-    name: p.name,
-    description: p.description,
-    project_number: p.projectNumber,
-    external_id: p.externalId,
-    stage_age: stageAge(p.stageEnteredAt, now),
-    project_duration: projectDuration(p.startDate, p.endDate),
-    pursuit_duration: pursuitDuration(p, now),
-    square_feet: p.squareFeet,
-    units: p.units,
-    probability: p.probability,
-    ...(row.learned ? suggestedProbability(...row.learned) : { suggested_probability: null, suggested_probability_basis: null }),
-    estimated_cost: p.estimatedCostInCents === null ? null : p.estimatedCostInCents / 100,
-    forecast_curve: p.forecastCurve,
-    forecast_manual_percentages: p.forecastManualPercentages,
-    price_per_square_foot: pricePer(p.amountInCents, p.squareFeet),
-    price_per_unit: pricePer(p.amountInCents, p.units),
-    amount: p.amountInCents === null ? null : p.amountInCents / 100,
-    project_status: projectStatus(p, todayUtc(now)),
-    close_type: p.closeType,
-    closed_at: isoOrNull(p.closedAt),
-    award_date: p.awardDate,
-    bid_due_date: p.bidDueDate,
-    start_date: p.startDate,
-    end_date: p.endDate,
-    bid_due_at: isoOrNull(p.bidDueAt),
-    bid_due_at_includes_time: p.bidDueAtIncludesTime,
-    work_scope: p.workScope,
-    address: address(p),
-    assigned_to: personRef(row.assignedTo),
-    created_by: personRef(row.createdBy),
-    company: companyRef(row.company),
-    contact: personRef(row.contact),
-    contract_type: namedRef(row.contractType),
-    division: namedRef(row.division),
-    import: namedRef(row.import),
-    lead_source: namedRef(row.leadSource),
-    loss_reason: namedRef(row.lossReason),
-    market_sector: namedRef(row.marketSector),
-    tender_type: namedRef(row.tenderType),
-    delivery_method: namedRef(row.deliveryMethod),
-    project_stage: row.projectStage && serializeProjectStage(row.projectStage),
-    custom_fields: p.customFields,
-    estimating_hours: p.estimatingHours,
-    go_no_go: {
-      answers: p.goNoGoAnswers,
-      score: goNoGoScore(p.goNoGoAnswers, row.goNoGoWeights),
-      decision: p.goNoGoDecision,
-      decided_by: personRef(row.goNoGoDecidedBy),
-      decided_at: isoOrNull(p.goNoGoDecidedAt),
-    },
+    join,
+    probability: sql<number | null>`${alias}.probability`,
+    basis: sql<SuggestedProbability['suggested_probability_basis'] | null>`${alias}.basis`,
   };
 }
 
+/** `goNoGoScore`: Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals; null with none. */
+function goNoGoScore(accountId: number): SQL {
+  return sql`(select ${roundHalfUp(sql`sum(w.value::int * (a.value::float8 - 1) / 4) / sum(w.value::int) * 10000`)} / 100
+    from jsonb_each_text(${p.goNoGoAnswers}) a join jsonb_each_text(${liveWeights(accountId)}) w on w.key = a.key)`;
+}
+
+/**
+ * The project as the account's projects statements (db/queries/projects.ts) answer it to a caller
+ * who sees `teamOf`'s projects: each open one's learned probability is a lateral row of the
+ * statement; the account's live go / no-go weights are read once per statement.
+ */
+export function projectJson(accountId: number, teamOf: TeamOf): ProjectAnswer<ProjectResponse> {
+  const learned = learnedProbability(accountId, teamOf);
+  return { json: projectObject(accountId, learned), lateral: learned.join };
+}
+
+function projectObject(accountId: number, learned: { probability: SQL; basis: SQL }): SQL<ProjectResponse> {
+  return sql<ProjectResponse>`${jsonObject([
+    ...baseJson(p),
+    ['name', p.name],
+    ['description', p.description],
+    ['project_number', p.projectNumber],
+    ['external_id', p.externalId],
+    ['stage_age', stageAge],
+    ['project_duration', monthsBetween(p.startDate, p.endDate)],
+    ['pursuit_duration', pursuitDuration],
+    ['square_feet', p.squareFeet],
+    ['units', p.units],
+    ['probability', p.probability],
+    ['suggested_probability', learned.probability],
+    ['suggested_probability_basis', learned.basis],
+    ['estimated_cost', dollarsJson(p.estimatedCostInCents)],
+    ['forecast_curve', p.forecastCurve],
+    ['forecast_manual_percentages', p.forecastManualPercentages],
+    ['price_per_square_foot', pricePer(p.amountInCents, p.squareFeet)],
+    ['price_per_unit', pricePer(p.amountInCents, p.units)],
+    ['amount', dollarsJson(p.amountInCents)],
+    ['project_status', projectStatus],
+    ['close_type', p.closeType],
+    ['closed_at', isoJson(p.closedAt)],
+    ['award_date', p.awardDate],
+    ['bid_due_date', p.bidDueDate],
+    ['start_date', p.startDate],
+    ['end_date', p.endDate],
+    ['bid_due_at', isoJson(p.bidDueAt)],
+    ['bid_due_at_includes_time', p.bidDueAtIncludesTime],
+    ['work_scope', p.workScope],
+    ['address', addressJson(p)],
+    ['assigned_to', refJson(rel.assignedTo, p.assignedToId)],
+    ['created_by', refJson(rel.createdBy, p.createdById)],
+    ['company', refJson(rel.company, p.companyId)],
+    ['contact', refJson(rel.contact, p.contactId)],
+    ['contract_type', refJson(rel.contractType, p.contractTypeId)],
+    ['division', refJson(rel.division, p.divisionId)],
+    ['import', refJson(rel.import, p.importId)],
+    ['lead_source', refJson(rel.leadSource, p.leadSourceId)],
+    ['loss_reason', refJson(rel.lossReason, p.lossReasonId)],
+    ['market_sector', refJson(rel.marketSector, p.marketSectorId)],
+    ['tender_type', refJson(rel.tenderType, p.tenderTypeId)],
+    ['delivery_method', refJson(rel.deliveryMethod, p.deliveryMethodId)],
+    ['project_stage', refJson(rel.projectStage, p.projectStageId)],
+    ['custom_fields', p.customFields],
+    ['estimating_hours', p.estimatingHours],
+    [
+      'go_no_go',
+      jsonObject([
+        ['answers', p.goNoGoAnswers],
+        ['score', goNoGoScore(accountId)],
+        ['decision', p.goNoGoDecision],
+        ['decided_by', refJson(rel.goNoGoDecidedBy, p.goNoGoDecidedById)],
+        ['decided_at', isoJson(p.goNoGoDecidedAt)],
+      ]),
+    ],
+  ])}`;
+}

@@ -4,7 +4,7 @@ import type { Relation } from '@/db/queries/pipeline-relations';
 import type { AddressRow } from './common';
 
 // The shared embedded shapes, built by PostgreSQL, for the serializers whose pages are the largest
-// (leads): one `json_build_object` per record, its embedded references as scalar subqueries on
+// (leads, projects): one `json_build_object` per record, its embedded references as scalar subqueries on
 // their foreign keys, so a page of 1,000 leads reaches Node as JSON values instead of 90 decoded
 // and mapped columns a row (docs/performance.md). The shapes are those of ./common.ts, key for key
 // and in the same order; tests/api/json-shapes.test.ts holds the two together.
@@ -14,6 +14,8 @@ export type JsonField = readonly [key: string, value: SQL | AnyPgColumn];
 
 /** `json_build_object('key', value, …)`: keys are constants of ours, written as literals (never parameters). */
 export function jsonObject(fields: readonly JsonField[]): SQL {
+  // PostgreSQL's functions take at most 100 arguments: two per field.
+  if (fields.length > 50) throw new Error(`json_build_object of ${fields.length} fields: at most 50`);
   return sql`json_build_object(${sql.join(
     fields.map(([key, value]) => {
       if (!/^[a-z0-9_]+$/.test(key)) throw new Error(`json key ${key}: snake_case only`);
@@ -22,6 +24,16 @@ export function jsonObject(fields: readonly JsonField[]): SQL {
     sql`, `,
   )})`;
 }
+
+/**
+ * JavaScript's `Math.round(x)` for x ≥ 0, on a float8 (`floor(x + 0.5)`): PostgreSQL's own round()
+ * of a float8 rounds half to even. Float8 arithmetic is IEEE 754 double, as JavaScript's numbers,
+ * so a formula written with it gives the same number the shared TypeScript (lib/shared/domain) does.
+ */
+export const roundHalfUp = (x: SQL): SQL => sql`floor(${x} + 0.5)`;
+
+/** Cents as dollars (`cents / 100`, a JavaScript number), or null. */
+export const dollarsJson = (cents: AnyPgColumn): SQL => sql`${cents}::float8 / 100`;
 
 /** UTC ISO 8601 to the second (`2023-02-14T18:13:00Z`), as `iso()` of the serializers writes it. */
 export const isoJson = (column: AnyPgColumn): SQL => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -56,8 +68,8 @@ export const addressJson = (t: { [K in keyof AddressRow]: AnyPgColumn }): SQL =>
 
 /**
  * The embedded reference of a relation (./pipeline-relations.ts) on the record's foreign key, or
- * null: the User reference for users and contacts, the Company one, or a named one,
- * chosen by the columns the relation embeds.
+ * null: the User reference for users and contacts, the Company one, a project stage, or a named
+ * one, chosen by the columns the relation embeds.
  */
 export function refJson(relation: Relation, foreignKey: AnyPgColumn): SQL {
   // An aliased table (two relations to users) is written `"users" "assigned_to"`.
@@ -69,6 +81,8 @@ export function refJson(relation: Relation, foreignKey: AnyPgColumn): SQL {
   } else {
     fields.push(['name', c.name!]);
     if (c.website) fields.push(['website', c.website]);
+    // A project stage (`serializeProjectStage`).
+    if (c.category) fields.push(['category', c.category], ['position', c.position!], ['default_probability', c.defaultProbability!]);
   }
   return sql`(select ${jsonObject(fields)} from ${target} where ${c.id} = ${foreignKey})`;
 }

@@ -2,7 +2,7 @@ import { subMonths } from 'date-fns';
 import type { Db } from '@/db';
 import { LEARNING_MONTHS, openPursuitOdds, winRateRows, winRateRowsByQuarter, WIN_RATE_GROUPS } from '@/db/queries/insights';
 import { findProjects } from '@/db/queries/projects';
-import { serializeProject } from '@/lib/server/serializers/projects';
+import { projectJson } from '@/lib/server/serializers/projects';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import { ratio, suggestedProbability, winRate } from '@/lib/shared/domain/insights';
 import { todayUtc } from '@/lib/shared/domain/projects';
@@ -63,11 +63,7 @@ export async function probabilityGaps(db: Db, ctx: CallerContext, limit: number)
     })
     .sort((x, y) => y.at - x.at || y.amount - x.amount || x.id - y.id)
     .slice(0, limit);
-  const rows = await findProjects(db, ctx.accountId, ranked.map((r) => r.id), teamOf(ctx));
-  const byId = new Map(rows.map((r) => [r.project.id, r]));
-  const now = new Date();
-  return ranked.flatMap((r) => {
-    const row = byId.get(r.id);
-    return row ? [serializeProject(row, now)] : [];
-  });
+  const rows = await findProjects(db, projectJson(ctx.accountId, teamOf(ctx)), ctx.accountId, ranked.map((r) => r.id), teamOf(ctx));
+  const byId = new Map(rows.map((r) => [r.id, r.answer]));
+  return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }

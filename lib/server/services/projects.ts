@@ -18,7 +18,7 @@ import { CLOSE_TYPES, RESULT_CLOSE_TYPES, type CloseType, type StageCategory } f
 import { manualPercentagesProblem, monthsSpanned } from '@/lib/shared/domain/forecast';
 import { todayUtc } from '@/lib/shared/domain/projects';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
-import { serializeProject } from '@/lib/server/serializers/projects';
+import { projectJson } from '@/lib/server/serializers/projects';
 import type { ProjectCreate, ProjectListQuery, ProjectResponse, ProjectUpdate } from '@/lib/shared/validation/projects';
 import { deleteEvents, resourcePath, toColumns, type EventRecord } from './common';
 import { moveAssignmentsWithProject } from './workforce-planning';
@@ -27,22 +27,22 @@ import { invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
-export const projectKind: RecordKind<ProjectRow, ProjectResponse> = {
+export const projectKind: RecordKind<ProjectRow<ProjectResponse>, ProjectResponse> = {
   customFields: 'projects',
   resource: 'project',
   label: 'Project',
   table: projects,
   references: projectReferences,
-  read: findProject,
+  read: (db, accountId, id, lock, teamOf) => findProject(db, projectJson(accountId, teamOf), accountId, id, lock, teamOf),
   columns: (row) => row.project,
-  serialize: (row) => serializeProject(row),
+  serialize: (row) => row.answer,
 };
 
 export async function listProjects(db: Db, ctx: CallerContext, query: ProjectListQuery, filters: CustomFieldFilter[] = []): Promise<Page<ProjectResponse>> {
-  const now = new Date();
   const custom = await customFieldConditions(db, ctx, 'projects', filters, projects.customFields);
-  const result = await queryProjects(db, ctx.accountId, { ...query, today: todayUtc(now), teamOf: teamOf(ctx), custom }, pageWindow(query));
-  return toPage(query, result, (r) => serializeProject(r, now));
+  const filtered = { ...query, today: todayUtc(new Date()), teamOf: teamOf(ctx), custom };
+  const result = await queryProjects(db, projectJson(ctx.accountId, filtered.teamOf), ctx.accountId, filtered, pageWindow(query));
+  return toPage(query, result, (project) => project);
 }
 
 export function getProject(db: Db, ctx: CallerContext, id: number): Promise<ProjectResponse> {
@@ -146,7 +146,7 @@ export function createProject(
 
 export function updateProject(db: Db, ctx: CallerContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
   return updateRecord(db, ctx, projectKind, id, input, {
-    columns: async ({ project: current, projectStage: currentStage }, tx) => {
+    columns: async ({ project: current, answer: { project_stage: currentStage } }, tx) => {
       const next: Record<string, unknown> = columnsFrom(input);
       const stageId = input.project_stage_id ?? current.projectStageId;
       const stage = stageId === null ? null : await stageOf(tx, ctx, stageId);
