@@ -36,6 +36,12 @@ export async function updateRow<T extends AccountTable>(db: Db, table: T, accoun
   await db.update(table).set(values).where(ofAccount(table, accountId, id));
 }
 
+/** Updates the row and answers it as `answer` builds it from the row written (UPDATE … RETURNING): one statement. */
+export async function updateRowReturning<T extends AccountTable, A>(db: Db, table: T, accountId: number, id: number, values: PgUpdateSetSource<T>, answer: SQL<A>): Promise<A> {
+  const [row] = (await db.update(table).set(values).where(ofAccount(table, accountId, id)).returning({ answer })) as { answer: A }[];
+  return row!.answer;
+}
+
 /** Deletes the row; whether there was one. */
 export async function deleteRow(db: Db, table: AccountTable, accountId: number, id: number): Promise<boolean> {
   const deleted = await db.delete(table).where(ofAccount(table, accountId, id)).returning({ id: table.id });

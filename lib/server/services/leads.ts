@@ -6,6 +6,7 @@ import { leadJson } from '@/lib/server/serializers/leads';
 import { leads } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import type { LeadCreate, LeadListQuery, LeadResponse, LeadUpdate } from '@/lib/shared/validation/leads';
+import { updateRowReturning } from '@/db/queries/tenant';
 import { toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
@@ -21,6 +22,7 @@ export const leadKind: RecordKind<LeadRow<LeadResponse>, LeadResponse> = {
   read: (db, accountId, id, lock) => findLead(db, leadJson, accountId, id, lock),
   columns: (row) => row.lead,
   serialize: (row) => row.answer,
+  write: (db, accountId, id, values) => updateRowReturning(db, leads, accountId, id, values, leadJson),
 };
 export async function listLeads(db: Db, ctx: CallerContext, query: LeadListQuery, filters: CustomFieldFilter[] = []): Promise<Page<LeadResponse>> {
   const custom = await customFieldConditions(db, ctx, 'leads', filters, leads.customFields);

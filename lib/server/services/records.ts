@@ -32,6 +32,11 @@ export interface RecordKind<Row, Out extends object> {
   /** The bare columns within a read row, which updates compare against. */
   columns(row: Row): Record<string, unknown>;
   serialize(row: Row): Out;
+  /**
+   * Writes the row's changes and answers the record as its GET does, in one statement (UPDATE …
+   * RETURNING the answer); without it an update writes, then reads the record back.
+   */
+  write?(db: Db, accountId: number, id: number, values: Record<string, unknown>): Promise<Out>;
   /** Its `custom_fields` are checked against the account's definitions for this resource (docs/custom-fields.md). */
   customFields?: CustomFieldResource;
 }
@@ -82,8 +87,8 @@ export interface UpdateRules<Row> {
 /**
  * The update sequence. The record is read once, with its joins and its row locked, for the
  * comparison of `If-Match` and of the columns; a PATCH that changes nothing writes nothing and
- * answers that read (no second read, the ETag computed once); otherwise the row is written, the
- * event recorded, and the record read back for the answer.
+ * answers that read (no second read, the ETag computed once); otherwise the row is written and
+ * answered in one statement (`RecordKind.write`; else written, then read back), and the event recorded.
  */
 export async function updateRecord<Row, Out extends object>(
   db: Db,
@@ -112,13 +117,14 @@ export async function updateRecord<Row, Out extends object>(
     const related = rules.related ? await rules.related(current, tx) : null;
     if (Object.keys(changes).length === 0 && !related) return answer;
     // Set explicitly: a change of related rows alone touches no column of the row itself.
-    await updateRow(tx, kind.table, ctx.accountId, id, { ...changes, updatedAt: new Date() } as never);
+    const values = { ...changes, updatedAt: new Date() };
+    const written = kind.write ? await kind.write(tx, ctx.accountId, id, values) : await updateRow(tx, kind.table, ctx.accountId, id, values as never);
     const events: EventRecord[] = [
       { resource: kind.resource, action: 'update', id, path: resourcePath(kind.resource, id), changed: { ...changes, ...related } },
       ...(rules.after ? await rules.after(changes, tx) : []),
     ];
     await recordEvents(tx, ctx, events);
-    return getRecord(tx, ctx, kind, id);
+    return written ?? getRecord(tx, ctx, kind, id);
   });
 }
 
