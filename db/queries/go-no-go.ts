@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { goNoGoCriteria, workforceAssignments } from '@/db/schema';
 import { ofAccount, oneRow } from './tenant';
@@ -51,7 +51,7 @@ export async function nextCriterionPosition(db: Db, accountId: number): Promise<
  * The live criteria's weights by id, as JSON (`{"12": 3}`): an uncorrelated subquery a projects
  * statement selects once (an InitPlan) to score every project of its page.
  */
-export function liveWeights(accountId: number) {
+export function liveWeights(accountId: number | Placeholder) {
   return sql<Record<string, number>>`(select coalesce(jsonb_object_agg(${goNoGoCriteria.id}::text, ${goNoGoCriteria.weight}), '{}'::jsonb)
     from ${goNoGoCriteria} where ${goNoGoCriteria.accountId} = ${accountId} and not ${goNoGoCriteria.archived})`;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, contractTypes, deliveryMethods, divisions, marketSectors, projects, projectStages, tenderTypes, users } from '@/db/schema';
@@ -12,7 +12,7 @@ import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 /** Won and lost projects of the account closed on or after `since`, that the caller sees. */
 type ProjectColumns = Record<'id' | 'accountId' | 'closeType' | 'closedAt', AnyPgColumn>;
 
-function results(p: ProjectColumns, accountId: number, since: Date | SQL, teamOf: TeamOf): SQL | undefined {
+function results(p: ProjectColumns, accountId: number | Placeholder, since: Date | SQL, teamOf: TeamOf | Placeholder): SQL | undefined {
   return and(eq(p.accountId, accountId), inArray(p.closeType, RESULT_CLOSE_TYPES), gte(p.closedAt, since), inTeam(p.id, teamOf));
 }
 
@@ -33,7 +33,7 @@ const learningSince = sql`(((now() at time zone 'UTC')::date - interval '${sql.r
  */
 export type LearnedBasis = [sector: [won: number, lost: number], account: [won: number, lost: number]];
 
-export function learnedBasis(p: { closeType: AnyPgColumn; marketSectorId: AnyPgColumn }, accountId: number, teamOf: TeamOf) {
+export function learnedBasis(p: { closeType: AnyPgColumn; marketSectorId: AnyPgColumn }, accountId: number | Placeholder, teamOf: TeamOf | Placeholder) {
   const where = results(closed, accountId, learningSince, teamOf);
   const bySector = sql`(select coalesce(jsonb_object_agg(s.sector, jsonb_build_array(s.won, s.lost)), '{}'::jsonb) from (
     select ${closed.marketSectorId}::text as sector, ${wonOf} as won, ${lostOf} as lost from ${fromClosed}

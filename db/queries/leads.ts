@@ -126,3 +126,9 @@ export async function listLeads<T>(db: Db, answer: SQL<T>, accountId: number, fi
 export function findLead<T>(db: Db, answer: SQL<T>, accountId: number, id: number, lock = false): Promise<LeadRow<T> | undefined> {
   return oneRow(db.select({ lead: leads, answer }).from(leads).where(ofAccount(leads, accountId, id)), leads, lock);
 }
+
+/** One lead as `answer` builds it: what its GET answers. */
+export async function leadAnswer<T>(db: Db, answer: SQL<T>, accountId: number, id: number): Promise<T | undefined> {
+  const [row] = await db.select({ answer }).from(leads).where(ofAccount(leads, accountId, id));
+  return row?.answer;
+}

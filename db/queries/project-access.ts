@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projectTeamMemberships } from '@/db/schema';
 
@@ -17,7 +17,7 @@ const TEAM = 'visible_team';
 const team = alias(projectTeamMemberships, TEAM);
 
 /** `projectId` is a project whose team includes the user (nothing to check for `all`). */
-export function inTeam(projectId: AnyPgColumn | SQL, teamOf: TeamOf): SQL | undefined {
+export function inTeam(projectId: AnyPgColumn | SQL, teamOf: TeamOf | Placeholder): SQL | undefined {
   if (teamOf === undefined) return undefined;
   return sql`exists (select 1 from ${projectTeamMemberships} ${sql.identifier(TEAM)} where ${team.projectId} = ${projectId} and ${team.userId} = ${teamOf})`;
 }

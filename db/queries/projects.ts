@@ -199,6 +199,12 @@ export function findProject<T>(
   return oneRow(query.where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf))), projects, lock);
 }
 
+/** One project as `answer` builds it (if the caller sees it): what its GET answers. */
+export async function projectAnswer<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, id: number, teamOf?: TeamOf): Promise<T | undefined> {
+  const [row] = await selectProjects(db, answer, { answer: answer.json }).where(and(ofAccount(projects, accountId, id), inTeam(projects.id, teamOf)));
+  return row?.answer;
+}
+
 /** Projects by id, each as `answer` builds it, with their ids, in no particular order (the caller orders them). */
 export async function findProjects<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, ids: number[], teamOf?: TeamOf): Promise<{ id: number; answer: T }[]> {
   if (ids.length === 0) return [];

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { leadRelations as rel } from '@/db/queries/leads';
+import { renderedOnce } from '@/db/queries/sql';
 import { leads } from '@/db/schema';
 import type { LeadResponse } from '@/lib/shared/validation/leads';
 import { addressJson, baseJson, isoJson, jsonObject, refJson } from './sql';
 
 /**
  * The one Lead shape (`Lead` in the OpenAPI document), for every endpoint that returns leads,
- * built by PostgreSQL: pages, single reads and the echo of writes select it.
+ * built by PostgreSQL: pages, single reads and the echo of writes select it. Rendered to text once
+ * (db/queries/sql.ts `renderedOnce`).
  */
-export const leadJson = sql<LeadResponse>`${jsonObject([
+export const leadJson = renderedOnce([], () => sql<LeadResponse>`${jsonObject([
   ...baseJson(leads),
   ['name', leads.name],
   ['description', leads.description],
@@ -37,4 +39,4 @@ export const leadJson = sql<LeadResponse>`${jsonObject([
   ['market_sector', refJson(rel.marketSector, leads.marketSectorId)],
   ['tender_type', refJson(rel.tenderType, leads.tenderTypeId)],
   ['custom_fields', leads.customFields],
-])}`;
+])}`)({});

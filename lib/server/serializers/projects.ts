@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { renderedOnce } from '@/db/queries/sql';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { liveWeights } from '@/db/queries/go-no-go';
 import { learnedBasis } from '@/db/queries/insights';
@@ -59,32 +60,31 @@ const projectStatus = sql`case when ${p.closeType} is null then 'pursuit' when $
 /** The alias of the learned probability's lateral row in a projects statement. */
 const LEARNED = 'learned';
 
+const learned = {
+  probability: sql<number | null>`${sql.identifier(LEARNED)}.probability`,
+  basis: sql<SuggestedProbability['suggested_probability_basis'] | null>`${sql.identifier(LEARNED)}.basis`,
+};
+
 /**
  * An open project's learned probability and its basis, as `suggestedProbability` computes them:
  * (won + 1) ÷ (won + lost + 2) over the market sector's results, or the account's when the sector
  * has fewer than MIN_GROUP_RESULTS, to four decimals. A lateral row of the projects statement
- * (`join`, on true), none for a closed project; `probability` and `basis` are its columns.
+ * (joined on true), none for a closed project; `learned` names its columns.
  */
-function learnedProbability(accountId: number, teamOf: TeamOf) {
+function learnedProbability(accountId: Placeholder, teamOf: Placeholder | undefined): SQL {
   const counts = learnedBasis(p, accountId, teamOf);
-  const alias = sql.identifier(LEARNED);
-  const join = sql`(select ${roundHalfUp(sql`(c.won + 1)::float8 / (c.won + c.lost + 2) * 10000`)} / 10000 as probability,
+  return sql`(select ${roundHalfUp(sql`(c.won + 1)::float8 / (c.won + c.lost + 2) * 10000`)} / 10000 as probability,
       json_build_object('group_by', c.group_by, 'won', c.won, 'lost', c.lost) as basis
     from (select ${counts} as b) counts
     cross join lateral (select (b #>> '{0,0}')::int + (b #>> '{0,1}')::int >= ${sql.raw(String(MIN_GROUP_RESULTS))} as by_sector) s
     cross join lateral (select case when s.by_sector then 'market_sector' else 'account' end as group_by,
       (b -> (case when s.by_sector then 0 else 1 end) ->> 0)::int as won,
       (b -> (case when s.by_sector then 0 else 1 end) ->> 1)::int as lost) c
-    where b is not null) ${alias}`;
-  return {
-    join,
-    probability: sql<number | null>`${alias}.probability`,
-    basis: sql<SuggestedProbability['suggested_probability_basis'] | null>`${alias}.basis`,
-  };
+    where b is not null) ${sql.identifier(LEARNED)}`;
 }
 
 /** `goNoGoScore`: Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals; null with none. */
-function goNoGoScore(accountId: number): SQL {
+function goNoGoScore(accountId: Placeholder): SQL {
   return sql`(select ${roundHalfUp(sql`sum(w.value::int * (a.value::float8 - 1) / 4) / sum(w.value::int) * 10000`)} / 100
     from jsonb_each_text(${p.goNoGoAnswers}) a join jsonb_each_text(${liveWeights(accountId)}) w on w.key = a.key)`;
 }
@@ -95,12 +95,19 @@ function goNoGoScore(accountId: number): SQL {
  * statement; the account's live go / no-go weights are read once per statement.
  */
 export function projectJson(accountId: number, teamOf: TeamOf): ProjectAnswer<ProjectResponse> {
-  const learned = learnedProbability(accountId, teamOf);
-  return { json: projectObject(accountId, learned), lateral: learned.join };
+  return {
+    json: projectObject({ accountId }),
+    lateral: teamOf === undefined ? learnedJoin.all({ accountId }) : learnedJoin.team({ accountId, teamOf }),
+  };
 }
 
-function projectObject(accountId: number, learned: { probability: SQL; basis: SQL }): SQL<ProjectResponse> {
-  return sql<ProjectResponse>`${jsonObject([
+/** Rendered once (db/queries/sql.ts): for callers who see every project, and for those who see their teams'. */
+const learnedJoin = {
+  all: renderedOnce(['accountId'], (v) => learnedProbability(v.accountId, undefined)),
+  team: renderedOnce(['accountId', 'teamOf'], (v) => learnedProbability(v.accountId, v.teamOf)),
+};
+
+const projectObject = renderedOnce(['accountId'], ({ accountId }) => sql<ProjectResponse>`${jsonObject([
     ...baseJson(p),
     ['name', p.name],
     ['description', p.description],
@@ -156,5 +163,4 @@ function projectObject(accountId: number, learned: { probability: SQL; basis: SQ
         ['decided_at', isoJson(p.goNoGoDecidedAt)],
       ]),
     ],
-  ])}`;
-}
+  ])}`);

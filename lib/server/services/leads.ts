@@ -1,7 +1,7 @@
 import type { Db } from '@/db';
 import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
 import { customFieldConditions } from './custom-field-values';
-import { findLead, leadReferences, listLeads as queryLeads, type LeadRecord, type LeadRow } from '@/db/queries/leads';
+import { findLead, leadAnswer, leadReferences, listLeads as queryLeads, type LeadRecord, type LeadRow } from '@/db/queries/leads';
 import { leadJson } from '@/lib/server/serializers/leads';
 import { leads } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
@@ -20,6 +20,7 @@ export const leadKind: RecordKind<LeadRow<LeadResponse>, LeadResponse> = {
   table: leads,
   references: leadReferences,
   read: (db, accountId, id, lock) => findLead(db, leadJson, accountId, id, lock),
+  get: (db, accountId, id) => leadAnswer(db, leadJson, accountId, id),
   columns: (row) => row.lead,
   serialize: (row) => row.answer,
   write: (db, accountId, id, values) => updateRowReturning(db, leads, accountId, id, values, leadJson),

@@ -4,6 +4,7 @@ import { customFieldConditions } from './custom-field-values';
 import { joinCreatedProject } from './project-team-memberships';
 import {
   findProject,
+  projectAnswer,
   findStage,
   firstStageOf,
   listProjects as queryProjects,
@@ -34,6 +35,7 @@ export const projectKind: RecordKind<ProjectRow<ProjectResponse>, ProjectRespons
   table: projects,
   references: projectReferences,
   read: (db, accountId, id, lock, teamOf) => findProject(db, projectJson(accountId, teamOf), accountId, id, lock, teamOf),
+  get: (db, accountId, id, teamOf) => projectAnswer(db, projectJson(accountId, teamOf), accountId, id, teamOf),
   columns: (row) => row.project,
   serialize: (row) => row.answer,
 };

@@ -29,6 +29,8 @@ export interface RecordKind<Row, Out extends object> {
    * `teamOf`: only if it is one the user sees (records of projects, for project access `team`).
    */
   read(db: Db, accountId: number, id: number, lock?: boolean, teamOf?: TeamOf): Promise<Row | undefined>;
+  /** The record as its GET answers it, without the columns a write compares (a lighter read); else `read` and `serialize`. */
+  get?(db: Db, accountId: number, id: number, teamOf?: TeamOf): Promise<Out | undefined>;
   /** The bare columns within a read row, which updates compare against. */
   columns(row: Row): Record<string, unknown>;
   serialize(row: Row): Out;
@@ -42,6 +44,11 @@ export interface RecordKind<Row, Out extends object> {
 }
 
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
+  if (kind.get) {
+    const answer = await kind.get(db, ctx.accountId, id, teamOf(ctx));
+    if (!answer) throw notFound(kind.label);
+    return answer;
+  }
   const row = await kind.read(db, ctx.accountId, id, false, teamOf(ctx));
   if (!row) throw notFound(kind.label);
   return kind.serialize(row);
