@@ -46,6 +46,11 @@ export interface Counted {
 }
 
 const SAMPLE = 9;
+/**
+ * Requests before counting: enough for each connection of a pool of 10 (BENCH_POOL_MAX) to have
+ * prepared the route's statements, which it does at its first use of each (a Parse, then none).
+ */
+const WARM_UP = 25;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
@@ -63,7 +68,7 @@ export async function countStatements(
     out[name] = {};
     for (const target of targets) {
       const route = target.route(name);
-      for (let i = 0; i < 3; i++) await sendOnce(target, route);
+      for (let i = 0; i < WARM_UP; i++) await sendOnce(target, route);
       const samples: Counted[] = [];
       for (let i = 0; i < SAMPLE; i++) {
         const before = proxy.count();
