@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { etagOfBody } from '@/lib/shared/etag';
+import { etagOfRecord } from '@/lib/server/services/etag';
 import { FULL_ACCESS } from '@/lib/shared/permissions';
 import type { AddressInfo } from 'node:net';
 import { openDatabase } from '@/db';
@@ -89,8 +89,7 @@ export async function startBaseline(o: BaselineOptions) {
         const input = (await body(req)).lead as LeadCreate;
         // With its ETag, as the app answers it: the If-Match rotation takes the lead back by it.
         const answer = { lead: await updateLead(db, ctx, Number(m[1]), input) };
-        const etag = await etagOfBody(answer);
-        return send(res, 200, answer, etag ? { ETag: etag } : {});
+        return send(res, 200, answer, { ETag: etagOfRecord('lead', answer.lead) });
       }
       if (req.method === 'POST' && path === '/contacts') {
         const input = (await body(req)).contact as Parameters<typeof createContact>[2];

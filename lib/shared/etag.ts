@@ -35,10 +35,3 @@ export async function etagOf(key: string, record: object): Promise<string | null
   known.set(record, etag);
   return etag;
 }
-
-/** The ETag of a single-record body, or null for any other body. */
-export async function etagOfBody(body: unknown): Promise<string | null> {
-  if (!isSingleRecordBody(body)) return null;
-  const [key, record] = Object.entries(body)[0]!;
-  return etagOf(key, record);
-}

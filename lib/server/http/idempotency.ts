@@ -4,7 +4,7 @@ import { claimKey, deleteExpiredKeys, findKey, storeResponse, type KeyOwner } fr
 import { env } from '@/lib/server/env';
 import { deriveKey, isSealed, open, seal } from '@/lib/server/security/secret-box';
 import { ServiceError } from '@/lib/server/services/errors';
-import { etagOfBody } from '@/lib/shared/etag';
+import { etagOfAnswer } from '@/lib/server/services/etag';
 import { readBoundedText } from './request';
 
 // `Idempotency-Key` on POST, as Stripe does it. The key row is inserted first, in the same
@@ -44,7 +44,7 @@ function decrypt(stored: string): string {
 async function replay(status: number, text: string): Promise<Response> {
   const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' };
   if (text === '') return new Response(null, { status, headers });
-  const etag = await etagOfBody(JSON.parse(text));
+  const etag = etagOfAnswer(JSON.parse(text), text);
   if (etag) headers.ETag = etag;
   return new Response(text, { status, headers: { ...headers, 'Content-Type': 'application/json' } });
 }

@@ -7,8 +7,8 @@ import { getDb } from '@/lib/server/db';
 import { clientAddress } from '@/lib/server/security/client-address';
 import { ServiceError } from '@/lib/server/services/errors';
 import type { CallerContext } from '@/lib/server/services/context';
-import { etagOfBody } from '@/lib/shared/etag';
 import { errorBody, errorResponse } from './errors';
+import { etagOfAnswer } from '@/lib/server/services/etag';
 import { idempotent } from './idempotency';
 import { publicOrigin } from './origin';
 import type { Page } from '@/lib/server/services/paging';
@@ -33,10 +33,11 @@ type RouteHandler = (req: Request, context: NextRouteContext) => Promise<Respons
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
 
-/** A JSON answer; one record (`{"lead": {...}}`) also gets its ETag (lib/server/http/preconditions.ts). */
+/** A JSON answer; one record (`{"lead": {...}}`) also gets its ETag (lib/server/http/preconditions.ts), of the text sent. */
 export async function json(body: unknown, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const etag = status < 300 ? await etagOfBody(body) : null;
-  return Response.json(body, { status, headers: { ...(etag ? { ETag: etag } : {}), ...headers } });
+  const text = JSON.stringify(body);
+  const etag = status < 300 ? etagOfAnswer(body, text) : null;
+  return new Response(text, { status, headers: { 'Content-Type': 'application/json', ...(etag ? { ETag: etag } : {}), ...headers } });
 }
 
 export function noContent(): Response {

@@ -1,4 +1,4 @@
-import { etagOf } from '@/lib/shared/etag';
+import { etagOfRecord } from './etag';
 import { ServiceError } from './errors';
 
 // Optimistic concurrency (RFC 9110 §13): every single-record answer carries a strong ETag
@@ -16,7 +16,7 @@ export type IfMatch = { any: true } | { any: false; tags: string[] };
  */
 export async function checkIfMatch(ifMatch: IfMatch | null | undefined, key: string, current: object): Promise<void> {
   if (!ifMatch || ifMatch.any) return;
-  const etag = (await etagOf(key, current))!;
+  const etag = etagOfRecord(key, current);
   if (ifMatch.tags.includes(etag)) return;
   throw new ServiceError(
     'precondition_failed',
