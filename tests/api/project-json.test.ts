@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '@/db/queries/sql';
 import { getDb } from '@/lib/server/db';
-import { monthsBetween, pricePer } from '@/lib/server/serializers/projects';
+import { projects } from '@/db/schema';
+import { monthsBetween, pricePer, projectJson } from '@/lib/server/serializers/projects';
 import { differenceInMonths, parseISO } from 'date-fns';
+import { createTestAccount } from '../fixtures';
 
 // The project's derived fields are built by PostgreSQL (lib/server/serializers/projects.ts) by the
 // rules the API has always answered with, which were date-fns's and JavaScript's: the SQL must give
@@ -61,5 +63,19 @@ describe('price per square foot and per unit in SQL', () => {
     // By hand: $1.50 over 2 units is 75 cents a unit; 5 cents over 2 is 2.5 cents, up to 3.
     expect(pricePerTs(150, 2)).toBe(0.75);
     expect(pricePerTs(5, 2)).toBe(0.03);
+  });
+});
+
+describe('the learned probability in a projects statement', () => {
+  it('reads the bid history twice per statement, whatever the rows: the sector counts and the account’s', async () => {
+    const t = await createTestAccount('Plan GC');
+    for (const name of ['One', 'Two', 'Three']) await t.api.post('/projects', { project: { name } });
+    const answer = projectJson(t.accountId, undefined);
+    const query = getDb().select({ answer: answer.json }).from(projects).leftJoinLateral(answer.lateral, sql`true`).where(eq(projects.accountId, t.accountId));
+    const plan = (await rows<Record<string, string>>(getDb(), sql`explain (analyze, costs off) ${query}`)).map((r) => Object.values(r)[0]).join('\n');
+    // Each scan of the closed projects is an InitPlan, run once (loops=1) for the three rows.
+    const scans = plan.split('\n').filter((line) => / on projects closed_projects/.test(line));
+    expect(scans).toHaveLength(2);
+    for (const line of scans) expect(line).toMatch(/loops=1\)/);
   });
 });

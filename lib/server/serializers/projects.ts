@@ -73,9 +73,11 @@ const learned = {
  */
 function learnedProbability(accountId: Placeholder, teamOf: Placeholder | undefined): SQL {
   const counts = learnedBasis(p, accountId, teamOf);
+  // `offset 0` keeps `counts` a subquery of its own: pulled up, each of the five uses of `b` below
+  // would copy the expression, and its two reads of the bid history with it (six InitPlans, not two).
   return sql`(select ${roundHalfUp(sql`(c.won + 1)::float8 / (c.won + c.lost + 2) * 10000`)} / 10000 as probability,
       json_build_object('group_by', c.group_by, 'won', c.won, 'lost', c.lost) as basis
-    from (select ${counts} as b) counts
+    from (select ${counts} as b offset 0) counts
     cross join lateral (select (b #>> '{0,0}')::int + (b #>> '{0,1}')::int >= ${sql.raw(String(MIN_GROUP_RESULTS))} as by_sector) s
     cross join lateral (select case when s.by_sector then 'market_sector' else 'account' end as group_by,
       (b -> (case when s.by_sector then 0 else 1 end) ->> 0)::int as won,
