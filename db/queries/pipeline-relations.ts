@@ -1,5 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn, type AnyPgSelectQueryBuilder, type PgSelectJoin, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   companies,
   contacts,
@@ -14,8 +13,8 @@ import {
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import type { AccountTable } from './tenant';
 
-// The to-one relations of a record, each described once: the record's read embeds it by a left
-// join (`joinRelations`, `selectionOf`), and its writes check that its `<relation>_id` names a
+// The to-one relations of a record, each described once: the record's JSON embeds it by a scalar
+// subquery on its foreign key (lib/server/serializers/sql.ts `refJson`), and its writes check that its `<relation>_id` names a
 // record of the account (`referencesOf`). Leads and projects share most of theirs
 // (`pipelineRelations`); each adds its own beside them, described the same way.
 
@@ -50,13 +49,6 @@ export const pipelineRelations = {
   tenderType: { field: 'tender_type_id', column: 'tenderTypeId', table: tenderTypes, columns: namedRefColumns(tenderTypes) },
 } as const satisfies Relations;
 
-/** The embeds of a select, by embed key (`contractType`): nullable in its rows, as left joins make them. */
-export function selectionOf<R extends Relations>(relations: R): { -readonly [K in keyof R]: R[K]['columns'] } {
-  return Object.fromEntries(Object.entries(relations).map(([key, r]) => [key, r.columns])) as {
-    -readonly [K in keyof R]: R[K]['columns'];
-  };
-}
-
 /** The `<relation>_id` fields a write checks, and the table each must name a record of (a RecordKind's `references`). */
 export function referencesOf(relations: Relations): Record<string, AccountTable> {
   return Object.fromEntries(Object.values(relations).flatMap((r) => (r.field === null ? [] : [[r.field, r.table]])));
@@ -69,33 +61,4 @@ export function referenceIdsOf<R extends Relations>(
 ): { [K in keyof R as R[K]['field'] & string]: number | null } {
   const ids = Object.values(relations).flatMap((r) => (r.field === null ? [] : [[r.field, row[r.column as R[keyof R]['column']]]]));
   return Object.fromEntries(ids) as { [K in keyof R as R[K]['field'] & string]: number | null };
-}
-
-/** The tables a read of these relations joins. */
-type Joined<R extends Relations> = { [K in keyof R]: R[K] extends { as: infer A extends PgTable } ? A : R[K]['table'] }[keyof R];
-
-/** What a select builder must offer, seen from the loop below. */
-interface Joinable {
-  leftJoin(table: PgTable, on: SQL): Joinable;
-}
-
-/**
- * `query` with every relation left-joined on its foreign key (`table.<column>`), in their order.
- * Why a loop and one type rather than a chain of `.leftJoin` calls per select: the chain would
- * list every relation again. Drizzle types a chain call by call; in a select of chosen columns,
- * like ours, a left join changes nothing in the row type but the nullability of the joined
- * table's columns, so `PgSelectJoin` of the union of the joined tables is exactly the type the
- * chain gives (LeadRow and ProjectRow came out identical to the written-out chains').
- */
-export function joinRelations<Q extends AnyPgSelectQueryBuilder, R extends Relations>(
-  query: Q,
-  table: { [C in R[keyof R]['column']]: AnyPgColumn },
-  relations: R,
-): PgSelectJoin<Q, false, 'left', Joined<R>> {
-  let joined = query as unknown as Joinable;
-  for (const r of Object.values(relations)) {
-    const target = r.as ?? r.table;
-    joined = joined.leftJoin(target, eq(target.id, table[r.column as R[keyof R]['column']]));
-  }
-  return joined as unknown as PgSelectJoin<Q, false, 'left', Joined<R>>;
 }

@@ -155,7 +155,6 @@ async function projectsPage<T>(
   db: Db,
   answer: ProjectAnswer<T>,
   accountId: number,
-  teamOf: TeamOf,
   where: SQL | undefined,
   order: SQL[],
   page: { limit: number; offset: number },
@@ -176,11 +175,11 @@ export async function listProjects<T>(db: Db, answer: ProjectAnswer<T>, accountI
     const total = await countedTotal(db, accountId, 'projects');
     const window = pageFromNearestEnd(total, page);
     if (window.limit === 0) return { items: [], total };
-    const items = await projectsPage(db, answer, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
+    const items = await projectsPage(db, answer, accountId, where, orderBySort(sort, sortColumns, projects.id, window.reversed), window);
     return { items: window.reversed ? items.reverse() : items, total };
   }
   const [items, [total]] = await Promise.all([
-    projectsPage(db, answer, accountId, filters.teamOf, where, orderBySort(sort, sortColumns, projects.id), page),
+    projectsPage(db, answer, accountId, where, orderBySort(sort, sortColumns, projects.id), page),
     db.select({ n: count() }).from(projects).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
