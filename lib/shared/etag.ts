@@ -5,8 +5,9 @@
 // Web Crypto, which browsers and Node.js both have; null only where it is missing (a browser on a
 // non-secure origin: the edit then goes without a precondition).
 
-// ETags already computed for a record object (a precondition's), so an answer carrying the same
-// record is not hashed again.
+// ETags already computed for a record object, so a form that sends If-Match again for the record
+// it was opened with does not hash it again. (The server hashes the text it sends with node:crypto:
+// lib/server/services/etag.ts.)
 const known = new WeakMap<object, string>();
 
 /** `{"lead": {"id": "1", …}}`: a body of one record under its key (lists and other shapes have no ETag). */
