@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, type PgColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
 import { id, ref, timestamps } from './columns';
@@ -33,7 +33,7 @@ export const contacts = pgTable(
     index('contacts_assigned_to_id_idx').on(t.assignedToId),
     index('contacts_created_by_id_idx').on(t.createdById),
     index('contacts_import_id_idx').on(t.importId),
-    index('contacts_account_email_lower_idx').on(t.accountId, sql`lower(${t.email})`),
+    uniqueIndex('contacts_account_email_key').on(t.accountId, sql`lower(${t.email})`),
     index('contacts_search_trgm_idx').using('gin', sql`(${contactSearchText(t)}) gin_trgm_ops`),
   ],
 );

@@ -1,4 +1,4 @@
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
 import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
@@ -80,7 +80,7 @@ export const leads = pgTable(
     index('leads_market_sector_id_idx').on(t.marketSectorId),
     index('leads_tender_type_id_idx').on(t.tenderTypeId),
     index('leads_import_id_idx').on(t.importId),
-    index('leads_account_external_id_idx').on(t.accountId, sql`lower(${t.externalId})`),
+    uniqueIndex('leads_account_external_id_key').on(t.accountId, sql`lower(${t.externalId})`),
     check('leads_construction_duration_unit_check', oneOf(t.constructionDurationUnit, CONSTRUCTION_DURATION_UNITS)),
     check('leads_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
     // archived_by goes with archived_at (it may be cleared alone when that user is deleted).

@@ -110,7 +110,7 @@ export const projects = pgTable(
     index('projects_delivery_method_id_idx').on(t.deliveryMethodId),
     index('projects_division_id_idx').on(t.divisionId),
     index('projects_import_id_idx').on(t.importId),
-    index('projects_account_external_id_idx').on(t.accountId, sql`lower(${t.externalId})`),
+    uniqueIndex('projects_account_external_id_key').on(t.accountId, sql`lower(${t.externalId})`),
     index('projects_lead_source_id_idx').on(t.leadSourceId),
     index('projects_loss_reason_id_idx').on(t.lossReasonId),
     index('projects_market_sector_id_idx').on(t.marketSectorId),

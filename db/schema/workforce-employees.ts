@@ -1,4 +1,4 @@
-import { boolean, date, index, pgTable, text, type AnyPgColumn, type PgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, text, type AnyPgColumn, type PgColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
 import { addressColumns, id, ref, timestamps } from './columns';
@@ -34,7 +34,7 @@ export const workforceEmployees = pgTable(
     index('workforce_employees_manager_id_idx').on(t.managerId),
     index('workforce_employees_division_id_idx').on(t.divisionId),
     index('workforce_employees_import_id_idx').on(t.importId),
-    index('workforce_employees_account_email_idx').on(t.accountId, sql`lower(${t.email})`),
+    uniqueIndex('workforce_employees_account_email_key').on(t.accountId, sql`lower(${t.email})`),
     index('workforce_employees_search_trgm_idx').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
   ],
 );
