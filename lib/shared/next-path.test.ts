@@ -6,6 +6,9 @@ describe('safeNextPath', () => {
     expect(safeNextPath('/leads?assigned_to_id=3&page=2')).toBe('/leads?assigned_to_id=3&page=2');
     expect(safeNextPath('/projects/12#team')).toBe('/projects/12#team');
     expect(safeNextPath('/')).toBe('/');
+    // Dot segments are resolved; what is left is a path on this origin.
+    expect(safeNextPath('/a/../leads')).toBe('/leads');
+    expect(safeNextPath('/./projects/1')).toBe('/projects/1');
   });
 
   it('sends anything else home', () => {
@@ -23,6 +26,14 @@ describe('safeNextPath', () => {
       'javascript:alert(1)',
       '/sign-in',
       '/sign-in?next=/leads',
+      // Dot segments that resolve to a protocol-relative URL (another host).
+      '/.//evil.example/phish',
+      '/..//evil.example',
+      '/a/..//evil.example',
+      '/a/b/../..//evil.example/x?y=1',
+      '/./\\evil.example',
+      '/%2e//evil.example',
+      '/a/%2e%2e//evil.example',
     ]) {
       expect(safeNextPath(bad as string), JSON.stringify(bad)).toBe('/');
     }
