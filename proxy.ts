@@ -1,6 +1,8 @@
 import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
 import { AUTH_COOKIE_PREFIX } from '@/lib/server/auth/cookies';
+import { getDb } from '@/lib/server/db';
+import { registeredRedirectUris } from '@/lib/server/oauth/authorize';
 import { corsHeaders, isPreflight, preflightResponse } from '@/lib/server/security/cors';
 import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/server/security/headers';
 
@@ -13,7 +15,7 @@ import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy,
 //   itself. The API (its own 401s), the OAuth endpoints that clients call (token, revoke; the
 //   consent decision checks the session itself), the sign-in page and the browser's favicon
 //   request pass. The OAuth consent page (/oauth/authorize) is a page like the others.
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) return api(request, pathname);
   if (!isPublic(pathname) && !getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
@@ -22,7 +24,9 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(signIn);
   }
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce, undefined, consentFormTargets(request.nextUrl));
+  // The consent page's form may go on to its redirect_uri's origin once the URI is the application's (one lookup, that page only).
+  const formTargets = await consentFormTargets(request.nextUrl, (clientId) => registeredRedirectUris(getDb(), clientId));
+  const policy = contentSecurityPolicy(nonce, undefined, formTargets);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', policy);

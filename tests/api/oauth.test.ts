@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, oauthAuthorizationCodes, oauthRefreshTokens } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { checkAuthorizeRequest } from '@/lib/server/oauth/authorize';
-import { client } from '../api';
+import { BASE, client } from '../api';
 import { createTestAccount, sessionClient, type SessionClient, type TestAccount } from '../fixtures';
 import { decide, registerApp, revokeRequest, tokenRequest } from '../oauth';
 
@@ -197,6 +197,30 @@ describe('POST /oauth/token: client credentials', () => {
     const { GET } = await import('@/app/oauth/token/route');
     expect((await GET()).status).toBe(405);
   });
+
+  it('marks every token and revocation answer Cache-Control: no-store, errors included (RFC 6749 §5.1, §5.2)', async () => {
+    const { POST: token, GET: tokenGet } = await import('@/app/oauth/token/route');
+    const { POST: revoke } = await import('@/app/oauth/revoke/route');
+    const answers: [string, { status: number; headers: Headers }][] = [
+      ['success', await tokenRequest(clientCredentials())],
+      ['invalid_client', await tokenRequest({ ...clientCredentials(), client_secret: 'gw_cs_wrong' })],
+      ['invalid_client over Basic', await tokenRequest({ grant_type: 'client_credentials' }, { basic: [app.client_id, 'wrong'] })],
+      ['unsupported_grant_type', await tokenRequest({ ...clientCredentials(), grant_type: 'urn:example:magic' })],
+      ['invalid_scope', await tokenRequest(clientCredentials('admin'))],
+      ['invalid_request', await tokenRequest({ client_id: app.client_id, client_secret: app.client_secret! })],
+      ['invalid_grant', await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'gw_ort_nope', client_id: app.client_id, client_secret: app.client_secret! })],
+      ['bad body', await token(new Request(`${BASE}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }))],
+      ['405', await tokenGet()],
+      ['revoked', await revokeRequest({ token: 'gw_oat_unknown', client_id: app.client_id, client_secret: app.client_secret! })],
+      ['revoke invalid_client', await revokeRequest({ token: 'x', client_id: app.client_id, client_secret: 'wrong' })],
+      ['revoke invalid_request', await revokeRequest({ client_id: app.client_id, client_secret: app.client_secret! })],
+      ['revoke bad body', await revoke(new Request(`${BASE}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'token=x' }))],
+    ];
+    for (const [name, res] of answers) {
+      expect(res.headers.get('cache-control'), `${name} (${res.status})`).toBe('no-store');
+      expect(res.headers.get('pragma'), name).toBe('no-cache');
+    }
+  });
 });
 
 describe('authorization code flow', () => {
@@ -286,7 +310,9 @@ describe('authorization code flow', () => {
 
     // The decision endpoint refuses the same, sending the browser back to the page that explains.
     const posted = await decide(admin, { response_type: 'code', client_id: app.client_id, redirect_uri: 'https://evil.example.com/cb' }, 'allow');
-    expect(new URL(posted.location!).pathname).toBe('/oauth/authorize');
+    // By a relative Location: the request's URL is the listening address, not the public origin.
+    expect(posted.location).toMatch(/^\/oauth\/authorize\?/);
+    expect(new URL(posted.location!, BASE).searchParams.get('redirect_uri')).toBe('https://evil.example.com/cb');
     // Another site cannot post the consent form.
     const csrf = await decide(admin, { response_type: 'code', client_id: app.client_id, redirect_uri: REDIRECT }, 'allow', 'https://evil.example.com');
     expect(csrf.status).toBe(403);
@@ -332,8 +358,8 @@ describe('OAuth edges', () => {
     // The consent form posting the same request issues no code: back to the page, which redirects with the error.
     const posted = await decide(admin, params, 'allow');
     expect(posted.status).toBe(303);
-    const back = new URL(posted.location!);
-    expect(back.pathname).toBe('/oauth/authorize');
+    expect(posted.location).toMatch(/^\/oauth\/authorize\?/);
+    const back = new URL(posted.location!, BASE);
     expect(back.searchParams.has('code')).toBe(false);
     expect(back.searchParams.get('code_challenge')).toBe(challenge);
   });

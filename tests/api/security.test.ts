@@ -16,7 +16,8 @@ import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/serve
 import { contentSecurityPolicy } from '@/lib/server/security/headers';
 import { parseOrigins } from '@/lib/server/security/settings';
 import { BASE } from '../api';
-import { createTestAccount, type TestAccount } from '../fixtures';
+import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
+import { registerApp } from '../oauth';
 import { startReceiver, type Receiver } from '../receiver';
 
 // Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts) and CORS on the API,
@@ -38,9 +39,9 @@ afterEach(() => {
 });
 
 describe('Content-Security-Policy', () => {
-  it('gives each page request a fresh nonce, on the response and on the request Next.js renders', () => {
-    const first = run('/sign-in');
-    const second = run('/sign-in');
+  it('gives each page request a fresh nonce, on the response and on the request Next.js renders', async () => {
+    const first = await run('/sign-in');
+    const second = await run('/sign-in');
     const policy = first.headers.get('content-security-policy')!;
     const script = directives(policy).get('script-src')!;
     const nonce = script.find((s) => s.startsWith("'nonce-"))!;
@@ -64,42 +65,49 @@ describe('Content-Security-Policy', () => {
     expect(contentSecurityPolicy('abc', true)).toContain("'unsafe-eval'");
   });
 
-  it('keeps the sign-in redirect for pages without a session cookie', () => {
-    const res = run('/leads?status=open');
+  it('keeps the sign-in redirect for pages without a session cookie', async () => {
+    const res = await run('/leads?status=open');
     expect(res.status).toBe(307);
     const location = new URL(res.headers.get('location')!);
     expect(location.pathname).toBe('/sign-in');
     expect(location.searchParams.get('next')).toBe('/leads?status=open');
-    const signedIn = run('/leads', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+    const signedIn = await run('/leads', { headers: { cookie: 'groundwork.session_token=abc.def' } });
     expect(signedIn.headers.get('location')).toBeNull();
     expect(signedIn.headers.get('content-security-policy')).toContain("'nonce-");
   });
 
-  it("lets the OAuth consent form go on to the client's redirect URI only", () => {
-    const consent = run('/oauth/authorize?client_id=x&redirect_uri=https%3A%2F%2Fclient.example%2Fcb&response_type=code', {
-      headers: { cookie: 'groundwork.session_token=abc.def' },
-    });
-    expect(directives(consent.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'", 'https://client.example']);
-    const bad = run('/oauth/authorize?redirect_uri=javascript%3Aalert(1)', { headers: { cookie: 'groundwork.session_token=abc.def' } });
-    expect(directives(bad.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
-    const elsewhere = run('/leads?redirect_uri=https%3A%2F%2Fclient.example%2Fcb', { headers: { cookie: 'groundwork.session_token=abc.def' } });
-    expect(directives(elsewhere.headers.get('content-security-policy')!).get('form-action')).toEqual(["'self'"]);
+  it("lets the OAuth consent form go on to the client's redirect URI only once the application registered it", async () => {
+    const account = await createTestAccount('Consent CSP GC');
+    const app = await registerApp(await sessionClient(account.userId), { redirect_uris: ['https://client.example/cb', 'https://second.example/cb'] });
+    const cookie = { cookie: 'groundwork.session_token=abc.def' };
+    const formAction = async (query: Record<string, string>, path = '/oauth/authorize') =>
+      directives((await run(`${path}?${new URLSearchParams(query)}`, { headers: cookie })).headers.get('content-security-policy')!).get('form-action');
+    expect(await formAction({ client_id: app.client_id, redirect_uri: 'https://client.example/cb', response_type: 'code' })).toEqual(["'self'", 'https://client.example']);
+    // Without redirect_uri the page uses the first registered one.
+    expect(await formAction({ client_id: app.client_id, response_type: 'code' })).toEqual(["'self'", 'https://client.example']);
+    // A URI the application did not register, an unknown client or none: nothing added.
+    expect(await formAction({ client_id: app.client_id, redirect_uri: 'https://evil.example/cb' })).toEqual(["'self'"]);
+    expect(await formAction({ client_id: app.client_id, redirect_uri: 'https://client.example/cb/extra' })).toEqual(["'self'"]);
+    expect(await formAction({ client_id: 'gw_client_unknown', redirect_uri: 'https://client.example/cb' })).toEqual(["'self'"]);
+    expect(await formAction({ redirect_uri: 'https://client.example/cb' })).toEqual(["'self'"]);
+    expect(await formAction({ client_id: app.client_id, redirect_uri: 'javascript:alert(1)' })).toEqual(["'self'"]);
+    expect(await formAction({ client_id: app.client_id, redirect_uri: 'https://client.example/cb' }, '/leads')).toEqual(["'self'"]);
   });
 
   // That proxy.ts runs for such paths at all (its matcher) is checked against the production
   // server: e2e/api/content-security-policy.spec.ts.
-  it('treats a path with a dot as a page; lets the favicon request through without a session', () => {
-    const dotted = run('/companies/1.x', { headers: { cookie: 'groundwork.session_token=abc.def' } });
+  it('treats a path with a dot as a page; lets the favicon request through without a session', async () => {
+    const dotted = await run('/companies/1.x', { headers: { cookie: 'groundwork.session_token=abc.def' } });
     expect(dotted.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
-    expect(new URL(run('/companies/1.x').headers.get('location')!).searchParams.get('next')).toBe('/companies/1.x');
+    expect(new URL((await run('/companies/1.x')).headers.get('location')!).searchParams.get('next')).toBe('/companies/1.x');
     // The browser's favicon request is no reason to render the sign-in page.
-    const favicon = run('/favicon.ico');
+    const favicon = await run('/favicon.ico');
     expect(favicon.headers.get('location')).toBeNull();
     expect(favicon.headers.get('content-security-policy')).toContain("'nonce-");
   });
 
-  it('gives the API a policy that allows nothing, and no sign-in redirect', () => {
-    const res = run('/api/2023-01/leads');
+  it('gives the API a policy that allows nothing, and no sign-in redirect', async () => {
+    const res = await run('/api/2023-01/leads');
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
@@ -118,19 +126,19 @@ describe('static security headers', () => {
 });
 
 describe('CORS', () => {
-  it('allows no origin by default', () => {
-    const res = run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+  it('allows no origin by default', async () => {
+    const res = await run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('vary')).toContain('Origin');
-    const preflight = run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    const preflight = await run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
   });
 
-  it('answers a preflight from a listed origin with the methods and headers the API takes', () => {
+  it('answers a preflight from a listed origin with the methods and headers the API takes', async () => {
     process.env.CORS_ALLOWED_ORIGINS = `${ALLOWED}, http://localhost:5173`;
-    const res = run('/api/2023-01/leads/1', {
+    const res = await run('/api/2023-01/leads/1', {
       method: 'OPTIONS',
       headers: { origin: ALLOWED, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, if-match' },
     });
@@ -141,13 +149,13 @@ describe('CORS', () => {
       expect(res.headers.get('access-control-allow-headers')).toContain(h);
     }
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-    const other = run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const other = await run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('lets a listed origin read the headers clients need', () => {
+  it('lets a listed origin read the headers clients need', async () => {
     process.env.CORS_ALLOWED_ORIGINS = ALLOWED;
-    const res = run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    const res = await run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     const exposed = res.headers.get('access-control-expose-headers')!;
     for (const h of ['ETag', 'Link', 'X-Total-Count', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'X-Rate-Limited-For', 'Idempotent-Replayed', 'X-Request-Id']) {

@@ -24,6 +24,11 @@ function errorRedirect(redirectUri: string, state: string | undefined, error: st
   return { kind: 'redirect', location: url.toString() };
 }
 
+/** The redirect URIs the application with this client id registered; null when there is none (the consent page's CSP). */
+export async function registeredRedirectUris(db: Db, clientId: string): Promise<string[] | null> {
+  return (await findClient(db, clientId))?.redirectUris ?? null;
+}
+
 export async function checkAuthorizeRequest(db: Db, params: AuthorizeParams, user: { accountId: number }): Promise<AuthorizeCheck> {
   const client = await findClient(db, params.client_id);
   if (!client) return { kind: 'fatal', message: 'There is no application with this client_id.' };

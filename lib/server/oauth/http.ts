@@ -7,11 +7,14 @@ import { ACCESS_TOKEN_LIFETIME, AUTHORIZATION_CODE_LIFETIME, oauthModel, REFRESH
 const MAX_BODY_BYTES = 64 * 1024;
 const FORM = 'application/x-www-form-urlencoded';
 
+/** RFC 6749 §5.1 and §5.2: no token answer is stored by a cache, errors included (the library marks only successes). */
+export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
 /** An RFC 6749 §5.2 error body. */
 export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Response {
   return Response.json(
     { error, error_description: description },
-    { status, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...headers } },
+    { status, headers: { ...headers, ...NO_STORE } },
   );
 }
 
@@ -53,7 +56,9 @@ function toOAuthRequest(req: Request, body: Record<string, string>, form: boolea
 }
 
 function toResponse(res: OAuthResponse): Response {
-  return Response.json(res.body, { status: res.status, headers: res.headers as Record<string, string> });
+  const headers = new Headers(res.headers as Record<string, string>);
+  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value);
+  return Response.json(res.body, { status: res.status, headers });
 }
 
 /** POST /oauth/token, run by the library. */

@@ -1,7 +1,7 @@
 import type { Db } from '@/db';
 import { revokeAccessTokenOfApplication, revokeRefreshTokenOfApplication } from '@/db/queries/oauth-tokens';
 import { hashSecret } from './secrets';
-import { BadBody, oauthError, readParams } from './http';
+import { BadBody, NO_STORE, oauthError, readParams } from './http';
 import { authenticateClient } from './model';
 
 // POST /oauth/revoke (RFC 7009). The library has no revocation endpoint: the client authenticates
@@ -53,5 +53,5 @@ export async function handleRevoke(db: Db, req: Request): Promise<Response> {
         : [revokeAccessTokenOfApplication, revokeRefreshTokenOfApplication];
     for (const revoke of order) if (await revoke(db, hash, client.applicationId)) break;
   }
-  return new Response(null, { status: 200, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 200, headers: NO_STORE });
 }

@@ -36,13 +36,24 @@ export const API_CONTENT_SECURITY_POLICY = `default-src 'none'; frame-ancestors 
 /**
  * The OAuth consent form posts to /oauth/authorize/decision, which redirects to the client's
  * redirect_uri; browsers apply form-action to that redirect too. So the consent page may send its
- * form on to the origin of the redirect_uri it was given (the page shows no form unless the
- * application registered that URI).
+ * form on to the origin of its redirect_uri (or, without one, of the application's first
+ * registered URI, which the page then uses), and only once that URI is verified: `registeredUris`
+ * gives the URIs the application named by `client_id` registered (null: no such application), and
+ * a URI they do not list exactly adds nothing. An unchecked URI would let any link to the consent
+ * page widen its policy to a host of the sender's choosing.
  */
-export function consentFormTargets(url: URL): string[] {
+export async function consentFormTargets(
+  url: URL,
+  registeredUris: (clientId: string) => Promise<string[] | null>,
+): Promise<string[]> {
   if (url.pathname !== '/oauth/authorize') return [];
+  const clientId = url.searchParams.get('client_id');
+  if (!clientId) return [];
+  const registered = await registeredUris(clientId);
+  const redirectUri = url.searchParams.get('redirect_uri') ?? registered?.[0];
+  if (!registered || !redirectUri || !registered.includes(redirectUri)) return [];
   try {
-    const target = new URL(url.searchParams.get('redirect_uri') ?? '');
+    const target = new URL(redirectUri);
     return /^https?:$/.test(target.protocol) ? [target.origin] : [];
   } catch {
     return [];

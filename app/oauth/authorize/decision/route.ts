@@ -6,9 +6,11 @@ import { authorizeParams, definedParams } from '@/lib/shared/validation/oauth';
 
 // POST /oauth/authorize/decision — the consent form's Allow or Deny. The session cookie counts on
 // a same-origin POST only (Origin checked, SameSite=Lax cookie), so another site cannot consent
-// for the user. Answers a 303 to the client's redirect URI, or back to the consent page.
-const back = (req: Request, query: Record<string, string>) =>
-  Response.redirect(new URL(`/oauth/authorize?${new URLSearchParams(query)}`, req.url), 303);
+// for the user. Answers a 303 to the client's redirect URI, or back to the consent page: by a
+// relative Location, as the request's URL is the server's listening address (http://localhost:…),
+// not the origin the browser used (PUBLIC_BASE_URL behind a proxy).
+const back = (query: Record<string, string>) =>
+  new Response(null, { status: 303, headers: { Location: `/oauth/authorize?${new URLSearchParams(query)}` } });
 
 export async function POST(req: Request): Promise<Response> {
   let form: FormData;
@@ -25,17 +27,17 @@ export async function POST(req: Request): Promise<Response> {
 
   const session = await authenticateSession(req);
   if (session.kind === 'cross-site') return new Response('Forbidden: the consent form must be sent from this site.', { status: 403 });
-  if (session.kind !== 'ok') return back(req, params); // signed out meanwhile: sign in again, then consent again
+  if (session.kind !== 'ok') return back(params); // signed out meanwhile: sign in again, then consent again
 
   const db = getDb();
   const { accountId, userId } = session.principal;
   // Only a request the page would show is decided; anything else goes back to the page, which explains.
-  if ((await checkAuthorizeRequest(db, parsed.data, { accountId })).kind !== 'ok') return back(req, params);
+  if ((await checkAuthorizeRequest(db, parsed.data, { accountId })).kind !== 'ok') return back(params);
   const result = await handleAuthorizeDecision(db, params, { id: userId, accountId }, raw.decision === 'allow');
   if ('location' in result) {
     const res = new Response(null, { status: 303, headers: { Location: result.location } });
     for (const cookie of session.setCookies) res.headers.append('Set-Cookie', cookie);
     return res;
   }
-  return back(req, params);
+  return back(params);
 }
