@@ -210,7 +210,7 @@ describe('memberships: read (operations 14 and 16)', () => {
     const past = await acc.api.get(`${PATH}?project_id=${p1.id}&page=7`);
     expect(past.status).toBe(200);
     expect(past.body.project_team_memberships).toEqual([]);
-    const future = await acc.api.get(`${PATH}?project_id=${p1.id}&updated_since=2999-01-01T00:00:00Z`);
+    const future = await acc.api.get(`${PATH}?project_id=${p1.id}&updated_since=2200-01-01T00:00:00Z`);
     expect(future.body.project_team_memberships).toEqual([]);
   });
 

@@ -353,7 +353,7 @@ describe('tasks: list', () => {
       ['completed=true', [t.two!]],
       ['completed=false', [t.four!, t.three!, t.one!]],
       [`project_id=${p1.id}&completed=false`, [t.one!]],
-      ['updated_since=2999-01-01T00:00:00Z', []],
+      ['updated_since=2200-01-01T00:00:00Z', []],
       ['updated_since=2000-01-01T00:00:00Z', [t.four!, t.three!, t.two!, t.one!]],
     ];
     for (const [q, expected] of cases) {

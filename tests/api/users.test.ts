@@ -49,7 +49,7 @@ describe('GET /users', () => {
     expect(await q(me!.email)).toEqual([String(a.userId)]);
     expect(await q('example.com')).toHaveLength(2);
     expect(await q('nobody-here')).toEqual([]);
-    expect((await a.api.get('/users?updated_since=2999-01-01T00:00:00Z')).body.users).toEqual([]);
+    expect((await a.api.get('/users?updated_since=2200-01-01T00:00:00Z')).body.users).toEqual([]);
     expect((await a.api.get('/users?updated_since=2000-01-01T00:00:00Z')).body.users).toHaveLength(2);
     for (const bad of ['q=', 'updated_since=soon', 'per_page=500', 'q=a&q=b']) {
       const res = await a.api.get(`/users?${bad}`);

@@ -363,7 +363,7 @@ describe('GET /workforce/employees (operation 11)', () => {
     expect(await q('100%')).toEqual([people[3]!.id]);
     expect(await q('nobody')).toEqual([]);
 
-    const future = await c.api.get('/workforce/employees?updated_since=2999-01-01T00:00:00Z');
+    const future = await c.api.get('/workforce/employees?updated_since=2200-01-01T00:00:00Z');
     expect(future.body.workforce_employees).toEqual([]);
     await getDb()
       .update(workforceEmployees)

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDatabase, getDb } from '@/lib/server/db';
 import { openApiDocument } from '@/lib/server/openapi/document';
+import { MONTH_PATTERN } from '@/lib/shared/validation/common';
 import { BASE, dispatch } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 
@@ -108,6 +109,18 @@ const anyValue = fc.oneof(
   fc.constant(Array.from({ length: 101 }, (_, i) => String(i + 1))),
 );
 
+// Years outside 1900–2200 (docs/api.md#dates-and-times) in every date, month and timestamp
+// parameter and field: what Schemathesis found as 500s and as years moved by 1900. A request that
+// carries one must be refused (a 4xx), never stored and never a 5xx.
+const BAD_YEARS = ['0000', '0001', '0042', '0099', '0100', '1000', '1899', '2201', '2999', '9999'];
+const BAD_YEAR = new RegExp(`(?:^|[^0-9])(?:${BAD_YEARS.join('|')})-(?:0[1-9]|1[0-2])`);
+const badYear = fc.constantFrom(...BAD_YEARS);
+const badDates = fc.tuple(badYear, fc.constantFrom('01-01', '02-28', '12-31')).map(([y, md]) => `${y}-${md}`);
+const badTimestamps = fc.tuple(badDates, fc.constantFrom('T00:00:00Z', 'T12:30:00.5+02:00', 'T23:59:59-05:00')).map(([d, t]) => `${d}${t}`);
+const badMonths = fc.tuple(badYear, fc.constantFrom('01', '12')).map(([y, m]) => `${y}-${m}`);
+/** A valid value of the kind, or (unless `clean`) one whose year is outside the range. */
+const dated = (valid: fc.Arbitrary<string>, bad: fc.Arbitrary<string>, clean: boolean) => (clean ? valid : fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: bad }));
+
 // Ids: the account's own (filled in as records are made), another account's, and odd ones.
 const ownIds: string[] = ['1'];
 /** The account's ids by collection (`/api/2023-01/leads`), so a path id often names a record that exists. */
@@ -140,8 +153,9 @@ function plausible(schemaIn: Json | undefined, depth = 0, clean = false): fc.Arb
   switch (schema.type) {
     case 'string':
       if (pattern.includes('[1-9][0-9]')) return ids;
-      if (schema.format === 'date') return fc.constantFrom('2024-05-01', '2023-12-31', '1999-01-01');
-      if (schema.format === 'date-time') return fc.constantFrom('2024-05-01T12:00:00Z', '2023-02-14T18:13:00+02:00');
+      if (schema.format === 'date') return dated(fc.constantFrom('2024-05-01', '2023-12-31', '1999-01-01', '1900-01-01', '2200-12-31'), badDates, clean);
+      if (schema.format === 'date-time') return dated(fc.constantFrom('2024-05-01T12:00:00Z', '2023-02-14T18:13:00+02:00', '2200-12-31T23:59:59Z'), badTimestamps, clean);
+      if (pattern === MONTH_PATTERN.source) return dated(fc.constantFrom('2027-01', '2026-12', '1900-01', '2200-12'), badMonths, clean);
       if (schema.format === 'email') return fc.constantFrom('pat@example.com', 'x@y.io');
       if (schema.format === 'uri') return fc.constantFrom('https://hooks.example.com/a', 'http://127.0.0.1:9/x');
       return fc.string({ minLength: Number(schema.minLength ?? 0), maxLength: Math.min(Number(schema.maxLength ?? 40), 40) });
@@ -391,6 +405,7 @@ describe('API fuzz', () => {
     let n = 0;
     let failure = '';
     const statuses = new Map<number, number>();
+    let outOfRange = 0;
     const property = fc.asyncProperty(requests, async (r) => {
       n += 1;
       const sample = n % CHECK_EVERY === 0;
@@ -404,6 +419,10 @@ describe('API fuzz', () => {
         return new Error(message);
       };
       if (status >= 500) throw fail(`${status} for ${what}: ${text.slice(0, 500)}`);
+      if (BAD_YEAR.test(`${r.query.replace(/%3A/gi, ':')} ${r.op.method === 'GET' ? '' : (r.body ?? '')}`)) {
+        outOfRange += 1;
+        if (status < 400) throw fail(`${status} for a year outside 1900–2200: ${what}`);
+      }
       if (text.includes(MARKER)) throw fail(`another account's data in the answer to ${what}`);
       if (status >= 400) {
         const body = JSON.parse(text) as Json;
@@ -426,8 +445,9 @@ describe('API fuzz', () => {
     } catch (err) {
       throw new Error(`API fuzz failed after ${n} requests (replay with FUZZ_SEED=${SEED}): ${failure || String((err as Error).cause ?? (err as Error).message).slice(0, 2000)}`);
     }
-    console.log(`API fuzz: ${n} requests, seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.log(`API fuzz: ${n} requests (${outOfRange} with a year outside 1900–2200), seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(n).toBeGreaterThanOrEqual(RUNS);
+    expect(outOfRange, 'requests carrying a year outside 1900–2200').toBeGreaterThan(RUNS / 100);
     // Most generated requests should get past validation somewhere, or the fuzzer tests only the parser.
     expect([...statuses].filter(([s]) => s < 300).reduce((sum, [, c]) => sum + c, 0)).toBeGreaterThan(RUNS / 20);
   });

@@ -2,6 +2,8 @@
 // field (by snake_case name or human label, case, spaces and punctuation ignored), and how a cell's
 // text becomes a value (money, dates, booleans, numbers), or the reason it cannot.
 
+import { YEARS } from '@/lib/shared/validation/common';
+
 export type FieldType = 'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'number' | 'enum' | 'option' | 'options';
 
 /**
@@ -92,6 +94,7 @@ export function parseDate(text: string): Parsed {
     if (!m) return { error: `is not a date (YYYY-MM-DD or MM/DD/YYYY: "${text}")` };
     [mo, d, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   }
+  if (y < YEARS.min || y > YEARS.max) return { error: `is not a date from ${YEARS.min} to ${YEARS.max} ("${text}")` };
   const date = new Date(Date.UTC(y, mo - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return { error: `is not a date ("${text}")` };
   return { value: date.toISOString().slice(0, 10) };

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { fieldsOf, usersOfAccount, type CustomFieldRow } from '@/db/queries/custom-fields';
 import type { CustomFieldResource } from '@/db/schema/enums';
-import { LIMITS } from '@/lib/shared/validation/common';
+import { DATE_MESSAGE, isApiDate, LIMITS } from '@/lib/shared/validation/common';
 import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
 import type { CallerContext } from './context';
 import { validationFailed, type FieldErrors } from './errors';
@@ -12,14 +12,6 @@ import { validationFailed, type FieldErrors } from './errors';
 // with no definitions keeps the free-form object the specification describes; once an admin defines
 // a field for it, its values are typed: unknown keys are refused (the known ones listed), each value
 // is checked by its field's type, required fields must have one, and archived fields keep theirs.
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDate(v: unknown): v is string {
-  if (typeof v !== 'string' || !DATE.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
 
 /** The value as stored, or the reason it is refused. */
 function checkValue(field: CustomFieldRow, v: unknown): { value: unknown } | { error: string } {
@@ -35,7 +27,7 @@ function checkValue(field: CustomFieldRow, v: unknown): { value: unknown } | { e
     case 'currency':
       return typeof v === 'number' && Number.isSafeInteger(v) ? { value: v } : { error: 'must be an amount in whole cents' };
     case 'date':
-      return validDate(v) ? { value: v } : { error: 'must be a date (YYYY-MM-DD)' };
+      return isApiDate(v) ? { value: v } : { error: DATE_MESSAGE };
     case 'boolean':
       return typeof v === 'boolean' ? { value: v } : { error: 'must be true or false' };
     case 'select':
@@ -164,8 +156,8 @@ export async function customFieldConditions(
         errors[name] = ['ranges apply to number, currency and date fields'];
         continue;
       }
-      if (numeric ? !Number.isFinite(raw) : !validDate(raw)) {
-        errors[name] = [numeric ? 'must be a number' : 'must be a date (YYYY-MM-DD)'];
+      if (numeric ? !Number.isFinite(raw) : !isApiDate(raw)) {
+        errors[name] = [numeric ? 'must be a number' : DATE_MESSAGE];
         continue;
       }
       const value = sql`${column} -> ${f.key}::text`;

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { projectStageResponse, queryBoolean, queryId, responseDate, responseTimestamp, userReference } from './common';
+import { date as day, projectStageResponse, queryBoolean, queryId, responseDate, responseTimestamp, userReference } from './common';
 
 // The bid calendar (docs/insights.md): events in a window of days, and the personal feed.
 
 export const CALENDAR_EVENT_TYPES = ['bid_due', 'project_start', 'task_deadline'] as const;
 /** At most a year (and a day) of events in one request. */
 export const MAX_CALENDAR_DAYS = 366;
-
-const day = z.iso.date();
 
 export const calendarQuery = z
   .object({

@@ -9,18 +9,14 @@ import {
   recordBase,
   relationId,
   responseTimestamp,
+  timestampOf,
   userReference,
 } from './common';
 
-/** Like the shared timestamp, but a null gets a message that says why it is refused. */
-const recordedAt = z.iso
-  .datetime({
-    offset: true,
-    error: (issue) => (issue.input === null ? 'can\'t be null: a call always has a time' : undefined),
-  })
-  .transform((v) => new Date(v))
-  .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time')
-  .meta({ description: 'When the call took place; defaults to now on create; cannot be cleared.' });
+/** The shared timestamp, but a null gets a message that says why it is refused. */
+const recordedAt = timestampOf((issue) => (issue.input === null ? 'can\'t be null: a call always has a time' : undefined)).meta({
+  description: 'When the call took place; defaults to now on create; cannot be cleared.',
+});
 
 export const CALL_SORTS = ['-created_at', 'created_at', '-recorded_at', 'recorded_at'] as const;
 export type CallSort = (typeof CALL_SORTS)[number];

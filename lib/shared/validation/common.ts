@@ -26,14 +26,59 @@ export const relationId = z
   .refine((v) => Number.isSafeInteger(v), 'must be an id (a string of digits)')
   .meta({ description: 'Id of a related record (a string of digits).' });
 
-/** ISO 8601 date-time with Z or an offset, as a Date. */
-export const timestamp = z.iso
-  .datetime({ offset: true })
-  .transform((v) => new Date(v))
-  .refine((d) => !Number.isNaN(d.getTime()), 'must be a valid date-time');
+// ---- dates, months and timestamps ----
+// Every date, month and timestamp the API takes, in a body or a query, has a year from 1900 to
+// 2200 (docs/api.md#dates-and-times): outside it JavaScript's Date and PostgreSQL disagree (years
+// 0–99 read as 1900–1999, year 0 does not exist) and no construction record needs one. The three
+// patterns below are the one check: the validators are these regular expressions, and the OpenAPI
+// document shows the same ones, so a client can read the range off the schema.
 
-/** ISO 8601 calendar date, YYYY-MM-DD. */
-export const date = z.iso.date();
+export const YEARS = { min: 1900, max: 2200 } as const;
+const YEAR = '(?:19\\d\\d|2[01]\\d\\d|2200)';
+/** February 29th of the leap years of the range: every fourth year but 1900, 2100 and 2200. */
+const LEAP_DAY = '(?:(?:19|2[01])(?:0[48]|[2468][048]|[13579][26])|2000)-02-29';
+const DAY = `(?:${LEAP_DAY}|${YEAR}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8])))`;
+/** RFC 3339: seconds required, any fraction, `Z` or an offset (what zod's `z.iso.datetime({offset: true})` takes). */
+const TIME = 'T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d)';
+
+/** A real calendar day, YYYY-MM-DD, of a year from 1900 to 2200. */
+export const DATE_PATTERN = new RegExp(`^${DAY}$`);
+/** A month, YYYY-MM, of a year from 1900 to 2200. */
+export const MONTH_PATTERN = new RegExp(`^${YEAR}-(?:0[1-9]|1[0-2])$`);
+/** An ISO 8601 date-time with `Z` or an offset, its date as DATE_PATTERN's. */
+export const TIMESTAMP_PATTERN = new RegExp(`^${DAY}${TIME}$`);
+/** The instants a timestamp may name, whatever its offset: 1900-01-01T00:00:00Z up to 2201-01-01T00:00:00Z (excluded). */
+const EARLIEST = Date.UTC(YEARS.min, 0, 1);
+const AFTER_LATEST = Date.UTC(YEARS.max + 1, 0, 1);
+
+export const DATE_MESSAGE = `must be a date from ${YEARS.min}-01-01 to ${YEARS.max}-12-31 (YYYY-MM-DD)`;
+const TIMESTAMP_MESSAGE = `must be a date-time (ISO 8601 with Z or an offset) from ${YEARS.min} to ${YEARS.max}`;
+
+/** Whether `text` is a day the API takes (for values checked outside zod: custom fields, import cells). */
+export const isApiDate = (text: unknown): text is string => typeof text === 'string' && DATE_PATTERN.test(text);
+
+/** ISO 8601 calendar date, YYYY-MM-DD, from 1900-01-01 to 2200-12-31. */
+export const date = z.string().regex(DATE_PATTERN, DATE_MESSAGE).meta({ format: 'date', example: '2023-02-14' });
+
+/** A month, YYYY-MM, from 1900-01 to 2200-12. */
+export const month = z
+  .string()
+  .regex(MONTH_PATTERN, `must be a month from ${YEARS.min}-01 to ${YEARS.max}-12 (YYYY-MM)`)
+  .meta({ example: '2023-02' });
+
+/**
+ * ISO 8601 date-time with Z or an offset, from 1900 to 2200 (as written, and as an instant in
+ * UTC), as a Date. `error` words the refusal of a value that is not a string (calls: of a null).
+ */
+export function timestampOf(error?: (issue: { input: unknown }) => string | undefined) {
+  return z
+    .string(error ? { error } : undefined)
+    .regex(TIMESTAMP_PATTERN, TIMESTAMP_MESSAGE)
+    .meta({ format: 'date-time', example: '2023-02-14T18:13:00Z' })
+    .transform((v) => new Date(v))
+    .refine((d) => d.getTime() >= EARLIEST && d.getTime() < AFTER_LATEST, TIMESTAMP_MESSAGE);
+}
+export const timestamp = timestampOf();
 
 export const nonNegativeInt = z.number().int().min(0).max(LIMITS.maxInt);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORECAST_CURVES, FORECAST_SNAPSHOT_SOURCES } from '@/db/schema/enums';
-import { LIMITS, paginationQuery, projectReference, queryId, recordBase, responseDate, userReference } from './common';
+import { LIMITS, month, paginationQuery, projectReference, queryId, recordBase, responseDate, userReference } from './common';
 
 // The forecast (docs/forecast.md): a project's months, the company's months against its targets,
 // the targets themselves, snapshots and what slipped since one.
@@ -11,8 +11,6 @@ export const PROBABILITY_SOURCES = ['entered', 'suggested'] as const;
 
 /** At most five years of months in one forecast. */
 export const MAX_FORECAST_MONTHS = 60;
-
-const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month, YYYY-MM');
 
 const monthsBetween = (from: string, to: string) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
 

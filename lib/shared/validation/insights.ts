@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyReference, namedReference, userReference } from './common';
+import { companyReference, date, namedReference, userReference } from './common';
 
 /** What win rates group by: a project relation each (the group embeds as that relation does on a project). */
 export const WIN_RATE_GROUP_BYS = ['market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division', 'company', 'assigned_to', 'quarter'] as const;
@@ -11,7 +11,7 @@ export const winRatesQuery = z.object({
     description:
       "The project relation to group by; market_sector by default (the learned probability's own grouping); `quarter`: the calendar quarter of closed_at (UTC), the trend.",
   }),
-  since: z.iso.date().optional().meta({
+  since: date.optional().meta({
     description: 'Projects closed (closed_at) on or after this date, from its midnight UTC; by default today (UTC) 36 months back.',
   }),
 });
