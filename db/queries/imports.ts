@@ -42,11 +42,16 @@ export async function listImports(
   return { items, total: total?.n ?? 0 };
 }
 
-/** The file's rows, numbered from 2 (the line under the header), in statements of 1,000 rows. */
-export async function insertImportRows(db: Db, importId: number, cells: string[][]): Promise<void> {
+/** Rows of the file, numbered from `firstRowNumber` (2 is the line under the header), in statements of 1,000 rows. */
+export async function insertImportRows(db: Db, importId: number, cells: string[][], firstRowNumber = 2): Promise<void> {
   for (let at = 0; at < cells.length; at += 1000) {
-    await db.insert(importRows).values(cells.slice(at, at + 1000).map((c, i) => ({ importId, rowNumber: at + i + 2, cells: c })));
+    await db.insert(importRows).values(cells.slice(at, at + 1000).map((c, i) => ({ importId, rowNumber: firstRowNumber + at + i, cells: c })));
   }
+}
+
+/** Waits, in the transaction, until no other batch of the account's imports of `resource` runs. */
+export async function lockImportsOf(db: Db, accountId: number, resource: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`imports:${accountId}:${resource}`}, 0))`);
 }
 
 /**
@@ -149,7 +154,8 @@ export async function idsByKey(db: Db, table: { id: AnyPgColumn; accountId: AnyP
   const found = (await db
     .select({ key: sql<string>`${lowered}`, id: table.id })
     .from(table as never)
-    .where(and(eq(table.accountId, accountId), inArray(lowered as unknown as AnyPgColumn, values)))
+    // One parameter however many keys (an `in` list takes one per key, and PostgreSQL at most 65,535).
+    .where(and(eq(table.accountId, accountId), sql`${lowered} = any(array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`))
     .orderBy(asc(table.id))) as { key: string; id: number }[];
   for (const r of found) if (!out.has(r.key)) out.set(r.key, Number(r.id));
   return out;

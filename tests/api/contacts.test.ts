@@ -79,6 +79,23 @@ describe('POST /contacts (operation 5)', () => {
     expect(events[0]!.payload.url).toBe(`http://localhost:3000/api/2023-01/contacts/${contact.id}`);
   });
 
+  it('refuses a second contact with an email the account already has (any case): 409 naming email, nothing written', async () => {
+    const first = await a.api.post('/contacts', { contact: { first_name: 'Una', email: 'una.unique@acme.example.com' } });
+    expect(first.status).toBe(201);
+    const before = await getDb().select().from(contacts).where(eq(contacts.accountId, a.accountId));
+    const again = await a.api.post('/contacts', { contact: { first_name: 'Una Again', email: 'UNA.Unique@acme.example.com' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'conflict', details: { email: ['is already the email of another contact in the account'] } });
+    const other = (await a.api.post('/contacts', { contact: { first_name: 'Otto', email: 'otto.unique@acme.example.com' } })).body.contact;
+    const patched = await a.api.patch(`/contacts/${other.id}`, { contact: { email: 'una.unique@ACME.example.com' } });
+    expect(patched.status).toBe(409);
+    expect(patched.body.details).toEqual({ email: ['is already the email of another contact in the account'] });
+    const after = await getDb().select().from(contacts).where(eq(contacts.accountId, a.accountId));
+    expect(after.length).toBe(before.length + 1);
+    // Another account may hold the same email.
+    expect((await b.api.post('/contacts', { contact: { first_name: 'Una', email: 'una.unique@acme.example.com' } })).status).toBe(201);
+  });
+
   it('accepts any one of first_name, last_name or email and derives name', async () => {
     const emailOnly = (await a.api.post('/contacts', { contact: { email: 'info@acme.example.com' } })).body.contact;
     expect(emailOnly).toMatchObject({ name: null, first_name: null, last_name: null, company: null, assigned_to: null });
@@ -160,7 +177,7 @@ describe('GET /contacts/{id}', () => {
 
 describe('PATCH /contacts/{id} (operation 6)', () => {
   it('keeps omitted fields, clears nulls and echoes every embedded relation', async () => {
-    const created = (await a.api.post('/contacts', { contact: fullContact() })).body.contact;
+    const created = (await a.api.post('/contacts', { contact: { ...fullContact(), email: 'ada.king@acme.example.com' } })).body.contact;
     const otherCompany = (await a.api.post('/companies', { company: { name: 'Zenith Owners' } })).body.company;
     const res = await a.api.patch(`/contacts/${created.id}`, {
       contact: { job_title: null, last_name: 'King', company_id: otherCompany.id, assigned_to_id: null, unknown: 1 },
@@ -170,7 +187,7 @@ describe('PATCH /contacts/{id} (operation 6)', () => {
     const contact = res.body.contact;
     expectShape(contact, 'contact');
     expect(contact).toMatchObject({
-      email: 'ada.lovelace@acme.example.com',
+      email: 'ada.king@acme.example.com',
       first_name: 'Ada',
       last_name: 'King',
       name: 'Ada King',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isConnectionError } from '@/db/connection-errors';
+import { withoutParameters } from '@/db/query-errors';
 import { ServiceError, serviceUnavailable, type ErrorCode, type FieldErrors } from '@/lib/server/services/errors';
 
 // The HTTP side of errors: each code's status, and the one error body. Services throw
@@ -52,7 +53,7 @@ export function errorResponse(err: unknown, requestId: string): Response {
       headers: known.headers,
     });
   }
-  console.error(`[${requestId}] unhandled error`, err);
+  console.error(`[${requestId}] unhandled error`, withoutParameters(err));
   return Response.json(errorBody(requestId, 'internal_error', 'Something went wrong on our side.'), { status: 500 });
 }
 
@@ -68,13 +69,29 @@ function fromConnectionError(err: unknown): ServiceError | null {
   return null;
 }
 
+/**
+ * The unique keys a client's value can collide with, by index name: the field named in the 409.
+ * Imports match records by these keys (docs/imports.md), so they are unique per account.
+ */
+const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
+  contacts_account_email_key: { field: 'email', message: 'is already the email of another contact in the account' },
+  workforce_employees_account_email_key: { field: 'email', message: 'is already the email of another employee in the account' },
+  leads_account_external_id_key: { field: 'external_id', message: 'is already the external_id of another lead in the account' },
+  projects_account_external_id_key: { field: 'external_id', message: 'is already the external_id of another project in the account' },
+};
+
+type PgError = { code?: string; detail?: string; constraint_name?: string; constraint?: string };
+
 /** Postgres errors that client input can cause (a race past our own checks) are 4xx, not 500. */
 function fromDatabaseError(err: unknown): ServiceError | null {
-  const pg = (err as { cause?: { code?: string; detail?: string } })?.cause ?? (err as { code?: string; detail?: string });
+  const pg = (err as { cause?: PgError })?.cause ?? (err as PgError);
   const column = /Key \(([\w]+)\)/.exec(pg?.detail ?? '')?.[1];
   switch (pg?.code) {
-    case '23505':
+    case '23505': {
+      const key = UNIQUE_FIELDS[pg.constraint_name ?? pg.constraint ?? ''];
+      if (key) return new ServiceError('conflict', `${key.field} ${key.message}.`, { [key.field]: [key.message] });
       return new ServiceError('conflict', 'A record with these values already exists.');
+    }
     case '23503':
       return new ServiceError('validation_failed', 'A related record does not exist.', column ? { [column]: ['does not exist'] } : {});
     case '23514':

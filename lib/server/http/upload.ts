@@ -1,53 +1,142 @@
 import 'server-only';
+import { once } from 'node:events';
+import Busboy from '@fastify/busboy';
 import { MAX_IMPORT_BYTES } from '@/lib/server/imports/read-file';
 import { ServiceError } from '@/lib/server/services/errors';
-import { readBoundedBytes } from './request';
 
 // A file upload: `multipart/form-data` (its `file` part and its text fields) or a CSV body (its
-// options in the query string). Read up to the import's limit and refused with 413 past it; the
-// rest of an over-size body is not read.
+// options in the query string). The body is read as it arrives (busboy for multipart): the file's
+// bytes are kept once, in memory of their own that the spreadsheet reader takes over, and the
+// reading stops at the first limit passed (413), the rest of the body unread.
 
 /** The file and the multipart form's overhead (its boundaries and text fields). */
 const MAX_UPLOAD_BYTES = MAX_IMPORT_BYTES + 1024 * 1024;
+const MAX_FIELDS = 20;
+const MAX_FIELD_BYTES = 64 * 1024;
 
-const tooLarge = () =>
-  new ServiceError('payload_too_large', 'The upload exceeds 50 MB. An import takes files up to 50 MB and 100,000 rows; split the file.');
-
-async function readBounded(req: Request): Promise<Uint8Array> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLarge();
-  const bytes = await readBoundedBytes(req, MAX_UPLOAD_BYTES);
-  if (bytes === null) throw tooLarge();
-  return bytes;
-}
+const tooLarge = (what = 'The upload exceeds 50 MB.') =>
+  new ServiceError('payload_too_large', `${what} An import takes files up to 50 MB and 100,000 rows; split the file.`);
+const unreadable = (message: string) => new ServiceError('validation_failed', message, { file: [message] });
 
 export interface Upload {
   bytes: Uint8Array;
   filename: string | null;
-  /** The text fields (multipart) or the query parameters (a CSV body), for the route's schema. */
-  fields: Record<string, string>;
+  /**
+   * The text fields (multipart) or the query parameters (a CSV body), for the route's schema; a
+   * field given twice is a list, which a schema expecting one value refuses.
+   */
+  fields: Record<string, string | string[]>;
+}
+
+/** The chunks in one buffer of its own (transferable to the reader's thread). */
+function joined(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+function addField(fields: Upload['fields'], name: string, value: string) {
+  const prev = fields[name];
+  fields[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
+}
+
+/** Feeds the body to `sink` as it arrives, refusing past `max` bytes; stops early when `stopped()`. */
+async function pump(req: Request, max: number, write: (chunk: Uint8Array) => Promise<void>, stopped: () => boolean): Promise<void> {
+  if (Number(req.headers.get('content-length') ?? 0) > max) throw tooLarge();
+  if (!req.body) return;
+  let size = 0;
+  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > max) throw tooLarge();
+    await write(chunk);
+    if (stopped()) return;
+  }
+}
+
+async function readMultipart(req: Request, type: string): Promise<Upload> {
+  let form: ReturnType<typeof Busboy>;
+  try {
+    form = Busboy({
+      headers: { 'content-type': type },
+      limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1, headerPairs: 20 },
+    });
+  } catch {
+    throw unreadable('The multipart body could not be read (its Content-Type has no boundary).');
+  }
+  const fields: Upload['fields'] = {};
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let filename: string | null = null;
+  let files = 0;
+  let failure: ServiceError | null = null;
+  const fail = (err: ServiceError) => {
+    failure ??= err;
+  };
+  form.on('file', (name, stream, fileName) => {
+    files++;
+    if (name !== 'file' || files > 1) {
+      fail(unreadable(name === 'file' ? 'Send one file, in one part named "file".' : `Send the spreadsheet in a part named "file" (not "${name}").`));
+      stream.resume();
+      return;
+    }
+    filename = fileName || null;
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    });
+    stream.on('limit', () => fail(tooLarge('The file exceeds 50 MB.')));
+  });
+  form.on('field', (name, value, _nameTruncated, valueTruncated) => {
+    if (valueTruncated) fail(new ServiceError('payload_too_large', `The form field "${name.slice(0, 100)}" exceeds ${MAX_FIELD_BYTES / 1024} KB.`));
+    else addField(fields, name, value);
+  });
+  const tooManyParts = () => fail(unreadable(`The form has too many parts: send one file and at most ${MAX_FIELDS} fields.`));
+  form.on('filesLimit', () => fail(unreadable('Send one file, in one part named "file".')));
+  form.on('fieldsLimit', tooManyParts);
+  form.on('partsLimit', tooManyParts);
+  const finished = new Promise<void>((resolve, reject) => {
+    form.on('finish', resolve);
+    form.on('error', () => reject(unreadable('The multipart body could not be read.')));
+  });
+  finished.catch(() => {});
+  await pump(
+    req,
+    MAX_UPLOAD_BYTES,
+    async (chunk) => {
+      if (!form.write(chunk)) await Promise.race([once(form, 'drain'), finished]);
+    },
+    () => failure !== null,
+  );
+  if (failure) throw failure;
+  form.end();
+  await finished;
+  if (failure) throw failure;
+  if (files === 0) throw new ServiceError('validation_failed', 'Send the spreadsheet in a part named "file".', { file: ['is required'] });
+  return { bytes: joined(chunks, size), filename, fields };
 }
 
 export async function readUpload(req: Request, url: URL): Promise<Upload> {
   const type = (req.headers.get('content-type') ?? '').toLowerCase();
-  if (type.startsWith('multipart/form-data')) {
-    const body = await readBounded(req);
-    let form: FormData;
-    try {
-      form = await new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
-    } catch {
-      throw new ServiceError('validation_failed', 'The multipart body could not be read.', { file: ['could not be read'] });
-    }
-    const file = form.get('file');
-    if (!(file instanceof File)) throw new ServiceError('validation_failed', 'Send the spreadsheet in a part named "file".', { file: ['is required'] });
-    if (file.size > MAX_IMPORT_BYTES) throw tooLarge();
-    const fields: Record<string, string> = {};
-    for (const [key, value] of form.entries()) if (key !== 'file' && typeof value === 'string') fields[key] = value;
-    return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || null, fields };
-  }
+  if (type.startsWith('multipart/form-data')) return readMultipart(req, req.headers.get('content-type')!);
   if (/^(text\/csv|application\/csv|text\/plain)\s*(;|$)/.test(type)) {
-    const bytes = await readBounded(req);
-    if (bytes.byteLength > MAX_IMPORT_BYTES) throw tooLarge();
-    return { bytes, filename: null, fields: Object.fromEntries(url.searchParams) };
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    await pump(
+      req,
+      MAX_IMPORT_BYTES,
+      async (chunk) => {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+      },
+      () => false,
+    );
+    const fields: Upload['fields'] = {};
+    for (const [key, value] of url.searchParams) addField(fields, key, value);
+    return { bytes: joined(chunks, size), filename: null, fields };
   }
   throw new ServiceError('unsupported_media_type', 'Send the file as multipart/form-data (a part named "file"), or a text/csv body with the options as query parameters.');
 }

@@ -15,6 +15,7 @@ import {
   idsByKey,
   insertImportRows,
   listImports as queryImports,
+  lockImportsOf,
   pendingRows,
   releaseClaim,
   recordOutcomes,
@@ -24,14 +25,17 @@ import {
 } from '@/db/queries/imports';
 import { insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
-import { CUSTOM_FIELD_RESOURCES, IMPORT_RESOURCES, type CustomFieldResource, type CustomFieldType, type ImportResource } from '@/db/schema/enums';
+import { CUSTOM_FIELD_RESOURCES, IMPORT_RESOURCES, type CustomFieldResource, type CustomFieldType, type ImportResource, type PermissionArea } from '@/db/schema/enums';
 import { fieldsOf, usersOfAccount } from '@/db/queries/custom-fields';
 import { detectMapping, parseCell, type FieldType, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
-import { readSheet, type Sheet } from '@/lib/server/imports/read-file';
+import { readSheet } from '@/lib/server/imports/read-file';
 import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
 import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportResponse } from '@/lib/shared/validation/imports';
-import { FULL_ACCESS } from '@/lib/shared/permissions';
+import { accessOfUser } from '@/lib/shared/permissions';
+import { isUniqueViolation, withoutParameters } from '@/db/query-errors';
+import { findUser } from '@/db/queries/users';
+import { neutralise } from '@/lib/server/export/columns';
 import { recordEvents, resourcePath, type EventRecord } from './common';
 import { AREA_OF_LIST, mayRead, requireArea } from './permissions';
 import { checkCustomFields } from './custom-field-values';
@@ -199,8 +203,8 @@ function zodMessages(error: { issues: { path: PropertyKey[]; message: string; co
  * Each row's plan. Companies named but missing are collected in `missing` when `createMissing`
  * (the caller creates them and fills their ids in), else the row fails.
  */
-function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, createMissing: boolean, missing: Map<string, string>, kind: string | null): Plan[] {
-  const seen = new Map<string, number>();
+function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, createMissing: boolean, state: PlanState, kind: string | null): Plan[] {
+  const { seen, missing } = state;
   return drafts.map((d, i): Plan => {
     const errors = [...d.errors];
     let input: Record<string, unknown> = { ...d.input };
@@ -245,20 +249,31 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
   });
 }
 
+/**
+ * What the rows planned so far have seen: keys (a later row with one updates the record the earlier
+ * creates) and the missing companies to create. One batch's, or a whole file's across batches.
+ */
+interface PlanState {
+  seen: Map<string, number>;
+  missing: Map<string, string>;
+}
+
+const newPlanState = (): PlanState => ({ seen: new Map(), missing: new Map() });
+
 async function planSheet(
   db: Db,
   accountId: number,
   spec: ImportSpec,
   sheet: { headers: string[]; mapping: Record<string, string>; rows: string[][] },
   options: { createMissing: boolean; kind: string | null },
+  state: PlanState = newPlanState(),
 ) {
   const columns = mappedColumns(spec, sheet.headers, sheet.mapping);
   const drafts = sheet.rows.map((cells) => draft(cells, columns));
   const resolved = await resolve(db, accountId, spec, drafts);
-  const missing = new Map<string, string>();
-  const plans = planRows(spec, drafts, resolved, options.createMissing, missing, options.kind);
+  const plans = planRows(spec, drafts, resolved, options.createMissing, state, options.kind);
   if (spec.customFields?.length) await checkRowsCustomFields(db, accountId, spec, plans);
-  return { plans, missing };
+  return { plans, missing: state.missing };
 }
 
 /**
@@ -290,65 +305,104 @@ async function checkRowsCustomFields(db: Db, accountId: number, spec: ImportSpec
 export interface ImportUpload {
   bytes: Uint8Array;
   query: ImportCreateQuery;
-  /** The file's name, for the import's default name. */
+  /** The file's name, for the import's default name and for what a refusal says. */
   filename: string | null;
 }
 
-function mappingOf(spec: ImportSpec, sheet: Sheet, override: Record<string, string> | undefined) {
-  const { mapping, unknown } = detectMapping(sheet.headers, spec.fields, override ?? {});
+function mappingOf(spec: ImportSpec, headers: string[], override: Record<string, string> | undefined) {
+  const { mapping, unknown } = detectMapping(headers, spec.fields, override ?? {});
   if (override) {
-    const missingColumns = Object.keys(override).filter((c) => !sheet.headers.includes(c));
+    const missingColumns = Object.keys(override).filter((c) => !headers.includes(c));
     if (missingColumns.length) throw invalidField('mapping', `names columns the file does not have: ${missingColumns.join(', ')}`);
   }
   if (unknown.length) throw invalidField('mapping', `names fields ${spec.resource} do not have: ${unknown.join(', ')} (they take ${spec.fields.map((f) => f.field).join(', ')})`);
   return mapping;
 }
 
+/** The areas of records a field names (a company by name or id, a contact, a manager): reading them needs it. */
+const AREA_OF_REFERENCE: Partial<Record<string, PermissionArea>> = { company_id: 'directory', contact_id: 'directory', manager_id: 'workforce' };
+
 /**
  * Importing writes the resource's records: its area must allow writing, and projects need access
- * to all of them (re-importing matches projects by external_id across the account).
+ * to all of them (re-importing matches projects by external_id across the account). Every record
+ * an import touches needs its own area: columns that name companies, contacts or managers need
+ * reading theirs (a dry run would otherwise tell which names exist), and creating missing
+ * companies needs writing the directory. Checked at upload and again, with the importer's access
+ * as it is then, when the queue runs the import.
  */
-function assertMayImport(ctx: CallerContext, resource: ImportResource): void {
-  requireArea(ctx, AREA_OF_LIST[resource], 'write');
-  if (resource === 'projects' && ctx.access.projectAccess !== 'all') {
+function assertMayImport(ctx: CallerContext, spec: ImportSpec, options: { createMissing: boolean; mapping?: Record<string, string> }): void {
+  requireArea(ctx, AREA_OF_LIST[spec.resource], 'write');
+  if (spec.resource === 'projects' && ctx.access.projectAccess !== 'all') {
     throw new ServiceError('insufficient_permission', 'Importing projects needs access to all projects; yours is limited to your teams.', { area: 'projects', project_access: 'team' });
   }
+  if (!options.mapping) return;
+  const byName = new Map(spec.fields.map((f) => [f.field, f]));
+  const mapped = Object.values(options.mapping).flatMap((name) => byName.get(name) ?? []);
+  for (const field of mapped) {
+    const area = AREA_OF_REFERENCE[field.target ?? field.field];
+    if (area) requireArea(ctx, area, 'read');
+  }
+  if (options.createMissing && spec.resource !== 'companies' && mapped.some((f) => f.relation === 'company')) requireArea(ctx, 'directory', 'write');
 }
 
-/** The import, if its resource's area lets the caller read it (otherwise, as any record they may not see, not found). */
+/**
+ * The import, if the caller may see its records: its resource's area lets them read, and for
+ * projects they see all of them (a team-limited user sees neither other teams' project imports nor
+ * their rows). Otherwise, as any record they may not see, not found.
+ */
+const mayFollow = (ctx: CallerContext, resource: ImportResource) => mayRead(ctx, resource) && (resource !== 'projects' || ctx.access.projectAccess === 'all');
+
 async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = false) {
   const row = await findImport(db, ctx.accountId, id, lock);
-  if (!row || !mayRead(ctx, row.import.resource)) throw notFound('Import');
+  if (!row || !mayFollow(ctx, row.import.resource)) throw notFound('Import');
   return row;
 }
 
+/** Rows planned a batch at a time in a dry run: the statements' parameters stay bounded, whatever the file's size. */
+const PREVIEW_BATCH = 2_000;
+
 /** A dry run: nothing written; what the file would do, and its first errors. */
 export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportPreviewResponse> {
-  assertMayImport(ctx, upload.query.resource);
   const spec = await specFor(db, ctx.accountId, upload.query.resource);
-  const sheet = await readSheet(upload.bytes);
-  const mapping = mappingOf(spec, sheet, upload.query.mapping);
-  const { plans, missing } = await planSheet(db, ctx.accountId, spec, { headers: sheet.headers, mapping, rows: sheet.rows }, { createMissing: upload.query.create_missing, kind: kindOf(spec, upload.query.kind) });
-  const errors = plans.flatMap((p, i) => (p.kind === 'fail' ? [{ row: i + 2, error: p.error }] : []));
+  assertMayImport(ctx, spec, { createMissing: upload.query.create_missing });
+  const sheet = await readSheet(upload.bytes, upload.filename);
+  const mapping = mappingOf(spec, sheet.headers, upload.query.mapping);
+  assertMayImport(ctx, spec, { createMissing: upload.query.create_missing, mapping });
+  const options = { createMissing: upload.query.create_missing, kind: kindOf(spec, upload.query.kind) };
+  const state = newPlanState();
+  const counts = { create: 0, update: 0, fail: 0 };
+  const errors: { row: number; error: string }[] = [];
+  let offset = 0;
+  for (const rows of sheet.rows.batches(PREVIEW_BATCH)) {
+    const { plans } = await planSheet(db, ctx.accountId, spec, { headers: sheet.headers, mapping, rows }, options, state);
+    plans.forEach((p, i) => {
+      if (p.kind === 'fail') {
+        counts.fail++;
+        if (errors.length < PREVIEW_ERRORS) errors.push({ row: offset + i + 2, error: p.error });
+      } else counts[p.kind === 'create' ? 'create' : 'update']++;
+    });
+    offset += rows.length;
+  }
   return {
     resource: spec.resource,
-    total_rows: sheet.rows.length,
+    total_rows: sheet.rowCount,
     columns: sheet.headers,
     mapping,
-    created_count: plans.filter((p) => p.kind === 'create').length,
-    updated_count: plans.filter((p) => p.kind === 'update' || p.kind === 'update-earlier').length,
-    error_count: errors.length,
-    companies_to_create: missing.size,
-    errors: errors.slice(0, PREVIEW_ERRORS),
+    created_count: counts.create,
+    updated_count: counts.update,
+    error_count: counts.fail,
+    companies_to_create: state.missing.size,
+    errors,
   };
 }
 
 /** A real import: its rows kept and queued (202); the job queue runs it. */
 export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportResponse> {
-  assertMayImport(ctx, upload.query.resource);
   const spec = await specFor(db, ctx.accountId, upload.query.resource);
-  const sheet = await readSheet(upload.bytes);
-  const mapping = mappingOf(spec, sheet, upload.query.mapping);
+  assertMayImport(ctx, spec, { createMissing: upload.query.create_missing });
+  const sheet = await readSheet(upload.bytes, upload.filename);
+  const mapping = mappingOf(spec, sheet.headers, upload.query.mapping);
+  assertMayImport(ctx, spec, { createMissing: upload.query.create_missing, mapping });
   const name = upload.query.name ?? upload.filename ?? `${spec.resource} import`;
   const id = await db.transaction(async (tx) => {
     const id = await insertRow(tx, imports, {
@@ -356,16 +410,20 @@ export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpl
       name,
       resource: spec.resource,
       kind: kindOf(spec, upload.query.kind),
-      status: sheet.rows.length ? 'queued' : 'completed',
+      status: sheet.rowCount ? 'queued' : 'completed',
       columns: sheet.headers,
       mapping,
       createMissing: upload.query.create_missing,
-      totalRows: sheet.rows.length,
+      totalRows: sheet.rowCount,
       createdById: ctx.userId,
       baseUrl: ctx.baseUrl,
     });
-    await insertImportRows(tx, id, sheet.rows);
-    if (sheet.rows.length) await enqueueImport(tx, id);
+    let rowNumber = 2;
+    for (const rows of sheet.rows.batches(1_000)) {
+      await insertImportRows(tx, id, rows, rowNumber);
+      rowNumber += rows.length;
+    }
+    if (sheet.rowCount) await enqueueImport(tx, id);
     return id;
   });
   return getImport(db, ctx, id);
@@ -378,22 +436,29 @@ export async function getImport(db: Db, ctx: CallerContext, id: number): Promise
 }
 
 export async function listImports(db: Db, ctx: CallerContext, query: ImportListQuery): Promise<Page<ImportResponse>> {
-  const readable = IMPORT_RESOURCES.filter((r) => mayRead(ctx, r));
+  const readable = IMPORT_RESOURCES.filter((r) => mayFollow(ctx, r));
   return toPage(query, await queryImports(db, ctx.accountId, { ...query, readable }, pageWindow(query)), (row) => serializeImport(row, null));
 }
 
-/** The failed rows as they were, with `row` and `error` columns first. */
+/**
+ * The failed rows as they were, with `row` and `error` columns first, every cell written as the
+ * exports write text (a leading apostrophe before what a spreadsheet would run as a formula, which
+ * the importer takes off again).
+ */
 export async function importErrorsCsv(db: Db, ctx: CallerContext, id: number): Promise<{ name: string; csv: string }> {
   const row = await findVisibleImport(db, ctx, id);
   const failed = await failedRows(db, id);
-  const csv = '\uFEFF' + stringify([['row', 'error', ...row.import.columns], ...failed.map((f) => [String(f.rowNumber), f.error ?? '', ...f.cells])]);
+  const width = row.import.columns.length;
+  const line = (cells: string[]) => cells.map((c) => neutralise(c) as string);
+  const csv = '\uFEFF' + stringify([line(['row', 'error', ...row.import.columns]), ...failed.map((f) => line([String(f.rowNumber), f.error ?? '', ...Array.from({ length: width }, (_, i) => f.cells[i] ?? '')]))]);
   return { name: row.import.name, csv };
 }
 
 /**
  * Undo: the records the import created are deleted (each as the API's delete would: its references
  * cleared, its delete event), and companies it created for missing names; records it only updated
- * stay. Refused while the import runs.
+ * stay. Refused while the import runs, and refused whole when the caller cannot see a record it
+ * created that still exists: a record one cannot see is not one that is gone.
  */
 export async function undoImport(db: Db, ctx: CallerContext, id: number): Promise<ImportResponse> {
   await db.transaction(async (tx) => {
@@ -405,32 +470,51 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
     const { status, resource } = row.import;
     if (status === 'queued' || status === 'running') throw conflict('The import is still running: undo it once it has finished.');
     if (status === 'undone') return;
+    const made = resource === 'companies' ? [] : await companiesOfImport(tx, ctx.accountId, id);
+    if (made.length) requireArea(ctx, 'directory', 'delete');
+    const spec = specOf(resource);
     const remove = { leads: deleteLead, projects: deleteProject, companies: deleteCompany, contacts: deleteContact, workforce_employees: deleteWorkforceEmployee }[resource];
-    if (remove) for (const recordId of await createdRecordIds(tx, id)) await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(ignoreGone);
-    for (const companyId of resource === 'companies' ? [] : await companiesOfImport(tx, ctx.accountId, id)) await deleteCompany(tx, { ...ctx, ifMatch: null }, companyId).catch(ignoreGone);
+    const unseen = { records: [] as number[], companies: [] as number[] };
+    if (remove) for (const recordId of await createdRecordIds(tx, id)) await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(notFoundInto(unseen.records, recordId));
+    for (const companyId of made) await deleteCompany(tx, { ...ctx, ifMatch: null }, companyId).catch(notFoundInto(unseen.companies, companyId));
+    const hidden = (await existingIds(tx, spec.table, ctx.accountId, unseen.records)).size + (await existingIds(tx, companies, ctx.accountId, unseen.companies)).size;
+    if (hidden > 0) {
+      throw new ServiceError('insufficient_permission', `This import created ${hidden === 1 ? 'a record' : `${hidden} records`} you cannot see; someone who sees all of them must undo it.`, {
+        area: AREA_OF_LIST[resource],
+      });
+    }
     await setImportStatus(tx, id, 'undone');
   });
   return getImport(db, ctx, id);
 }
 
-/** A record deleted since the import made it is already undone. */
-function ignoreGone(err: unknown) {
-  if (err instanceof ServiceError && err.code === 'not_found') return;
-  throw err;
+/** A record the delete did not find goes into `into` (gone, or hidden from the caller: checked after). */
+function notFoundInto(into: number[], id: number) {
+  return (err: unknown) => {
+    if (err instanceof ServiceError && err.code === 'not_found') into.push(id);
+    else throw err;
+  };
 }
 
 // ── The worker's side ────────────────────────────────────────────────────────────────────────
 
-function importContext(row: NonNullable<Awaited<ReturnType<typeof findImport>>>): CallerContext {
+class ImporterGone extends Error {}
+
+/**
+ * The import's writes as its importer's, with their access as it is now (a permission taken away
+ * since the upload applies): an importer deleted or deactivated since stops the import.
+ */
+async function importContext(db: Db, row: NonNullable<Awaited<ReturnType<typeof findImport>>>): Promise<CallerContext> {
   const { import: imp } = row;
+  const user = imp.createdById === null ? undefined : await findUser(db, imp.accountId, imp.createdById);
+  if (!user || user.deactivatedAt) throw new ImporterGone(`import ${imp.id}: its importer is no longer an active user`);
+  const { role, access } = accessOfUser(user);
   return {
     requestId: `import-${imp.id}`,
     accountId: imp.accountId,
-    userId: imp.createdById ?? 0,
-    role: 'member',
-    // What the import may write was checked when it was uploaded (the resource's area); the
-    // runner writes it as the upload asked.
-    access: FULL_ACCESS,
+    userId: user.id,
+    role,
+    access,
     scopes: ['read', 'write'],
     authMethod: 'session',
     credential: `import:${imp.id}`,
@@ -438,6 +522,7 @@ function importContext(row: NonNullable<Awaited<ReturnType<typeof findImport>>>)
     ifMatch: null,
   };
 }
+
 
 /** One batch in its transaction: records, their events, the rows' outcomes. */
 async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNullable<Awaited<ReturnType<typeof findImport>>>, batch: { id: number; rowNumber: number; cells: string[] }[]): Promise<RowOutcome[]> {
@@ -506,6 +591,20 @@ async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNu
 class LostClaim extends Error {}
 
 /**
+ * A batch that lost a race on a unique key (a record the API created meanwhile with the same email
+ * or external_id) rolled back whole: run again, it finds that record and updates it.
+ */
+async function retryOnRace<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= attempts || !isUniqueViolation(err)) throw err;
+    }
+  }
+}
+
+/**
  * Runs a runnable import (the one given, or the oldest) to its end, a batch per transaction;
  * false when there was none to claim. Safe to run from several workers: a claim is exclusive and
  * runs out if its worker dies, and a batch whose claim was lost rolls back.
@@ -515,28 +614,34 @@ export async function runImport(db: Db, id?: number, keepGoing: () => boolean = 
   const claimed = await claimImport(db, token, LEASE_SECONDS, id);
   if (!claimed) return false;
   const row = (await findImport(db, claimed.accountId, claimed.id))!;
-  const spec = await specFor(db, claimed.accountId, row.import.resource);
-  const ctx = importContext(row);
   try {
+    const spec = await specFor(db, claimed.accountId, row.import.resource);
+    const ctx = await importContext(db, row);
+    assertMayImport(ctx, spec, { createMissing: row.import.createMissing, mapping: row.import.mapping });
     for (;;) {
       if (!keepGoing()) {
         // Stopping (a worker shutting down): the claim is let go, the next worker resumes.
         await releaseClaim(db, claimed.id, token);
         return true;
       }
-      const done = await db.transaction(async (tx) => {
-        if (!(await renewClaim(tx, claimed.id, token, LEASE_SECONDS))) throw new LostClaim();
-        const batch = await pendingRows(tx, claimed.id, BATCH);
-        if (batch.length === 0) return true;
-        await recordOutcomes(tx, claimed.id, await runBatch(tx, ctx, spec, row, batch));
-        return false;
-      });
+      const done = await retryOnRace(() =>
+        db.transaction(async (tx) => {
+          if (!(await renewClaim(tx, claimed.id, token, LEASE_SECONDS))) throw new LostClaim();
+          // One batch at a time per account and resource, whichever import and worker it is of:
+          // each finds the records the previous one made, so the same key never creates twice.
+          await lockImportsOf(tx, claimed.accountId, row.import.resource);
+          const batch = await pendingRows(tx, claimed.id, BATCH);
+          if (batch.length === 0) return true;
+          await recordOutcomes(tx, claimed.id, await runBatch(tx, ctx, spec, row, batch));
+          return false;
+        }),
+      );
       if (done) break;
     }
     await finishImport(db, claimed.id, token, 'completed');
   } catch (err) {
     if (err instanceof LostClaim) return true;
-    console.error(JSON.stringify({ level: 'error', message: 'import failed', import_id: claimed.id, error: String(err) }));
+    console.error(JSON.stringify({ level: 'error', message: 'import failed', import_id: claimed.id, error: String(withoutParameters(err)) }));
     await finishImport(db, claimed.id, token, 'failed').catch(() => {});
   }
   return true;
