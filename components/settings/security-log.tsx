@@ -21,17 +21,22 @@ export const SECURITY_KIND_LABELS: Record<SecurityEventKind, string> = {
   'oauth_application.secret_rotated': 'Rotated the secret of OAuth app',
   'oauth_application.deleted': 'Deleted OAuth app',
   'oauth_grant.revoked': 'Revoked authorization',
+  'oauth_grant.authorized': 'Authorized OAuth app',
+  'oauth_grant.refresh_token_reused': 'Revoked an authorization whose refresh token was reused',
+  'calendar_feed.created': 'Created a calendar feed link for',
+  'calendar_feed.revoked': 'Revoked the calendar feed link of',
   'webhook.created': 'Added webhook endpoint',
   'webhook.updated': 'Changed webhook endpoint',
   'webhook.deleted': 'Deleted webhook endpoint',
   'session.revoked': 'Ended a session',
   'sign_in.succeeded': 'Signed in',
   'sign_in.failed': 'Failed to sign in',
+  'sign_in.throttled': 'Locked sign-in',
 };
 
 const GROUPS: [string, SecurityEventKind[]][] = [
   ['Users', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('user.'))],
-  ['Credentials', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('api_token.') || k.startsWith('oauth_'))],
+  ['Credentials', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('api_token.') || k.startsWith('oauth_') || k.startsWith('calendar_feed.'))],
   ['Webhooks', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('webhook.'))],
   ['Sign-in and sessions', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('sign_in.') || k.startsWith('session.'))],
 ];
@@ -52,6 +57,13 @@ export function SecurityKindSelect({ value, onChange, className }: { value: stri
     </select>
   );
 }
+
+/** What a `sign_in.throttled` event locked (lib/server/auth/sign-in-throttle.ts). */
+const THROTTLE_LIMITS: Record<string, string> = {
+  address: 'too many failures for this address: browsers it has not signed in from are refused',
+  address_and_ip: 'too many failures for this address from one IP',
+  device: 'too many failures from a browser this address signed in from',
+};
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -80,6 +92,7 @@ function What({ event, users }: { event: SecurityEvent; users: Map<string, User>
   if (typeof d.reason === 'string') extra.push(d.reason.replace(/_/g, ' '));
   if (Array.isArray(d.session_ids)) extra.push(`all other sessions (${d.session_ids.length})`);
   if (event.kind === 'api_token.created' && d.scope) extra.push(text(d.scope));
+  if (event.kind === 'sign_in.throttled' && typeof d.limit === 'string') extra.push(THROTTLE_LIMITS[d.limit] ?? d.limit);
   return (
     <span>
       {SECURITY_KIND_LABELS[event.kind]} {subject}
@@ -140,7 +153,7 @@ export function SecurityLog({
       query={query}
       columns={columns}
       caption="Security events"
-      rowClassName={(event) => (event.kind === 'sign_in.failed' ? 'bg-amber-50 dark:bg-amber-950/30' : '')}
+      rowClassName={(event) => (event.kind === 'sign_in.failed' || event.kind === 'sign_in.throttled' ? 'bg-amber-50 dark:bg-amber-950/30' : '')}
       empty={{ title: 'No security events found.', hint: kind || actorId ? 'Try other filters.' : 'Sign-ins, users and credentials managed show here.' }}
       paging={{ page, perPage, onPage, hideWhenSingle: true }}
     />

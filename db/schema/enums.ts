@@ -135,12 +135,17 @@ export const SECURITY_EVENT_KINDS = [
   'oauth_application.secret_rotated',
   'oauth_application.deleted',
   'oauth_grant.revoked',
+  'oauth_grant.authorized',
+  'oauth_grant.refresh_token_reused',
+  'calendar_feed.created',
+  'calendar_feed.revoked',
   'webhook.created',
   'webhook.updated',
   'webhook.deleted',
   'session.revoked',
   'sign_in.succeeded',
   'sign_in.failed',
+  'sign_in.throttled',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
