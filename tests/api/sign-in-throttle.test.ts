@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import { sessions, users } from '@/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { securityEvents, sessions, users } from '@/db/schema';
 import { setUserPassword } from '@/lib/server/auth/passwords';
 import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE } from '@/lib/server/security/rate-limit-store';
 import { SIGN_IN_LIMITS } from '@/lib/server/auth/sign-in-throttle';
@@ -42,11 +42,48 @@ function signInForm(address: string, password: string, ip: string) {
   });
 }
 
-async function newUserEmail(): Promise<string> {
+async function newUser(): Promise<{ email: string; accountId: number }> {
   const account = await createTestAccount('Throttle GC');
   await setUserPassword(getDb(), account.userId, PASSWORD);
   const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, account.userId));
-  return row!.email;
+  return { email: row!.email, accountId: account.accountId };
+}
+
+async function newUserEmail(): Promise<string> {
+  return (await newUser()).email;
+}
+
+/** Counts `n` failures against a counter of the throttle directly (as many scrypt checks would take minutes here). */
+async function penalize(keyPrefix: string, points: number, key: string, n: number) {
+  const store = databaseUrl ? postgresRateLimitStore(databaseUrl, 1) : embeddedRateLimitStore();
+  const counter = new RateLimiterPostgres({
+    storeClient: store.kind === 'postgres' ? store.pool : store.client,
+    storeType: store.kind === 'postgres' ? 'pool' : 'client',
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration: SIGN_IN_LIMITS.windowSeconds,
+  });
+  await counter.penalty(key, n);
+  if (store.kind === 'postgres') await store.pool.end();
+}
+
+/** The device cookie a successful sign-in set, as a Cookie header value. */
+function deviceCookie(res: ApiResponse): string {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('groundwork.sign_in_device='));
+  expect(cookie, 'a device cookie').toBeDefined();
+  expect(cookie).toMatch(/; HttpOnly/);
+  expect(cookie).toMatch(/; SameSite=Strict/);
+  expect(cookie).toMatch(/; Path=\/api\/auth\/sign-in/);
+  return cookie!.split(';')[0]!;
+}
+
+async function throttledEvents(accountId: number) {
+  return getDb()
+    .select({ details: securityEvents.details, ip: securityEvents.ipAddress, subjectId: securityEvents.subjectId })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.accountId, accountId), eq(securityEvents.kind, 'sign_in.throttled')));
 }
 
 beforeAll(async () => {
@@ -98,23 +135,89 @@ describe('sign-in throttle', { timeout: 120_000 }, () => {
 
   it('refuses an address after 100 failures from any IPs (the ceiling far above the pair limit)', async () => {
     const target = await newUserEmail();
-    // 90 failures already counted against the address (as many scrypt checks would take minutes
-    // here), then the last 10 through the handler from 10 other IPs.
-    const store = databaseUrl ? postgresRateLimitStore(databaseUrl, 1) : embeddedRateLimitStore();
-    const emailCounter = new RateLimiterPostgres({
-      storeClient: store.kind === 'postgres' ? store.pool : store.client,
-      storeType: store.kind === 'postgres' ? 'pool' : 'client',
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      keyPrefix: 'sign-in:email',
-      points: SIGN_IN_LIMITS.email,
-      duration: SIGN_IN_LIMITS.windowSeconds,
-    });
-    await emailCounter.penalty(target, SIGN_IN_LIMITS.email - 10);
-    if (store.kind === 'postgres') await store.pool.end();
+    // 90 failures already counted against the address, then the last 10 through the handler from 10 other IPs.
+    await penalize('sign-in:email', SIGN_IN_LIMITS.email, target, SIGN_IN_LIMITS.email - 10);
     for (let i = 0; i < 10; i++) expect((await signIn(target, 'wrong password', newIp())).status).toBe(401);
     expectThrottled(await signIn(target, PASSWORD, newIp()));
     expect((await signIn(email, PASSWORD, newIp())).status).toBe(200);
+  });
+
+  it('refuses a form that sends email or password twice: no second address walks past the throttle', async () => {
+    const target = await newUserEmail();
+    const ip = newIp();
+    for (let i = 0; i < SIGN_IN_LIMITS.pair; i++) expect((await signIn(target, 'wrong password', ip)).status).toBe(401);
+    expectThrottled(await signIn(target, PASSWORD, ip));
+    const form = (body: string) =>
+      request('POST', '/api/auth/sign-in/email', {
+        rawBody: body,
+        headers: { origin: BASE, 'x-forwarded-for': ip, 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    const decoy = `decoy.${randomUUID()}@example.com`;
+    for (const body of [
+      `email=${encodeURIComponent(decoy)}&email=${encodeURIComponent(target)}&password=${encodeURIComponent(PASSWORD)}`,
+      `email=${encodeURIComponent(target)}&password=x&password=${encodeURIComponent(PASSWORD)}`,
+    ]) {
+      const res = await form(body);
+      expect(res.status, body).toBe(400);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    // Bodies Better Auth would read otherwise than the throttle are refused before either looks.
+    const multipart = await request('POST', '/api/auth/sign-in/email', {
+      rawBody: `--b\r\nContent-Disposition: form-data; name="email"\r\n\r\n${target}\r\n--b--\r\n`,
+      headers: { origin: BASE, 'x-forwarded-for': ip, 'content-type': 'multipart/form-data; boundary=b' },
+    });
+    expect(multipart.status).toBe(415);
+    // The address Better Auth checks is the one counted: a different case is the same address.
+    expectThrottled(await signInForm(target.toUpperCase(), PASSWORD, ip));
+  });
+
+  it('lets a browser that signed in before past the address ceiling; new browsers stay refused; the lock is in the security log', async () => {
+    const { email: target, accountId } = await newUser();
+    const first = await signIn(target, PASSWORD, newIp());
+    expect(first.status).toBe(200);
+    const device = deviceCookie(first);
+    const other = deviceCookie(await signIn(email, PASSWORD, newIp()));
+
+    await penalize('sign-in:email', SIGN_IN_LIMITS.email, target, SIGN_IN_LIMITS.email - 10);
+    const lastIp = newIp();
+    for (let i = 0; i < 9; i++) expect((await signIn(target, 'wrong password', newIp())).status).toBe(401);
+    expect((await signIn(target, 'wrong password', lastIp)).status).toBe(401);
+    // A browser that never signed in to this address, from anywhere: refused.
+    expectThrottled(await signIn(target, PASSWORD, newIp()));
+    // Another address's device cookie, or a forged one, is no way in.
+    expectThrottled(await signIn(target, PASSWORD, newIp(), other));
+    expectThrottled(await signIn(target, PASSWORD, newIp(), `groundwork.sign_in_device=${'A'.repeat(22)}.${'B'.repeat(43)}`));
+    // The owner's browser, from wherever it is now: signed in, with a renewed cookie.
+    const owner = await signIn(target, PASSWORD, newIp(), device);
+    expect(owner.status).toBe(200);
+    expect(deviceCookie(owner)).not.toBe(device);
+
+    const events = await throttledEvents(accountId);
+    expect(events).toEqual([
+      {
+        details: { limit: 'address', failures: SIGN_IN_LIMITS.email, window_seconds: SIGN_IN_LIMITS.windowSeconds },
+        ip: lastIp,
+        subjectId: expect.any(String),
+      },
+    ]);
+  });
+
+  it("gives a device cookie a failure budget of its own; past it the browser is one more stranger", async () => {
+    const { email: target, accountId } = await newUser();
+    const device = deviceCookie(await signIn(target, PASSWORD, newIp()));
+    await penalize('sign-in:email', SIGN_IN_LIMITS.email, target, SIGN_IN_LIMITS.email);
+    for (let i = 0; i < SIGN_IN_LIMITS.device; i++) expect((await signIn(target, 'wrong password', newIp(), device)).status).toBe(401);
+    expectThrottled(await signIn(target, PASSWORD, newIp(), device));
+    expect((await throttledEvents(accountId)).map((e) => e.details.limit)).toEqual(['device']);
+  });
+
+  it('records the lock of an address and IP pair once, not each refused attempt after it', async () => {
+    const { email: target, accountId } = await newUser();
+    const ip = newIp();
+    for (let i = 0; i < SIGN_IN_LIMITS.pair; i++) expect((await signIn(target, 'wrong password', ip)).status).toBe(401);
+    for (let i = 0; i < 3; i++) expectThrottled(await signIn(target, 'wrong password', ip));
+    const events = await throttledEvents(accountId);
+    expect(events.map((e) => [e.details.limit, e.ip])).toEqual([['address_and_ip', ip]]);
   });
 
   it('answers an unknown address exactly as a known one, throttled alike', async () => {

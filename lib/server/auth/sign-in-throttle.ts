@@ -5,23 +5,33 @@ import { env } from '@/lib/server/env';
 // Password guessing, counted in failed sign-ins per 15 minutes:
 // - per email address and client IP together (10): one guesser against one account;
 // - per client IP (50): one guesser trying many addresses;
-// - per email address (100, far above the pair's limit): many guessers against one account.
+// - per email address (100, far above the pair's limit): many guessers against one account;
+// - per device (10): a browser holding a device cookie for the address (lib/server/auth/device-cookie.ts).
 // A pair's count alone locks out only that guesser, so a stranger's wrong passwords cannot lock the
-// owner out from where they sign in; the address's own ceiling still stops a distributed attack.
-// Past any of them, sign-in answers 429 with Retry-After before checking anything, whether the
-// address exists or not, and with one message for both. A successful sign-in clears its pair.
+// owner out from where they sign in; the address's own ceiling stops a guess spread over many IPs.
+// That ceiling would refuse the owner everywhere too (anyone who knows the address can reach it),
+// so it holds for untrusted browsers only, as OWASP's device cookies have it: a browser that signed
+// in to this address before shows its signed cookie and is judged by its own count alone (neither
+// the pair, the IP nor the address), its failures counted there; past its own limit it is one
+// more untrusted browser. Past a limit, sign-in answers 429 with Retry-After before checking
+// anything, whether the address exists or not, and with one message for both. A successful
+// sign-in clears its pair and its device's count (lib/server/auth/sign-in.ts then renews the cookie).
 // The client IP is the TCP peer's, or the proxy chain's with TRUST_PROXY=true
 // (lib/server/security/client-address.ts). The counters are fixed windows in the API rate limiter's
 // table (lib/server/http/rate-limit.ts), shared by every app process; Better Auth's own limit (per IP, in
 // memory) stays in front of this.
 
-export const SIGN_IN_LIMITS = { pair: 10, ip: 50, email: 100, windowSeconds: 15 * 60 } as const;
+export const SIGN_IN_LIMITS = { pair: 10, ip: 50, email: 100, device: 10, windowSeconds: 15 * 60 } as const;
 export const TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS';
+
+/** A lock that an account's security log records (`sign_in.throttled`): the IP's own is no account's. */
+export type ThrottleLock = 'address' | 'address_and_ip' | 'device';
 
 interface Limiters {
   pair: RateLimiterPostgres;
   ip: RateLimiterPostgres;
   email: RateLimiterPostgres;
+  device: RateLimiterPostgres;
 }
 
 function limiter(store: RateLimitStore, keyPrefix: string, points: number): RateLimiterPostgres {
@@ -46,6 +56,7 @@ function limiters(): Limiters {
       pair: limiter(store, 'sign-in:email+ip', SIGN_IN_LIMITS.pair),
       ip: limiter(store, 'sign-in:ip', SIGN_IN_LIMITS.ip),
       email: limiter(store, 'sign-in:email', SIGN_IN_LIMITS.email),
+      device: limiter(store, 'sign-in:device', SIGN_IN_LIMITS.device),
     };
   }
   return globalForThrottle.__groundworkSignInThrottle;
@@ -54,19 +65,6 @@ function limiters(): Limiters {
 /** Read at each request, so that a test can turn it on for itself. */
 function enabled(): boolean {
   return (process.env.SIGN_IN_THROTTLE ?? env.SIGN_IN_THROTTLE) !== 'off';
-}
-
-/** The email of a sign-in body, JSON or form-encoded (Better Auth accepts both), lowercased. */
-export async function signInEmail(req: Request): Promise<string | null> {
-  const type = req.headers.get('content-type') ?? '';
-  try {
-    let email: unknown;
-    if (/^application\/x-www-form-urlencoded/i.test(type)) email = new URLSearchParams(await req.clone().text()).get('email');
-    else email = ((await req.clone().json()) as { email?: unknown } | null)?.email;
-    return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 320) : null;
-  } catch {
-    return null;
-  }
 }
 
 function tooMany(msBeforeNext: number): Response {
@@ -83,12 +81,28 @@ async function blockedFor(l: RateLimiterPostgres, key: string): Promise<number> 
   return res && res.consumedPoints >= l.points ? res.msBeforeNext : 0;
 }
 
-async function countFailure(l: RateLimiterPostgres, key: string): Promise<void> {
+/** Counts a failure; true when it is the one that reached the limit (the lock starts). */
+async function countFailure(l: RateLimiterPostgres, key: string): Promise<boolean> {
   try {
-    await l.consume(key);
+    return (await l.consume(key)).consumedPoints === l.points;
   } catch (err) {
     if (!(err instanceof RateLimiterRes)) throw err;
+    return err.consumedPoints === l.points;
   }
+}
+
+export interface SignInAttempt {
+  /** The address Better Auth checks (lib/server/auth/sign-in-body.ts), lowercase. */
+  email: string | null;
+  ip: string;
+  /** The nonce of a device cookie this browser holds for `email` (lib/server/auth/device-cookie.ts). */
+  device: string | null;
+}
+
+export interface ThrottledSignIn {
+  response: Response;
+  /** The locks this attempt's failure started, for the security log. */
+  locked: ThrottleLock[];
 }
 
 /**
@@ -97,39 +111,50 @@ async function countFailure(l: RateLimiterPostgres, key: string): Promise<void> 
  */
 export async function throttleSignIn(
   req: Request,
-  attempt: { email: string | null; ip: string },
+  attempt: SignInAttempt,
   handler: (req: Request) => Promise<Response>,
-): Promise<Response> {
-  if (!enabled()) return handler(req);
-  const { email, ip } = attempt;
+): Promise<ThrottledSignIn> {
+  if (!enabled()) return { response: await handler(req), locked: [] };
+  const { email, ip, device } = attempt;
   const pairKey = email ? `${email} ${ip}` : null;
   let l: Limiters;
+  let trusted = false;
   try {
     l = limiters();
-    const waits = await Promise.all([
-      pairKey ? blockedFor(l.pair, pairKey) : 0,
-      email ? blockedFor(l.email, email) : 0,
-      blockedFor(l.ip, ip),
-    ]);
-    const wait = Math.max(...waits);
-    if (wait > 0) return tooMany(wait);
+    trusted = device !== null && (await blockedFor(l.device, device)) === 0;
+    if (!trusted) {
+      const waits = await Promise.all([
+        pairKey ? blockedFor(l.pair, pairKey) : 0,
+        email ? blockedFor(l.email, email) : 0,
+        blockedFor(l.ip, ip),
+      ]);
+      const wait = Math.max(...waits);
+      if (wait > 0) return { response: tooMany(wait), locked: [] };
+    }
   } catch (err) {
     console.error('[sign-in-throttle] store error; sign-in let through', err);
-    return handler(req);
+    return { response: await handler(req), locked: [] };
   }
-  const res = await handler(req);
+  const response = await handler(req);
+  const locked: ThrottleLock[] = [];
   try {
-    if (res.status === 401) {
-      await Promise.all([
-        pairKey ? countFailure(l.pair, pairKey) : null,
-        email ? countFailure(l.email, email) : null,
-        countFailure(l.ip, ip),
-      ]);
-    } else if (res.ok && pairKey) {
-      await l.pair.delete(pairKey);
+    if (response.status === 401) {
+      if (trusted) {
+        if (await countFailure(l.device, device!)) locked.push('device');
+      } else {
+        const [pair, address] = await Promise.all([
+          pairKey ? countFailure(l.pair, pairKey) : false,
+          email ? countFailure(l.email, email) : false,
+          countFailure(l.ip, ip),
+        ]);
+        if (pair) locked.push('address_and_ip');
+        if (address) locked.push('address');
+      }
+    } else if (response.ok) {
+      await Promise.all([pairKey ? l.pair.delete(pairKey) : null, trusted ? l.device.delete(device!) : null]);
     }
   } catch (err) {
     console.error('[sign-in-throttle] store error', err);
   }
-  return res;
+  return { response, locked };
 }
