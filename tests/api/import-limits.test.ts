@@ -148,8 +148,14 @@ function peakRssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
-describe('a server with the production heap cap', () => {
-  onPostgres('answers each hostile file with a 4xx, keeps answering, and stays under 400 MB', async () => {
+describe('import files: the server', () => {
+  it('refuses what it cannot read before counting rows against the account', async () => {
+    const before = await importCount(a);
+    expect((await upload(a, await xlsxBomb(), 'bomb.xlsx', { resource: 'companies' })).status).toBe(413);
+    expect(await importCount(a)).toBe(before);
+  });
+
+  onPostgres('with the production heap cap answers each hostile file with a 4xx, keeps answering, and stays under 400 MB', async () => {
     const files = [
       { name: 'wide.csv', bytes: wideCsv() },
       { name: 'bomb.xlsx', bytes: await xlsxBomb() },

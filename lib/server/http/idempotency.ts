@@ -5,7 +5,6 @@ import { env } from '@/lib/server/env';
 import { deriveKey, isSealed, open, seal } from '@/lib/server/security/secret-box';
 import { ServiceError } from '@/lib/server/services/errors';
 import { etagOfAnswer } from '@/lib/server/services/etag';
-import { readBoundedText } from './request';
 
 // `Idempotency-Key` on POST, as Stripe does it. The key row is inserted first, in the same
 // transaction as the work (services nest theirs as savepoints): a concurrent request with the
@@ -26,8 +25,52 @@ class Refused extends Error {
   }
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+/** Past this the route refuses the body anyway (an import's file and its form). */
+const MAX_HASHED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The request's fingerprint: its path and query, and its body hashed as it streams, whatever its
+ * size. A multipart body's boundary is a random string its client picks anew for each attempt: it
+ * is hashed as one fixed token, so a retried upload is the same request.
+ */
+async function hashRequest(req: Request, target: string): Promise<string> {
+  const hash = createHash('sha256').update(`${target}\n`);
+  const boundary = /^multipart\/form-data\s*;.*boundary="?([^";]+)"?/i.exec(req.headers.get('content-type') ?? '')?.[1];
+  const marker = boundary ? Buffer.from(boundary) : null;
+  let carry = Buffer.alloc(0);
+  let size = 0;
+  const body = req.clone().body;
+  if (body) {
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_HASHED_BYTES) throw new ServiceError('payload_too_large', `The request body exceeds ${MAX_HASHED_BYTES / 1_048_576} MB.`);
+      let data = carry.length ? Buffer.concat([carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (marker) {
+        data = replaceAll(data, marker);
+        // Keep the tail that could be the start of a boundary cut by the chunk's end.
+        const keep = Math.min(marker.length - 1, data.length);
+        carry = Buffer.from(data.subarray(data.length - keep));
+        data = data.subarray(0, data.length - keep);
+      }
+      hash.update(data);
+    }
+  }
+  hash.update(carry);
+  return hash.digest('base64url');
+}
+
+const BOUNDARY_TOKEN = Buffer.from('<boundary>');
+
+function replaceAll(data: Buffer, marker: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (let found = data.indexOf(marker, at); found !== -1; found = data.indexOf(marker, at)) {
+    parts.push(data.subarray(at, found), BOUNDARY_TOKEN);
+    at = found + marker.length;
+  }
+  if (parts.length === 0) return data;
+  parts.push(data.subarray(at));
+  return Buffer.concat(parts);
 }
 
 // Answers can hold a secret shown once (an API token, a webhook or client secret): stored sealed
@@ -66,11 +109,9 @@ export async function idempotent(
       `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a UUID is a good choice).`,
     );
   }
-  const text = await readBoundedText(req.clone());
-  if (text === null) return run(db);
   const url = new URL(req.url);
   const operation = `POST ${url.pathname}`;
-  const requestHash = sha256(`${operation}${url.search}\n${text}`);
+  const requestHash = await hashRequest(req, `${operation}${url.search}`);
   const owner: KeyOwner = { accountId: caller.accountId, userId: caller.userId, credential: caller.credential };
   try {
     return await db.transaction(async (tx) => {
