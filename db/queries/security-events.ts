@@ -9,6 +9,8 @@ export interface SecurityEventValues {
   actorId: number | null;
   /** The API or OAuth token the actor used; none: the browser session (or no actor). */
   tokenId?: number | null;
+  /** The OAuth application the event is about, when no token names it (a consent, a refresh token's reuse). */
+  oauthApplicationId?: number | null;
   /** false for a sign-in: the actor was not signed in yet (no auth method). */
   signedIn?: boolean;
   subjectType?: string | null;
@@ -33,7 +35,7 @@ export async function insertSecurityEvent(db: Db, values: SecurityEventValues): 
            when token.id is null then 'session'
            when token.kind = 'oauth_access' then 'oauth'
            else 'api_token' end,
-      token.id, token.oauth_application_id, ${values.subjectType ?? null}, ${subjectId},
+      token.id, coalesce(token.oauth_application_id, ${values.oauthApplicationId ?? null}::bigint), ${values.subjectType ?? null}, ${subjectId},
       ${JSON.stringify(values.details ?? {})}::jsonb, ${values.ipAddress ?? null}, ${values.userAgent ?? null}
     from (select 1) one left join token on true`);
 }

@@ -171,6 +171,28 @@ describe('the calendar feed', () => {
   });
 });
 
+
+describe('calendar feed links in the security log', () => {
+  it('records each link created, replaced and revoked, never the token', async () => {
+    const c = await createTestAccount('Feed log GC');
+    const owner = await sessionClient(c.userId);
+    const first = (await owner.post('/api/2023-01/calendar_feed')).body.calendar_feed.token as string;
+    const second = (await owner.post('/api/2023-01/calendar_feed')).body.calendar_feed.token as string;
+    expect((await owner.delete('/api/2023-01/calendar_feed')).status).toBe(204);
+    expect((await owner.delete('/api/2023-01/calendar_feed')).status).toBe(404); // nothing to revoke, nothing recorded
+    const list = (await c.api.get('/security_events?kind=calendar_feed.created,calendar_feed.revoked')).body.security_events;
+    const about = { subject_type: 'user', subject_id: String(c.userId), actor: { id: String(c.userId) }, auth_method: 'session' };
+    expect(list).toMatchObject([
+      { kind: 'calendar_feed.revoked', ...about, details: { reason: 'revoked' } },
+      { kind: 'calendar_feed.created', ...about, details: { replaced: true, hint: second.slice(-4) } },
+      { kind: 'calendar_feed.created', ...about, details: { replaced: false, hint: first.slice(-4) } },
+    ]);
+    expect(list).toHaveLength(3);
+    expect(JSON.stringify(list)).not.toContain(first);
+    expect(JSON.stringify(list)).not.toContain(second);
+  });
+});
+
 /** The feed as a calendar app asks for it: no Authorization, the token in the URL. */
 const icsResponse = (token: string) => dispatch(new Request(`${BASE}/api/2023-01/calendar.ics?token=${encodeURIComponent(token)}`));
 

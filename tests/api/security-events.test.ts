@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { upsertGrant } from '@/db/queries/oauth-grants';
 import { securityEvents, sessions, users } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
-import { BASE, request } from '../api';
+import { BASE, dispatch, request } from '../api';
 import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type TestAccount } from '../fixtures';
-import { registerApp } from '../oauth';
+import { decide, registerApp, tokenRequest } from '../oauth';
 
 // The security half of the audit log: each security action leaves its event, written in the
 // transaction of the change (a refused change leaves none), listed for admins by kind.
@@ -156,6 +156,82 @@ describe('security events', () => {
       { kind: 'sign_in.succeeded', actor: { id: String(a.userId) }, user_agent: 'Firefox/128', ip_address: 'unknown', auth_method: null },
       { kind: 'sign_in.failed', actor: { id: String(a.userId) }, user_agent: 'Attacker/1.0', details: { reason: 'invalid_password' } },
     ]);
+  });
+
+  it('records a password changed by its owner through Better Auth, and "sign out everywhere"', async () => {
+    const created = await admin.post('/users', { user: { email: `dana.${a.accountId}@example.com`, password: PASSWORD } });
+    const id = created.body.user.id as string;
+    const dana = await sessionClient(Number(id), PASSWORD);
+    // A wrong current password changes nothing, and records nothing.
+    expect((await dana.post('/api/auth/change-password', { currentPassword: 'not my password', newPassword: 'a newer long password' })).status).toBe(400);
+    const changed = await dana.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a newer long password', revokeOtherSessions: true });
+    expect(changed.status).toBe(200);
+    const again = await sessionClient(Number(id), 'yet another long password');
+    expect((await again.post('/api/auth/revoke-sessions')).status).toBe(200);
+    expect((await again.get('/users/me')).status).toBe(401);
+
+    const list = (await events('user.password_changed,session.revoked')).filter((e) => (e.actor as { id: string } | null)?.id === id);
+    expect(list).toMatchObject([
+      { kind: 'session.revoked', subject_type: 'session', subject_id: null, auth_method: 'session', details: { all: true }, ip_address: 'unknown' },
+      { kind: 'user.password_changed', subject_type: 'user', subject_id: id, auth_method: 'session', details: { self_service: true, revoked_other_sessions: true } },
+    ]);
+    expect(list).toHaveLength(2);
+    expect(JSON.stringify(list)).not.toContain('a newer long password');
+  });
+
+  it("hands no session's token to page JavaScript: Better Auth's list-sessions and its token-based revocations are off", async () => {
+    const dana = await sessionClient(a.otherUserId, PASSWORD);
+    const token = decodeURIComponent(dana.cookie.match(/groundwork\.session_token=([^;]+)/)![1]!).split('.')[0]!;
+    const call = (method: string, path: string, body?: unknown) =>
+      dispatch(
+        new Request(`${BASE}/api/auth/${path}`, {
+          method,
+          headers: { cookie: dana.cookie, origin: BASE, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+      );
+    for (const [method, path, body] of [
+      ['GET', 'list-sessions'],
+      ['POST', 'revoke-session', { token }],
+      ['POST', 'revoke-other-sessions', {}],
+    ] as const) {
+      const res = await call(method, path, body);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain(token);
+    }
+    // The session still works; the dashboard's own Sessions API lists sessions without their tokens.
+    const mine = await dana.get('/sessions');
+    expect(mine.status).toBe(200);
+    expect(JSON.stringify(mine.body)).not.toContain(token);
+  });
+
+  it("records an OAuth consent, and a refresh token's reuse revoking its grant's tokens", async () => {
+    const app = await registerApp(admin, { name: 'Consented app' });
+    const redirect = app.redirect_uris[0]!;
+    const consent = await decide(admin, { response_type: 'code', client_id: app.client_id, redirect_uri: redirect, scope: 'read' }, 'allow');
+    const code = new URL(consent.location!).searchParams.get('code')!;
+    const tokens = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: app.client_id, client_secret: app.client_secret! });
+    expect(tokens.status).toBe(200);
+    const refresh = (token: string) => tokenRequest({ grant_type: 'refresh_token', refresh_token: token, client_id: app.client_id, client_secret: app.client_secret! });
+    expect((await refresh(tokens.body.refresh_token)).status).toBe(200);
+    // The first refresh token again: a copy is in use; the family is revoked, and recorded once.
+    expect((await refresh(tokens.body.refresh_token)).body.error).toBe('invalid_grant');
+    expect((await refresh(tokens.body.refresh_token)).body.error).toBe('invalid_grant');
+
+    const authorized = (await events('oauth_grant.authorized')).find((e) => (e.oauth_application as { id: string } | null)?.id === app.id);
+    expect(authorized).toMatchObject({
+      actor: { id: String(a.userId) },
+      auth_method: 'session',
+      subject_type: 'oauth_grant',
+      oauth_application: { id: app.id, name: 'Consented app' },
+      details: { name: 'Consented app', scope: 'read', redirect_uri: redirect },
+    });
+    const reused = (await events('oauth_grant.refresh_token_reused')).filter((e) => (e.oauth_application as { id: string } | null)?.id === app.id);
+    expect(reused).toMatchObject([
+      { actor: null, auth_method: null, subject_type: 'oauth_grant', subject_id: authorized!.subject_id, details: { user_id: String(a.userId), family_revoked: true } },
+    ]);
+    expect(reused).toHaveLength(1);
+    expect(JSON.stringify([authorized, reused])).not.toContain(tokens.body.refresh_token);
   });
 
   it('writes no event for a refused change (same transaction), and is for admins of the account only', async () => {

@@ -64,8 +64,12 @@ function createAuth() {
     },
     verification: { modelName: 'verifications' },
     // `name` is derived from first_name and last_name, emails change through our code only, and
-    // users are deleted with their tenant.
-    disabledPaths: ['/update-user', '/change-email', '/delete-user'],
+    // users are deleted with their tenant. Sessions are listed and ended through the 2023-01 API
+    // (GET/DELETE /sessions, recorded in the security log): Better Auth's list-sessions would hand
+    // every session's token to page JavaScript, and its revoke-session (by token) and
+    // revoke-other-sessions would end sessions unrecorded. Its revoke-sessions ("sign out
+    // everywhere") and change-password stay, recorded (lib/server/auth/account-actions.ts).
+    disabledPaths: ['/update-user', '/change-email', '/delete-user', '/list-sessions', '/revoke-session', '/revoke-other-sessions'],
     advanced: {
       database: { generateId: 'serial' },
       // Forwarded headers only from a proxy of ours (TRUST_PROXY=true); the client's address is

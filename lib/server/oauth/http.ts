@@ -1,6 +1,7 @@
 import OAuth2Server, { OAuthError, Request as OAuthRequest, Response as OAuthResponse } from '@node-oauth/oauth2-server';
 import type { Db } from '@/db';
-import { ACCESS_TOKEN_LIFETIME, AUTHORIZATION_CODE_LIFETIME, oauthModel, REFRESH_TOKEN_LIFETIME } from './model';
+import { clientAddress } from '@/lib/server/security/client-address';
+import { ACCESS_TOKEN_LIFETIME, AUTHORIZATION_CODE_LIFETIME, oauthModel, REFRESH_TOKEN_LIFETIME, type OAuthClientInfo } from './model';
 
 // Between the Fetch API of route handlers and the library's own Request and Response objects.
 
@@ -61,6 +62,11 @@ function toResponse(res: OAuthResponse): Response {
   return Response.json(res.body, { status: res.status, headers });
 }
 
+/** Where a request came from, for the security events the model writes. */
+export function requestInfo(req: Request): OAuthClientInfo {
+  return { address: clientAddress(req), userAgent: req.headers.get('user-agent') };
+}
+
 /** POST /oauth/token, run by the library. */
 export async function handleToken(db: Db, req: Request): Promise<Response> {
   let parsed;
@@ -70,7 +76,7 @@ export async function handleToken(db: Db, req: Request): Promise<Response> {
     if (err instanceof BadBody) return oauthError(400, 'invalid_request', err.message);
     throw err;
   }
-  const server = new OAuth2Server({ model: oauthModel(db) });
+  const server = new OAuth2Server({ model: oauthModel(db, { from: requestInfo(req) }) });
   const response = new OAuthResponse();
   try {
     await server.token(toOAuthRequest(req, parsed.params, parsed.form), response, {
@@ -99,8 +105,9 @@ export async function handleAuthorizeDecision(
   params: Record<string, string>,
   user: { id: number; accountId: number },
   allowed: boolean,
+  from?: OAuthClientInfo,
 ): Promise<{ location: string } | { error: string; description: string }> {
-  const server = new OAuth2Server({ model: oauthModel(db, { authorize: true }) });
+  const server = new OAuth2Server({ model: oauthModel(db, { authorize: true, from }) });
   const request = new OAuthRequest({
     method: 'POST',
     headers: {},

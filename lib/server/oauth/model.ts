@@ -14,6 +14,7 @@ import {
 import type { Db } from '@/db';
 import { findClientByClientId, type OAuthClientRow } from '@/db/queries/oauth-applications';
 import { upsertGrant } from '@/db/queries/oauth-grants';
+import { insertSecurityEvent } from '@/db/queries/security-events';
 import {
   findRefreshToken,
   findUnusedAuthorizationCode,
@@ -109,16 +110,53 @@ export async function authenticateClient(db: Db, clientId: string, clientSecret:
 const scopeList = (scope: string) => scope.split(' ');
 const joinScope = (scope: string[] | undefined): OAuthTokenScope => (scope?.includes('write') ? 'read write' : 'read');
 
+/** Where a request to the token or authorization endpoint came from, for the security log. */
+export interface OAuthClientInfo {
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The grant whose refresh family a reuse revoked. */
+interface ReusedFamily {
+  accountId: number;
+  userId: number;
+  grantId: number | null;
+  applicationId: number;
+  familyId: string;
+}
+
+/**
+ * A refresh token presented after it was rotated was copied: the whole family is revoked (both
+ * holders' tokens), and the account's security log says so (once: a family already revoked
+ * records nothing more).
+ */
+async function revokeReusedFamily(tx: Db, family: ReusedFamily, alreadyRevoked: boolean, from: OAuthClientInfo | undefined): Promise<void> {
+  await revokeRefreshFamily(tx, family.familyId);
+  if (alreadyRevoked) return;
+  await insertSecurityEvent(tx, {
+    accountId: family.accountId,
+    kind: 'oauth_grant.refresh_token_reused',
+    // Whoever presented it is not known: a client holding a copy, or the application itself.
+    actorId: null,
+    oauthApplicationId: family.applicationId,
+    subjectType: 'oauth_grant',
+    subjectId: family.grantId,
+    details: { user_id: String(family.userId), family_revoked: true },
+    ipAddress: from?.address ?? null,
+    userAgent: from?.userAgent ?? null,
+  });
+}
+
 /**
  * Retires a refresh token being used, its row locked until the successors are saved: of two
  * concurrent uses the second waits, then finds it rotated, which is a reuse like any later one:
  * the family is revoked, successors just issued to the first included. False when not live.
  */
-async function retire(tx: Db, refreshTokenId: number): Promise<boolean> {
+async function retire(tx: Db, refreshTokenId: number, family: Omit<ReusedFamily, 'familyId'>, from: OAuthClientInfo | undefined): Promise<boolean> {
   const row = await lockRefreshToken(tx, refreshTokenId);
   if (!row || row.revokedAt) return false;
   if (row.rotatedAt) {
-    await revokeRefreshFamily(tx, row.familyId);
+    await revokeReusedFamily(tx, { ...family, familyId: row.familyId }, false, from);
     return false;
   }
   return rotateRefreshToken(tx, refreshTokenId);
@@ -128,9 +166,10 @@ type Model = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel
 
 /**
  * The model for the token endpoint (`getClient` authenticates the client) or, with `authorize`,
- * for the authorization endpoint (the client only identifies itself there).
+ * for the authorization endpoint (the client only identifies itself there). `from`: the request's
+ * address and user agent, for the security events the model writes.
  */
-export function oauthModel(db: Db, { authorize = false } = {}): Model {
+export function oauthModel(db: Db, { authorize = false, from }: { authorize?: boolean; from?: OAuthClientInfo } = {}): Model {
   return {
     getClient: (clientId: string, clientSecret: string) =>
       authorize ? findClient(db, clientId) : authenticateClient(db, clientId, clientSecret),
@@ -173,6 +212,18 @@ export function oauthModel(db: Db, { authorize = false } = {}): Model {
           codeChallengeMethod: code.codeChallengeMethod ?? null,
           expiresAt: code.expiresAt,
         });
+        // The user's consent (Allow): a grant created, or renewed with the scope asked now.
+        await insertSecurityEvent(tx, {
+          accountId: c.accountId,
+          kind: 'oauth_grant.authorized',
+          actorId: u.id,
+          oauthApplicationId: c.applicationId,
+          subjectType: 'oauth_grant',
+          subjectId: grant.id,
+          details: { name: c.name, scope, redirect_uri: code.redirectUri },
+          ipAddress: from?.address ?? null,
+          userAgent: from?.userAgent ?? null,
+        });
       });
       return { ...code, client, user } as AuthorizationCode;
     },
@@ -202,7 +253,10 @@ export function oauthModel(db: Db, { authorize = false } = {}): Model {
       if (!row) return false;
       if (row.rotatedAt || row.revokedAt) {
         // A rotated token presented again was copied: revoke the whole family, both holders' tokens.
-        if (row.rotatedAt) await revokeRefreshFamily(db, row.familyId);
+        if (row.rotatedAt) {
+          const family = { accountId: row.accountId, userId: row.userId, grantId: row.grantId, applicationId: row.applicationId, familyId: row.familyId };
+          await db.transaction((tx) => revokeReusedFamily(tx, family, row.revokedAt !== null, from));
+        }
         return false;
       }
       if (row.deactivatedAt) return false;
@@ -229,7 +283,8 @@ export function oauthModel(db: Db, { authorize = false } = {}): Model {
       const scope = joinScope(token.scope);
       const expiresAt = token.accessTokenExpiresAt ?? new Date(Date.now() + ACCESS_TOKEN_LIFETIME * 1000);
       const issued = await db.transaction(async (tx) => {
-        if (u.refreshTokenId !== undefined && !(await retire(tx, u.refreshTokenId))) return false;
+        const family = { accountId: u.accountId, userId: u.id, grantId: u.grantId, applicationId: c.applicationId };
+        if (u.refreshTokenId !== undefined && !(await retire(tx, u.refreshTokenId, family, from))) return false;
         const access = await insertOAuthAccessToken(tx, {
           accountId: u.accountId,
           userId: u.id,

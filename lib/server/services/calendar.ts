@@ -11,6 +11,7 @@ import { MAX_CALENDAR_DAYS, type CalendarEventResponse, type CalendarFeedRespons
 import { randomBytes } from 'node:crypto';
 import { teamOf, type CallerContext } from './context';
 import { invalidField, notFound } from './errors';
+import { recordSecurityEvent } from './security-events';
 
 // The bid calendar (docs/insights.md): bid due dates and times, project starts and task deadlines,
 // for the Calendar page and, as iCalendar, for the feed people subscribe to in their own calendars.
@@ -104,15 +105,35 @@ export async function getCalendarFeed(db: Db, ctx: CallerContext): Promise<Calen
   return { active: Boolean(row), hint: row?.hint ?? null, created_at: row ? iso(row.createdAt) : null };
 }
 
-/** A new feed token for the caller (the previous one stops working); the token and URL are shown once. */
+/**
+ * A new feed token for the caller (the previous one stops working); the token and URL are shown
+ * once. The security log records it (`calendar_feed.created`, `details.replaced` when there was one).
+ */
 export async function createCalendarFeed(db: Db, ctx: CallerContext): Promise<CalendarFeedResponse> {
   const token = FEED_PREFIX + randomBytes(24).toString('base64url');
-  const row = await replaceFeedToken(db, ctx.accountId, ctx.userId, hashToken(token), token.slice(-4));
+  const row = await db.transaction(async (tx) => {
+    const replaced = await deleteFeedToken(tx, ctx.accountId, ctx.userId);
+    const created = await replaceFeedToken(tx, ctx.accountId, ctx.userId, hashToken(token), token.slice(-4));
+    await recordSecurityEvent(tx, ctx, { kind: 'calendar_feed.created', subjectType: 'user', subjectId: ctx.userId, details: { replaced, hint: created.hint } });
+    return created;
+  });
   return { active: true, hint: row.hint, created_at: iso(row.createdAt), token, url: feedUrl(ctx.baseUrl, token) };
 }
 
 export async function deleteCalendarFeed(db: Db, ctx: CallerContext): Promise<void> {
-  if (!(await deleteFeedToken(db, ctx.accountId, ctx.userId))) throw notFound('Calendar feed');
+  await db.transaction(async (tx) => {
+    if (!(await revokeCalendarFeed(tx, ctx, ctx.userId, 'revoked'))) throw notFound('Calendar feed');
+  });
+}
+
+/**
+ * Revokes a user's feed token, if they have one, and records it (`calendar_feed.revoked`, with
+ * why: `revoked` by its owner, or `password_reset` by an admin); false when there was none.
+ */
+export async function revokeCalendarFeed(db: Db, ctx: CallerContext, userId: number, reason: 'revoked' | 'password_reset'): Promise<boolean> {
+  if (!(await deleteFeedToken(db, ctx.accountId, userId))) return false;
+  await recordSecurityEvent(db, ctx, { kind: 'calendar_feed.revoked', subjectType: 'user', subjectId: userId, details: { reason } });
+  return true;
 }
 
 /** Seconds since 2023-01-01: an event's SEQUENCE, which grows each time its record changes. */

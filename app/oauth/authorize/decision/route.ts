@@ -1,7 +1,7 @@
 import { authenticateSession } from '@/lib/server/auth/request-session';
 import { getDb } from '@/lib/server/db';
 import { checkAuthorizeRequest } from '@/lib/server/oauth/authorize';
-import { handleAuthorizeDecision } from '@/lib/server/oauth/http';
+import { handleAuthorizeDecision, requestInfo } from '@/lib/server/oauth/http';
 import { authorizeParams, definedParams } from '@/lib/shared/validation/oauth';
 
 // POST /oauth/authorize/decision — the consent form's Allow or Deny. The session cookie counts on
@@ -33,7 +33,7 @@ export async function POST(req: Request): Promise<Response> {
   const { accountId, userId } = session.principal;
   // Only a request the page would show is decided; anything else goes back to the page, which explains.
   if ((await checkAuthorizeRequest(db, parsed.data, { accountId })).kind !== 'ok') return back(params);
-  const result = await handleAuthorizeDecision(db, params, { id: userId, accountId }, raw.decision === 'allow');
+  const result = await handleAuthorizeDecision(db, params, { id: userId, accountId }, raw.decision === 'allow', requestInfo(req));
   if ('location' in result) {
     const res = new Response(null, { status: 303, headers: { Location: result.location } });
     for (const cookie of session.setCookies) res.headers.append('Set-Cookie', cookie);
