@@ -47,6 +47,12 @@ export async function listUserGrants(db: Db, owner: { accountId: number; userId:
   return { items, total: total?.n ?? 0 };
 }
 
+/** Deletes every grant of a user (an admin revoking their tokens), with its codes and tokens (cascade); their ids. */
+export async function deleteUserGrants(db: Db, owner: { accountId: number; userId: number }): Promise<number[]> {
+  const rows = await db.delete(oauthGrants).where(ownGrants(owner)).returning({ id: oauthGrants.id });
+  return rows.map((r) => r.id);
+}
+
 /** Deletes one of the user's grants, and with it (cascade) its codes, refresh tokens and access tokens. */
 export async function deleteUserGrant(db: Db, owner: { accountId: number; userId: number }, id: number): Promise<boolean> {
   const rows = await db

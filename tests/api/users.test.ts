@@ -5,8 +5,9 @@ import { apiTokens, sessions, users } from '@/db/schema';
 import { checkUserPassword } from '@/lib/server/auth/passwords';
 import { createApiToken, hashToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { BASE, client, request } from '../api';
+import { BASE, client, dispatch, request } from '../api';
 import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type TestAccount } from '../fixtures';
+import { decide, registerApp, tokenRequest } from '../oauth';
 import { expectShape } from '../spec-shapes';
 
 const signIn = (email: string, password: string) =>
@@ -352,5 +353,62 @@ describe('PATCH /users/{id}', () => {
     }
     expect(await userRow(b.userId)).toMatchObject({ firstName: 'Avery' });
     expect((await c.readApi.patch(`/users/${c.otherUserId}`, { user: { first_name: 'X' } })).body.error).toBe('insufficient_scope');
+  });
+});
+
+describe('an admin resetting a password or revoking tokens', () => {
+  const feed = (token: string) => dispatch(new Request(`${BASE}/api/2023-01/calendar.ics?token=${encodeURIComponent(token)}`));
+
+  it("revokes the user's calendar feed link with the password; their API tokens stay unless revoke_tokens", async () => {
+    const c = await createTestAccount('Reset GC');
+    const cAdmin = await sessionClient(c.userId);
+    const member = await sessionClient(c.otherUserId);
+    const link = (await member.post('/api/2023-01/calendar_feed')).body.calendar_feed.token as string;
+    const token = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
+    expect((await feed(link)).status).toBe(200);
+
+    expect((await cAdmin.patch(`/users/${c.otherUserId}`, { user: { password: 'a password reset by an admin' } })).status).toBe(200);
+    expect((await feed(link)).status).toBe(401);
+    expect((await client(token).get('/users/me')).status).toBe(200);
+    const events = (await c.api.get('/security_events?kind=calendar_feed.revoked,user.password_changed')).body.security_events;
+    expect(events).toMatchObject([
+      { kind: 'calendar_feed.revoked', subject_type: 'user', subject_id: String(c.otherUserId), actor: { id: String(c.userId) }, details: { reason: 'password_reset' } },
+      { kind: 'user.password_changed', subject_id: String(c.otherUserId) },
+    ]);
+  });
+
+  it("revoke_tokens: true revokes the user's API tokens and OAuth authorizations, refresh tokens included", async () => {
+    const c = await createTestAccount('Revoke tokens GC');
+    const cAdmin = await sessionClient(c.userId);
+    const member = await sessionClient(c.otherUserId);
+    const token = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
+    const mine = await createApiToken(getDb(), { accountId: c.accountId, userId: c.userId });
+    const app = await registerApp(cAdmin);
+    const redirect = app.redirect_uris[0]!;
+    const consent = await decide(member, { response_type: 'code', client_id: app.client_id, redirect_uri: redirect }, 'allow');
+    const code = new URL(consent.location!).searchParams.get('code')!;
+    const oauth = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: app.client_id, client_secret: app.client_secret! });
+    expect(oauth.status).toBe(200);
+
+    expect((await cAdmin.patch(`/users/${c.otherUserId}`, { user: { revoke_tokens: 'yes' } })).status).toBe(422);
+    const res = await cAdmin.patch(`/users/${c.otherUserId}`, { user: { revoke_tokens: true } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.user).sort()).toEqual(USER_KEYS);
+    expect((await client(token).get('/users/me')).status).toBe(401);
+    expect((await client(oauth.body.access_token).get('/users/me')).status).toBe(401);
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: oauth.body.refresh_token, client_id: app.client_id, client_secret: app.client_secret! });
+    expect(refreshed.body.error).toBe('invalid_grant');
+    // Their sessions, and everyone else's tokens, are untouched.
+    expect((await member.get('/users/me')).status).toBe(200);
+    expect((await client(mine).get('/users/me')).status).toBe(200);
+
+    const events = (await c.api.get('/security_events?kind=api_token.revoked,oauth_grant.revoked')).body.security_events;
+    expect(events).toMatchObject([
+      { kind: 'oauth_grant.revoked', subject_type: 'user', subject_id: String(c.otherUserId), actor: { id: String(c.userId) }, details: { all: true } },
+      { kind: 'api_token.revoked', subject_type: 'user', subject_id: String(c.otherUserId), details: { all: true, count: 2 } },
+    ]);
+    // Nothing left to revoke: nothing recorded.
+    expect((await cAdmin.patch(`/users/${c.otherUserId}`, { user: { revoke_tokens: true } })).status).toBe(200);
+    expect((await c.api.get('/security_events?kind=api_token.revoked,oauth_grant.revoked')).body.security_events).toHaveLength(2);
   });
 });

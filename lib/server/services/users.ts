@@ -1,6 +1,8 @@
 import type { Db } from '@/db';
 import type { SecurityEventKind } from '@/db/schema/enums';
 import { insertUser } from '@/db/queries/accounts';
+import { revokeTokens } from '@/db/queries/api-tokens';
+import { deleteUserGrants } from '@/db/queries/oauth-grants';
 import {
   deleteUserSessions,
   emailTaken,
@@ -14,6 +16,7 @@ import { setUserPassword } from '@/lib/server/auth/passwords';
 import { serializeUser } from '@/lib/server/serializers/users';
 import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
 import { permissionColumns } from '@/lib/shared/permissions';
+import { revokeCalendarFeed } from './calendar';
 import { changedColumns, toColumns } from './common';
 import { recordSecurityEvent } from './security-events';
 import { forbidden, invalidField, notFound, validationFailed } from '@/lib/server/services/errors';
@@ -65,9 +68,10 @@ export async function createUser(db: Db, ctx: CallerContext, input: UserCreate):
 }
 
 /**
- * An admin renames, promotes, demotes, deactivates or reactivates a user of the account. The
- * account keeps at least one active admin: nobody demotes or deactivates themselves, and the
- * account's admin rows are locked first so two admins demoting each other cannot both pass.
+ * An admin renames, promotes, demotes, deactivates or reactivates a user of the account, resets
+ * their password or revokes their tokens. The account keeps at least one active admin: nobody
+ * demotes or deactivates themselves, and the account's admin rows are locked first so two admins
+ * demoting each other cannot both pass.
  */
 export async function updateUser(db: Db, ctx: CallerContext, id: number, input: UserUpdate): Promise<UserResponse> {
   return db.transaction(async (tx) => {
@@ -78,7 +82,7 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
     await assertIfMatch(ctx.ifMatch, 'user', () => getUser(tx, ctx, id));
 
     const changes = changedColumns(current, {
-      ...toColumns(input, ['deactivated', 'password', 'permissions']),
+      ...toColumns(input, ['deactivated', 'password', 'permissions', 'revoke_tokens']),
       ...permissionColumns(input.permissions ?? {}),
       ...(input.deactivated === undefined
         ? {}
@@ -96,7 +100,7 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
     if (losesAdmin && admins.filter((a) => a !== id).length === 0) {
       throw invalidField(changes.role === 'member' ? 'role' : 'deactivated', 'would leave the account without an admin');
     }
-    if (Object.keys(changes).length === 0 && input.password === undefined) return serializeUser(current);
+    if (Object.keys(changes).length === 0 && input.password === undefined && !input.revoke_tokens) return serializeUser(current);
 
     if (Object.keys(changes).length > 0) await updateUserColumns(tx, ctx.accountId, id, changes);
     if (input.password !== undefined) await setUserPassword(tx, id, input.password);
@@ -110,9 +114,25 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
     if (changes.deactivatedAt !== undefined) await event(changes.deactivatedAt ? 'user.deactivated' : 'user.reactivated');
     const access = accessChanges(current, changes);
     if (access) await event('user.access_changed', access);
-    if (input.password !== undefined) await event('user.password_changed');
+    if (input.password !== undefined) {
+      await event('user.password_changed');
+      // A reset is what follows a leak: the feed link (a credential of its own) goes with the password.
+      await revokeCalendarFeed(tx, ctx, id, 'password_reset');
+    }
+    if (input.revoke_tokens) await revokeUserTokens(tx, ctx, id);
     return getUser(tx, ctx, id);
   });
+}
+
+/** Every bearer credential of a user: API tokens (OAuth access tokens too) and OAuth authorizations, each kind recorded when there was one. */
+async function revokeUserTokens(tx: Db, ctx: CallerContext, userId: number): Promise<void> {
+  const tokens = await revokeTokens(tx, { userId });
+  const grants = await deleteUserGrants(tx, { accountId: ctx.accountId, userId });
+  const about = { subjectType: 'user', subjectId: userId };
+  if (tokens > 0) await recordSecurityEvent(tx, ctx, { kind: 'api_token.revoked', ...about, details: { all: true, count: tokens } });
+  if (grants.length > 0) {
+    await recordSecurityEvent(tx, ctx, { kind: 'oauth_grant.revoked', ...about, details: { all: true, grant_ids: grants.map(String) } });
+  }
 }
 
 /** What a change of project access or permissions was, by field (`{ from, to }`), or null. */

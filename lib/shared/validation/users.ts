@@ -62,7 +62,12 @@ export const userUpdate = z
     deactivated: z.boolean().meta({
       description: 'true: the user cannot sign in, their sessions end and their tokens are refused; false reactivates.',
     }),
-    password: password.meta({ description: 'A new sign-in password (an admin resetting it): their sessions end; stored hashed, never returned.' }),
+    password: password.meta({
+      description: 'A new sign-in password (an admin resetting it): their sessions end and their calendar feed link stops working; stored hashed, never returned.',
+    }),
+    revoke_tokens: z.boolean().meta({
+      description: "true: revoke the user's API tokens and OAuth authorizations (with their access and refresh tokens), as after a compromise; with `password` or alone. Not stored: the user reads back unchanged.",
+    }),
   })
   .partial()
   .meta({ id: 'UserUpdate' });
