@@ -200,29 +200,30 @@ export async function insertSnapshot(db: Db, accountId: number, source: 'schedul
   return id;
 }
 
-function selectSnapshots(db: Db) {
+/** Snapshots with their creator and how many of their projects the caller sees (`teamOf`). */
+function selectSnapshots(db: Db, teamOf: TeamOf) {
   return db
     .select({
       snapshot: forecastSnapshots,
       createdBy,
-      projectCount: sql<number>`(select count(*) from ${forecastSnapshotProjects} sp where sp.snapshot_id = ${forecastSnapshots.id})`.mapWith(Number),
+      projectCount: sql<number>`(select count(*) from ${forecastSnapshotProjects} sp where sp.snapshot_id = ${forecastSnapshots.id} and ${inTeam(sql`sp.project_id`, teamOf) ?? sql`true`})`.mapWith(Number),
     })
     .from(forecastSnapshots)
     .leftJoin(users, eq(users.id, forecastSnapshots.createdById));
 }
 export type SnapshotRow = Awaited<ReturnType<ReturnType<typeof selectSnapshots>['execute']>>[number];
 
-export async function listSnapshots(db: Db, accountId: number, filters: { updated_since?: Date }, page: { limit: number; offset: number }) {
+export async function listSnapshots(db: Db, accountId: number, filters: { updated_since?: Date }, page: { limit: number; offset: number }, teamOf?: TeamOf) {
   const where = and(eq(forecastSnapshots.accountId, accountId), filters.updated_since ? gte(forecastSnapshots.updatedAt, filters.updated_since) : undefined);
   const [items, [total]] = await Promise.all([
-    selectSnapshots(db).where(where).orderBy(desc(forecastSnapshots.createdAt), desc(forecastSnapshots.id)).limit(page.limit).offset(page.offset),
+    selectSnapshots(db, teamOf).where(where).orderBy(desc(forecastSnapshots.createdAt), desc(forecastSnapshots.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(forecastSnapshots).where(where),
   ]);
   return { items, total: total?.n ?? 0 };
 }
 
-export async function findSnapshot(db: Db, accountId: number, id: number): Promise<SnapshotRow | undefined> {
-  const [row] = await selectSnapshots(db).where(ofAccount(forecastSnapshots, accountId, id));
+export async function findSnapshot(db: Db, accountId: number, id: number, teamOf?: TeamOf): Promise<SnapshotRow | undefined> {
+  const [row] = await selectSnapshots(db, teamOf).where(ofAccount(forecastSnapshots, accountId, id));
   return row;
 }
 

@@ -122,13 +122,16 @@ export async function moveFollowingAssignments(db: Db, accountId: number, projec
     .returning({ id: a.id, startDate: a.startDate, endDate: a.endDate });
 }
 
-/** The employee's assignments overlapping the days (backfill), locked against a concurrent change. */
-export function lockEmployeeAssignments(db: Db, accountId: number, employeeId: number, from: string, to: string) {
+/**
+ * The employee's assignments overlapping the days (backfill) on projects the caller sees, locked
+ * against a concurrent change.
+ */
+export function lockEmployeeAssignments(db: Db, accountId: number, employeeId: number, from: string, to: string, teamOf: TeamOf) {
   const a = workforceAssignments;
   return db
     .select()
     .from(a)
-    .where(and(eq(a.accountId, accountId), eq(a.employeeId, employeeId), overlapping(a, from, to)))
+    .where(and(eq(a.accountId, accountId), eq(a.employeeId, employeeId), overlapping(a, from, to), inTeam(a.projectId, teamOf)))
     .orderBy(asc(a.id))
     .for('update');
 }

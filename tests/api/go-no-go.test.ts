@@ -148,6 +148,12 @@ describe("a project's go / no-go: GET/PUT /projects/{id}/go_no_go", () => {
     expect(short).toMatchObject({ capacity_shortfall_fte: 1, suggested_answers: { [capacity.id]: 3 } });
     for (let i = 0; i < 2; i++) await create(a, '/workforce/employees', 'workforce_employee', { legal_first_name: 'Pat', last_name: `Super ${i}`, role_id: role });
     expect((await a.api.get(`/projects/${p.id}/go_no_go`)).body.go_no_go).toMatchObject({ capacity_shortfall_fte: 0, suggested_answers: { [capacity.id]: 5 } });
+    // The shortfall comes from the workforce's staffing: nothing of it for a user without the workforce.
+    const userId = await insertUser(getDb(), { accountId: a.accountId, email: `nowf.${Date.now().toString(36)}@example.com`, firstName: 'No', lastName: 'Workforce', permissionInsights: 'collaborator', permissionWorkforce: 'none' });
+    const noWorkforce = client(await createApiToken(getDb(), { accountId: a.accountId, userId }));
+    const theirs = await noWorkforce.get(`/projects/${p.id}/go_no_go`);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.go_no_go).toMatchObject({ capacity_shortfall_fte: null, suggested_answers: {} });
   });
 
   it('is 404 for another account, checks If-Match against the project, and needs the insights area', async () => {

@@ -135,4 +135,37 @@ describe('a user who sees their teams’ projects', () => {
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('insufficient_permission');
   });
+
+  it('backfills time off only on its projects: no unfilled assignment appears on a hidden one', async () => {
+    const role = String(a.lookup.workforceRoles[0]);
+    const e = (await a.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Backfill' } })).body.workforce_employee;
+    for (const project of [mine, theirs]) {
+      const res = await a.api.post('/workforce/assignments', { workforce_assignment: { project_id: project.id, role_id: role, employee_id: e.id, allocation_percent: 50, start_date: '2027-03-01', end_date: '2027-03-31' } });
+      expect(res.status).toBe(201);
+    }
+    const off = await t.api.post('/workforce/time_off', { workforce_time_off: { employee_id: e.id, start_date: '2027-03-08', end_date: '2027-03-10', backfill: true } });
+    expect(off.status).toBe(201);
+    const unfilled = (project: { id: string }) => a.api.get(`/workforce/assignments?project_id=${project.id}&unfilled=true`);
+    expect((await unfilled(mine)).body.workforce_assignments).toHaveLength(1);
+    expect((await unfilled(theirs)).body.workforce_assignments).toEqual([]);
+  });
+
+  it('counts only its projects in a forecast snapshot, and hears no hidden project’s id from a conversion', async () => {
+    const snapshot = (await a.api.post('/forecast/snapshots')).body.forecast_snapshot;
+    const all = snapshot.project_count as number;
+    expect(all).toBeGreaterThanOrEqual(2);
+    const seen = (await t.api.get(`/forecast/snapshots/${snapshot.id}`)).body.forecast_snapshot.project_count as number;
+    const listed = (await t.api.get('/forecast/snapshots')).body.forecast_snapshots.find((s: { id: string }) => s.id === snapshot.id).project_count;
+    const visible = (await t.api.get('/projects?per_page=100')).body.projects.filter((p: { project_status: string }) => p.project_status !== 'lost').length;
+    expect(seen).toBe(listed);
+    expect(seen).toBeLessThan(all);
+    expect(seen).toBeLessThanOrEqual(visible);
+
+    const lead = (await a.api.post('/leads', { lead: { name: 'Converted elsewhere' } })).body.lead;
+    const project = (await a.api.post(`/leads/${lead.id}/convert`)).body.project;
+    const again = await t.api.post(`/leads/${lead.id}/convert`);
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).not.toContain(project.id);
+    expect((await a.api.post(`/leads/${lead.id}/convert`)).body.details).toEqual({ project_id: [project.id] });
+  });
 });

@@ -156,7 +156,7 @@ export async function putTargets(db: Db, ctx: CallerContext, input: RevenueTarge
 export async function takeSnapshot(db: Db, ctx: CallerContext, now = new Date()): Promise<SnapshotResponse> {
   return db.transaction(async (tx) => {
     const id = await insertSnapshot(tx, ctx.accountId, 'manual', ctx.userId, now);
-    return serializeSnapshot((await findSnapshot(tx, ctx.accountId, id))!);
+    return serializeSnapshot((await findSnapshot(tx, ctx.accountId, id, teamOf(ctx)))!);
   });
 }
 
@@ -179,11 +179,11 @@ export async function takeDueWeeklySnapshots(db: Db, now = new Date()): Promise<
 }
 
 export async function listForecastSnapshots(db: Db, ctx: CallerContext, query: SnapshotListQuery): Promise<Page<SnapshotResponse>> {
-  return toPage(query, await listSnapshots(db, ctx.accountId, query, pageWindow(query)), serializeSnapshot);
+  return toPage(query, await listSnapshots(db, ctx.accountId, query, pageWindow(query), teamOf(ctx)), serializeSnapshot);
 }
 
 export async function getForecastSnapshot(db: Db, ctx: CallerContext, id: number): Promise<SnapshotResponse> {
-  const row = await findSnapshot(db, ctx.accountId, id);
+  const row = await findSnapshot(db, ctx.accountId, id, teamOf(ctx));
   if (!row) throw notFound('Snapshot');
   return serializeSnapshot(row);
 }

@@ -3,6 +3,7 @@ import { findCriterion, listCriteria, liveCriteria, nextCriterionPosition, proje
 import { firstStageOf } from '@/db/queries/projects';
 import { goNoGoCriteria } from '@/db/schema';
 import { capacityAnswer, valuePerHour } from '@/lib/shared/domain/insights';
+import { allows } from '@/lib/shared/permissions';
 import { serializeGoNoGoCriterion } from '@/lib/server/serializers/go-no-go';
 import type {
   GoNoGoCriterionCreate,
@@ -65,7 +66,9 @@ export async function getGoNoGo(db: Db, ctx: CallerContext, projectId: number): 
   const project = await getProject(db, ctx, projectId);
   const criteria = await liveCriteria(db, ctx.accountId);
   const capacity = criteria.filter((c) => c.kind === 'capacity');
-  const shortfall = capacity.length > 0 && project.start_date ? await startMonthShortfall(db, ctx, projectId, project.start_date) : null;
+  // The shortfall is read from the workforce's staffing: only for those who may read the workforce.
+  const mayReadWorkforce = allows(ctx.access.permissions.workforce, 'read');
+  const shortfall = mayReadWorkforce && capacity.length > 0 && project.start_date ? await startMonthShortfall(db, ctx, projectId, project.start_date) : null;
   const amountInCents = project.amount === null ? null : Math.round(project.amount * 100);
   return {
     ...project.go_no_go,

@@ -19,7 +19,11 @@ export async function convertLead(db: Db, ctx: CallerContext, leadId: number): P
     const lead = await lockRow(tx, leads, ctx.accountId, leadId);
     if (!lead) throw notFound('Lead');
     const existing = await findProjectByLead(tx, ctx.accountId, leadId);
-    if (existing) throw conflict(`This lead was already converted to project ${existing.id}.`, { project_id: [String(existing.id)] });
+    if (existing) {
+      // Which project, only to those who see every project (a team-limited caller may not see it).
+      if (ctx.access.projectAccess !== 'all') throw conflict('This lead was already converted to a project.');
+      throw conflict(`This lead was already converted to project ${existing.id}.`, { project_id: [String(existing.id)] });
+    }
 
     const project = await createProject(
       tx,

@@ -206,7 +206,7 @@ export function createWorkforceTimeOff(db: Db, ctx: CallerContext, input: Workfo
     input.backfill
       ? async (tx) => {
           const off = { start: dayNumber(input.start_date), end: dayNumber(input.end_date) };
-          const twins = (await lockEmployeeAssignments(tx, ctx.accountId, input.employee_id, input.start_date, input.end_date)).flatMap((a) =>
+          const twins = (await lockEmployeeAssignments(tx, ctx.accountId, input.employee_id, input.start_date, input.end_date, teamOf(ctx))).flatMap((a) =>
             backfillIntervals({ start: dayNumber(a.startDate), end: dayNumber(a.endDate) }, off).map((gap) => ({
               accountId: ctx.accountId,
               projectId: a.projectId,
