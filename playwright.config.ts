@@ -50,6 +50,9 @@ export default defineConfig({
       WEBHOOK_RETRY_SCHEDULE: '1,2,4',
       // The journeys share one token and one session; the rate limit has tests of its own (vitest).
       API_RATE_LIMIT: 'off',
+      // One browser on 127.0.0.1 loads every page of every journey: the page limit stays on (its
+      // path runs in the production build) with a budget no run reaches; it has vitest tests.
+      PAGE_RATE_LIMIT_POINTS: '1000000',
       // The sign-in journey signs in with wrong passwords on purpose; the throttle has vitest tests.
       SIGN_IN_THROTTLE: 'off',
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),

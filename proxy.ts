@@ -3,8 +3,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { AUTH_COOKIE_PREFIX } from '@/lib/server/auth/cookies';
 import { getDb } from '@/lib/server/db';
 import { registeredRedirectUris } from '@/lib/server/oauth/authorize';
+import { clientAddress } from '@/lib/server/security/client-address';
 import { corsHeaders, isPreflight, preflightResponse } from '@/lib/server/security/cors';
 import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/server/security/headers';
+import { spendPageRequest } from '@/lib/server/security/page-rate-limit';
+import { pageRateLimitSettings } from '@/lib/server/security/settings';
 
 // Runs before every page and API request (not Next's build assets under /_next/static):
 // - the API (/api/2023-01): CORS (preflights answered here) and a CSP that allows nothing;
@@ -14,7 +17,10 @@ import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy,
 //   after. Only the cookie's presence is checked here (no database); pages check the session
 //   itself. The API (its own 401s), the OAuth endpoints that clients call (token, revoke; the
 //   consent decision checks the session itself), the sign-in page and the browser's favicon
-//   request pass. The OAuth consent page (/oauth/authorize) is a page like the others.
+//   request pass. The OAuth consent page (/oauth/authorize) is a page like the others;
+// - whatever would render (pages, the sign-in page, /oauth/*) spends one request of its client
+//   address's budget first (lib/server/security/page-rate-limit.ts, PAGE_RATE_LIMIT_*): past it, a
+//   429 with Retry-After instead of a render. The sign-in redirect above costs nothing and is not counted.
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) return api(request, pathname);
@@ -23,6 +29,8 @@ export async function proxy(request: NextRequest) {
     if (pathname !== '/' || search) signIn.searchParams.set('next', `${pathname}${search}`);
     return NextResponse.redirect(signIn);
   }
+  const verdict = await spendPageRequest(clientAddress(request), pageRateLimitSettings());
+  if (!verdict.allowed) return tooManyRequests(pathname, verdict.retryAfterSeconds);
   const nonce = createNonce();
   // The consent page's form may go on to its redirect_uri's origin once the URI is the application's (one lookup, that page only).
   const formTargets = await consentFormTargets(request.nextUrl, (clientId) => registeredRedirectUris(getDb(), clientId));
@@ -43,6 +51,20 @@ function api(request: NextRequest, pathname: string) {
   for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
   response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   return response;
+}
+
+/** Past the page limit: RFC 6749's error shape for the OAuth endpoints clients call, a line of text for a browser. */
+function tooManyRequests(pathname: string, retryAfterSeconds: number): Response {
+  const headers = {
+    'Retry-After': String(retryAfterSeconds),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+  };
+  const message = `Too many requests from your address. Try again in ${retryAfterSeconds} seconds.`;
+  if (pathname === '/oauth/token' || pathname === '/oauth/revoke') {
+    return Response.json({ error: 'temporarily_unavailable', error_description: message }, { status: 429, headers: { ...headers, Pragma: 'no-cache' } });
+  }
+  return new Response(message, { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
 // Browsers ask for /favicon.ico on every page, signed in or not; there is none (a 404 page).

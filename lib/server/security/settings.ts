@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+/**
+ * 600 page requests a minute per client address: bursts of 600, then ten a second. A dashboard
+ * page is one request, and its links' prefetches a few more; an office behind one address stays
+ * far below, a flood of renders does not.
+ */
+export const PAGE_RATE_LIMIT_DEFAULT = { points: 600, duration: 60 } as const;
+
 // Security settings from the environment. Read at each use (proxy.ts runs before lib/server/env.ts is
 // loaded and must stay free of the database); lib/server/env.ts validates them at start.
 
@@ -18,6 +25,12 @@ export const securityEnvSchema = z.object({
   API_RATE_LIMIT_ANONYMOUS_POINTS: z.coerce.number().int().min(1).max(100_000).default(60),
   /** That window, in seconds. */
   API_RATE_LIMIT_ANONYMOUS_DURATION: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** `off` turns the per-address limit on page renders and /oauth/* off (proxy.ts); on by default. */
+  PAGE_RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  /** Page and OAuth requests one client address may send at once: the bucket's size. */
+  PAGE_RATE_LIMIT_POINTS: z.coerce.number().int().min(1).max(1_000_000).default(PAGE_RATE_LIMIT_DEFAULT.points),
+  /** Seconds that bucket takes to drain completely (it leaks `points / duration` requests a second). */
+  PAGE_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(PAGE_RATE_LIMIT_DEFAULT.duration),
   /** `off` turns the sign-in throttle off (the test suite, e2e); on by default. */
   SIGN_IN_THROTTLE: z.enum(['on', 'off']).default('on'),
   /** 32 bytes, base64 or hex: seals webhook endpoint secrets at rest. Derived from BETTER_AUTH_SECRET when unset. */
@@ -55,4 +68,27 @@ export function parseOrigins(value: string | undefined): string[] | null {
 
 export function allowedOrigins(): string[] {
   return parseOrigins(process.env.CORS_ALLOWED_ORIGINS) ?? [];
+}
+
+export interface PageRateLimitSettings {
+  enabled: boolean;
+  points: number;
+  duration: number;
+}
+
+const pageSettings = securityEnvSchema.pick({ PAGE_RATE_LIMIT: true, PAGE_RATE_LIMIT_POINTS: true, PAGE_RATE_LIMIT_DURATION: true });
+
+let cachedPageSettings: { key: string; settings: PageRateLimitSettings } | undefined;
+
+/** The page limit as configured now (read at each request, so that a test can change it; validated at start). */
+export function pageRateLimitSettings(source: Record<string, string | undefined> = process.env): PageRateLimitSettings {
+  const given = { PAGE_RATE_LIMIT: source.PAGE_RATE_LIMIT, PAGE_RATE_LIMIT_POINTS: source.PAGE_RATE_LIMIT_POINTS, PAGE_RATE_LIMIT_DURATION: source.PAGE_RATE_LIMIT_DURATION };
+  const key = JSON.stringify(given);
+  if (cachedPageSettings?.key !== key) {
+    // An empty variable means unset, as in lib/server/env.ts.
+    const parsed = pageSettings.safeParse(Object.fromEntries(Object.entries(given).filter(([, value]) => value)));
+    const values = parsed.success ? parsed.data : pageSettings.parse({});
+    cachedPageSettings = { key, settings: { enabled: values.PAGE_RATE_LIMIT === 'on', points: values.PAGE_RATE_LIMIT_POINTS, duration: values.PAGE_RATE_LIMIT_DURATION } };
+  }
+  return cachedPageSettings.settings;
 }
