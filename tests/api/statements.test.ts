@@ -17,9 +17,9 @@ import { sessionClient, type SessionClient } from '../fixtures';
 const paths = openApiDocument().paths as Record<string, Record<string, unknown>>;
 // A list is a collection GET answered with the paging headers (Link, X-Total-Count). Reports and
 // the forecast are not lists; their own tests count their statements.
-type Operation = { responses?: Record<string, { headers?: unknown }> };
+type Operation = { responses?: Record<string, { headers?: { Link?: unknown } }> };
 const lists = Object.keys(paths)
-  .filter((p) => !p.includes('{') && (paths[p]!.get as Operation | undefined)?.responses?.['200']?.headers)
+  .filter((p) => !p.includes('{') && (paths[p]!.get as Operation | undefined)?.responses?.['200']?.headers?.Link)
   .map((p) => p.replace('/api/2023-01', ''));
 
 let api: Client;

@@ -1,4 +1,5 @@
 import { createDocument } from 'zod-openapi';
+import { withConventions } from './conventions';
 import { apiTokensPaths } from './paths/api-tokens';
 import { auditLogPaths, securityEventPaths } from './paths/audit-log';
 import { sessionsPaths } from './paths/sessions';
@@ -48,7 +49,7 @@ function build() {
         },
       },
     },
-    paths: {
+    paths: withConventions({
       ...leadPaths,
       ...projectsPaths,
       ...companiesPaths,
@@ -78,10 +79,11 @@ function build() {
       ...savedViewsPaths,
       '/api/health': {
         get: {
+          operationId: 'get_health',
           tags: ['Meta'],
           summary: 'Health: database reachability and migration state (for load balancers)',
           description:
-            'No credentials, no rate limit, never cached. 200 with `status: "ok"`; 503 with `status: "degraded"` (and `Retry-After`) when the database is out of reach or migrations are pending.',
+            'No credentials, never cached, limited per client address like every request without a credential. 200 with `status: "ok"`; 503 with `status: "degraded"` (and `Retry-After`) when the database is out of reach or migrations are pending.',
           security: [],
           responses: {
             '200': { description: '`{status: "ok", database: {reachable, latency_ms}, migrations: {applied, pending, latest}}`.' },
@@ -91,13 +93,14 @@ function build() {
       },
       '/api/2023-01/openapi.json': {
         get: {
+          operationId: 'get_openapi_document',
           tags: ['Meta'],
           summary: 'This OpenAPI 3.1 document',
           security: [],
           responses: { '200': { description: 'The document.' } },
         },
       },
-    },
+    }),
   });
 }
 

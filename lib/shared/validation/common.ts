@@ -112,13 +112,35 @@ export const optionalNullable = <T extends z.ZodType>(schema: T) => schema.nulla
 
 const digits = z.string().regex(/^[0-9]{1,9}$/, 'must be a whole number');
 
+export const PAGE = { min: 1, max: 999_999_999, default: 1 } as const;
+export const PER_PAGE = { min: 1, max: 100, default: 100 } as const;
+
+/**
+ * A whole-number query parameter as the OpenAPI document shows it: an integer and its bounds (what
+ * the checks beside it accept: up to 9 digits, then the range), not the text it arrives as.
+ */
+function integerParameter(bounds: { min: number; max: number; default: number }, description: string) {
+  return {
+    description,
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      Object.assign(jsonSchema, { type: 'integer', minimum: bounds.min, maximum: bounds.max, default: bounds.default, description });
+    },
+  };
+}
+
 export const paginationQuery = z.object({
-  page: digits.transform(Number).pipe(z.number().int().min(1, 'must be 1 or more')).default(1),
+  page: digits
+    .transform(Number)
+    .pipe(z.number().int().min(PAGE.min, 'must be 1 or more'))
+    .default(PAGE.default)
+    .meta(integerParameter(PAGE, 'The page, from 1 (a page past the end is empty).')),
   per_page: digits
     .transform(Number)
-    .pipe(z.number().int().min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100'))
-    .default(100),
-  updated_since: timestamp.optional(),
+    .pipe(z.number().int().min(PER_PAGE.min, 'must be between 1 and 100').max(PER_PAGE.max, 'must be between 1 and 100'))
+    .default(PER_PAGE.default)
+    .meta(integerParameter(PER_PAGE, 'Records per page, 1 to 100 (default 100).')),
+  updated_since: timestamp.optional().meta({ description: 'Records whose updated_at is at or after this time (for sync clients).' }),
 });
 
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

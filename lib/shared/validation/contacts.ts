@@ -31,13 +31,25 @@ const fields = {
     .meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
 };
 
+/** One of the fields a contact is known by, given and not blank: the document's form of the service's check. */
+const IDENTITY = ['first_name', 'last_name', 'email'].map((field) => ({ required: [field], properties: { [field]: { type: 'string', pattern: '\\S' } } }));
+
 /** POST body under `contact`: at least one of first_name, last_name and email (checked by the service). */
 export const contactCreate = z
   .object(fields)
   .partial()
-  .meta({ id: 'ContactCreate', description: 'At least one of first_name, last_name and email is required.' });
-/** PATCH body under `contact`: any subset; null clears a nullable field. */
-export const contactUpdate = z.object(fields).partial().meta({ id: 'ContactUpdate' });
+  .meta({
+    id: 'ContactCreate',
+    description: 'At least one of first_name, last_name and email is required (a 422 on `base` otherwise).',
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      jsonSchema.anyOf = IDENTITY;
+    },
+  });
+/** PATCH body under `contact`: any subset; null clears a nullable field; the contact keeps one of first_name, last_name and email. */
+export const contactUpdate = z
+  .object(fields)
+  .partial()
+  .meta({ id: 'ContactUpdate', description: 'The contact must keep at least one of first_name, last_name and email (a 422 on `base` otherwise).' });
 export type ContactCreate = z.output<typeof contactCreate>;
 export type ContactUpdate = z.output<typeof contactUpdate>;
 

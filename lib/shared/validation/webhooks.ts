@@ -21,9 +21,13 @@ export function isStandardSecret(secret: string): boolean {
 }
 
 const fields = {
+  // Absolute http(s), without credentials: checked by the service (lib/server/webhooks/address-policy.ts), stated here for the document.
   url: z.string().trim().min(1, "can't be blank").max(LIMITS.url).meta({
-    description: 'http(s) URL the messages are POSTed to. Private, loopback and link-local targets are refused unless the server allows them.',
+    description:
+      'Absolute http(s) URL the messages are POSTed to, without credentials. Private, loopback and link-local targets are refused unless the server allows them.',
     example: 'https://estimating.example.com/hooks/groundwork',
+    format: 'uri',
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+([/?#]\\S*)?$',
   }),
   description: shortText.nullable(),
   filter_types: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { apiTokenCreate, apiTokenCreated, apiTokenListQuery, apiTokenResponse } from '@/lib/shared/validation/api-tokens';
-import { errorResponse, idPath, jsonBody, listHeaders, notFoundResponses, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { errorResponse, EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundResponses, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
 
 const tags = ['API tokens'];
 const sessionOnly = {
@@ -15,13 +15,14 @@ const note = "The caller's own tokens only. Needs the browser's session cookie: 
 export const apiTokensPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/api_tokens': {
     get: {
+      operationId: 'list_api_tokens',
       tags,
       summary: 'List your API tokens (browser session)',
       description: `${note} Revoked tokens are not listed; expired ones are.`,
-      requestParams: { query: apiTokenListQuery },
+      requestParams: { query: apiTokenListQuery.extend(exportQuery.shape) },
       responses: {
         '200': {
-          description: 'A page, newest first.',
+          description: `A page, newest first.${EXPORT_NOTE}`,
           headers: listHeaders,
           content: { 'application/json': { schema: wrapped('api_tokens', z.array(apiTokenResponse)) } },
         },
@@ -31,6 +32,7 @@ export const apiTokensPaths: ZodOpenApiPathsObject = {
       },
     },
     post: {
+      operationId: 'create_api_token',
       tags,
       summary: 'Mint an API token (browser session)',
       description: `${note} The secret is in this response only.`,
@@ -40,6 +42,7 @@ export const apiTokensPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/api_tokens/{id}': {
     delete: {
+      operationId: 'revoke_api_token',
       tags,
       summary: 'Revoke one of your API tokens (browser session)',
       description: `${note} Another user's token, or one already revoked, is a 404.`,

@@ -6,6 +6,7 @@ import { calendarEventResponse, calendarFeedResponse, calendarQuery, icsQuery } 
 export const calendarPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/calendar_events': {
     get: {
+      operationId: 'list_calendar_events',
       tags: ['Calendar'],
       summary: 'Bid due dates and times, project starts and task deadlines in a window of days',
       description:
@@ -17,16 +18,19 @@ export const calendarPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/calendar_feed': {
     get: {
+      operationId: 'get_calendar_feed',
       tags: ['Calendar'],
       summary: 'Whether you have a calendar feed (browser session only)',
       responses: { ...ok('Your feed.', 'calendar_feed', calendarFeedResponse), ...standardErrors },
     },
     post: {
+      operationId: 'create_calendar_feed',
       tags: ['Calendar'],
       summary: 'A new calendar feed token and URL, shown once; the previous one stops working (browser session only)',
       responses: { ...ok('The new feed, with `token` and `url`.', 'calendar_feed', calendarFeedResponse, '201'), ...standardErrors },
     },
     delete: {
+      operationId: 'revoke_calendar_feed',
       tags: ['Calendar'],
       summary: 'Revoke your calendar feed (browser session only)',
       responses: { '204': { description: 'Revoked.' }, ...standardErrors },
@@ -34,6 +38,7 @@ export const calendarPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/calendar.ics': {
     get: {
+      operationId: 'get_calendar_ics',
       tags: ['Calendar'],
       summary: 'Your bid calendar as iCalendar (RFC 5545), for calendar apps',
       description:

@@ -12,6 +12,7 @@ export const customFieldsPaths: ZodOpenApiPathsObject = resourcePaths({
   update: customFieldUpdate,
   listQuery: customFieldListQuery,
   ops: ['list', 'create', 'get', 'update', 'delete'],
+  conflicts: { create: 'The resource already has a field with this `key`' },
   summaries: {
     list: 'List the custom fields of the account (by resource, then position)',
     create: 'Define a custom field on projects, leads, companies or contacts (admins; 409 when the key exists for the resource)',

@@ -12,13 +12,14 @@ import {
   snapshotListQuery,
   snapshotResponse,
 } from '@/lib/shared/validation/forecast';
-import { errorResponse, idPath, listHeaders, notFoundResponses as notFound, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { errorResponse, EXPORT_NOTE, exportQuery, idPath, listHeaders, notFoundResponses as notFound, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
 
 const tags = ['Forecast'];
 
 export const forecastPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/projects/{id}/forecast': {
     get: {
+      operationId: 'get_project_forecast',
       tags,
       summary: 'A project’s forecast by month',
       description:
@@ -32,6 +33,7 @@ export const forecastPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/forecast': {
     get: {
+      operationId: 'get_forecast',
       tags,
       summary: 'The company forecast by month',
       description:
@@ -45,6 +47,7 @@ export const forecastPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/revenue_targets': {
     get: {
+      operationId: 'list_revenue_targets',
       tags,
       summary: 'List the revenue targets',
       description: 'The account’s monthly revenue targets, by month.',
@@ -52,6 +55,7 @@ export const forecastPaths: ZodOpenApiPathsObject = {
       responses: { ...ok('The targets.', 'revenue_targets', z.array(revenueTargetResponse)), ...standardErrors, '422': writeErrors['422'] },
     },
     put: {
+      operationId: 'set_revenue_targets',
       tags,
       summary: 'Set revenue targets (admins)',
       description:
@@ -67,17 +71,19 @@ export const forecastPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/forecast/snapshots': {
     get: {
+      operationId: 'list_forecast_snapshots',
       tags,
       summary: 'List the forecast snapshots',
       description: 'Snapshots of every open and won project’s forecast inputs: one a week (the webhook worker’s schedule) and any taken on demand, newest first.',
-      requestParams: { query: snapshotListQuery },
+      requestParams: { query: snapshotListQuery.extend(exportQuery.shape) },
       responses: {
-        '200': { description: 'A page.', headers: listHeaders, content: { 'application/json': { schema: wrapped('forecast_snapshots', z.array(snapshotResponse)) } } },
+        '200': { description: `A page.${EXPORT_NOTE}`, headers: listHeaders, content: { 'application/json': { schema: wrapped('forecast_snapshots', z.array(snapshotResponse)) } } },
         ...standardErrors,
         '422': writeErrors['422'],
       },
     },
     post: {
+      operationId: 'create_forecast_snapshot',
       tags,
       summary: 'Take a forecast snapshot now',
       description: 'Keeps every open and won project’s amount, probability, stage, dates and curve as they are now; compare with `GET /forecast?snapshot_id=` and `GET /forecast/slips`.',
@@ -86,6 +92,7 @@ export const forecastPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/forecast/snapshots/{id}': {
     get: {
+      operationId: 'get_forecast_snapshot',
       tags,
       summary: 'Get a forecast snapshot',
       requestParams: { path: idPath },
@@ -94,6 +101,7 @@ export const forecastPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/forecast/slips': {
     get: {
+      operationId: 'list_forecast_slips',
       tags,
       summary: 'What moved since a snapshot',
       description: 'Projects of the snapshot whose start moved later (days slipped), or whose amount or effective probability changed.',

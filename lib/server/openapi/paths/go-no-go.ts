@@ -29,12 +29,14 @@ export const goNoGoPaths: ZodOpenApiPathsObject = {
   }),
   '/api/2023-01/projects/{id}/go_no_go': {
     get: {
+      operationId: 'get_project_go_no_go',
       tags: ['Insights'],
       summary: 'A project’s go / no-go: the scorecard, the answers, score and decision, capacity suggestions and the value per estimating hour',
       requestParams: { path: idPath },
       responses: { ...ok('The go / no-go.', 'go_no_go', goNoGoDetailResponse), ...standardErrors, ...notFound },
     },
     put: {
+      operationId: 'set_project_go_no_go',
       tags: ['Insights'],
       summary: 'Answer the scorecard and decide; a no-go may close the project as did_not_pursue in the same step',
       description:

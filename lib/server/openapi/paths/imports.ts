@@ -14,6 +14,7 @@ export const importsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/imports': {
     ...resourcePaths({ path: 'imports', tag: 'Imports', singular: 'import', plural: 'imports', response: importResponse, listQuery: importListQuery, ops: ['list'] })['/api/2023-01/imports'],
     post: {
+      operationId: 'create_import',
       tags,
       summary: 'Import a spreadsheet, or preview the import (dry_run=true)',
       description:
@@ -33,12 +34,14 @@ export const importsPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/imports/{id}': {
     get: {
+      operationId: 'get_import',
       tags,
       summary: 'Get an import and its progress (and its first 100 failed rows)',
       requestParams: { path: idPath },
       responses: { ...ok('The import.', 'import', importResponse), ...standardErrors, ...notFound },
     },
     delete: {
+      operationId: 'undo_import',
       tags,
       summary: 'Undo an import: delete the records it created (not those it only updated); the import stays, undone',
       requestParams: { path: idPath },
@@ -52,6 +55,7 @@ export const importsPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/imports/{id}/errors.csv': {
     get: {
+      operationId: 'get_import_errors_csv',
       tags,
       summary: 'The failed rows as they were, with `row` and `error` columns first',
       requestParams: { path: idPath },

@@ -7,6 +7,7 @@ import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
 export const insightsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/insights/win_rates': {
     get: {
+      operationId: 'get_win_rates',
       tags: ['Insights'],
       summary: 'Win rates by a grouping',
       description:
@@ -18,6 +19,7 @@ export const insightsPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/insights/probability_gaps': {
     get: {
+      operationId: 'list_probability_gaps',
       tags: ['Insights'],
       summary: 'Open pursuits whose learned and entered odds disagree on the most money',
       description:

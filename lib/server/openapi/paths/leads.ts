@@ -1,7 +1,12 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { leadCreate, leadListQuery, leadResponse, leadUpdate } from '@/lib/shared/validation/leads';
 import { projectResponse } from '@/lib/shared/validation/projects';
-import { errorResponse, idPath, notFoundResponses, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/resource';
+import { conflictResponse, idPath, notFoundResponses, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/resource';
+
+const EXTERNAL_ID_TAKEN = {
+  create: '`external_id` is already the external_id of another lead of the account (case-insensitive)',
+  update: '`external_id` is already the external_id of another lead of the account (case-insensitive)',
+};
 
 export const leadPaths: ZodOpenApiPathsObject = {
   ...resourcePaths({
@@ -14,9 +19,11 @@ export const leadPaths: ZodOpenApiPathsObject = {
     update: leadUpdate,
     listQuery: leadListQuery,
     ops: ['list', 'create', 'get', 'update', 'delete'],
+    conflicts: EXTERNAL_ID_TAKEN,
   }),
   '/api/2023-01/leads/{id}/convert': {
     post: {
+      operationId: 'convert_lead',
       tags: ['Leads'],
       summary: 'Convert a lead into a project',
       description:
@@ -26,7 +33,7 @@ export const leadPaths: ZodOpenApiPathsObject = {
         ...ok('The new project.', 'project', projectResponse, '201'),
         ...standardErrors,
         ...notFoundResponses,
-        '409': { description: 'Already converted (`conflict`).', content: { 'application/json': { schema: errorResponse } } },
+        ...conflictResponse('Already converted; `details.project_id` names the project'),
       },
     },
   },

@@ -3,6 +3,7 @@ import { LOOKUPS, lookupListQuery, projectStageUpdate } from '@/lib/shared/valid
 import { resourcePaths } from '@/lib/server/openapi/resource';
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+const NAME_TAKEN = 'The account already has one of this `name`, in any letter case';
 
 /** List (and, except imports and the fixed sets, create) for every lookup, from the table the routes are built from. */
 export const lookupsPaths: ZodOpenApiPathsObject = Object.assign(
@@ -21,6 +22,7 @@ export const lookupsPaths: ZodOpenApiPathsObject = Object.assign(
       // Stages are also read and changed one at a time (their default probability weighs the forecast).
       ...(l.kind === 'project_stage' && { update: projectStageUpdate }),
       ops: l.kind === 'project_stage' ? ['list', 'create', 'get', 'update'] : l.create ? ['list', 'create'] : ['list'],
+      conflicts: { create: NAME_TAKEN, update: NAME_TAKEN },
       summaries: {
         list: `List ${l.plural.replace(/_/g, ' ')} (ordered ${order})`,
         create: `Create ${article(label)} ${label} (409 when the name exists, in any letter case)`,

@@ -9,7 +9,7 @@ import {
   oauthGrantListQuery,
   oauthGrantResponse,
 } from '@/lib/shared/validation/oauth-applications';
-import { errorResponse, idPath, jsonBody, listHeaders, notFoundResponses, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { conflictResponse, errorResponse, EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundResponses, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
 
 // OAuth applications and grants. The protocol endpoints themselves (/oauth/authorize, /oauth/token,
 // /oauth/revoke) are RFC 6749 and 7009, described in the README, not part of the 2023-01 API.
@@ -28,13 +28,14 @@ const grantNote = 'The applications you authorised; browser session only.';
 export const oauthPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/oauth_applications': {
     get: {
+      operationId: 'list_oauth_applications',
       tags: apps,
       summary: 'List OAuth applications',
       description: appNote,
-      requestParams: { query: oauthApplicationListQuery },
+      requestParams: { query: oauthApplicationListQuery.extend(exportQuery.shape) },
       responses: {
         '200': {
-          description: 'A page, newest first.',
+          description: `A page, newest first.${EXPORT_NOTE}`,
           headers: listHeaders,
           content: { 'application/json': { schema: wrapped('oauth_applications', z.array(oauthApplicationResponse)) } },
         },
@@ -44,6 +45,7 @@ export const oauthPaths: ZodOpenApiPathsObject = {
       },
     },
     post: {
+      operationId: 'create_oauth_application',
       tags: apps,
       summary: 'Register an OAuth application',
       description: `${appNote} The answer carries \`client_secret\`, shown this once (null for a public client).`,
@@ -53,6 +55,7 @@ export const oauthPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/oauth_applications/{id}': {
     get: {
+      operationId: 'get_oauth_application',
       tags: apps,
       summary: 'Get an OAuth application',
       description: appNote,
@@ -60,6 +63,7 @@ export const oauthPaths: ZodOpenApiPathsObject = {
       responses: { ...ok('The application.', 'oauth_application', oauthApplicationResponse), ...standardErrors, ...forbiddenResponse, ...notFoundResponses },
     },
     patch: {
+      operationId: 'update_oauth_application',
       tags: apps,
       summary: 'Update an OAuth application',
       description: `${appNote} Name, redirect URIs, scope and rate limit.`,
@@ -74,6 +78,7 @@ export const oauthPaths: ZodOpenApiPathsObject = {
       },
     },
     delete: {
+      operationId: 'delete_oauth_application',
       tags: apps,
       summary: 'Delete an OAuth application',
       description: `${appNote} Its grants, codes and tokens are deleted with it.`,
@@ -83,6 +88,7 @@ export const oauthPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/oauth_applications/{id}/rotate_secret': {
     post: {
+      operationId: 'rotate_oauth_application_secret',
       tags: apps,
       summary: 'Rotate the client secret',
       description: `${appNote} The new secret is in this response only; the old one stops working at once (tokens already issued keep working). 409 for a public client.`,
@@ -92,19 +98,20 @@ export const oauthPaths: ZodOpenApiPathsObject = {
         ...standardErrors,
         ...forbiddenResponse,
         ...notFoundResponses,
-        '409': { description: 'A public client has no secret (`conflict`).', content: { 'application/json': { schema: errorResponse } } },
+        ...conflictResponse('A public client has no secret'),
       },
     },
   },
   '/api/2023-01/oauth_grants': {
     get: {
+      operationId: 'list_oauth_grants',
       tags: grants,
       summary: 'List the applications you authorised',
       description: grantNote,
-      requestParams: { query: oauthGrantListQuery },
+      requestParams: { query: oauthGrantListQuery.extend(exportQuery.shape) },
       responses: {
         '200': {
-          description: 'A page, most recently authorised first.',
+          description: `A page, most recently authorised first.${EXPORT_NOTE}`,
           headers: listHeaders,
           content: { 'application/json': { schema: wrapped('oauth_grants', z.array(oauthGrantResponse)) } },
         },
@@ -116,6 +123,7 @@ export const oauthPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/oauth_grants/{id}': {
     delete: {
+      operationId: 'revoke_oauth_grant',
       tags: grants,
       summary: 'Revoke an authorization',
       description: `${grantNote} Every code, refresh token and access token issued under it stops working.`,

@@ -8,7 +8,7 @@ import {
   membershipUpdate,
   teamMembershipsListQuery,
 } from '@/lib/shared/validation/project-team-memberships';
-import { errorResponse, resourcePaths } from '@/lib/server/openapi/resource';
+import { conflictResponse, resourcePaths } from '@/lib/server/openapi/resource';
 
 const BASE = '/api/2023-01/project_team_memberships';
 
@@ -41,6 +41,7 @@ const accountWide = resourcePaths({
   response: membershipResponse,
   listQuery: teamMembershipsListQuery,
   ops: ['list'],
+  operationIds: { list: 'list_team_memberships' },
   summaries: { list: 'List the team memberships of every project' },
 });
 
@@ -63,10 +64,7 @@ export const projectTeamMembershipsPaths: ZodOpenApiPathsObject = {
       responses: {
         ...collection.post!.responses,
         '404': member.get!.responses['404']!,
-        '409': {
-          description: 'The user is already on the team (`conflict`).',
-          content: { 'application/json': { schema: errorResponse } },
-        },
+        ...conflictResponse('The user is already on the team'),
       },
     },
   },

@@ -5,6 +5,7 @@ import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
 export const reportsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/reports/pipeline': {
     get: {
+      operationId: 'get_pipeline_report',
       tags: ['Reports'],
       summary: 'The pipeline at a glance',
       description:

@@ -15,6 +15,7 @@ const note = "The caller's own browser sessions only; needs the session cookie (
 export const sessionsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/sessions': {
     get: {
+      operationId: 'list_sessions',
       tags,
       summary: 'List your browser sessions (browser session)',
       description: `${note} Live sessions, most recently active first; \`current\` marks the one making the request.`,
@@ -25,6 +26,7 @@ export const sessionsPaths: ZodOpenApiPathsObject = {
       },
     },
     delete: {
+      operationId: 'end_other_sessions',
       tags,
       summary: 'Sign out everywhere else (browser session)',
       description: `${note} Ends every session but the current one.`,
@@ -40,6 +42,7 @@ export const sessionsPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/sessions/{id}': {
     delete: {
+      operationId: 'end_session',
       tags,
       summary: 'End one of your sessions (browser session)',
       description: `${note} Another user's session is a 404. Ending the current one signs this browser out.`,

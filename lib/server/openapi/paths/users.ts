@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { userCreate, userListQuery, userResponse, userUpdate } from '@/lib/shared/validation/users';
-import { errorResponse, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/resource';
+import { conflictResponse, errorResponse, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/resource';
 
 const forbidden = {
   '403': {
@@ -32,7 +32,7 @@ collection.post = {
   ...collection.post!,
   description:
     'Admins only (a session or a `read write` token). The email must be new to Groundwork (422 on `email` otherwise); the password is hashed, never returned.',
-  responses: { ...collection.post!.responses, ...forbidden },
+  responses: { ...collection.post!.responses, ...forbidden, ...conflictResponse('Another request added a user with this email at the same moment') },
 };
 member.patch = {
   ...member.patch!,
@@ -45,6 +45,7 @@ export const usersPaths: ZodOpenApiPathsObject = {
   ...paths,
   '/api/2023-01/users/me': {
     get: {
+      operationId: 'get_current_user',
       tags: ['Users'],
       summary: 'The user the token acts for',
       responses: { ...ok('The caller.', 'user', userResponse), ...standardErrors },

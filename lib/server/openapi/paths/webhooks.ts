@@ -11,7 +11,7 @@ import {
   webhookResponse,
   webhookUpdate,
 } from '@/lib/shared/validation/webhooks';
-import { idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, uuidPath, writeErrors } from '@/lib/server/openapi/resource';
+import { EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, uuidPath, writeErrors } from '@/lib/server/openapi/resource';
 
 const tags = ['Webhooks'];
 const standard = resourcePaths({
@@ -33,6 +33,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/webhooks': {
     ...standard['/api/2023-01/webhooks'],
     post: {
+      operationId: 'create_webhook',
       tags,
       summary: 'Subscribe to webhook messages',
       description:
@@ -43,12 +44,13 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/webhooks/{id}/attempts': {
     get: {
+      operationId: 'list_webhook_attempts',
       tags,
       summary: 'List the delivery attempts to a webhook, newest first',
-      requestParams: { path: uuidPath, query: webhookAttemptListQuery },
+      requestParams: { path: uuidPath, query: webhookAttemptListQuery.extend(exportQuery.shape) },
       responses: {
         '200': {
-          description: 'A page of attempts.',
+          description: `A page of attempts.${EXPORT_NOTE}`,
           headers: listHeaders,
           content: { 'application/json': { schema: z.object({ webhook_attempts: z.array(webhookAttemptResponse) }) } },
         },
@@ -60,6 +62,7 @@ export const webhooksPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/webhook_messages/{id}/resend': {
     post: {
+      operationId: 'resend_webhook_message',
       tags,
       summary: 'Deliver a webhook message again',
       description:

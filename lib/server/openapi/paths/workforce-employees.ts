@@ -7,6 +7,8 @@ import {
 } from '@/lib/shared/validation/workforce-employees';
 import { resourcePaths } from '@/lib/server/openapi/resource';
 
+const EMAIL_TAKEN = '`email` is already the email of another employee of the account (case-insensitive)';
+
 export const workforceEmployeesPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'workforce/employees',
   tag: 'Workforce',
@@ -23,4 +25,5 @@ export const workforceEmployeesPaths: ZodOpenApiPathsObject = resourcePaths({
     update: 'Update a workforce employee (operation 13)',
     delete: "Delete a workforce employee (their reports' manager becomes null)",
   },
+  conflicts: { create: EMAIL_TAKEN, update: EMAIL_TAKEN },
 });

@@ -17,7 +17,7 @@ import {
   workforceTimeOffResponse,
   workforceTimeOffUpdate,
 } from '@/lib/shared/validation/workforce-planning';
-import { listHeaders, notFoundResponses as notFound, ok, resourcePaths, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { notFoundResponses as notFound, ok, pageHeaders, resourcePaths, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
 
 const tag = 'Workforce';
 const tags = [tag];
@@ -77,6 +77,7 @@ export const workforcePlanningPaths: ZodOpenApiPathsObject = {
   }),
   '/api/2023-01/workforce/utilization': {
     get: {
+      operationId: 'get_workforce_utilization',
       tags,
       summary: 'Utilization: a page of people × weeks (or months)',
       description:
@@ -89,7 +90,7 @@ export const workforcePlanningPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': {
           description: 'The grid.',
-          headers: listHeaders,
+          headers: pageHeaders,
           content: { 'application/json': { schema: wrapped('workforce_utilization', utilizationResponse) } },
         },
         ...standardErrors,
@@ -99,6 +100,7 @@ export const workforcePlanningPaths: ZodOpenApiPathsObject = {
   },
   '/api/2023-01/workforce/demand': {
     get: {
+      operationId: 'get_workforce_demand',
       tags,
       summary: 'Demand against headcount, per role and period',
       description:
