@@ -116,10 +116,10 @@ export const PAGE = { min: 1, max: 999_999_999, default: 1 } as const;
 export const PER_PAGE = { min: 1, max: 100, default: 100 } as const;
 
 /**
- * A whole-number query parameter as the OpenAPI document shows it: an integer and its bounds (what
- * the checks beside it accept: up to 9 digits, then the range), not the text it arrives as.
+ * A whole-number query parameter as the OpenAPI document shows it: an integer and the bounds its
+ * checks accept (the digits, then the range), not the text it arrives as.
  */
-function integerParameter(bounds: { min: number; max: number; default: number }, description: string) {
+export function integerParameter(bounds: { min: number; max: number; default: number }, description: string) {
   return {
     description,
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {

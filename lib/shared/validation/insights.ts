@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyReference, date, namedReference, userReference } from './common';
+import { companyReference, date, integerParameter, namedReference, userReference } from './common';
 
 /** What win rates group by: a project relation each (the group embeds as that relation does on a project). */
 export const WIN_RATE_GROUP_BYS = ['market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division', 'company', 'assigned_to', 'quarter'] as const;
@@ -47,6 +47,6 @@ export const probabilityGapsQuery = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, 'must be from 1 to 20').max(20, 'must be from 1 to 20'))
     .default(3)
-    .meta({ description: 'How many projects, 1–20; default 3.' }),
+    .meta(integerParameter({ min: 1, max: 20, default: 3 }, 'How many projects, 1–20; default 3.')),
 });
 export type ProbabilityGapsQuery = z.output<typeof probabilityGapsQuery>;

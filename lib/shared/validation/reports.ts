@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectStageResponse, responseDate } from './common';
+import { integerParameter, projectStageResponse, responseDate } from './common';
 
 const digits = z.string().regex(/^[0-9]{1,9}$/, 'must be a whole number');
 
@@ -8,7 +8,7 @@ export const pipelineReportQuery = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, 'must be between 1 and 3650').max(3650, 'must be between 1 and 3650'))
     .default(90)
-    .meta({ description: 'Window of the won and lost totals: projects closed in the last `days` days (UTC). Default 90.' }),
+    .meta(integerParameter({ min: 1, max: 3650, default: 90 }, 'Window of the won and lost totals: projects closed in the last `days` days (UTC), 1 to 3650. Default 90.')),
 });
 export type PipelineReportQuery = z.output<typeof pipelineReportQuery>;
 
