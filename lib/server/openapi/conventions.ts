@@ -11,9 +11,9 @@ import { errorContent } from './resource';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 
 /**
- * The writes that take no If-Match: they have no single-record GET, hence no ETag to compare
- * (an API token, an authorization, a session, the calendar feed), or they set a collection rather
- * than a record (the revenue targets). Every other PATCH, PUT and DELETE compares it
+ * The writes that take no If-Match: their target is never answered as a single record, so has no
+ * ETag to compare (an API token, an authorization, a session, the calendar feed), or they set a
+ * collection (the revenue targets). Every other PATCH, PUT and DELETE compares it
  * (tests/api/openapi-contract.test.ts sends a stale tag to each).
  */
 export const WITHOUT_IF_MATCH = new Set(['revoke_api_token', 'revoke_oauth_grant', 'end_session', 'end_other_sessions', 'revoke_calendar_feed', 'set_revenue_targets']);
@@ -77,7 +77,7 @@ const tooManyRequests: ZodOpenApiResponseObject = {
     "The caller's request budget is spent (`rate_limit_exceeded`): a leaky bucket per API or OAuth token (or per client address without a credential), `details` with `limit`, `window_seconds` and `retry_after_seconds`. Retry after `Retry-After` seconds (docs/api.md#rate-limits).",
   headers: z.object({
     'Retry-After': seconds('Seconds until the bucket has room for one more request.', 'Retry-After'),
-    'X-Rate-Limited-For': seconds('The same number of seconds, under the name Buildr’s clients read.', 'X-Rate-Limited-For'),
+    'X-Rate-Limited-For': seconds('The same number of seconds as `Retry-After`.', 'X-Rate-Limited-For'),
     ...rateLimitHeaders,
   }),
   content: errorContent,
