@@ -45,6 +45,8 @@ export default defineConfig({
       // Always a fresh embedded database, whatever DATABASE_URL the shell has (empty means unset).
       DATABASE_URL: '',
       NEXT_TELEMETRY_DISABLED: '1',
+      // As `npm start` runs it: the production heap cap (e2e/api/import-limits.spec.ts holds the server to it).
+      NODE_OPTIONS: '--max-old-space-size=256',
       // The journeys' webhook receiver listens on 127.0.0.1; retries come quickly.
       WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '1,2,4',

@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { bigXlsx, wideCsv, xlsxBomb } from '../../tests/hostile-files';
 import { startReceiver } from '../../tests/receiver';
 
 // CI: the README's deployment recipes, followed on fresh databases (issue 7, Deployment).
@@ -11,6 +13,8 @@ import { startReceiver } from '../../tests/receiver';
 //     another fresh database: /api/health, the sign-in page and a token's API call answer 200.
 //  3. Graceful shutdown: SIGTERM while a webhook delivery is in flight; it completes, then the
 //     process exits.
+//     The three hostile import files of issue 25 are refused (413) while its peak memory stays under
+//     400 MB, /api/health answering after each.
 //  4. Without BETTER_AUTH_SECRET the production server stops with a message naming it.
 // Usage: tsx scripts/ci/self-host-check.ts [--reuse-build]   (PostgreSQL at CHECK_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres; the server listens on SELF_HOST_PORT, 3103).
@@ -113,6 +117,25 @@ try {
   const leads = await fetch(`${base}/api/2023-01/leads`, { headers: auth });
   check(leads.status === 200, 'GET /api/2023-01/leads with the token answers 200');
   check((await fetch(`${base}/api/2023-01/leads`)).status === 401, 'without the token, 401');
+
+  step('Hostile import files against the production heap cap (issue 25)');
+  const files = [
+    { name: 'wide.csv', bytes: wideCsv() },
+    { name: 'bomb.xlsx', bytes: await xlsxBomb() },
+    { name: 'big.xlsx', bytes: await bigXlsx() },
+  ];
+  for (const file of files) {
+    const form = new FormData();
+    form.set('resource', 'companies');
+    form.set('dry_run', 'true');
+    form.set('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+    const res = await fetch(`${base}/api/2023-01/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await res.json()) as { message?: string };
+    check(res.status === 413 && body.message?.startsWith(`${file.name}: `), `${file.name} (${(file.bytes.byteLength / 1_048_576).toFixed(2)} MB): 413, "${body.message}"`);
+    check((await fetch(`${base}/api/health`)).status === 200, 'the server still answers /api/health');
+  }
+  const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
+  check(peak < 400, `the server's peak resident memory stayed under 400 MB (${peak.toFixed(0)} MB)`);
 
   step('Graceful shutdown: SIGTERM during a webhook delivery');
   const receiver = await startReceiver();
