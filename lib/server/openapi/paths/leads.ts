@@ -33,7 +33,7 @@ export const leadPaths: ZodOpenApiPathsObject = {
         ...ok('The new project.', 'project', projectResponse, '201'),
         ...standardErrors,
         ...notFoundResponses,
-        ...conflictResponse('Already converted; `details.project_id` names the project'),
+        ...conflictResponse('Already converted; `details.project_id` names the project to a caller who sees every project'),
       },
     },
   },
