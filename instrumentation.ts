@@ -10,6 +10,9 @@ export async function register() {
     // Every request carries its TCP peer's address from here on (the rate limits, the sign-in throttle).
     const { stampPeerAddresses } = await import('@/lib/server/security/client-address');
     stampPeerAddresses();
+    // TRACE and other methods Next.js cannot represent: a JSON 405 instead of its 500.
+    const { refuseUnservedMethods } = await import('@/lib/server/http/unsupported-methods');
+    refuseUnservedMethods();
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       // `next dev` on the embedded database serves it to the npm scripts (lib/server/dev-database-server.ts).
       if (process.env.NODE_ENV === 'development') {

@@ -39,5 +39,15 @@ test('answers JSON errors: 401, 404 for unknown paths, 405 with Allow', async ({
   expect((await missing.json()).error).toBe('not_found');
   const put = await request.put('/api/2023-01/leads', { headers: { Authorization: `Bearer ${token}` }, data: {} });
   expect(put.status()).toBe(405);
-  expect(put.headers()['allow']).toBe('GET, POST');
+  expect(put.headers()['allow']).toBe('GET, POST, HEAD, OPTIONS');
+});
+
+test('TRACE is a JSON 405, not a 500; OPTIONS lists only what a route serves', async ({ request, token }) => {
+  const trace = await request.fetch('/api/2023-01/leads', { method: 'TRACE', headers: { Authorization: `Bearer ${token}` } });
+  expect(trace.status()).toBe(405);
+  expect((await trace.json()).error).toBe('method_not_allowed');
+  expect((await request.fetch('/sign-in', { method: 'TRACE' })).status()).toBe(405);
+  const options = await request.fetch('/api/2023-01/users/me', { method: 'OPTIONS' });
+  expect(options.status()).toBe(204);
+  expect(options.headers()['allow']).toBe('GET, HEAD, OPTIONS');
 });

@@ -19,6 +19,11 @@ const doc = openApiDocument();
 const paths = doc.paths as Record<string, Record<string, unknown>>;
 const routes = routeFiles().filter((r) => r.template !== CATCH_ALL && !r.template.startsWith(BETTER_AUTH) && !r.template.startsWith(CRON));
 const concrete = (template: string) => template.replace(/\{\w+\}/g, '1');
+/** The documented methods of a path, HEAD with GET, and OPTIONS: a route's `Allow`. */
+function served(template: string): string[] {
+  const documented = Object.keys(paths[template] ?? {}).map((m) => m.toUpperCase());
+  return [...documented, ...(documented.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].sort();
+}
 
 interface Operation {
   operationId?: string;
@@ -55,12 +60,17 @@ describe('route files and the OpenAPI document', () => {
         } else {
           expect(res.status).toBe(405);
           expect(res.body.error).toBe('method_not_allowed');
-          const allowed = Object.keys(paths[route.template] ?? {}).map((m) => m.toUpperCase());
-          expect(res.headers.get('allow')!.split(', ').sort()).toEqual(allowed.sort());
+          expect(res.headers.get('allow')!.split(', ').sort()).toEqual(served(route.template));
         }
         expect(res.headers.get('x-request-id')).toBeTruthy();
       });
     }
+    // Not a CORS preflight (proxy.ts answers those): what the route serves, and nothing it answers 405 to.
+    it(`OPTIONS ${route.template} lists only the methods it serves`, async () => {
+      const res = await request('OPTIONS', concrete(route.template));
+      expect(res.status).toBe(204);
+      expect(res.headers.get('allow')!.split(', ').sort()).toEqual(served(route.template));
+    });
   }
 
   it('serves the document without auth, as OpenAPI 3.1', async () => {

@@ -6,7 +6,7 @@ const notFound = async (req: Request): Promise<Response> => {
   throw new ServiceError('not_found', `No API endpoint at ${new URL(req.url).pathname}.`);
 };
 
-export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = definePublicRoute({
   GET: notFound,
   POST: notFound,
   PUT: notFound,

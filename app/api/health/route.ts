@@ -7,7 +7,7 @@ import { checkHealth } from './check';
 // database is out of reach or migrations are pending (this code expects a schema it does not have).
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = definePublicRoute({
   // GET /api/health — database reachability and migration state
   GET: async () => {
     const health = await checkHealth(getDb());

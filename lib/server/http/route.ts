@@ -66,15 +66,31 @@ async function resolveParams(context: NextRouteContext | undefined): Promise<Par
   return out;
 }
 
+/** What a route serves, for `Allow`: its methods, HEAD with GET (Next.js answers it from GET), OPTIONS. */
+function allowOf(implemented: Method[]): string {
+  return [...implemented, ...(implemented.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+}
+
 function methodNotAllowed(allowed: Method[]): RouteHandler {
   return async (req) => {
     const requestId = requestIdOf(req);
     const res = await json(
       errorBody(requestId, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`),
       405,
-      { Allow: allowed.join(', ') },
+      { Allow: allowOf(allowed) },
     );
     return withRequestId(res, requestId);
+  };
+}
+
+/**
+ * OPTIONS that is not a CORS preflight (proxy.ts answers those): 204 with what the route serves
+ * (Next.js's own answer would list every method the file exports, those that answer 405 too).
+ */
+function options(allowed: Method[]): RouteHandler {
+  return async (req) => {
+    const res = new Response(null, { status: 204, headers: { Allow: allowOf(allowed), 'Cache-Control': 'no-store' } });
+    return withRequestId(res, requestIdOf(req));
   };
 }
 
@@ -110,10 +126,10 @@ function withHeaders(res: Response, rateHeaders: Record<string, string>, setCook
 
 type Run = (req: Request, requestId: string, context: NextRouteContext | undefined) => Promise<Response>;
 
-/** Every method: the implemented ones wrapped with request id and error mapping, the rest a JSON 405. */
-function methods(implemented: Partial<Record<Method, Run>>): Record<Method, RouteHandler> {
+/** Every method: the implemented ones wrapped with request id and error mapping, the rest a JSON 405, and OPTIONS. */
+function methods(implemented: Partial<Record<Method, Run>>): Record<Method | 'OPTIONS', RouteHandler> {
   const allowed = METHODS.filter((m) => implemented[m]);
-  const out = {} as Record<Method, RouteHandler>;
+  const out = { OPTIONS: options(allowed) } as Record<Method | 'OPTIONS', RouteHandler>;
   for (const method of METHODS) {
     const run = implemented[method];
     out[method] = run
@@ -133,9 +149,9 @@ function methods(implemented: Partial<Record<Method, Run>>): Record<Method, Rout
 /**
  * The one wrapper of every API route: request id, authentication, tenancy, access (the route's,
  * each method's, the path's permission areas), errors, and a JSON 405 (with Allow) for the methods
- * a route does not implement. Route files export all five methods.
+ * a route does not implement, and OPTIONS. Route files export all five methods and OPTIONS.
  */
-export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>, routeAccess?: RouteAccess): Record<Method, RouteHandler> {
+export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>, routeAccess?: RouteAccess): Record<Method | 'OPTIONS', RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
   for (const [method, given] of Object.entries(handlers) as [Method, Handler | GuardedHandler][]) {
     const { access, run: handler } = typeof given === 'function' ? { access: undefined, run: given } : given;
@@ -175,7 +191,7 @@ export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHa
  * Routes that need no credentials (health, the OpenAPI document, the JSON 404), limited per client
  * address like requests without a valid credential.
  */
-export function definePublicRoute(handlers: Partial<Record<Method, (req: Request) => Promise<Response>>>): Record<Method, RouteHandler> {
+export function definePublicRoute(handlers: Partial<Record<Method, (req: Request) => Promise<Response>>>): Record<Method | 'OPTIONS', RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
   for (const [method, handler] of Object.entries(handlers) as [Method, (req: Request) => Promise<Response>][]) {
     runs[method] = async (req) => {

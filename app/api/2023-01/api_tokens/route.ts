@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createApiTokenFor, listApiTokens } from '@/lib/server/services/api-tokens';
 import { apiTokenCreate, apiTokenListQuery, apiTokenResponse } from '@/lib/shared/validation/api-tokens';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/api_tokens — list the caller's own live tokens (browser session only)
   GET: {
     access: ACCESS.apiTokens,

@@ -8,7 +8,7 @@ import { icsQuery } from '@/lib/shared/validation/calendar';
 
 export const dynamic = 'force-dynamic';
 
-export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = definePublicRoute({
   // GET /api/2023-01/calendar.ics?token= — a user's bid calendar as iCalendar, for calendar apps (the feed token is its only credential)
   GET: async (req) => {
     const { token } = parseQuery(new URL(req.url), icsQuery);

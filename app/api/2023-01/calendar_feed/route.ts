@@ -2,7 +2,7 @@ import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '@/lib/server/services/calendar';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/calendar_feed — whether the caller has a feed (browser session only)
   GET: { access: ACCESS.calendarFeed, run: async (a) => json({ calendar_feed: await getCalendarFeed(a.db, a.ctx) }) },
   // POST /api/2023-01/calendar_feed — a new feed token and URL, shown once; the previous one stops working (browser session only)

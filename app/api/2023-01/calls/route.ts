@@ -4,7 +4,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createCall, listCalls } from '@/lib/server/services/calls';
 import { callCreate, callListQuery, callResponse } from '@/lib/shared/validation/calls';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/calls — list calls
   GET: async (a) => listOrExport(a, 'calls', callListQuery, listCalls, callResponse),
   // POST /api/2023-01/calls — create a call

@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createCompany, listCompanies } from '@/lib/server/services/companies';
 import { companyCreate, companyListQuery, companyResponse } from '@/lib/shared/validation/companies';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/companies — list companies
   GET: async (a) => listOrExport(a, 'companies', companyListQuery, (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(a.url.searchParams)), companyResponse),
   // POST /api/2023-01/companies — create a company

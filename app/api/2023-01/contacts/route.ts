@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createContact, listContacts } from '@/lib/server/services/contacts';
 import { contactCreate, contactListQuery, contactResponse } from '@/lib/shared/validation/contacts';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/contacts — list contacts
   GET: async (a) => listOrExport(a, 'contacts', contactListQuery, (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(a.url.searchParams)), contactResponse),
   // POST /api/2023-01/contacts — create a contact (operation 5)

@@ -5,7 +5,7 @@ import { defineRoute, json } from '@/lib/server/http/route';
 import { createCustomField, listCustomFields } from '@/lib/server/services/custom-fields';
 import { customFieldCreate, customFieldListQuery, customFieldResponse } from '@/lib/shared/validation/custom-fields';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/custom_fields — the account's custom fields, by resource and position
   GET: async (a) => listOrExport(a, 'custom_fields', customFieldListQuery, listCustomFields, customFieldResponse),
   // POST /api/2023-01/custom_fields — define a field (admins)

@@ -3,7 +3,7 @@ import { parseQuery } from '@/lib/server/http/request';
 import { forecast } from '@/lib/server/services/forecast';
 import { forecastQuery } from '@/lib/shared/validation/forecast';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/forecast — contracted, pipeline, backlog and the gap to the targets, by month
   GET: async (a) => json({ forecast: await forecast(a.db, a.ctx, parseQuery(a.url, forecastQuery)) }),
 });

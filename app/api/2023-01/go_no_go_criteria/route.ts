@@ -5,7 +5,7 @@ import { defineRoute, json } from '@/lib/server/http/route';
 import { createGoNoGoCriterion, listGoNoGoCriteria } from '@/lib/server/services/go-no-go';
 import { goNoGoCriterionCreate, goNoGoCriterionListQuery, goNoGoCriterionResponse } from '@/lib/shared/validation/go-no-go';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/go_no_go_criteria — the account's go / no-go scorecard, by position
   GET: async (a) => listOrExport(a, 'go_no_go_criteria', goNoGoCriterionListQuery, listGoNoGoCriteria, goNoGoCriterionResponse),
   // POST /api/2023-01/go_no_go_criteria — add a criterion (admins)

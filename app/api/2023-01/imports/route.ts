@@ -6,7 +6,7 @@ import { validationFailed } from '@/lib/server/services/errors';
 import { createImport, listImports, previewImport } from '@/lib/server/services/imports';
 import { importCreateQuery, importListQuery, importResponse } from '@/lib/shared/validation/imports';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/imports — list the account's imports, newest first
   GET: (a) => listOrExport(a, 'imports', importListQuery, listImports, importResponse),
   // POST /api/2023-01/imports — import a spreadsheet (202), or preview it (dry_run=true, 200)

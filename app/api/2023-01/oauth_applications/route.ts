@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createOAuthApplicationFor, listOAuthApplications } from '@/lib/server/services/oauth-applications';
 import { oauthApplicationCreate, oauthApplicationListQuery, oauthApplicationResponse } from '@/lib/shared/validation/oauth-applications';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/oauth_applications — the account's OAuth applications (admins, browser session)
   GET: {
     access: ACCESS.oauthApplications,

@@ -4,7 +4,7 @@ import { listOrExport } from '@/lib/server/http/export';
 import { listOAuthGrants } from '@/lib/server/services/oauth-applications';
 import { oauthGrantListQuery, oauthGrantResponse } from '@/lib/shared/validation/oauth-applications';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/oauth_grants — the applications the caller authorised (browser session)
   GET: {
     access: ACCESS.oauthGrants,

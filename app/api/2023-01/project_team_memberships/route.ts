@@ -6,7 +6,7 @@ import { membershipCreate, membershipOptionalQuery, membershipResponse, membersh
 
 const KEY = 'project_team_membership';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_team_memberships?project_id= — list a project's team (operation 14)
   GET: async (a) =>
     listOrExport(a, 'project_team_memberships', membershipsListQuery, listMemberships, membershipResponse),

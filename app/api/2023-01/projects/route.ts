@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createProject, listProjects } from '@/lib/server/services/projects';
 import { projectCreate, projectListQuery, projectResponse } from '@/lib/shared/validation/projects';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/projects — list projects
   GET: async (a) => listOrExport(a, 'projects', projectListQuery, (db, ctx, query) => listProjects(db, ctx, query, customFieldFilters(a.url.searchParams)), projectResponse),
   // POST /api/2023-01/projects — create a project

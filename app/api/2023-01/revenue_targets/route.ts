@@ -4,7 +4,7 @@ import { parseQuery, parseWrappedBody } from '@/lib/server/http/request';
 import { listTargets, putTargets } from '@/lib/server/services/forecast';
 import { revenueTargetsPut, revenueTargetsQuery } from '@/lib/shared/validation/forecast';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/revenue_targets — the account's monthly revenue targets, by month
   GET: async (a) => json({ revenue_targets: await listTargets(a.db, a.ctx, parseQuery(a.url, revenueTargetsQuery)) }),
   // PUT /api/2023-01/revenue_targets — set (or, with null, clear) the months given; admins

@@ -4,7 +4,7 @@ import { defineRoute, json } from '@/lib/server/http/route';
 import { createSavedView, listSavedViews } from '@/lib/server/services/saved-views';
 import { savedViewCreate, savedViewListQuery, savedViewResponse } from '@/lib/shared/validation/saved-views';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/saved_views — the caller's views and the account's shared ones
   GET: async (a) => listOrExport(a, 'saved_views', savedViewListQuery, listSavedViews, savedViewResponse),
   // POST /api/2023-01/saved_views — save a list's filters, columns and sort under a name

@@ -4,7 +4,7 @@ import { listOrExport } from '@/lib/server/http/export';
 import { listSecurityEventLog } from '@/lib/server/services/security-events';
 import { securityEventListQuery, securityEventResponse } from '@/lib/shared/validation/security-events';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/security_events — user management, credentials, sessions and sign-ins, newest first (admins only)
   GET: {
     access: ACCESS.auditLog,

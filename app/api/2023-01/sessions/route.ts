@@ -2,7 +2,7 @@ import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listSessions, revokeOtherSessions } from '@/lib/server/services/sessions';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/sessions — the caller's live browser sessions (browser session only)
   GET: { access: ACCESS.sessions, run: async (a) => json({ sessions: await listSessions(a.db, a.ctx, a.req) }) },
   // DELETE /api/2023-01/sessions — sign out everywhere else (browser session only)

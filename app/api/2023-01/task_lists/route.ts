@@ -4,7 +4,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createTaskList, listTaskLists } from '@/lib/server/services/task-lists';
 import { taskListCreate, taskListResponse, taskListsListQuery } from '@/lib/shared/validation/task-lists';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/task_lists — list task lists (operation 9)
   GET: async (a) => listOrExport(a, 'task_lists', taskListsListQuery, listTaskLists, taskListResponse),
   // POST /api/2023-01/task_lists — create a task list

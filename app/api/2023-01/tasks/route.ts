@@ -4,7 +4,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createTask, listTasks } from '@/lib/server/services/tasks';
 import { taskCreate, taskResponse, tasksListQuery } from '@/lib/shared/validation/tasks';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/tasks — list tasks (operation 7)
   GET: async (a) => listOrExport(a, 'tasks', tasksListQuery, listTasks, taskResponse),
   // POST /api/2023-01/tasks — create a task

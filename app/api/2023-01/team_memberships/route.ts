@@ -4,7 +4,7 @@ import { listAccountMemberships } from '@/lib/server/services/project-team-membe
 import { membershipResponse, teamMembershipsListQuery } from '@/lib/shared/validation/project-team-memberships';
 
 // Read-only: memberships are created, changed and removed under /project_team_memberships.
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/team_memberships — list the team memberships of every project of the account
   GET: async (a) =>
     listOrExport(a, 'project_team_memberships', teamMembershipsListQuery, listAccountMemberships, membershipResponse),

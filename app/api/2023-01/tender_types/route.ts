@@ -1,4 +1,4 @@
 import { lookupRoute } from '@/lib/server/http/lookup-route';
 
 // GET, POST /api/2023-01/tender_types — list and create tender types
-export const { GET, POST, PUT, PATCH, DELETE } = lookupRoute('tender_types');
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = lookupRoute('tender_types');

@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createUser, listUsers } from '@/lib/server/services/users';
 import { userCreate, userListQuery, userResponse } from '@/lib/shared/validation/users';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/users — list the account's users
   GET: async (a) => listOrExport(a, 'users', userListQuery, listUsers, userResponse),
   // POST /api/2023-01/users — add a user to the account (admins)

@@ -4,7 +4,7 @@ import { listOrExport } from '@/lib/server/http/export';
 import { listWebhookMessages } from '@/lib/server/services/webhook-messages';
 import { webhookMessageListQuery, webhookMessageResponse } from '@/lib/shared/validation/webhook-messages';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhook_messages — the account's event feed, newest first (operation 17)
   GET: async (a) =>
     listOrExport(a, 'webhook_messages', webhookMessageListQuery, listWebhookMessages, webhookMessageResponse),

@@ -5,7 +5,7 @@ import { parseBody } from '@/lib/server/http/request';
 import { createWebhook, listWebhooks } from '@/lib/server/services/webhooks';
 import { webhookCreate, webhookListQuery, webhookResponse } from '@/lib/shared/validation/webhooks';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhooks — the account's subscriptions, newest first
   GET: async (a) => listOrExport(a, 'webhooks', webhookListQuery, listWebhooks, webhookResponse),
   // POST /api/2023-01/webhooks — subscribe; the answer carries the signing secret, once

@@ -17,7 +17,7 @@ function authorized(header: string | null): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export const { GET, POST, PUT, PATCH, DELETE } = definePublicRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = definePublicRoute({
   GET: async (req) => {
     if (!authorized(req.headers.get('authorization'))) {
       throw new ServiceError('unauthorized', 'Send Authorization: Bearer <CRON_SECRET> (set CRON_SECRET on the server).');

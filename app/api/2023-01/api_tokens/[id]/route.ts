@@ -3,7 +3,7 @@ import { defineRoute, noContent } from '@/lib/server/http/route';
 import { parseId } from '@/lib/server/http/request';
 import { revokeApiToken } from '@/lib/server/services/api-tokens';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // DELETE /api/2023-01/api_tokens/{id} — revoke one of the caller's tokens (browser session only)
   DELETE: {
     access: ACCESS.apiTokens,

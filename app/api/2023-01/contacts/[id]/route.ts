@@ -3,7 +3,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { deleteContact, getContact, updateContact } from '@/lib/server/services/contacts';
 import { contactUpdate } from '@/lib/shared/validation/contacts';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/contacts/{id} — get a contact
   GET: async (a) => json({ contact: await getContact(a.db, a.ctx, parseId(a.params.id, 'Contact')) }),
   // PATCH /api/2023-01/contacts/{id} — update a contact (operation 6)

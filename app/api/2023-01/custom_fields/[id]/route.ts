@@ -4,7 +4,7 @@ import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { deleteCustomField, getCustomField, updateCustomField } from '@/lib/server/services/custom-fields';
 import { customFieldUpdate } from '@/lib/shared/validation/custom-fields';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/custom_fields/{id} — one field
   GET: async (a) => json({ custom_field: await getCustomField(a.db, a.ctx, parseId(a.params.id, 'Custom field')) }),
   // PATCH /api/2023-01/custom_fields/{id} — its label, options, required, position or archived (admins)

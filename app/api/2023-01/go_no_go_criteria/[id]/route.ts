@@ -4,7 +4,7 @@ import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { deleteGoNoGoCriterion, getGoNoGoCriterion, updateGoNoGoCriterion } from '@/lib/server/services/go-no-go';
 import { goNoGoCriterionUpdate } from '@/lib/shared/validation/go-no-go';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/go_no_go_criteria/{id} — one criterion
   GET: async (a) => json({ go_no_go_criterion: await getGoNoGoCriterion(a.db, a.ctx, parseId(a.params.id, 'Go / no-go criterion')) }),
   // PATCH /api/2023-01/go_no_go_criteria/{id} — its name, description, weight, kind, position or archived (admins)

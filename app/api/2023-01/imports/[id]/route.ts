@@ -2,7 +2,7 @@ import { parseId } from '@/lib/server/http/request';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { getImport, undoImport } from '@/lib/server/services/imports';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/imports/{id} — an import and its progress
   GET: async (a) => json({ import: await getImport(a.db, a.ctx, parseId(a.params.id, 'Import')) }),
   // DELETE /api/2023-01/imports/{id} — undo: delete the records it created; the import stays, undone

@@ -3,7 +3,7 @@ import { parseQuery } from '@/lib/server/http/request';
 import { winRates } from '@/lib/server/services/insights';
 import { winRatesQuery } from '@/lib/shared/validation/insights';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/insights/win_rates — won and lost projects by a grouping, with win rates
   GET: async (a) => json({ win_rates: await winRates(a.db, a.ctx, parseQuery(a.url, winRatesQuery)) }),
 });

@@ -3,7 +3,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { deleteLead, getLead, updateLead } from '@/lib/server/services/leads';
 import { leadUpdate } from '@/lib/shared/validation/leads';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/leads/{id} — get a lead
   GET: async (a) => json({ lead: await getLead(a.db, a.ctx, parseId(a.params.id, 'Lead')) }),
   // PATCH /api/2023-01/leads/{id} — update a lead (operation 2)

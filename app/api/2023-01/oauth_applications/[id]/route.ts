@@ -4,7 +4,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { deleteOAuthApplication, getOAuthApplication, updateOAuthApplication } from '@/lib/server/services/oauth-applications';
 import { oauthApplicationUpdate } from '@/lib/shared/validation/oauth-applications';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/oauth_applications/{id} — one application (never its secret)
   GET: {
     access: ACCESS.oauthApplications,

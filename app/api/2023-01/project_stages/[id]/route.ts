@@ -4,7 +4,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { getProjectStage, updateProjectStage } from '@/lib/server/services/project-stages';
 import { projectStageUpdate } from '@/lib/shared/validation/lookups';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_stages/{id} — one stage
   GET: async (a) => json({ project_stage: await getProjectStage(a.db, a.ctx, parseId(a.params.id, 'Project stage')) }),
   // PATCH /api/2023-01/project_stages/{id} — rename, reorder, or set its default probability

@@ -10,7 +10,7 @@ import {
 const KEY = 'project_team_membership';
 const NAME = 'Project team membership';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_team_memberships/{id}?project_id= — get a team membership (operation 16)
   GET: async (a) => {
     const [id, { project_id }] = [parseId(a.params.id, NAME), parseQuery(a.url, membershipQuery)];

@@ -3,7 +3,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { deleteProject, getProject, updateProject } from '@/lib/server/services/projects';
 import { projectUpdate } from '@/lib/shared/validation/projects';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/projects/{id} — get a project (operation 3)
   GET: async (a) => json({ project: await getProject(a.db, a.ctx, parseId(a.params.id, 'Project')) }),
   // PATCH /api/2023-01/projects/{id} — update a project

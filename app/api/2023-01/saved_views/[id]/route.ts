@@ -3,7 +3,7 @@ import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { deleteSavedView, getSavedView, updateSavedView } from '@/lib/server/services/saved-views';
 import { savedViewUpdate } from '@/lib/shared/validation/saved-views';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/saved_views/{id} — one view (the caller's, or shared)
   GET: async (a) => json({ saved_view: await getSavedView(a.db, a.ctx, parseId(a.params.id, 'Saved view')) }),
   // PATCH /api/2023-01/saved_views/{id} — rename, change, share or unshare it (its owner or an admin)

@@ -3,7 +3,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { deleteTaskList, getTaskList, updateTaskList } from '@/lib/server/services/task-lists';
 import { taskListUpdate } from '@/lib/shared/validation/task-lists';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/task_lists/{id} — get a task list
   GET: async (a) => json({ task_list: await getTaskList(a.db, a.ctx, parseId(a.params.id, 'Task list')) }),
   // PATCH /api/2023-01/task_lists/{id} — update a task list

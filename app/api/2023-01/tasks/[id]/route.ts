@@ -3,7 +3,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { deleteTask, getTask, updateTask } from '@/lib/server/services/tasks';
 import { taskUpdate } from '@/lib/shared/validation/tasks';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/tasks/{id} — get a task
   GET: async (a) => json({ task: await getTask(a.db, a.ctx, parseId(a.params.id, 'Task')) }),
   // PATCH /api/2023-01/tasks/{id} — update a task (operation 8)

@@ -4,7 +4,7 @@ import { parseBody, parseId } from '@/lib/server/http/request';
 import { getUser, updateUser } from '@/lib/server/services/users';
 import { userUpdate } from '@/lib/shared/validation/users';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/users/{id} — get a user of the account
   GET: async (a) => json({ user: await getUser(a.db, a.ctx, parseId(a.params.id, 'User')) }),
   // PATCH /api/2023-01/users/{id} — rename, change the role of, deactivate or reactivate a user (admins)

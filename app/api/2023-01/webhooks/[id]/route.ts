@@ -4,7 +4,7 @@ import { parseBody, parseUuid } from '@/lib/server/http/request';
 import { deleteWebhook, getWebhook, updateWebhook } from '@/lib/server/services/webhooks';
 import { webhookUpdate } from '@/lib/shared/validation/webhooks';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhooks/{id} — one subscription (without its secret)
   GET: async (a) => json({ webhook: await getWebhook(a.db, a.ctx, parseUuid(a.params.id, 'Webhook')) }),
   // PATCH /api/2023-01/webhooks/{id} — change it; `disabled: false` re-enables, a new `secret` rotates

@@ -6,7 +6,7 @@ import { workforceAssignmentCreate, workforceAssignmentListQuery, workforceAssig
 
 const KEY = 'workforce_assignment';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/assignments — list workforce assignments
   GET: async (a) => listOrExport(a, 'workforce_assignments', workforceAssignmentListQuery, listWorkforceAssignments, workforceAssignmentResponse),
   // POST /api/2023-01/workforce/assignments — create workforce assignments

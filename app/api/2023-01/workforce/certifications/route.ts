@@ -6,7 +6,7 @@ import { workforceCertificationCreate, workforceCertificationListQuery, workforc
 
 const KEY = 'workforce_certification';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/certifications — list certifications
   GET: async (a) => listOrExport(a, 'workforce_certifications', workforceCertificationListQuery, listWorkforceCertifications, workforceCertificationResponse),
   // POST /api/2023-01/workforce/certifications — create certifications

@@ -3,7 +3,7 @@ import { parseQuery } from '@/lib/server/http/request';
 import { workforceDemand } from '@/lib/server/services/workforce-planning';
 import { demandQuery } from '@/lib/shared/validation/workforce-planning';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/demand — per role and period: headcount against awarded and (weighted) pursuit demand
   GET: async (a) => json({ workforce_demand: await workforceDemand(a.db, a.ctx, parseQuery(a.url, demandQuery)) }),
 });

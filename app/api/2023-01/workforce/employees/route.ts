@@ -6,7 +6,7 @@ import { workforceEmployeeCreate, workforceEmployeeListQuery, workforceEmployeeR
 
 const KEY = 'workforce_employee';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/employees — list workforce employees (operation 11)
   GET: (a) => listOrExport(a, 'workforce_employees', workforceEmployeeListQuery, listWorkforceEmployees, workforceEmployeeResponse),
   // POST /api/2023-01/workforce/employees — create a workforce employee (operation 12)

@@ -6,7 +6,7 @@ import { workforceTimeOffCreate, workforceTimeOffListQuery, workforceTimeOffResp
 
 const KEY = 'workforce_time_off';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/time_off — list time off
   GET: async (a) => listOrExport(a, 'workforce_time_off', workforceTimeOffListQuery, listWorkforceTimeOff, workforceTimeOffResponse),
   // POST /api/2023-01/workforce/time_off — create time off

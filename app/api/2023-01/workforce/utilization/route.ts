@@ -4,7 +4,7 @@ import { parseQuery } from '@/lib/server/http/request';
 import { workforceUtilization } from '@/lib/server/services/workforce-planning';
 import { utilizationQuery } from '@/lib/shared/validation/workforce-planning';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/utilization — a page of people × weeks (or months): capacity, assigned days, time off, utilization
   GET: async (a) => {
     const { body, page } = await workforceUtilization(a.db, a.ctx, parseQuery(a.url, utilizationQuery));

@@ -2,7 +2,7 @@ import { defineRoute, json } from '@/lib/server/http/route';
 import { parseId } from '@/lib/server/http/request';
 import { getForecastSnapshot } from '@/lib/server/services/forecast';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/forecast/snapshots/{id} — one snapshot
   GET: async (a) => json({ forecast_snapshot: await getForecastSnapshot(a.db, a.ctx, parseId(a.params.id, 'Snapshot')) }),
 });

@@ -2,7 +2,7 @@ import { parseId } from '@/lib/server/http/request';
 import { defineRoute } from '@/lib/server/http/route';
 import { importErrorsCsv } from '@/lib/server/services/imports';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/imports/{id}/errors.csv — the rows that failed, as they were, with why
   GET: async (a) => {
     const { name, csv } = await importErrorsCsv(a.db, a.ctx, parseId(a.params.id, 'Import'));

@@ -2,7 +2,7 @@ import { defineRoute, json } from '@/lib/server/http/route';
 import { parseId } from '@/lib/server/http/request';
 import { projectForecast } from '@/lib/server/services/forecast';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/projects/{id}/forecast — the project's revenue (and cost, margin) month by month
   GET: async (a) => json({ project_forecast: await projectForecast(a.db, a.ctx, parseId(a.params.id, 'Project')) }),
 });

@@ -4,7 +4,7 @@ import { parseId, parseQuery } from '@/lib/server/http/request';
 import { resendWebhookMessage } from '@/lib/server/services/webhooks';
 import { resendQuery } from '@/lib/shared/validation/webhooks';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // POST /api/2023-01/webhook_messages/{id}/resend[?webhook_id=] — deliver the message again (202: queued)
   POST: async (a) => {
     const id = parseId(a.params.id, 'Webhook message');

@@ -5,7 +5,7 @@ import { parseUuid } from '@/lib/server/http/request';
 import { listWebhookAttempts } from '@/lib/server/services/webhooks';
 import { webhookAttemptListQuery, webhookAttemptResponse } from '@/lib/shared/validation/webhooks';
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first
   GET: async (a) => {
     const id = parseUuid(a.params.id, 'Webhook');

@@ -6,7 +6,7 @@ import { workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-pla
 const KEY = 'workforce_assignment';
 const idOf = (raw: string | undefined) => parseId(raw, 'Workforce assignment');
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/assignments/{id}
   GET: async (a) => json({ [KEY]: await getWorkforceAssignment(a.db, a.ctx, idOf(a.params.id)) }),
   // PATCH /api/2023-01/workforce/assignments/{id}

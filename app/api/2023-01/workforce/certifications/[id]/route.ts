@@ -6,7 +6,7 @@ import { workforceCertificationUpdate } from '@/lib/shared/validation/workforce-
 const KEY = 'workforce_certification';
 const idOf = (raw: string | undefined) => parseId(raw, 'Certification');
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/certifications/{id}
   GET: async (a) => json({ [KEY]: await getWorkforceCertification(a.db, a.ctx, idOf(a.params.id)) }),
   // PATCH /api/2023-01/workforce/certifications/{id}

@@ -10,7 +10,7 @@ import { workforceEmployeeUpdate } from '@/lib/shared/validation/workforce-emplo
 const KEY = 'workforce_employee';
 const idOf = (raw: string | undefined) => parseId(raw, 'Workforce employee');
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/employees/{id} — get a workforce employee
   GET: async (a) => json({ [KEY]: await getWorkforceEmployee(a.db, a.ctx, idOf(a.params.id)) }),
   // PATCH /api/2023-01/workforce/employees/{id} — update a workforce employee (operation 13)

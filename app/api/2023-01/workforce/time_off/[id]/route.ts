@@ -6,7 +6,7 @@ import { workforceTimeOffUpdate } from '@/lib/shared/validation/workforce-planni
 const KEY = 'workforce_time_off';
 const idOf = (raw: string | undefined) => parseId(raw, 'Time off');
 
-export const { GET, POST, PUT, PATCH, DELETE } = defineRoute({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/time_off/{id}
   GET: async (a) => json({ [KEY]: await getWorkforceTimeOff(a.db, a.ctx, idOf(a.params.id)) }),
   // PATCH /api/2023-01/workforce/time_off/{id}
