@@ -34,6 +34,8 @@ describe('POST /api_tokens', () => {
   it('mints a token for the caller, shows the secret once, and the token works', async () => {
     const res = await admin.post('/api_tokens', { api_token: { name: 'CI export', scope: 'read' } });
     expect(res.status).toBe(201);
+    // The one-time secret is never kept by a browser or proxy cache.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const created = res.body.api_token;
     expect(Object.keys(created).sort()).toEqual([...KEYS, 'token'].sort());
     expect(created).toMatchObject({ name: 'CI export', scope: 'read', last_used_at: null, expires_at: null });
@@ -182,6 +184,6 @@ describe('DELETE /api_tokens/{id}', () => {
   it('has no GET or PATCH of one token (405)', async () => {
     const res = await admin.get('/api_tokens/1');
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('DELETE');
+    expect(res.headers.get('allow')).toBe('DELETE, OPTIONS');
   });
 });

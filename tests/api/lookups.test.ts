@@ -260,7 +260,7 @@ describe('/project_team_roles (read-only, a fixed set)', () => {
     }
     const post = await a.api.post('/project_team_roles', { project_team_role: { role: 'x', name: 'X' } });
     expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect((await request('GET', '/project_team_roles')).status).toBe(401);
   });
 });

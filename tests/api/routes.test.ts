@@ -63,6 +63,7 @@ describe('route files and the OpenAPI document', () => {
           expect(res.headers.get('allow')!.split(', ').sort()).toEqual(served(route.template));
         }
         expect(res.headers.get('x-request-id')).toBeTruthy();
+        expect(res.headers.get('cache-control')).toBe('no-store');
       });
     }
     // Not a CORS preflight (proxy.ts answers those): what the route serves, and nothing it answers 405 to.
@@ -70,6 +71,7 @@ describe('route files and the OpenAPI document', () => {
       const res = await request('OPTIONS', concrete(route.template));
       expect(res.status).toBe(204);
       expect(res.headers.get('allow')!.split(', ').sort()).toEqual(served(route.template));
+      expect(res.headers.get('cache-control')).toBe('no-store');
     });
   }
 

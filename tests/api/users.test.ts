@@ -114,7 +114,7 @@ describe('users without credentials', () => {
     expect((await request('POST', '/users', { body: { user: {} } })).status).toBe(401);
     const del = await a.api.delete(`/users/${a.userId}`);
     expect(del.status).toBe(405);
-    expect(del.headers.get('allow')).toBe('GET, PATCH');
+    expect(del.headers.get('allow')).toBe('GET, PATCH, HEAD, OPTIONS');
     expect((await a.readApi.get('/users')).status).toBe(200);
   });
 

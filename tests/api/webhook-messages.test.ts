@@ -154,6 +154,6 @@ describe('GET /webhook_messages (operation 17)', () => {
     expect((await a.readApi.get('/webhook_messages')).status).toBe(200);
     const post = await a.api.post('/webhook_messages', { webhook_message: {} });
     expect(post.status).toBe(405);
-    expect(post.headers.get('allow')).toBe('GET');
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 });

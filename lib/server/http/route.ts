@@ -54,8 +54,13 @@ function requestIdOf(req: Request): string {
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
+/**
+ * Every API answer carries its request id, and is never stored by a browser or a proxy cache: it
+ * is one caller's data (a token's one-time secret among them), read fresh each time.
+ */
 function withRequestId(res: Response, requestId: string): Response {
   res.headers.set('X-Request-Id', requestId);
+  if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store');
   return res;
 }
 
@@ -89,7 +94,7 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
  */
 function options(allowed: Method[]): RouteHandler {
   return async (req) => {
-    const res = new Response(null, { status: 204, headers: { Allow: allowOf(allowed), 'Cache-Control': 'no-store' } });
+    const res = new Response(null, { status: 204, headers: { Allow: allowOf(allowed) } });
     return withRequestId(res, requestIdOf(req));
   };
 }
