@@ -49,13 +49,15 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
       left join token on true
       order by e.n
       returning id, account_id, event_type, auth_method
+    ), subscribed as (
+      -- Locked for key share: a subscription deleted meanwhile is skipped (or waits for this
+      -- transaction), never named by a delivery whose foreign key would then fail the write.
+      select id, filter_types from webhooks where account_id = ${actor.accountId} and not disabled for key share
     )
     insert into webhook_deliveries (account_id, webhook_id, message_id)
     select message.account_id, webhooks.id, message.id
     from message
-    join webhooks on webhooks.account_id = message.account_id
-      and not webhooks.disabled
-      and (cardinality(array_remove(webhooks.filter_types, ${EXCLUDE_IMPORTS})) = 0 or message.event_type = any(webhooks.filter_types))
+    join subscribed webhooks on (cardinality(array_remove(webhooks.filter_types, ${EXCLUDE_IMPORTS})) = 0 or message.event_type = any(webhooks.filter_types))
       and not (message.auth_method is not distinct from 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))`);
 }
 

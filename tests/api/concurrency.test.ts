@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { idempotencyKeys, users } from '@/db/schema';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
 import { etagOf } from '@/lib/shared/etag';
@@ -352,5 +353,49 @@ describe('Idempotency-Key', () => {
     expect(later.status).toBe(201);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(later.body.lead.id).not.toBe(first.body.lead.id);
+  });
+});
+
+// A write records its webhook deliveries in its own statement; a subscription deleted meanwhile must
+// not fail it (the fuzzer saw 22 of 90 writes answer 422 on a `webhook_id` they never sent).
+describe('a subscription deleted while others write', () => {
+  const databaseUrl = inject('databaseUrl');
+
+  it('many writes while subscriptions are deleted: every write succeeds, every delete too', async () => {
+    const t = await createTestAccount('Webhook Race GC');
+    for (let round = 0; round < 3; round++) {
+      const hooks: string[] = [];
+      for (let i = 0; i < 5; i++) hooks.push((await t.api.post('/webhooks', { webhook: { url: `https://hooks.example.com/race/${round}/${i}` } })).body.webhook.id);
+      const writes = Array.from({ length: 30 }, (_, i) => t.api.post('/contacts', { contact: { first_name: `Racer ${round}.${i}` } }));
+      const deletes = hooks.map((id) => t.api.delete(`/webhooks/${id}`));
+      const results = await Promise.all([...writes, ...deletes]);
+      expect(results.slice(0, 30).map((r) => r.status)).toEqual(Array(30).fill(201));
+      expect(results.slice(30).map((r) => r.status)).toEqual(Array(5).fill(204));
+    }
+  });
+
+  // The race made certain on PostgreSQL: the delete holds the subscription's row until the write is
+  // waiting on it, then commits.
+  (databaseUrl ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it))('a write waiting on a subscription being deleted goes on without it once the delete commits', async () => {
+    const t = await createTestAccount('Webhook Delete Race GC');
+    const hook = (await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/doomed' } })).body.webhook;
+    const other = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
+    try {
+      let write: Promise<ApiResponse> | undefined;
+      await other.begin(async (tx) => {
+        await tx`delete from webhooks where uuid = ${hook.id}`;
+        write = t.api.post('/contacts', { contact: { first_name: 'Waiting' } });
+        // Until the write waits on the deleted row's lock (or has finished, if it never needed it).
+        for (let i = 0; i < 200; i++) {
+          const [{ n }] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+          if (n > 0) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+      });
+      const res = await write!;
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    } finally {
+      await other.end();
+    }
   });
 });
