@@ -31,6 +31,8 @@ interface Operation {
   body?: { key: string; schema: Json };
 }
 
+const ANY_METHOD = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
 const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
 
 function resolve(schema: Json | undefined): Json {
@@ -57,6 +59,12 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([template, it
       };
     }),
 );
+
+/** A path's `Allow`: its documented methods, HEAD with GET, OPTIONS. */
+function served(template: string): string[] {
+  const documented = Object.keys(doc.paths[template] ?? {}).map((m) => m.toUpperCase());
+  return [...documented, ...(documented.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+}
 
 // ---- values ----
 
@@ -218,6 +226,8 @@ function toJsonText(value: unknown): string {
 
 interface FuzzRequest {
   op: Operation;
+  /** Usually the operation's; sometimes another, which the route may not serve (a 405, or OPTIONS' 204). */
+  method: string;
   path: string;
   query: string;
   body?: string;
@@ -283,6 +293,7 @@ const requests: fc.Arbitrary<FuzzRequest> = fc
   .chain((op) =>
     fc.record({
       op: fc.constant(op),
+      method: fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...ANY_METHOD) }),
       path: fc
         .tuple(...op.pathParams.map(() => fc.tuple(pathIds(op.template.split('/{')[0]!), fc.boolean())), fc.constant(null))
         .map((values) => {
@@ -330,7 +341,7 @@ async function checksum(): Promise<string> {
 /** The fuzzer's own credentials stay out of reach of DELETE /api_tokens/{id}. */
 const ownTokenIds = new Set<string>();
 
-async function send(r: FuzzRequest): Promise<{ status: number; text: string }> {
+async function send(r: FuzzRequest): Promise<{ status: number; text: string; allow: string | null }> {
   // Header values travel as bytes: UTF-8 on the wire, which Node reads as Latin-1.
   const headers = new Headers(
     Object.entries(r.headers).map(([k, v]): [string, string] => [k, Buffer.from(v, 'utf8').toString('latin1')]),
@@ -344,9 +355,9 @@ async function send(r: FuzzRequest): Promise<{ status: number; text: string }> {
   const path = tokenId && ownTokenIds.has(decodeURIComponent(tokenId)) ? '/api/2023-01/api_tokens/0' : r.path;
   const url = `${BASE}${path}${r.query ? `?${r.query}` : ''}`;
   // fetch's Request cannot carry a body on GET.
-  const body = r.op.method === 'GET' ? undefined : r.body;
-  const res = await dispatch(new Request(url, { method: r.op.method, headers, body }));
-  return { status: res.status, text: await res.text() };
+  const body = r.method === 'GET' ? undefined : r.body;
+  const res = await dispatch(new Request(url, { method: r.method, headers, body }));
+  return { status: res.status, text: await res.text(), allow: res.headers.get('allow') };
 }
 
 beforeAll(async () => {
@@ -406,20 +417,26 @@ describe('API fuzz', () => {
     let failure = '';
     const statuses = new Map<number, number>();
     let outOfRange = 0;
+    let methodsRefused = 0;
     const property = fc.asyncProperty(requests, async (r) => {
       n += 1;
       const sample = n % CHECK_EVERY === 0;
       const before = sample ? await checksum() : '';
-      if (process.env.FUZZ_TRACE) appendFileSync(process.env.FUZZ_TRACE, `${n} ${r.op.method} ${r.path}?${r.query} ${JSON.stringify(r.headers)} ${(r.body ?? '').slice(0, 200)}\n`);
-      const { status, text } = await send(r);
+      if (process.env.FUZZ_TRACE) appendFileSync(process.env.FUZZ_TRACE, `${n} ${r.method} ${r.path}?${r.query} ${JSON.stringify(r.headers)} ${(r.body ?? '').slice(0, 200)}\n`);
+      const { status, text, allow } = await send(r);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      const what = `${r.op.method} ${r.path}?${r.query} (${r.contentType ?? 'no type'}, ${r.session ? 'session' : 'token'}, ${JSON.stringify(r.headers)}) ${(r.body ?? '').slice(0, 300)}`;
+      const what = `${r.method} ${r.path}?${r.query} (${r.contentType ?? 'no type'}, ${r.session ? 'session' : 'token'}, ${JSON.stringify(r.headers)}) ${(r.body ?? '').slice(0, 300)}`;
       const fail = (message: string) => {
         failure = message;
         return new Error(message);
       };
       if (status >= 500) throw fail(`${status} for ${what}: ${text.slice(0, 500)}`);
-      if (BAD_YEAR.test(`${r.query.replace(/%3A/gi, ':')} ${r.op.method === 'GET' ? '' : (r.body ?? '')}`)) {
+      if (!served(r.op.template).includes(r.method)) {
+        // A method the route does not serve: 405 with what it does, never a 2xx or another error.
+        if (status !== 405 || allow === null || allow.split(', ').sort().join() !== served(r.op.template).sort().join()) throw fail(`${status} (Allow: ${allow}) for a method the route does not serve: ${what}`);
+        methodsRefused += 1;
+      } else if (r.method === 'OPTIONS' && (status !== 204 || allow === null)) throw fail(`${status} for OPTIONS: ${what}`);
+      if (r.method === r.op.method && BAD_YEAR.test(`${r.query.replace(/%3A/gi, ':')} ${r.op.method === 'GET' ? '' : (r.body ?? '')}`)) {
         outOfRange += 1;
         if (status < 400) throw fail(`${status} for a year outside 1900–2200: ${what}`);
       }
@@ -435,7 +452,7 @@ describe('API fuzz', () => {
           typeof body.request_id === 'string';
         if (!ok) throw fail(`${status} without the error body for ${what}: ${text.slice(0, 300)}`);
         if (sample && (await checksum()) !== before) throw fail(`refused (${status}) yet changed the database: ${what}`);
-      } else if (r.op.method === 'POST' && status === 201) {
+      } else if (r.method === 'POST' && status === 201) {
         const record = Object.values(JSON.parse(text) as Json)[0] as { id?: string } | undefined;
         if (record?.id) remember(r.op.template.includes('{') ? '' : r.op.template, record.id);
       }
@@ -448,6 +465,7 @@ describe('API fuzz', () => {
     console.log(`API fuzz: ${n} requests (${outOfRange} with a year outside 1900–2200), seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     expect(n).toBeGreaterThanOrEqual(RUNS);
     expect(outOfRange, 'requests carrying a year outside 1900–2200').toBeGreaterThan(RUNS / 100);
+    expect(methodsRefused, 'requests with a method their route does not serve').toBeGreaterThan(RUNS / 100);
     // Most generated requests should get past validation somewhere, or the fuzzer tests only the parser.
     expect([...statuses].filter(([s]) => s < 300).reduce((sum, [, c]) => sum + c, 0)).toBeGreaterThan(RUNS / 20);
   });
