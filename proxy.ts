@@ -14,8 +14,8 @@ import { pageRateLimitSettings } from '@/lib/server/security/settings';
 // - pages: a Content-Security-Policy with a fresh nonce, which Next.js reads from the request's
 //   header and puts on its scripts (the root layout renders dynamically for it);
 // - pages need a signed-in user: without a session cookie, go to the sign-in page and come back
-//   after. Only the cookie's presence is checked here (no database); pages check the session
-//   itself. The API (its own 401s), the OAuth endpoints that clients call (token, revoke; the
+//   after. Only the cookie's presence is checked here (no session lookup); pages check the
+//   session itself. The API (its own 401s), the OAuth endpoints that clients call (token, revoke; the
 //   consent decision checks the session itself), the sign-in page and the browser's favicon
 //   request pass. The OAuth consent page (/oauth/authorize) is a page like the others;
 // - whatever would render (pages, the sign-in page, /oauth/*) spends one request of its client

@@ -7,8 +7,8 @@ import { z } from 'zod';
  */
 export const PAGE_RATE_LIMIT_DEFAULT = { points: 600, duration: 60 } as const;
 
-// Security settings from the environment. Read at each use (proxy.ts runs before lib/server/env.ts is
-// loaded and must stay free of the database); lib/server/env.ts validates them at start.
+// Security settings from the environment. Read at each use (so that a test can change them, and
+// proxy.ts reads them per request); lib/server/env.ts validates them at start.
 
 export const securityEnvSchema = z.object({
   /** Origins allowed to call the API from a browser, comma-separated (`https://app.example.com`); none by default. */
