@@ -352,7 +352,9 @@ async function send(r: FuzzRequest): Promise<{ status: number; text: string; all
     headers.set('origin', BASE);
   } else headers.set('authorization', `Bearer ${a.token}`);
   const tokenId = /^\/api\/2023-01\/api_tokens\/(.+)$/.exec(r.path)?.[1];
-  const path = tokenId && ownTokenIds.has(decodeURIComponent(tokenId)) ? '/api/2023-01/api_tokens/0' : r.path;
+  // Nor can it change its own user (`revoke_tokens: true` would revoke the token it sends).
+  const ownUser = r.method !== 'GET' && r.path === `/api/2023-01/users/${a.userId}`;
+  const path = tokenId && ownTokenIds.has(decodeURIComponent(tokenId)) ? '/api/2023-01/api_tokens/0' : ownUser ? '/api/2023-01/users/0' : r.path;
   const url = `${BASE}${path}${r.query ? `?${r.query}` : ''}`;
   // fetch's Request cannot carry a body on GET.
   const body = r.method === 'GET' ? undefined : r.body;
@@ -392,7 +394,8 @@ beforeAll(async () => {
     ['/workforce/employees', 'workforce_employee', { legal_first_name: 'Own', last_name: 'Employee' }],
   ] as const;
   for (const [path, key, body] of ownRecords) remember(`/api/2023-01${path}`, (await a.api.post(path, { [key]: body })).body[key].id);
-  for (const id of [a.userId, a.otherUserId]) remember('/api/2023-01/users', String(id));
+  // Not the fuzzer's own user: `revoke_tokens: true` on it would revoke the token the fuzzer sends.
+  remember('/api/2023-01/users', String(a.otherUserId));
 
   const db = getDb();
   const tokens = await db.execute(sql`select id from api_tokens where account_id = ${a.accountId}`);
