@@ -49,8 +49,16 @@ export async function insertImportRows(db: Db, importId: number, cells: string[]
   }
 }
 
-/** Waits, in the transaction, until no other batch of the account's imports of `resource` runs. */
+/** How long a batch's statements may run, its wait for the lock included (the lease is two minutes). */
+const BATCH_STATEMENT_TIMEOUT = '60s';
+
+/**
+ * Waits, in the transaction, until no other batch of the account's imports of `resource` runs. A
+ * batch is a background job, not a request: its statements (this wait among them, behind another
+ * batch on a loaded server) may take up to a minute, not the requests' few seconds.
+ */
 export async function lockImportsOf(db: Db, accountId: number, resource: string): Promise<void> {
+  await db.execute(sql.raw(`set local statement_timeout = '${BATCH_STATEMENT_TIMEOUT}'`));
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`imports:${accountId}:${resource}`}, 0))`);
 }
 
