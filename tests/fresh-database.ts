@@ -19,6 +19,14 @@ export async function freshDatabase({ poolMax = 1 }: { poolMax?: number } = {}):
     database,
     drop: async () => {
       await database.close();
+      // Connections of others (a stopped job runner's pool closing on a loaded machine) are let
+      // finish first: forced off, their clients would throw "terminating connection" into the
+      // test process. Forced after 30 s all the same.
+      for (let waited = 0; waited < 30_000; waited += 100) {
+        const [row] = (await admin.db.execute(`select count(*)::int as n from pg_stat_activity where datname = '${name}'`)) as unknown as { n: number }[];
+        if (!row || row.n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await admin.db.execute(`drop database if exists "${name}" with (force)`);
       await admin.close();
     },

@@ -124,14 +124,18 @@ export async function takeRateTokens(db: Db, webhookId: number, want: number): P
   const [row] = await rows<{ granted: number; wait: number }>(
     db,
     sql`
-    with bucket as (
-      select id, rate_limit,
+    with clock as (
+      -- Read once: two clock_timestamp() calls differ, and a fresh bucket (never refilled) came out a
+      -- hair under full, refusing its first delivery (seen on a loaded machine).
+      select clock_timestamp() as at
+    ), bucket as (
+      select id, rate_limit, clock.at,
         least(greatest(1, rate_limit / 60.0),
           coalesce(rate_tokens, greatest(1, rate_limit / 60.0))
-          + extract(epoch from (clock_timestamp() - coalesce(rate_refilled_at, clock_timestamp()))) * rate_limit / 60.0) as tokens
-      from webhooks where id = ${webhookId} for update
+          + extract(epoch from (clock.at - coalesce(rate_refilled_at, clock.at))) * rate_limit / 60.0) as tokens
+      from webhooks, clock where id = ${webhookId} for update of webhooks
     ), taken as (
-      update webhooks w set rate_tokens = bucket.tokens - least(${want}, floor(bucket.tokens)), rate_refilled_at = clock_timestamp()
+      update webhooks w set rate_tokens = bucket.tokens - least(${want}, floor(bucket.tokens)), rate_refilled_at = bucket.at
       from bucket where w.id = bucket.id and bucket.tokens >= 1
       returning least(${want}, floor(bucket.tokens))::int as granted
     )

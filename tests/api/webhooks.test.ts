@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import journal from '@/db/migrations/meta/_journal.json';
 import { rows } from '@/db/queries/sql';
+import { takeRateTokens } from '@/db/queries/webhook-deliveries';
 import { webhookDeliveries, webhooks } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { openWebhookSecret } from '@/lib/server/webhooks/secrets';
@@ -294,5 +295,18 @@ describe('GET /api/cron/webhooks (serverless delivery)', () => {
     } finally {
       delete process.env.CRON_SECRET;
     }
+  });
+});
+
+describe('the rate limit bucket of a subscription', () => {
+  it('lets every fresh subscription send its first delivery at once (its bucket starts full, never a hair under)', async () => {
+    const t = await createTestAccount('Fresh Buckets GC');
+    const fresh = await rows<{ id: number }>(
+      getDb(),
+      sql`insert into webhooks (account_id, url, secret, rate_limit) select ${t.accountId}, 'https://fresh.example.com/' || n, 'sealed', 60 from generate_series(1, 200) n returning id`,
+    );
+    const refused: number[] = [];
+    for (const { id } of fresh) if ((await takeRateTokens(getDb(), Number(id), 1)).granted !== 1) refused.push(Number(id));
+    expect(refused).toEqual([]);
   });
 });

@@ -36,7 +36,9 @@ const agents = {
 export async function postJson(target: string, body: string, headers: Record<string, string>): Promise<SendResult> {
   const first = await postOnce(target, body, headers);
   if (!first.staleSocket) return first.result;
-  const second = await postOnce(target, body, headers);
+  // A connection of its own: the pool's other idle sockets may have been closed at the same moment
+  // (a batch's sockets all reach the endpoint's keep-alive timeout together).
+  const second = await postOnce(target, body, headers, true);
   return { ...second.result, durationMs: first.result.durationMs + second.result.durationMs };
 }
 
@@ -44,6 +46,7 @@ function postOnce(
   target: string,
   body: string,
   headers: Record<string, string>,
+  newConnection = false,
 ): Promise<{ result: SendResult; staleSocket: boolean }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -73,7 +76,9 @@ function postOnce(
     };
     const req = transport.request(url, {
       method: 'POST',
-      agent,
+      // The pool's agent, or a connection of its own (closed after the answer); either checks the
+      // address it connects to.
+      ...(newConnection ? { agent: false, lookup } : { agent }),
       headers: {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(body),
