@@ -33,6 +33,11 @@ export default tseslint.config(
               message: 'lib/shared runs on both sides: it uses neither side, nor the database (but its import-free enums).',
             },
             {
+              target: './lib/server',
+              from: './lib/client',
+              message: 'Server code never imports browser code: what both need lives in lib/shared.',
+            },
+            {
               target: ['./lib/server/services', './lib/server/serializers', './lib/server/auth', './lib/server/webhooks', './lib/server/oauth'],
               from: './lib/server/http',
               message: 'The work does not know its transport: services throw domain errors, the HTTP layer (lib/server/http) maps them.',

@@ -1,12 +1,10 @@
 // The one fetch wrapper of the dashboard: every page talks to the public /api/2023-01 endpoints
 // (same origin, session cookie), unwraps the resource key, and throws the API's error as is.
 
+import { API_BASE, type Transport } from '@/lib/shared/api-transport';
 import { etagOf } from '@/lib/shared/etag';
 
-export const API_BASE = '/api/2023-01';
-
-/** One request to the API: `path` below /api/2023-01 (query string included). */
-export type Transport = (path: string, init: { method: string; headers: Record<string, string>; body?: string | FormData }) => Promise<Response>;
+export { API_BASE, type Transport };
 
 /** The browser's way: a same-origin fetch that carries the session cookie. */
 const browserTransport: Transport = (path, init) => fetch(`${API_BASE}${path}`, { ...init, credentials: 'same-origin' });

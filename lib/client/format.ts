@@ -74,10 +74,7 @@ export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-/** An enum value for people: `new_construction` → "New construction". */
-export function humanize(value: string): string {
-  return value.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-}
+export { humanize } from '@/lib/shared/text';
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,5 +1,5 @@
 import 'server-only';
-import { API_BASE, type Transport } from '@/lib/client/api-client';
+import { API_BASE, type Transport } from '@/lib/shared/api-transport';
 import { asInProcessRequest } from '@/lib/server/auth/request-session';
 import { PEER_ADDRESS_HEADER } from '@/lib/server/security/client-address';
 

@@ -10,7 +10,7 @@ import {
   type NamedLookupTable,
 } from '@/db/queries/lookups';
 import { COMPANY_CATEGORIES, MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/db/schema/enums';
-import { humanize } from '@/lib/client/format';
+import { humanize } from '@/lib/shared/text';
 import { conflict } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
