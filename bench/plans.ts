@@ -4,7 +4,7 @@ import { openDatabase } from '@/db';
 import { sql as dsql } from 'drizzle-orm';
 import { createAccount, insertNamedLookups } from '@/db/queries/accounts';
 import { createApiToken } from '@/lib/server/auth/tokens';
-import { runDueImports } from '@/lib/server/services/imports';
+import { runDueImports } from '@/lib/server/imports/service';
 import { api, countStatements, sendOnce, writeResults, type Target } from './measure';
 import { seed } from './seed';
 import { PORTS, buildIfStale, startServer, stopServer, treeRss } from './servers';

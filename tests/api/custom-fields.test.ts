@@ -5,7 +5,7 @@ import { webhookMessages } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { parse } from 'csv-parse/sync';
-import { runDueImports } from '@/lib/server/services/imports';
+import { runDueImports } from '@/lib/server/imports/service';
 import { BASE, client, dispatch } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { expectShape } from '../spec-shapes';

@@ -5,7 +5,7 @@ import { insertUser } from '@/db/queries/accounts';
 import { companies, contacts, imports, leads, users } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { runDueImports, runImport } from '@/lib/server/services/imports';
+import { runDueImports, runImport } from '@/lib/server/imports/service';
 import { BASE, client, dispatch } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 

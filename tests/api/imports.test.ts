@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { claimImport } from '@/db/queries/imports';
 import { companies, contacts, importRows, imports, leads, projects, webhookDeliveries, webhookMessages, webhooks } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
-import { runDueImports } from '@/lib/server/services/imports';
+import { runDueImports } from '@/lib/server/imports/service';
 import { BASE, dispatch } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 

@@ -64,7 +64,7 @@ export const ACCESS = {
  * The permission areas of the API's paths (below /api/2023-01), by their leading segments (`*`:
  * any one segment; the first match wins). A path with none needs no area (users, lookups, the
  * caller's own credentials); tests/api/permissions.test.ts holds every route to this table.
- * Imports check the area of the resource they carry (lib/server/services/imports.ts).
+ * Imports check the area of the resource they carry (lib/server/imports/service.ts).
  */
 export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly PermissionArea[]])[] = [
   ['/leads/*/convert', ['leads', 'projects']],

@@ -9,7 +9,7 @@ import {
   removeDeliveryJobs,
 } from '@/db/queries/webhook-deliveries';
 import { takeDueWeeklySnapshots } from '@/lib/server/services/forecast';
-import { runDueImports, runImport } from '@/lib/server/services/imports';
+import { runDueImports, runImport } from '@/lib/server/imports/service';
 import { BATCH_SIZE, deliverBatch, LEASE_SECONDS } from './deliver';
 import { RateLimiter } from './rate-limiter';
 import { setPrivateAddressPolicy } from './send';

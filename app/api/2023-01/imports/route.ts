@@ -3,7 +3,7 @@ import { zodDetails } from '@/lib/server/http/errors';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { readUpload } from '@/lib/server/http/upload';
 import { validationFailed } from '@/lib/server/services/errors';
-import { createImport, listImports, previewImport } from '@/lib/server/services/imports';
+import { createImport, listImports, previewImport } from '@/lib/server/imports/service';
 import { importCreateQuery, importListQuery, importResponse } from '@/lib/shared/validation/imports';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({

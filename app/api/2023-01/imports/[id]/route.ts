@@ -1,6 +1,6 @@
 import { parseId } from '@/lib/server/http/request';
 import { defineRoute, json } from '@/lib/server/http/route';
-import { getImport, undoImport } from '@/lib/server/services/imports';
+import { getImport, undoImport } from '@/lib/server/imports/service';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/imports/{id} — an import and its progress

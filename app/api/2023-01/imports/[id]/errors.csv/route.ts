@@ -1,6 +1,6 @@
 import { parseId } from '@/lib/server/http/request';
 import { defineRoute } from '@/lib/server/http/route';
-import { importErrorsCsv } from '@/lib/server/services/imports';
+import { importErrorsCsv } from '@/lib/server/imports/service';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/imports/{id}/errors.csv — the rows that failed, as they were, with why

@@ -36,19 +36,19 @@ import { accessOfUser } from '@/lib/shared/permissions';
 import { isUniqueViolation, withoutParameters } from '@/db/query-errors';
 import { findUser } from '@/db/queries/users';
 import { neutralise } from '@/lib/server/export/columns';
-import { recordEvents, resourcePath, type EventRecord } from './common';
-import { AREA_OF_LIST, mayRead, requireArea } from './permissions';
-import { checkCustomFields } from './custom-field-values';
-import { deleteCompany } from './companies';
-import { deleteContact } from './contacts';
-import { deleteLead } from './leads';
-import { deleteProject } from './projects';
-import { deleteWorkforceEmployee } from './workforce-employees';
-import type { CallerContext } from './context';
-import { conflict, invalidField, notFound, ServiceError } from './errors';
-import { enqueueImport } from './import-jobs';
-import { pageWindow, toPage, type Page } from './paging';
-import { assertIfMatch } from './preconditions';
+import { recordEvents, resourcePath, type EventRecord } from '@/lib/server/services/common';
+import { AREA_OF_LIST, mayRead, requireArea } from '@/lib/server/services/permissions';
+import { checkCustomFields } from '@/lib/server/services/custom-field-values';
+import { deleteCompany } from '@/lib/server/services/companies';
+import { deleteContact } from '@/lib/server/services/contacts';
+import { deleteLead } from '@/lib/server/services/leads';
+import { deleteProject } from '@/lib/server/services/projects';
+import { deleteWorkforceEmployee } from '@/lib/server/services/workforce-employees';
+import type { CallerContext } from '@/lib/server/services/context';
+import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
+import { enqueueImport } from '@/lib/server/imports/queue';
+import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
+import { assertIfMatch } from '@/lib/server/services/preconditions';
 
 // Spreadsheet imports (docs/imports.md). A file is read and mapped at once (a dry run stops there
 // and answers what would happen); a real import keeps its rows and is run by the job queue in
