@@ -33,6 +33,12 @@ export default tseslint.config(
               message: 'lib/shared runs on both sides: it uses neither side, nor the database (but its import-free enums).',
             },
             {
+              target: './lib/server/config',
+              from: ['./lib', './db'],
+              except: ['./server/config'],
+              message: 'Settings are a leaf: read from the environment, they import nothing of the app.',
+            },
+            {
               target: './lib/server',
               from: './lib/client',
               message: 'Server code never imports browser code: what both need lives in lib/shared.',

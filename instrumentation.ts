@@ -19,8 +19,8 @@ export async function register() {
         const { startDevDatabaseServer } = await import('@/lib/server/dev-database-server');
         await startDevDatabaseServer();
       }
-      const { startServerWebhookWorker } = await import('@/lib/server/webhooks/server-worker');
-      await startServerWebhookWorker();
+      const { startServerJobWorker } = await import('@/lib/server/jobs/server-worker');
+      await startServerJobWorker();
     }
   }
 }

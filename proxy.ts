@@ -7,7 +7,7 @@ import { clientAddress } from '@/lib/server/security/client-address';
 import { corsHeaders, isPreflight, preflightResponse } from '@/lib/server/security/cors';
 import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/server/security/headers';
 import { spendPageRequest } from '@/lib/server/security/page-rate-limit';
-import { pageRateLimitSettings } from '@/lib/server/security/settings';
+import { pageRateLimitSettings } from '@/lib/server/config/security';
 
 // Runs before every page and API request (not Next's build assets under /_next/static):
 // - the API (/api/2023-01): CORS (preflights answered here) and a CSP that allows nothing;

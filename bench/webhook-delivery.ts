@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { openDatabase, type Database } from '@/db';
 import { rows } from '@/db/queries/sql';
 import { createAccount } from '@/db/queries/accounts';
-import { startWebhookWorker } from '@/lib/server/webhooks/worker';
+import { startJobWorker } from '@/lib/server/jobs/worker';
 
 // npm run bench:webhooks — how many deliveries per second one webhook worker sustains, delivering
 // to a local receiver that answers 200 at once. PostgreSQL (graphile-worker) on a database of its
@@ -61,7 +61,7 @@ async function measure(label: string, database: Database) {
   const { enqueueMs } = await prepare(database, target.url);
   const rss0 = process.memoryUsage().rss;
   const started = performance.now();
-  const worker = await startWebhookWorker({ database, settings: { allowPrivateUrls: true } });
+  const worker = await startJobWorker({ database, settings: { allowPrivateUrls: true } });
   let done = 0;
   while (done < MESSAGES) {
     await new Promise((r) => setTimeout(r, 100));

@@ -1,5 +1,5 @@
 import { env } from '@/lib/server/env';
-import { startWebhookWorker } from '@/lib/server/webhooks/worker';
+import { startJobWorker } from '@/lib/server/jobs/worker';
 import { describeDatabase, run } from './cli';
 
 // npm run worker — the webhook delivery worker alone, for deployments that run it apart from the
@@ -11,8 +11,8 @@ await run(async (database) => {
   if (database.kind === 'pglite') {
     console.warn('The embedded database opens in one process at a time: stop the app first, or set DATABASE_URL.');
   }
-  const worker = await startWebhookWorker({ database });
-  console.log(`Webhook worker (${worker.kind}) delivering from ${describeDatabase()}. Ctrl-C stops it.`);
+  const worker = await startJobWorker({ database });
+  console.log(`Job worker (${worker.kind}) delivering webhooks and running imports from ${describeDatabase()}. Ctrl-C stops it.`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { securityEnvSchema } from './security/settings';
-import { webhookEnvSchema } from './webhooks/settings';
+import { securityEnvSchema } from './config/security';
+import { webhookEnvSchema } from './config/webhooks';
 
 // The environment, validated once. A bad value stops the process with a message naming it.
 const schema = z.object({

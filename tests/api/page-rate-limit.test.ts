@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pageRateLimitSettings, PAGE_RATE_LIMIT_DEFAULT } from '@/lib/server/security/settings';
+import { pageRateLimitSettings, PAGE_RATE_LIMIT_DEFAULT } from '@/lib/server/config/security';
 import { proxy } from '@/proxy';
 import { BASE } from '../api';
 

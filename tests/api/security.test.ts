@@ -14,7 +14,7 @@ import { securityHeaders } from '@/next.config.mjs';
 import { proxy } from '@/proxy';
 import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/server/security/cors';
 import { contentSecurityPolicy } from '@/lib/server/security/headers';
-import { parseOrigins } from '@/lib/server/security/settings';
+import { parseOrigins } from '@/lib/server/config/security';
 import { BASE } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 import { registerApp } from '../oauth';

@@ -7,7 +7,7 @@ import { rows } from '@/db/queries/sql';
 import type { Database } from '@/db';
 import { getDatabase, getDb, setDatabase } from '@/lib/server/db';
 import { createCompany } from '@/lib/server/services/companies';
-import { startWebhookWorker, type WebhookWorker } from '@/lib/server/webhooks/worker';
+import { startJobWorker, type JobWorker } from '@/lib/server/jobs/worker';
 import { request } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { freshDatabase } from '../fresh-database';
@@ -21,10 +21,10 @@ import { startReceiver, type Receiver } from '../receiver';
 
 const SCHEDULE = [0.4, 0.8, 1.2];
 let receiver: Receiver;
-let worker: WebhookWorker | null = null;
+let worker: JobWorker | null = null;
 
 async function startWorker(overrides: { concurrency?: number; allowPrivateUrls?: boolean } = {}) {
-  worker = await startWebhookWorker({
+  worker = await startJobWorker({
     database: getDatabase(),
     settings: { allowPrivateUrls: true, retrySchedule: SCHEDULE, concurrency: 16, ...overrides },
     pollIntervalMs: 50,

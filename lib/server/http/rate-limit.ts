@@ -2,13 +2,13 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Principal } from '@/lib/server/auth/tokens';
 import { env } from '@/lib/server/env';
 import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE, type RateLimitStore } from '@/lib/server/security/rate-limit-store';
-import { LeakyBucketPostgres } from './leaky-bucket';
+import { LeakyBucketPostgres } from '@/lib/server/security/leaky-bucket';
 import { ServiceError } from '@/lib/server/services/errors';
 
 // Requests per token (API and OAuth tokens alike), per user for the browser's session when turned
 // on, and per client IP for requests without a valid credential and the public routes (health, the
 // OpenAPI document, unknown paths): a leaky bucket of `points` requests draining at `points / duration` per second
-// (lib/server/http/leaky-bucket.ts). The buckets live in the api_rate_limits table, so every app process
+// (lib/server/security/leaky-bucket.ts). The buckets live in the api_rate_limits table, so every app process
 // on one PostgreSQL shares them; the embedded database keeps them in the same table.
 
 export interface RateLimitSettings {

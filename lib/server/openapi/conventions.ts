@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from 'zod-openapi';
-import { errorContent } from './resource';
+import { errorContent } from './paths/resource';
 
 // What every operation of the API shares, written into the document in one place instead of in
 // each path (docs/api.md#the-openapi-document): the rate limit's 429 and headers, Idempotency-Key

@@ -1,4 +1,4 @@
-import { allowedOrigins } from './settings';
+import { allowedOrigins } from '@/lib/server/config/security';
 
 // CORS for the API: no origin is allowed unless listed in CORS_ALLOWED_ORIGINS. Cross-origin
 // callers authenticate with a token in `Authorization`; credentials (the session cookie) are never

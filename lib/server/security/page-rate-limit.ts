@@ -1,12 +1,12 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '@/lib/server/env';
-import { LeakyBucketPostgres } from '@/lib/server/http/leaky-bucket';
+import { LeakyBucketPostgres } from '@/lib/server/security/leaky-bucket';
 import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE, type RateLimitStore } from './rate-limit-store';
-import type { PageRateLimitSettings } from './settings';
+import type { PageRateLimitSettings } from '@/lib/server/config/security';
 
 // Page renders and the OAuth endpoints (/oauth/*), per client address, counted by proxy.ts before
 // anything renders: a flood of unauthenticated `GET /sign-in` otherwise costs a server render each
-// and slows every account's requests. A leaky bucket (lib/server/http/leaky-bucket.ts) of `points`
+// and slows every account's requests. A leaky bucket (lib/server/security/leaky-bucket.ts) of `points`
 // requests per address draining in `duration` seconds, in the rate limiter's PostgreSQL table
 // (api_rate_limits), so every app process on one database shares it: one statement per request,
 // on a small pool of its own. The API (/api/2023-01) has its own limits (lib/server/http/rate-limit.ts),

@@ -24,7 +24,7 @@ import type {
   WebhookUpdate,
 } from '@/lib/shared/validation/webhooks';
 import { webhookUrlProblem } from '@/lib/server/webhooks/address-policy';
-import { webhookSettings } from '@/lib/server/webhooks/settings';
+import { webhookSettings } from '@/lib/server/config/webhooks';
 import { sealWebhookSecret } from '@/lib/server/webhooks/secrets';
 import { generateSecret } from '@/lib/server/webhooks/signing';
 import { changedColumns } from './common';

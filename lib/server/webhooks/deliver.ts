@@ -10,7 +10,7 @@ import { iso } from '@/lib/server/serializers/common';
 import type { RateLimiter } from './rate-limiter';
 import { openWebhookSecret } from './secrets';
 import { postJson } from './send';
-import { retryDelaySeconds, type WebhookSettings } from './settings';
+import { retryDelaySeconds, type WebhookSettings } from '@/lib/server/config/webhooks';
 import { signatureHeaders } from './signing';
 
 /** How long a worker holds a delivery: the 15 s request budget and room to record it. */

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { definePublicRoute, json } from '@/lib/server/http/route';
 import { getDatabase } from '@/lib/server/db';
-import { runDueWebhookDeliveries } from '@/lib/server/webhooks/worker';
+import { runDueJobs } from '@/lib/server/jobs/worker';
 import { ServiceError } from '@/lib/server/services/errors';
 
-// GET /api/cron/webhooks — on serverless hosts (Vercel Cron, every minute), delivers what is due
-// and returns. Vercel sends `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET set, refused.
+// GET /api/cron/webhooks — on serverless hosts (Vercel Cron, every minute), runs the jobs that are due (webhook
+// deliveries, imports, snapshots) and returns. Vercel sends `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET set, refused.
 export const maxDuration = 60;
 
 function authorized(header: string | null): boolean {
@@ -23,7 +23,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = definePublicRoute({
       throw new ServiceError('unauthorized', 'Send Authorization: Bearer <CRON_SECRET> (set CRON_SECRET on the server).');
     }
     const started = Date.now();
-    await runDueWebhookDeliveries({ database: getDatabase() });
+    await runDueJobs({ database: getDatabase() });
     return json({ ok: true, duration_ms: Date.now() - started });
   },
 });

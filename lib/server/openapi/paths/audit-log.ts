@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { auditEntryResponse, auditLogQuery } from '@/lib/shared/validation/audit-log';
 import { securityEventListQuery, securityEventResponse } from '@/lib/shared/validation/security-events';
-import { errorResponse, EXPORT_NOTE, exportQuery, listHeaders, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { errorResponse, EXPORT_NOTE, exportQuery, listHeaders, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
 
 export const auditLogPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/audit_log': {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, ok, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
+import { errorResponse, ok, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
 import { calendarEventResponse, calendarFeedResponse, calendarQuery, icsQuery } from '@/lib/shared/validation/calendar';
 
 export const calendarPaths: ZodOpenApiPathsObject = {

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { callCreate, callListQuery, callResponse, callUpdate } from '@/lib/shared/validation/calls';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const callsPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'calls',

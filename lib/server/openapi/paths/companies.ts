@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { companyCreate, companyListQuery, companyResponse, companyUpdate } from '@/lib/shared/validation/companies';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const companiesPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'companies',

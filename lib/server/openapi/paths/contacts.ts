@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { contactCreate, contactListQuery, contactResponse, contactUpdate } from '@/lib/shared/validation/contacts';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 const EMAIL_TAKEN = '`email` is already the email of another contact of the account (case-insensitive)';
 

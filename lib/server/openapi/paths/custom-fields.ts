@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { customFieldCreate, customFieldListQuery, customFieldResponse, customFieldUpdate } from '@/lib/shared/validation/custom-fields';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const customFieldsPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'custom_fields',

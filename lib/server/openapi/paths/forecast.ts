@@ -12,7 +12,7 @@ import {
   snapshotListQuery,
   snapshotResponse,
 } from '@/lib/shared/validation/forecast';
-import { errorResponse, EXPORT_NOTE, exportQuery, idPath, listHeaders, notFoundResponses as notFound, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { errorResponse, EXPORT_NOTE, exportQuery, idPath, listHeaders, notFoundResponses as notFound, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
 
 const tags = ['Forecast'];
 

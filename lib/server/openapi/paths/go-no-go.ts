@@ -1,5 +1,5 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { idPath, jsonBody, notFoundResponses as notFound, ok, resourcePaths, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
+import { idPath, jsonBody, notFoundResponses as notFound, ok, resourcePaths, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
 import {
   goNoGoCriterionCreate,
   goNoGoCriterionListQuery,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import { errorResponse, idPath, notFoundResponses as notFound, ok, resourcePaths, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
+import { errorResponse, idPath, notFoundResponses as notFound, ok, resourcePaths, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
 import { importCreateQuery, importListQuery, importPreviewResponse, importResponse } from '@/lib/shared/validation/imports';
 
 const tags = ['Imports'];

@@ -2,7 +2,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
 import { probabilityGapsQuery, winRatesQuery, winRatesResponse } from '@/lib/shared/validation/insights';
 import { projectResponse } from '@/lib/shared/validation/projects';
-import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
+import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
 
 export const insightsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/insights/win_rates': {

@@ -1,7 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { leadCreate, leadListQuery, leadResponse, leadUpdate } from '@/lib/shared/validation/leads';
 import { projectResponse } from '@/lib/shared/validation/projects';
-import { conflictResponse, idPath, notFoundResponses, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/resource';
+import { conflictResponse, idPath, notFoundResponses, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/paths/resource';
 
 const EXTERNAL_ID_TAKEN = {
   create: '`external_id` is already the external_id of another lead of the account (case-insensitive)',

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { LOOKUPS, lookupListQuery, projectStageUpdate } from '@/lib/shared/validation/lookups';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 const NAME_TAKEN = 'The account already has one of this `name`, in any letter case';

@@ -8,7 +8,7 @@ import {
   membershipUpdate,
   teamMembershipsListQuery,
 } from '@/lib/shared/validation/project-team-memberships';
-import { conflictResponse, resourcePaths } from '@/lib/server/openapi/resource';
+import { conflictResponse, resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 const BASE = '/api/2023-01/project_team_memberships';
 

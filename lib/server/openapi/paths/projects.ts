@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { projectCreate, projectListQuery, projectResponse, projectUpdate } from '@/lib/shared/validation/projects';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 const EXTERNAL_ID_TAKEN = '`external_id` is already the external_id of another project of the account (case-insensitive)';
 

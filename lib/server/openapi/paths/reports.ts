@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { pipelineReportQuery, pipelineReportResponse } from '@/lib/shared/validation/reports';
-import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/resource';
+import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
 
 export const reportsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/reports/pipeline': {

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { savedViewCreate, savedViewListQuery, savedViewResponse, savedViewUpdate } from '@/lib/shared/validation/saved-views';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const savedViewsPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'saved_views',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { sessionResponse } from '@/lib/shared/validation/sessions';
-import { errorResponse, idPath, notFoundResponses, standardErrors, wrapped } from '@/lib/server/openapi/resource';
+import { errorResponse, idPath, notFoundResponses, standardErrors, wrapped } from '@/lib/server/openapi/paths/resource';
 
 const tags = ['Sessions'];
 const sessionOnly = {

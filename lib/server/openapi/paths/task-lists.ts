@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { taskListCreate, taskListResponse, taskListsListQuery, taskListUpdate } from '@/lib/shared/validation/task-lists';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const taskListsPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'task_lists',

@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { taskCreate, taskResponse, tasksListQuery, taskUpdate } from '@/lib/shared/validation/tasks';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const tasksPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'tasks',

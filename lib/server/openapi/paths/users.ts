@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { userCreate, userListQuery, userResponse, userUpdate } from '@/lib/shared/validation/users';
-import { conflictResponse, errorResponse, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/resource';
+import { conflictResponse, errorResponse, ok, resourcePaths, standardErrors } from '@/lib/server/openapi/paths/resource';
 
 const forbidden = {
   '403': {

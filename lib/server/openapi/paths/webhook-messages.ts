@@ -1,6 +1,6 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { webhookMessageListQuery, webhookMessageResponse } from '@/lib/shared/validation/webhook-messages';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const webhookMessagesPaths: ZodOpenApiPathsObject = resourcePaths({
   path: 'webhook_messages',

@@ -5,7 +5,7 @@ import {
   workforceEmployeeResponse,
   workforceEmployeeUpdate,
 } from '@/lib/shared/validation/workforce-employees';
-import { resourcePaths } from '@/lib/server/openapi/resource';
+import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 const EMAIL_TAKEN = '`email` is already the email of another employee of the account (case-insensitive)';
 

@@ -17,7 +17,7 @@ import {
   workforceTimeOffResponse,
   workforceTimeOffUpdate,
 } from '@/lib/shared/validation/workforce-planning';
-import { notFoundResponses as notFound, ok, pageHeaders, resourcePaths, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/resource';
+import { notFoundResponses as notFound, ok, pageHeaders, resourcePaths, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
 
 const tag = 'Workforce';
 const tags = [tag];

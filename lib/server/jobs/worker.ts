@@ -1,0 +1,168 @@
+import { Logger, run, runMigrations, runOnce, type Runner, type TaskList } from 'graphile-worker';
+import { openDatabase, type Database, type Db } from '@/db';
+import { claimDeliveries, enqueuePendingDeliveries, nextDueAt, releaseDeliveries } from '@/db/queries/webhook-deliveries';
+import { BATCH_SIZE, deliverBatch, LEASE_SECONDS } from '@/lib/server/webhooks/deliver';
+import { deliverDueBatches, deliverWebhookTask } from '@/lib/server/webhooks/delivery-job';
+import { RateLimiter } from '@/lib/server/webhooks/rate-limiter';
+import { setPrivateAddressPolicy } from '@/lib/server/webhooks/send';
+import { webhookSettings, type WebhookSettings } from '@/lib/server/config/webhooks';
+import { CRONTAB, runQueuedImport, runScheduledJob, SCHEDULED_JOBS } from './scheduled';
+
+// The job worker: webhook deliveries, queued imports and the scheduled jobs (./scheduled.ts). On
+// PostgreSQL it is a graphile-worker pool: jobs are claimed with row locks (FOR UPDATE SKIP
+// LOCKED) so instances run side by side, LISTEN/NOTIFY wakes workers, and the crontab runs each
+// scheduled job once per due time across them. PGlite cannot host graphile-worker (it needs a pool
+// of real connections and LISTEN between sessions), so the embedded database is served by an
+// in-process loop over the same tables, with the same leases, batches and delivery code.
+
+export interface JobWorker {
+  kind: 'graphile-worker' | 'embedded-loop';
+  /** Stops taking work and waits for the jobs in flight. */
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  database: Database;
+  settings?: Partial<WebhookSettings>;
+  /** How often to look for retries that became due, in ms (graphile-worker: 1000, embedded loop: 250). */
+  pollIntervalMs?: number;
+}
+
+const quietLogger = new Logger(() => (level, message) => {
+  if (level === 'error' || level === 'warning') console.error(`[jobs] ${message}`);
+});
+
+function resolveSettings(options: WorkerOptions): () => WebhookSettings {
+  return () => ({ ...webhookSettings(), ...options.settings });
+}
+
+function taskList(db: Db, settings: () => WebhookSettings, keepGoing: () => boolean = () => true): TaskList {
+  const tasks: TaskList = {
+    deliver_webhook: deliverWebhookTask(db, settings, new RateLimiter(db)),
+    process_import: async (payload) => {
+      const id = Number((payload as { import_id?: unknown }).import_id);
+      if (Number.isSafeInteger(id)) await runQueuedImport(db, id, keepGoing);
+    },
+  };
+  for (const job of SCHEDULED_JOBS) tasks[job.name] = () => runScheduledJob(job, db, keepGoing);
+  return tasks;
+}
+
+async function startGraphile(options: WorkerOptions, settings: () => WebhookSettings): Promise<JobWorker> {
+  const connectionString = options.database.url;
+  if (!connectionString) throw new Error('The job worker needs the PostgreSQL connection string.');
+  const { concurrency } = settings();
+  // Connections of its own, so jobs neither wait for nor hold up the app's requests.
+  const own = openDatabase({ kind: 'postgres', url: connectionString, poolMax: concurrency + 1 });
+  // Stopping: an import in progress lets its claim go after its current batch.
+  let stopping = false;
+  const runner: Runner = await run({
+    connectionString,
+    concurrency,
+    maxPoolSize: concurrency + 2,
+    noHandleSignals: true,
+    pollInterval: options.pollIntervalMs ?? 1000,
+    logger: quietLogger,
+    taskList: taskList(own.db, settings, () => !stopping),
+    crontab: CRONTAB,
+  });
+  // The queue's schema exists now: give a job to whatever is pending (first start, crash).
+  await enqueuePendingDeliveries(own.db);
+  return {
+    kind: 'graphile-worker',
+    stop: async () => {
+      stopping = true;
+      await runner.stop();
+      await own.close();
+    },
+  };
+}
+
+function startEmbeddedLoop(options: WorkerOptions, settings: () => WebhookSettings): JobWorker {
+  const { db } = options.database;
+  const limiter = new RateLimiter(db);
+  const idleMs = options.pollIntervalMs ?? 250;
+  let running = true;
+  let wake: (() => void) | null = null;
+  const inFlight = new Set<Promise<unknown>>();
+
+  // Each scheduled job runs beside the deliveries, one run of it at a time (an import's batches
+  // take turns with requests); the first run comes `firstAfterMs` after the start, as
+  // graphile-worker's crontab would run it.
+  const started = Date.now();
+  const schedule = SCHEDULED_JOBS.map((job) => ({ job, dueAt: started + job.firstAfterMs, running: null as Promise<void> | null }));
+  const loop = async () => {
+    while (running) {
+      for (const entry of schedule) {
+        if (entry.running || Date.now() < entry.dueAt) continue;
+        entry.dueAt = Date.now() + entry.job.everyMs;
+        entry.running = runScheduledJob(entry.job, db, () => running).finally(() => (entry.running = null));
+      }
+      const free = settings().concurrency - inFlight.size;
+      const batch = free > 0 ? await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS }).catch(() => []) : [];
+      if (batch.length > 0) {
+        const p = deliverBatch(db, batch, settings(), limiter)
+          .catch(async (err: unknown) => {
+            console.error('[webhooks] a batch failed to record:', err);
+            await releaseDeliveries(db, batch.map((d) => d.deliveryId)).catch(() => {});
+          })
+          .finally(() => {
+            inFlight.delete(p);
+            wake?.();
+          });
+        inFlight.add(p);
+        continue;
+      }
+      const due = inFlight.size === 0 ? await nextDueAt(db).catch(() => null) : null;
+      const sleep = due ? Math.min(idleMs, Math.max(0, due.getTime() - Date.now())) : idleMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, sleep);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  };
+  const done = loop();
+  return {
+    kind: 'embedded-loop',
+    stop: async () => {
+      running = false;
+      wake?.();
+      await done;
+      await Promise.all([...inFlight, ...schedule.map((entry) => entry.running)]);
+    },
+  };
+}
+
+export async function startJobWorker(options: WorkerOptions): Promise<JobWorker> {
+  const settings = resolveSettings(options);
+  setPrivateAddressPolicy(() => settings().allowPrivateUrls);
+  return options.database.kind === 'postgres' ? startGraphile(options, settings) : startEmbeddedLoop(options, settings);
+}
+
+/**
+ * Runs what is due now and returns (the cron route on serverless hosts, where no process stays
+ * up). On PostgreSQL graphile-worker's runOnce runs the due jobs; then, as in the embedded
+ * database, every scheduled job runs and due deliveries are sent in batches until none is left.
+ */
+export async function runDueJobs(options: WorkerOptions): Promise<void> {
+  const settings = resolveSettings(options);
+  setPrivateAddressPolicy(() => settings().allowPrivateUrls);
+  const { db } = options.database;
+  if (options.database.kind === 'postgres') {
+    const connectionString = options.database.url;
+    if (!connectionString) throw new Error('The job worker needs the PostgreSQL connection string.');
+    const common = { connectionString, noHandleSignals: true, logger: quietLogger };
+    await runMigrations(common);
+    await enqueuePendingDeliveries(db);
+    await runOnce({ ...common, taskList: taskList(db, settings) });
+    // Then whatever is still due (a job the queue holds back after a failed run, or one a dead
+    // worker left locked): its job finds it sent, at the next run.
+  }
+  // The cron route is the only schedule a serverless host has: every scheduled job runs at each call.
+  for (const job of SCHEDULED_JOBS) await runScheduledJob(job, db);
+  await deliverDueBatches(db, settings, new RateLimiter(db));
+}
