@@ -1,3 +1,5 @@
+import { readBoundedText } from '@/lib/server/body';
+
 // The body of a password sign-in, read once, here, for the throttle, the security log and Better
 // Auth alike. Better Auth takes JSON or a form; read separately, the two readings can disagree:
 // `email=decoy@x&email=victim@y` was the decoy to a reader that takes the first value and the
@@ -21,26 +23,6 @@ const refuse = (status: number, code: string, message: string): { refusal: Respo
   refusal: Response.json({ code, message }, { status }),
 });
 
-/** The body as text, or null when it is larger than `max` bytes (read no further). */
-async function boundedText(req: Request, max: number): Promise<string | null> {
-  if (Number(req.headers.get('content-length') ?? 0) > max) return null;
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
-}
-
 /** The fields of a form body; null when one is sent more than once. */
 function formFields(text: string): Record<string, string> | null {
   const fields: Record<string, string> = {};
@@ -56,7 +38,7 @@ export async function readSignInBody(req: Request): Promise<SignInBody> {
   if (!(MEDIA_TYPES as readonly string[]).includes(media)) {
     return refuse(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the sign-in as ${MEDIA_TYPES.join(' or ')}.`);
   }
-  const text = await boundedText(req, MAX_BODY_BYTES);
+  const text = await readBoundedText(req, MAX_BODY_BYTES);
   if (text === null) return refuse(413, 'PAYLOAD_TOO_LARGE', 'The sign-in body is too large.');
   let fields: Record<string, unknown>;
   if (media === 'application/json') {

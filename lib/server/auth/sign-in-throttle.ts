@@ -1,5 +1,5 @@
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE, type RateLimitStore } from '@/lib/server/security/rate-limit-store';
+import { embeddedRateLimitStore, limiterStoreOptions, postgresRateLimitStore, type RateLimitStore } from '@/lib/server/security/rate-limit-store';
 import { env } from '@/lib/server/env';
 
 // Password guessing, counted in failed sign-ins per 15 minutes:
@@ -35,16 +35,7 @@ interface Limiters {
 }
 
 function limiter(store: RateLimitStore, keyPrefix: string, points: number): RateLimiterPostgres {
-  return new RateLimiterPostgres({
-    storeClient: store.kind === 'postgres' ? store.pool : store.client,
-    storeType: store.kind === 'postgres' ? 'pool' : 'client',
-    tableName: RATE_LIMIT_TABLE,
-    tableCreated: true,
-    clearExpiredByTimeout: true,
-    keyPrefix,
-    points,
-    duration: SIGN_IN_LIMITS.windowSeconds,
-  });
+  return new RateLimiterPostgres(limiterStoreOptions(store, keyPrefix, points, SIGN_IN_LIMITS.windowSeconds));
 }
 
 const globalForThrottle = globalThis as unknown as { __groundworkSignInThrottle?: Limiters };

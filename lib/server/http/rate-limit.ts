@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Principal } from '@/lib/server/auth/tokens';
 import { env } from '@/lib/server/env';
-import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE, type RateLimitStore } from '@/lib/server/security/rate-limit-store';
+import { embeddedRateLimitStore, limiterStoreOptions, postgresRateLimitStore, type RateLimitStore } from '@/lib/server/security/rate-limit-store';
 import { LeakyBucketPostgres } from '@/lib/server/security/leaky-bucket';
 import { ServiceError } from '@/lib/server/services/errors';
 
@@ -37,18 +37,7 @@ export class ApiRateLimiter {
     const keyPrefix = `api:${points}/${duration}`;
     let limiter = this.limiters.get(keyPrefix);
     if (!limiter) {
-      limiter = new LeakyBucketPostgres({
-        storeClient: this.store.kind === 'postgres' ? this.store.pool : this.store.client,
-        storeType: this.store.kind === 'postgres' ? 'pool' : 'client',
-        tableName: RATE_LIMIT_TABLE,
-        // The table comes with the migrations (db/schema/api-rate-limits.ts).
-        tableCreated: true,
-        // Drop buckets empty for an hour (every 5 minutes, in the background).
-        clearExpiredByTimeout: true,
-        keyPrefix,
-        points,
-        duration,
-      });
+      limiter = new LeakyBucketPostgres(limiterStoreOptions(this.store, keyPrefix, points, duration));
       this.limiters.set(keyPrefix, limiter);
     }
     return limiter;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readBoundedText } from '@/lib/server/body';
 import { zodDetails } from './errors';
 import { ServiceError, notFound, validationFailed } from '@/lib/server/services/errors';
 
@@ -47,36 +48,9 @@ function tooLarge() {
 }
 
 async function readText(req: Request): Promise<string> {
-  const text = await readBoundedText(req);
+  const text = await readBoundedText(req, MAX_BODY_BYTES);
   if (text === null) throw tooLarge();
   return text;
-}
-
-/** The body's bytes, or null once they pass `max` (the rest is not read). */
-export async function readBoundedBytes(req: Request, max: number): Promise<Uint8Array | null> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      // Not awaited: the cancel of a cloned (tee'd) body settles only once the other branch is
-      // cancelled too, which would hang the idempotency check on an over-size body.
-      void reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The body's text, or null once it passes MAX_BODY_BYTES (the rest is not read). */
-export async function readBoundedText(req: Request): Promise<string | null> {
-  const bytes = await readBoundedBytes(req, MAX_BODY_BYTES);
-  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /**

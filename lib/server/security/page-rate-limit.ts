@@ -1,7 +1,7 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { env } from '@/lib/server/env';
 import { LeakyBucketPostgres } from '@/lib/server/security/leaky-bucket';
-import { embeddedRateLimitStore, postgresRateLimitStore, RATE_LIMIT_TABLE, type RateLimitStore } from './rate-limit-store';
+import { embeddedRateLimitStore, limiterStoreOptions, postgresRateLimitStore, type RateLimitStore } from './rate-limit-store';
 import type { PageRateLimitSettings } from '@/lib/server/config/security';
 
 // Page renders and the OAuth endpoints (/oauth/*), per client address, counted by proxy.ts before
@@ -30,16 +30,7 @@ function bucket(points: number, duration: number): LeakyBucketPostgres {
   const keyPrefix = `page:${points}/${duration}`;
   let limiter = buckets.get(keyPrefix);
   if (!limiter) {
-    limiter = new LeakyBucketPostgres({
-      storeClient: store.kind === 'postgres' ? store.pool : store.client,
-      storeType: store.kind === 'postgres' ? 'pool' : 'client',
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      clearExpiredByTimeout: true,
-      keyPrefix,
-      points,
-      duration,
-    });
+    limiter = new LeakyBucketPostgres(limiterStoreOptions(store, keyPrefix, points, duration));
     buckets.set(keyPrefix, limiter);
   }
   return limiter;

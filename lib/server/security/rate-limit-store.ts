@@ -14,9 +14,27 @@ export type RateLimitStore = { kind: 'postgres'; pool: pg.Pool } | { kind: 'clie
 
 export const RATE_LIMIT_TABLE = 'api_rate_limits';
 
+/**
+ * rate-limiter-flexible's options for a bucket family `keyPrefix` of `points` per `duration`
+ * seconds in the store: the table comes with the migrations (db/schema/api-rate-limits.ts), and
+ * buckets empty for an hour are dropped every 5 minutes in the background.
+ */
+export function limiterStoreOptions(store: RateLimitStore, keyPrefix: string, points: number, duration: number) {
+  return {
+    storeClient: store.kind === 'postgres' ? store.pool : store.client,
+    storeType: store.kind === 'postgres' ? 'pool' : 'client',
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: true,
+    keyPrefix,
+    points,
+    duration,
+  };
+}
+
 /** A pool of its own for the limiter (rate-limiter-flexible speaks `pg`, the app `postgres`). */
 export function postgresRateLimitStore(url: string, max = 4): RateLimitStore {
-  return { kind: 'postgres', pool: new pg.Pool({ connectionString: url, max, allowExitOnIdle: true }) };
+  return { kind: 'postgres', pool: new pg.Pool({ connectionString: url, max, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 }) };
 }
 
 /** The embedded database's client, speaking the `pg` call shape the store expects. */
