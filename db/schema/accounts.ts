@@ -1,6 +1,6 @@
-import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { id, oneOf, timestamps, ts } from './columns';
+import { id, oneOf, parentRef, timestamps, ts } from './columns';
 import { PERMISSION_LEVELS, PROJECT_ACCESS, USER_ROLES, type PermissionArea, type PermissionLevel, type ProjectAccess } from './enums';
 
 /** A tenant: one general contractor. Every other record belongs to exactly one account. */
@@ -21,9 +21,7 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: parentRef('account_id', () => accounts.id),
     firstName: text('first_name'),
     lastName: text('last_name'),
     /** Stored lowercase (Better Auth looks users up by the lowercased email, case-sensitively). */
@@ -70,7 +68,4 @@ export const users = pgTable(
 );
 
 /** The tenant column every account-owned table carries. */
-export const accountId = () =>
-  bigint('account_id', { mode: 'number' })
-    .notNull()
-    .references(() => accounts.id, { onDelete: 'cascade' });
+export const accountId = () => parentRef('account_id', () => accounts.id);

@@ -1,7 +1,7 @@
 import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { id, timestamps, ts } from './columns';
+import { id, parentRef, timestamps, ts } from './columns';
 import { oauthApplications } from './oauth-applications';
 import { oauthGrants } from './oauth-grants';
 
@@ -15,9 +15,7 @@ export const apiTokens = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
     kind: text('kind').notNull().default('personal'),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),

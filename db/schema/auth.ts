@@ -1,15 +1,12 @@
-import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
-import { id, timestamps, ts } from './columns';
+import { id, parentRef, timestamps, ts } from './columns';
 
 // Better Auth's session, account and verification models (browser sign-in), on our bigint
 // identity ids (`advanced.database.generateId: "serial"`). Property names are Better Auth's field
 // names, which its Drizzle adapter addresses directly; the user model is `users`.
 
-const userId = () =>
-  bigint('user_id', { mode: 'number' })
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+const userId = () => parentRef('user_id', () => users.id);
 
 /** A browser session; `token` is the value of the signed session cookie. */
 export const sessions = pgTable(

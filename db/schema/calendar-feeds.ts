@@ -1,6 +1,6 @@
-import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, timestamps } from './columns';
+import { id, parentRef, timestamps } from './columns';
 
 /**
  * A user's calendar feed token (docs/insights.md, bid calendar): it grants only
@@ -11,9 +11,7 @@ export const calendarFeedTokens = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
     /** SHA-256 of the token; the token itself is shown once. */
     tokenHash: text('token_hash').notNull(),
     hint: text('hint').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { addressColumns, id, oneOf, ref, timestamps } from './columns';
+import { addressColumns, id, oneOf, parentRef, ref, timestamps } from './columns';
 import { COMPANY_CATEGORIES, type CompanyCategory } from './enums';
 import { imports, industries } from './lookups';
 
@@ -38,12 +38,8 @@ export const companies = pgTable(
 export const companyIndustries = pgTable(
   'company_industries',
   {
-    companyId: bigint('company_id', { mode: 'number' })
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    industryId: bigint('industry_id', { mode: 'number' })
-      .notNull()
-      .references(() => industries.id, { onDelete: 'cascade' }),
+    companyId: parentRef('company_id', () => companies.id),
+    industryId: parentRef('industry_id', () => industries.id),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.industryId] }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, doublePrecision, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, oneOf, ref, timestamps } from './columns';
+import { id, oneOf, parentRef, ref, timestamps } from './columns';
 import { FORECAST_CURVES, FORECAST_SNAPSHOT_SOURCES, type ForecastCurve } from './enums';
 
 /** The account's revenue target for a month (`month`: its first day), against which the forecast's gap is measured. */
@@ -44,9 +44,7 @@ export const forecastSnapshots = pgTable(
 export const forecastSnapshotProjects = pgTable(
   'forecast_snapshot_projects',
   {
-    snapshotId: bigint('snapshot_id', { mode: 'number' })
-      .notNull()
-      .references(() => forecastSnapshots.id, { onDelete: 'cascade' }),
+    snapshotId: parentRef('snapshot_id', () => forecastSnapshots.id),
     projectId: bigint('project_id', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
     /** `pursuit`, `upcoming`, `active` or `complete` on the snapshot's day. */

@@ -1,6 +1,6 @@
-import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, ts } from './columns';
+import { id, parentRef, ts } from './columns';
 
 /**
  * `Idempotency-Key` of POST requests (lib/server/http/idempotency.ts): the first 2xx answer to a key,
@@ -13,9 +13,7 @@ export const idempotencyKeys = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
     /** `token:<id>`, `oauth_grant:<id>`, `oauth_app:<id>` or `session:<id>` (lib/server/auth/tokens.ts). */
     credential: text('credential').notNull(),
     key: text('key').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, oneOf, ref, timestamps, ts } from './columns';
+import { id, oneOf, parentRef, ref, timestamps, ts } from './columns';
 import { IMPORT_RESOURCES, IMPORT_ROW_OUTCOMES, IMPORT_STATUSES, type ImportResource, type ImportRowOutcome, type ImportStatus } from './enums';
 
 // Spreadsheet imports (docs/imports.md). An import keeps its file's rows, so a worker killed
@@ -50,9 +50,7 @@ export const importRows = pgTable(
   'import_rows',
   {
     id: id(),
-    importId: bigint('import_id', { mode: 'number' })
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    importId: parentRef('import_id', () => imports.id),
     /** The row's line in the file: 2 is the first row under the header. */
     rowNumber: integer('row_number').notNull(),
     /** The cells as read, in the file's column order. */

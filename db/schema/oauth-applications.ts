@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, timestamps } from './columns';
+import { id, parentRef, timestamps } from './columns';
 
 /**
  * An OAuth 2.0 client registered by a user of the account. Only the SHA-256 of the client secret
@@ -13,9 +13,7 @@ export const oauthApplications = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    ownerId: bigint('owner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: parentRef('owner_id', () => users.id),
     name: text('name').notNull(),
     clientId: text('client_id').notNull(),
     clientSecretHash: text('client_secret_hash'),

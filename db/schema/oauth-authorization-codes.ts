@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts';
 import { id, ts } from './columns';
-import { oauthApplications } from './oauth-applications';
-import { oauthGrants } from './oauth-grants';
+import { grantColumns } from './oauth-grants';
 
 /**
  * An authorization code (stored as its SHA-256): valid ten minutes, used once (`used_at`), bound
@@ -14,12 +13,7 @@ export const oauthAuthorizationCodes = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    grantId: bigint('grant_id', { mode: 'number' })
-      .notNull()
-      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
-    applicationId: bigint('application_id', { mode: 'number' })
-      .notNull()
-      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    ...grantColumns(),
     codeHash: text('code_hash').notNull(),
     redirectUri: text('redirect_uri').notNull(),
     scope: text('scope').notNull(),

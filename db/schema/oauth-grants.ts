@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, timestamps, ts } from './columns';
+import { id, parentRef, timestamps, ts } from './columns';
 import { oauthApplications } from './oauth-applications';
 
 /**
@@ -13,12 +13,8 @@ export const oauthGrants = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    applicationId: bigint('application_id', { mode: 'number' })
-      .notNull()
-      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
+    applicationId: parentRef('application_id', () => oauthApplications.id),
     scope: text('scope').notNull(),
     lastAuthorizedAt: ts('last_authorized_at').notNull().defaultNow(),
     ...timestamps,
@@ -30,3 +26,12 @@ export const oauthGrants = pgTable(
     check('oauth_grants_scope_check', sql`${t.scope} in ('read', 'read write')`),
   ],
 );
+
+/**
+ * The grant an authorization code or a refresh token is issued under, and the grant's application;
+ * deleting either deletes the code or token.
+ */
+export const grantColumns = () => ({
+  grantId: parentRef('grant_id', () => oauthGrants.id),
+  applicationId: parentRef('application_id', () => oauthApplications.id),
+});

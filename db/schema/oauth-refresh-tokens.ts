@@ -3,8 +3,7 @@ import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-
 import { accountId } from './accounts';
 import { apiTokens } from './api-tokens';
 import { id, ts } from './columns';
-import { oauthApplications } from './oauth-applications';
-import { oauthGrants } from './oauth-grants';
+import { grantColumns } from './oauth-grants';
 
 /**
  * Refresh tokens (SHA-256 only), rotated on every use. A family is the chain started by one
@@ -16,12 +15,7 @@ export const oauthRefreshTokens = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    grantId: bigint('grant_id', { mode: 'number' })
-      .notNull()
-      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
-    applicationId: bigint('application_id', { mode: 'number' })
-      .notNull()
-      .references(() => oauthApplications.id, { onDelete: 'cascade' }),
+    ...grantColumns(),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     accessTokenId: bigint('access_token_id', { mode: 'number' }).references(() => apiTokens.id, { onDelete: 'set null' }),

@@ -1,6 +1,6 @@
-import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, oneOf, timestamps } from './columns';
+import { id, oneOf, parentRef, timestamps } from './columns';
 import { MEMBERSHIP_ROLE_KEYS, type MembershipRole } from './enums';
 import { projects } from './projects';
 
@@ -9,12 +9,8 @@ export const projectTeamMemberships = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: parentRef('project_id', () => projects.id),
+    userId: parentRef('user_id', () => users.id),
     ...timestamps,
   },
   (t) => [
@@ -29,9 +25,7 @@ export const projectTeamMembershipRoles = pgTable(
   'project_team_membership_roles',
   {
     id: id(),
-    membershipId: bigint('membership_id', { mode: 'number' })
-      .notNull()
-      .references(() => projectTeamMemberships.id, { onDelete: 'cascade' }),
+    membershipId: parentRef('membership_id', () => projectTeamMemberships.id),
     role: text('role').$type<MembershipRole>().notNull(),
     ...timestamps,
   },

@@ -1,6 +1,6 @@
-import { bigint, boolean, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, oneOf, timestamps } from './columns';
+import { id, oneOf, parentRef, timestamps } from './columns';
 import { SAVED_VIEW_RESOURCES, type SavedViewResource } from './enums';
 
 /**
@@ -13,9 +13,7 @@ export const savedViews = pgTable(
     id: id(),
     accountId: accountId(),
     /** Its owner: only they (or an admin) change it. Deleting the user deletes their views. */
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentRef('user_id', () => users.id),
     resource: text('resource').$type<SavedViewResource>().notNull(),
     name: text('name').notNull(),
     /** The list's query parameters (`{"assigned_to_id": "12", "custom_fields[tier]": "a"}`). */

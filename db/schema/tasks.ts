@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, ref, timestamps, ts } from './columns';
+import { id, parentRef, ref, timestamps, ts } from './columns';
 import { contacts } from './contacts';
 import { projects } from './projects';
 
@@ -11,9 +11,7 @@ export const taskLists = pgTable(
     id: id(),
     accountId: accountId(),
     name: text('name').notNull(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentRef('project_id', () => projects.id),
     ...timestamps,
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, oneOf, ref, timestamps, ts } from './columns';
+import { id, oneOf, parentRef, ref, timestamps, ts } from './columns';
 import { WEBHOOK_DELIVERY_STATUSES } from './enums';
 import { webhookMessages } from './webhook-messages';
 
@@ -54,12 +54,8 @@ export const webhookDeliveries = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    webhookId: bigint('webhook_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
-    messageId: bigint('message_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    webhookId: parentRef('webhook_id', () => webhooks.id),
+    messageId: parentRef('message_id', () => webhookMessages.id),
     status: text('status').notNull().default('pending'),
     /** Attempts since the last (re)send; the retry schedule is indexed by it. */
     attemptCount: integer('attempt_count').notNull().default(0),
@@ -84,15 +80,9 @@ export const webhookAttempts = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    webhookId: bigint('webhook_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhooks.id, { onDelete: 'cascade' }),
-    deliveryId: bigint('delivery_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-    messageId: bigint('message_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookMessages.id, { onDelete: 'cascade' }),
+    webhookId: parentRef('webhook_id', () => webhooks.id),
+    deliveryId: parentRef('delivery_id', () => webhookDeliveries.id),
+    messageId: parentRef('message_id', () => webhookMessages.id),
     /** The HTTP status, null when no response came (refused, timed out). */
     responseStatus: integer('response_status'),
     succeeded: boolean('succeeded').notNull(),

@@ -1,7 +1,7 @@
 import { bigint, boolean, check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
-import { id, timestamps } from './columns';
+import { id, parentRef, timestamps } from './columns';
 import { workforceRoles } from './lookups';
 import { projects } from './projects';
 import { workforceEmployees } from './workforce-employees';
@@ -15,13 +15,9 @@ export const workforceAssignments = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: parentRef('project_id', () => projects.id),
     employeeId: bigint('employee_id', { mode: 'number' }).references(() => workforceEmployees.id, { onDelete: 'set null' }),
-    roleId: bigint('role_id', { mode: 'number' })
-      .notNull()
-      .references(() => workforceRoles.id, { onDelete: 'cascade' }),
+    roleId: parentRef('role_id', () => workforceRoles.id),
     allocationPercent: integer('allocation_percent').notNull().default(100),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
@@ -47,9 +43,7 @@ export const workforceTimeOff = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    employeeId: bigint('employee_id', { mode: 'number' })
-      .notNull()
-      .references(() => workforceEmployees.id, { onDelete: 'cascade' }),
+    employeeId: parentRef('employee_id', () => workforceEmployees.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     reason: text('reason'),
@@ -69,9 +63,7 @@ export const workforceCertifications = pgTable(
   {
     id: id(),
     accountId: accountId(),
-    employeeId: bigint('employee_id', { mode: 'number' })
-      .notNull()
-      .references(() => workforceEmployees.id, { onDelete: 'cascade' }),
+    employeeId: parentRef('employee_id', () => workforceEmployees.id),
     name: text('name').notNull(),
     issuedOn: date('issued_on', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }),
