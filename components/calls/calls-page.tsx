@@ -1,7 +1,6 @@
 'use client';
 
-import { ExportMenu } from '@/components/ui/export-menu';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
@@ -21,16 +20,12 @@ export function CallsPage() {
   const filtered = Boolean(state.project_id || state.company_id || state.contact_id);
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Calls"
         description="Every call logged, latest first."
-        actions={
-          <>
-            {/* The list's own order (use-calls.ts): latest call first. */}
-            <ExportMenu path="/calls" params={{ sort: '-recorded_at', ...params }} what="calls" />
-            <LogCallButton />
-          </>
-        }
+        // The list's own order (use-calls.ts): latest call first.
+        exports={{ path: '/calls', params: { sort: '-recorded_at', ...params }, what: 'calls' }}
+        actions={<LogCallButton />}
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-3">
         {FILTERS.map((kind) => (

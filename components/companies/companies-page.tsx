@@ -9,9 +9,8 @@ import { Button } from '@/components/ui/button';
 import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { Select } from '@/components/ui/field';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { ViewPicker } from '@/components/ui/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
@@ -64,15 +63,11 @@ export function CompaniesPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Companies"
         description="Owners, clients, designers and trade partners."
-        actions={
-          <>
-            <ExportMenu path="/companies" params={params} what="companies" />
-            <Button onClick={() => setCreating(true)}>New company</Button>
-          </>
-        }
+        exports={{ path: '/companies', params, what: 'companies' }}
+        actions={<Button onClick={() => setCreating(true)}>New company</Button>}
       />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         {/* A view keeps the custom field filters too. */}

@@ -9,8 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
-import { ExportMenu } from '@/components/ui/export-menu';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
 import { ViewPicker } from '@/components/ui/view-picker';
@@ -81,15 +80,11 @@ export function ContactsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Contacts"
         description="The people behind owners, designers and trade partners."
-        actions={
-          <>
-            <ExportMenu path="/contacts" params={params} what="contacts" />
-            <Button onClick={() => setCreating(true)}>New contact</Button>
-          </>
-        }
+        exports={{ path: '/contacts', params, what: 'contacts' }}
+        actions={<Button onClick={() => setCreating(true)}>New contact</Button>}
       />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         {/* A view keeps the custom field filters too. */}

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ExportMenu } from '@/components/ui/export-menu';
 import { customFieldColumns } from '@/components/custom-fields/custom-field-columns';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select, inputClass } from '@/components/ui/field';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
 import { formatCents, formatDate } from '@/lib/client/format';
@@ -135,15 +134,11 @@ export function LeadsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Leads"
         description="Pursuits before they become projects."
-        actions={
-          <>
-            <ExportMenu path="/leads" params={params} what="leads" />
-            <Button onClick={() => setEditing('new')}>New lead</Button>
-          </>
-        }
+        exports={{ path: '/leads', params, what: 'leads' }}
+        actions={<Button onClick={() => setEditing('new')}>New lead</Button>}
       />
       <div className="mb-3">
         <div className="flex flex-wrap items-center gap-2">

@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Select, inputClass } from '@/components/ui/field';
-import { ExportMenu } from '@/components/ui/export-menu';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { ViewPicker } from '@/components/ui/view-picker';
@@ -138,16 +137,12 @@ export function TasksPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Tasks"
         description={`${mine ? 'Your tasks' : assignee ? `The tasks of ${assignee}` : 'Everyone’s tasks'}, by project and task list.`}
-        actions={
-          <>
-            {/* "My tasks" waits for who I am, or the file would hold everyone's. */}
-            {!mine || me.data ? <ExportMenu path="/tasks" params={params} what="tasks" /> : null}
-            <Button onClick={() => setEditing({ initial: meDefaults })}>New task</Button>
-          </>
-        }
+        // "My tasks" waits for who I am, or the file would hold everyone's.
+        exports={!mine || me.data ? { path: '/tasks', params, what: 'tasks' } : null}
+        actions={<Button onClick={() => setEditing({ initial: meDefaults })}>New task</Button>}
       />
       <div className="mb-3 min-h-9">
         <ViewPicker

@@ -3,8 +3,7 @@
 import Link from 'next/link';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
-import { ExportMenu } from '@/components/ui/export-menu';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
@@ -75,10 +74,10 @@ export function TeamsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Teams"
         description="Who works on which project, in which roles, across every project."
-        actions={<ExportMenu path="/team_memberships" params={params} what="memberships" />}
+        exports={{ path: '/team_memberships', params, what: 'memberships' }}
       />
       <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
         <RecordFilter page="teams" kind="project" id={state.project_id} onChange={(id) => setState({ project_id: id })} />

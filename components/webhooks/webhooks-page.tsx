@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { formatDistanceToNowStrict } from 'date-fns';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { ExportMenu } from '@/components/ui/export-menu';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { ApiClientError } from '@/lib/client/api-client';
@@ -88,16 +87,14 @@ export function WebhooksPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Webhook messages"
         description="Every create, update and delete in the account, newest first: what integrations receive."
+        exports={{ path: '/webhook_messages', params, what: 'messages' }}
         actions={
-          <>
-            <ExportMenu path="/webhook_messages" params={params} what="messages" />
-            <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
-              {isFetching ? 'Refreshing…' : 'Refresh'}
-            </Button>
-          </>
+          <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+            {isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
         }
       />
       <div className="mb-4 space-y-2">

@@ -5,8 +5,7 @@ import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
-import { ExportMenu } from '@/components/ui/export-menu';
-import { PageHeader } from '@/components/ui/page-header';
+import { ListPageHeader } from '@/components/ui/list-page-header';
 import { SearchInput } from '@/components/ui/search-input';
 import { formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
@@ -88,15 +87,11 @@ export function WorkforcePage() {
 
   return (
     <>
-      <PageHeader
+      <ListPageHeader
         title="Workforce"
         description="Field and office staff, their roles and who they report to."
-        actions={
-          <>
-            <ExportMenu path="/workforce/employees" params={params} what="employees" />
-            <Button onClick={() => openEmployee('new')}>New employee</Button>
-          </>
-        }
+        exports={{ path: '/workforce/employees', params, what: 'employees' }}
+        actions={<Button onClick={() => openEmployee('new')}>New employee</Button>}
       />
       <WorkforceTabs current="/workforce" />
       <div className="mb-3">
