@@ -20,6 +20,8 @@ import * as webhookMessages from '@/app/api/2023-01/webhook_messages/route';
 import * as employees from '@/app/api/2023-01/workforce/employees/route';
 import * as workforceRoles from '@/app/api/2023-01/workforce/roles/route';
 import { ApiClientError, installServerTransport } from '@/lib/client/api-client';
+import { customFieldsQuery, type CustomFieldResource } from '@/lib/client/hooks/use-custom-fields';
+import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { inProcessTransport } from '@/lib/server/http/in-process';
 import { makeQueryClient } from '@/lib/client/query-client';
 
@@ -81,4 +83,13 @@ export async function Prefetch({ load, children }: { load: (client: QueryClient)
     // What is missing, the browser fetches.
   }
   return <HydrationBoundary state={dehydrate(client)}>{children}</HydrationBoundary>;
+}
+
+/**
+ * What a list's table of the account's own fields needs besides the list: the fields' definitions
+ * (its columns and filters), and the users when a field names one.
+ */
+export async function prefetchCustomFields(client: QueryClient, resource: CustomFieldResource) {
+  const fields = await client.fetchQuery(customFieldsQuery(resource));
+  if (fields.some((f) => f.field_type === 'user')) await client.prefetchQuery(optionsQuery('/users', 'users'));
 }

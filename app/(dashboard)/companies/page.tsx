@@ -5,10 +5,8 @@ import { COMPANIES_URL_KEYS, companiesListParams } from '@/components/companies/
 import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
 import { TableSkeleton } from '@/components/ui/states';
 import { companiesQuery } from '@/lib/client/hooks/use-companies';
-import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
-import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
-import { Prefetch } from '../prefetch';
+import { Prefetch, prefetchCustomFields } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Companies' };
 
@@ -21,10 +19,7 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
           // Settled, not all: a failed definitions read still waits for the list.
           await Promise.allSettled([
             client.prefetchQuery(companiesQuery(companiesListParams(readUrlState(search, COMPANIES_URL_KEYS), customFieldFilters(search)))),
-            // The table's columns and filters of the account's own fields (and the users, for a field naming one).
-            client.fetchQuery(customFieldsQuery('companies')).then((fields) =>
-              fields.some((f) => f.field_type === 'user') ? client.prefetchQuery(optionsQuery('/users', 'users')) : undefined,
-            ),
+            prefetchCustomFields(client, 'companies'),
           ]);
         }}
       >

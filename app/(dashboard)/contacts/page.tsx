@@ -5,10 +5,8 @@ import { CONTACTS_URL_KEYS, contactsListParams } from '@/components/contacts/con
 import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
 import { TableSkeleton } from '@/components/ui/states';
 import { contactsQuery } from '@/lib/client/hooks/use-contacts';
-import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
-import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
-import { Prefetch } from '../prefetch';
+import { Prefetch, prefetchCustomFields } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Contacts' };
 
@@ -21,10 +19,7 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
           // Settled, not all: a failed definitions read still waits for the list.
           await Promise.allSettled([
             client.prefetchQuery(contactsQuery(contactsListParams(readUrlState(search, CONTACTS_URL_KEYS), customFieldFilters(search)))),
-            // The table's columns and filters of the account's own fields (and the users, for a field naming one).
-            client.fetchQuery(customFieldsQuery('contacts')).then((fields) =>
-              fields.some((f) => f.field_type === 'user') ? client.prefetchQuery(optionsQuery('/users', 'users')) : undefined,
-            ),
+            prefetchCustomFields(client, 'contacts'),
           ]);
         }}
       >
