@@ -48,7 +48,7 @@ import type { CallerContext } from '@/lib/server/services/context';
 import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
 import { enqueueImport } from '@/lib/server/imports/queue';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { assertIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite } from '@/lib/server/services/preconditions';
 
 // Spreadsheet imports (docs/imports.md). A file is read and mapped at once (a dry run stops there
 // and answers what would happen); a real import keeps its rows and is run by the job queue in
@@ -462,11 +462,18 @@ export async function importErrorsCsv(db: Db, ctx: CallerContext, id: number): P
  */
 export async function undoImport(db: Db, ctx: CallerContext, id: number): Promise<ImportResponse> {
   await db.transaction(async (tx) => {
-    const row = await findVisibleImport(tx, ctx, id, true);
-    // Undoing deletes the records it made: the delete of the resource's area.
-    requireArea(ctx, AREA_OF_LIST[row.import.resource], 'delete');
     // If-Match against the import as its GET answers it (with its first errors).
-    await assertIfMatch(ctx.ifMatch, 'import', async () => serializeImport(row, row.import.errorCount > 0 ? await firstErrors(tx, id, PREVIEW_ERRORS) : []));
+    const row = await lockForWrite(ctx.ifMatch, {
+      key: 'import',
+      label: 'Import',
+      lock: async () => {
+        const found = await findVisibleImport(tx, ctx, id, true);
+        // Undoing deletes the records it made: the delete of the resource's area.
+        requireArea(ctx, AREA_OF_LIST[found.import.resource], 'delete');
+        return found;
+      },
+      answer: async (found) => serializeImport(found, found.import.errorCount > 0 ? await firstErrors(tx, id, PREVIEW_ERRORS) : []),
+    });
     const { status, resource } = row.import;
     if (status === 'queued' || status === 'running') throw conflict('The import is still running: undo it once it has finished.');
     if (status === 'undone') return;

@@ -5,7 +5,6 @@ import type { AccountTable } from '@/db/queries/tenant';
 import { insertWebhookMessages } from '@/db/queries/webhook-messages';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 import { validationFailed } from '@/lib/server/services/errors';
-import { assertIfMatch } from '@/lib/server/services/preconditions';
 
 // Pieces every write service uses: input-to-column mapping, tenant checks of related ids,
 // change detection, and the event outbox.
@@ -113,21 +112,6 @@ export async function recordEvents(db: Db, ctx: CallerContext, events: EventReco
       changedFields: event.changed ? Object.keys(event.changed).map(snake).sort() : null,
     })),
   );
-}
-
-/**
- * `If-Match` on a DELETE: lock the row, then compare its current ETag (412 when stale, 404 when
- * gone). A DELETE without the header needs neither.
- */
-export async function assertDeleteIfMatch(
-  ctx: CallerContext,
-  key: string,
-  lock: () => Promise<unknown>,
-  load: () => Promise<object>,
-): Promise<void> {
-  if (!ctx.ifMatch) return;
-  await lock();
-  await assertIfMatch(ctx.ifMatch, key, load);
 }
 
 /** Where each resource lives in the API (memberships, whose URL carries their project, aside). */

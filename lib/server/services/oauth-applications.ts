@@ -23,7 +23,7 @@ import { changedColumns } from './common';
 import { recordSecurityEvent } from './security-events';
 import { conflict, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { assertIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
 
 // OAuth applications are the account's, managed by its admins from a signed-in browser (a token
@@ -80,11 +80,16 @@ export async function createOAuthApplicationFor(db: Db, ctx: CallerContext, inpu
   });
 }
 
+const applicationTarget = (tx: Db, ctx: CallerContext, id: number) => ({
+  key: KEY,
+  label: 'OAuth application',
+  lock: () => lockApplication(tx, ctx.accountId, id),
+  answer: () => getOAuthApplication(tx, ctx, id),
+});
+
 export async function updateOAuthApplication(db: Db, ctx: CallerContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
   return db.transaction(async (tx) => {
-    const current = await lockApplication(tx, ctx.accountId, id);
-    if (!current) throw notFound('OAuth application');
-    await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
+    const current = await lockForWrite(ctx.ifMatch, applicationTarget(tx, ctx, id));
     const changes = changedColumns(current, {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.redirect_uris !== undefined && { redirectUris: input.redirect_uris }),
@@ -124,9 +129,7 @@ export async function rotateOAuthApplicationSecret(db: Db, ctx: CallerContext, i
 
 export async function deleteOAuthApplication(db: Db, ctx: CallerContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const app = await lockApplication(tx, ctx.accountId, id);
-    if (!app) throw notFound('OAuth application');
-    await assertIfMatch(ctx.ifMatch, KEY, () => getOAuthApplication(tx, ctx, id));
+    const app = await lockForWrite(ctx.ifMatch, applicationTarget(tx, ctx, id));
     if (!(await deleteApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
     await recordSecurityEvent(tx, ctx, {
       kind: 'oauth_application.deleted',

@@ -5,7 +5,7 @@ import { serializeProjectStage } from '@/lib/server/serializers/lookups';
 import type { ProjectStageResponse, ProjectStageUpdate } from '@/lib/shared/validation/lookups';
 import { changedColumns, toColumns } from './common';
 import { notFound } from '@/lib/server/services/errors';
-import { checkIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
 
 // A stage's name, board position and default probability (the forecast's weight for its projects
@@ -20,10 +20,13 @@ export async function getProjectStage(db: Db, ctx: CallerContext, id: number): P
 
 export async function updateProjectStage(db: Db, ctx: CallerContext, id: number, input: ProjectStageUpdate): Promise<ProjectStageResponse> {
   return db.transaction(async (tx) => {
-    const current = await lockRow(tx, projectStages, ctx.accountId, id);
-    if (!current) throw notFound('Project stage');
+    const current = await lockForWrite(ctx.ifMatch, {
+      key: 'project_stage',
+      label: 'Project stage',
+      lock: () => lockRow(tx, projectStages, ctx.accountId, id),
+      answer: serializeProjectStage,
+    });
     const answer = serializeProjectStage(current);
-    await checkIfMatch(ctx.ifMatch, 'project_stage', answer);
     const changes = changedColumns(current, toColumns(input));
     if (Object.keys(changes).length === 0) return answer;
     await updateRow(tx, projectStages, ctx.accountId, id, changes);

@@ -22,10 +22,10 @@ import type {
   MembershipUpdate,
   TeamMembershipsListQuery,
 } from '@/lib/shared/validation/project-team-memberships';
-import { assertDeleteIfMatch, assertReferences, recordEvent } from './common';
+import { assertReferences, recordEvent } from './common';
 import { conflict, invalidField, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { assertIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 // A membership lives under its project: `project_id` in the query names that project, like a path
@@ -122,6 +122,13 @@ export async function joinCreatedProject(tx: Db, ctx: CallerContext, projectId: 
  * Replaces the set of roles. Roles that stay keep their rows (ids and timestamps); removed ones
  * are deleted and new ones inserted, so a PATCH that changes nothing writes nothing.
  */
+const membershipTarget = (tx: Db, ctx: CallerContext, id: number, query: MembershipQuery) => ({
+  key: KEY,
+  label: NOT_FOUND,
+  lock: () => lockMembership(tx, ctx.accountId, id, query.project_id, teamOf(ctx)),
+  answer: () => getMembership(tx, ctx, id, query.project_id),
+});
+
 export async function updateMembership(
   db: Db,
   ctx: CallerContext,
@@ -130,9 +137,7 @@ export async function updateMembership(
   input: MembershipUpdate,
 ): Promise<MembershipResponse> {
   return db.transaction(async (tx) => {
-    const current = await lockMembership(tx, ctx.accountId, id, query.project_id, teamOf(ctx));
-    if (!current) throw notFound(NOT_FOUND);
-    await assertIfMatch(ctx.ifMatch, KEY, () => getMembership(tx, ctx, id));
+    const current = await lockForWrite(ctx.ifMatch, membershipTarget(tx, ctx, id, query));
     if (input.roles !== undefined) {
       const wanted = new Set(input.roles);
       const held = (await rolesOfMemberships(tx, [id])).get(id) ?? [];
@@ -152,7 +157,8 @@ export async function updateMembership(
 
 export async function deleteMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery): Promise<void> {
   await db.transaction(async (tx) => {
-    await assertDeleteIfMatch(ctx, KEY, () => lockMembership(tx, ctx.accountId, id, query.project_id, teamOf(ctx)), () => getMembership(tx, ctx, id, query.project_id));
+    // Without If-Match the delete itself finds the row (or answers 404): no lock to take first.
+    if (ctx.ifMatch) await lockForWrite(ctx.ifMatch, membershipTarget(tx, ctx, id, query));
     const projectId = await deleteMembershipRow(tx, ctx.accountId, id, query.project_id);
     if (projectId === undefined) throw notFound(NOT_FOUND);
     await recordMembershipEvent(tx, ctx, 'delete', id, projectId);

@@ -8,7 +8,7 @@ import { assertReferences, camel, changedColumns, recordEvent, recordEvents, res
 import { notFound } from '@/lib/server/services/errors';
 import type { CustomFieldResource } from '@/db/schema/enums';
 import { customFieldValues } from './custom-field-values';
-import { checkIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 // The write skeleton of the CRM's records: create, update and delete each run one sequence —
@@ -107,10 +107,8 @@ export async function updateRecord<Row, Out extends object>(
 ): Promise<Out> {
   return db.transaction(async (tx) => {
     if (rules.before) await rules.before(tx);
-    const current = await kind.read(tx, ctx.accountId, id, true, teamOf(ctx));
-    if (!current) throw notFound(kind.label);
+    const current = await lockForWrite(ctx.ifMatch, { key: kind.resource, label: kind.label, lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)), answer: kind.serialize });
     const answer = kind.serialize(current);
-    await checkIfMatch(ctx.ifMatch, kind.resource, answer);
     await assertReferences(tx, ctx, input, kind.references ?? {});
     const next = await rules.columns(current, tx);
     if (kind.customFields) {
@@ -163,9 +161,12 @@ export async function deleteRecord<Row, Out extends object>(db: Db, ctx: CallerC
   await db.transaction(async (tx) => {
     // With If-Match, or for a caller who sees only some projects, the record as its GET answers it
     // (its row locked) to compare or to check they see it; else the bare lock.
-    const current = ctx.ifMatch || teamOf(ctx) !== undefined ? await kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : await lockRow(tx, kind.table, ctx.accountId, id);
-    if (!current) throw notFound(kind.label);
-    if (ctx.ifMatch) await checkIfMatch(ctx.ifMatch, resource, kind.serialize(current as Row));
+    await lockForWrite<unknown>(ctx.ifMatch, {
+      key: resource,
+      label: kind.label,
+      lock: () => (ctx.ifMatch || teamOf(ctx) !== undefined ? kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : lockRow(tx, kind.table, ctx.accountId, id)),
+      answer: (current) => kind.serialize(current as Row),
+    });
     const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];
     for (const ref of effects.references ?? []) {
       const changed = { [camel(ref.column.name)]: null };

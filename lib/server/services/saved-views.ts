@@ -18,7 +18,7 @@ import type { CallerContext } from './context';
 import { forbidden, notFound, validationFailed, type FieldErrors } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
 import { AREA_OF_LIST, mayRead, requireArea } from './permissions';
-import { assertIfMatch, checkIfMatch } from './preconditions';
+import { lockForWrite } from './preconditions';
 
 // Saved views (docs/saved-views.md): a user's own, or shared with the account; only the owner or an
 // account admin changes one. A view belongs to a list, and is there only for users who may read it.
@@ -99,11 +99,17 @@ export function createSavedView(db: Db, ctx: CallerContext, input: SavedViewCrea
   });
 }
 
+const viewTarget = (tx: Db, ctx: CallerContext, id: number) => ({
+  key: 'saved_view',
+  label: 'Saved view',
+  lock: () => findSavedView(tx, ctx.accountId, ctx.userId, readable(ctx), id, true),
+  answer: serializeSavedView,
+});
+
 export function updateSavedView(db: Db, ctx: CallerContext, id: number, input: SavedViewUpdate): Promise<SavedViewResponse> {
   return db.transaction(async (tx) => {
-    const current = await visibleView(tx, ctx, id, true);
+    const current = await lockForWrite(ctx.ifMatch, viewTarget(tx, ctx, id));
     const answer = serializeSavedView(current);
-    await checkIfMatch(ctx.ifMatch ?? null, 'saved_view', answer);
     assertMayChange(ctx, current);
     checkParameters(current.view.resource, input.filters ?? current.view.filters, input.sort !== undefined ? input.sort : current.view.sort);
     const changes = changedColumns(current.view, { ...input });
@@ -116,8 +122,7 @@ export function updateSavedView(db: Db, ctx: CallerContext, id: number, input: S
 
 export function deleteSavedView(db: Db, ctx: CallerContext, id: number): Promise<void> {
   return db.transaction(async (tx) => {
-    const current = await visibleView(tx, ctx, id, true);
-    await assertIfMatch(ctx.ifMatch, 'saved_view', async () => serializeSavedView(current));
+    const current = await lockForWrite(ctx.ifMatch, viewTarget(tx, ctx, id));
     assertMayChange(ctx, current);
     await deleteRow(tx, savedViews, ctx.accountId, id);
     await event(tx, ctx, 'delete', id);

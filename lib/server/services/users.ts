@@ -21,7 +21,7 @@ import { changedColumns, toColumns } from './common';
 import { recordSecurityEvent } from './security-events';
 import { forbidden, invalidField, notFound, validationFailed } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { assertIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
 
 /** The caller's own browser session, which ended sessions keep. */
@@ -77,9 +77,7 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx, ctx.accountId);
     if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
-    const current = await lockUser(tx, ctx.accountId, id);
-    if (!current) throw notFound('User');
-    await assertIfMatch(ctx.ifMatch, 'user', () => getUser(tx, ctx, id));
+    const current = await lockForWrite(ctx.ifMatch, { key: 'user', label: 'User', lock: () => lockUser(tx, ctx.accountId, id), answer: () => getUser(tx, ctx, id) });
 
     const changes = changedColumns(current, {
       ...toColumns(input, ['deactivated', 'password', 'permissions', 'revoke_tokens']),

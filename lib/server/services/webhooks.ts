@@ -31,7 +31,7 @@ import { changedColumns } from './common';
 import { recordSecurityEvent } from './security-events';
 import { notFound, validationFailed, type FieldErrors } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { assertIfMatch } from '@/lib/server/services/preconditions';
+import { lockForWrite, type WriteTarget } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
 
 /** 422 for a URL the SSRF policy refuses (the secret's form is the schema's to check). */
@@ -82,12 +82,17 @@ export async function createWebhook(db: Db, ctx: CallerContext, input: WebhookCr
   });
 }
 
+const webhookTarget = (tx: Db, ctx: CallerContext, id: string): WriteTarget<NonNullable<Awaited<ReturnType<typeof lockWebhook>>>> => ({
+  key: 'webhook',
+  label: 'Webhook',
+  lock: () => lockWebhook(tx, ctx.accountId, id),
+  answer: () => getWebhook(tx, ctx, id),
+});
+
 export async function updateWebhook(db: Db, ctx: CallerContext, id: string, input: WebhookUpdate): Promise<WebhookResponse> {
   await checkInput(input);
   return db.transaction(async (tx) => {
-    const current = await lockWebhook(tx, ctx.accountId, id);
-    if (!current) throw notFound('Webhook');
-    await assertIfMatch(ctx.ifMatch, 'webhook', () => getWebhook(tx, ctx, id));
+    const current = await lockForWrite(ctx.ifMatch, webhookTarget(tx, ctx, id));
     const next: Record<string, unknown> = {
       url: input.url,
       description: input.description,
@@ -123,9 +128,7 @@ export async function updateWebhook(db: Db, ctx: CallerContext, id: string, inpu
 /** Deletes the subscription with its pending deliveries and attempt log. */
 export async function deleteWebhook(db: Db, ctx: CallerContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const current = await lockWebhook(tx, ctx.accountId, id);
-    if (!current) throw notFound('Webhook');
-    await assertIfMatch(ctx.ifMatch, 'webhook', () => getWebhook(tx, ctx, id));
+    const current = await lockForWrite(ctx.ifMatch, webhookTarget(tx, ctx, id));
     if (!(await deleteWebhookRow(tx, ctx.accountId, id))) throw notFound('Webhook');
     await recordSecurityEvent(tx, ctx, { kind: 'webhook.deleted', subjectType: 'webhook', subjectId: current.uuid, details: { url: current.url } });
   });
