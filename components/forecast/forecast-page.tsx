@@ -3,11 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { inputClass, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionCard } from '@/components/ui/section-card';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { formatCents } from '@/lib/client/format';
@@ -32,20 +33,6 @@ const RevenueTargetsForm = dynamic(() => import('./revenue-targets-form').then((
 });
 
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
-
-function Card({ title, id, actions, children, className = '' }: { title: string; id: string; actions?: ReactNode; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={`${card} min-w-0 ${className}`}>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-        <h2 id={id} className="text-base font-semibold">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function Filters({
   state,
@@ -171,7 +158,7 @@ export function ForecastPage() {
             </p>
           ) : null}
           <div className="grid gap-4 xl:grid-cols-3">
-            <Card
+            <SectionCard
               title="Revenue by month"
               id="forecast-chart-heading"
               className="xl:col-span-2"
@@ -212,23 +199,23 @@ export function ForecastPage() {
                     : 'weighted by each project’s probability'}
                 {unweighted ? '' : ', with the gap to the target above them'}. Backlog: won revenue still to be earned after each month (right axis).
               </p>
-            </Card>
-            <Card title="What closing the gap takes" id="forecast-gap-heading">
+            </SectionCard>
+            <SectionCard title="What closing the gap takes" id="forecast-gap-heading">
               <ClosingTheGap forecast={f} canEditTargets={isAdmin} />
-            </Card>
+            </SectionCard>
           </div>
 
-          <Card title="By month" id="forecast-table-heading">
+          <SectionCard title="By month" id="forecast-table-heading">
             <ForecastTable forecast={f} snapshot={snapshot} />
             <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
               Totals add up each column over the months (the backlog’s too; the backlog at the end of the range is the last month’s). Target and
               gap total the months that have a target.
             </p>
-          </Card>
+          </SectionCard>
 
-          <Card title="Snapshots and slips" id="forecast-slips-heading">
+          <SectionCard title="Snapshots and slips" id="forecast-slips-heading">
             <SnapshotPanel selected={state.snapshot} onSelect={(id) => setState({ snapshot: id })} />
-          </Card>
+          </SectionCard>
         </div>
       )}
 

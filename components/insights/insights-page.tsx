@@ -2,10 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useWinRates } from '@/lib/client/hooks/use-insights';
@@ -22,17 +22,6 @@ const TrendChart = dynamic(() => import('./trend-chart').then((m) => m.TrendChar
 
 const card = 'min-w-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 const label = 'mb-1 block font-medium text-slate-700 dark:text-slate-300';
-
-function Card({ title, id, children, className = '' }: { title: string; id: string; children: ReactNode; className?: string }) {
-  return (
-    <section aria-labelledby={id} className={`${card} ${className}`}>
-      <h2 id={id} className="border-b border-slate-200 px-4 py-3 text-base font-semibold dark:border-slate-800">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /** Win rates of the account's closed bids: by a grouping (bars and their numbers) and by quarter. */
 export function InsightsPage() {
@@ -100,14 +89,14 @@ export function InsightsPage() {
             {percent(all.amountWinRate)} of the amount bid). Cancelled projects and those we did not pursue count in none.
           </p>
           <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
-            <Card title={`Win rate by ${groupWord}`} id="insights-bars-heading">
+            <SectionCard title={`Win rate by ${groupWord}`} id="insights-bars-heading">
               <WinRateBars rows={rows} grouping={grouping} since={since} />
               <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
                 Each bar is the share of the {groupWord}’s won and lost projects that were won. Open one to see its
                 projects closed since {formatDate(since)}.
               </p>
-            </Card>
-            <Card title="Trend by quarter" id="insights-trend-heading">
+            </SectionCard>
+            <SectionCard title="Trend by quarter" id="insights-trend-heading">
               {trend.error ? (
                 <ErrorState error={trend.error} onRetry={() => trend.refetch()} />
               ) : !trend.data ? (
@@ -157,11 +146,11 @@ export function InsightsPage() {
                   </details>
                 </>
               )}
-            </Card>
+            </SectionCard>
           </div>
-          <Card title={`By ${groupWord}: the numbers`} id="insights-table-heading">
+          <SectionCard title={`By ${groupWord}: the numbers`} id="insights-table-heading">
             <WinRateTable rows={rows} grouping={grouping} since={since} caption={`Won and lost projects by ${groupWord} since ${formatDate(since)}, in US dollars`} />
-          </Card>
+          </SectionCard>
         </div>
       )}
     </>

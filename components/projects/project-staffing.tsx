@@ -7,7 +7,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
+import { SectionCard } from '@/components/ui/section-card';
+import { Skeleton } from '@/components/ui/states';
 import { formatDate } from '@/lib/client/format';
 import type { Project } from '@/lib/client/hooks/use-projects';
 import { employeeName } from '@/lib/client/hooks/use-workforce';
@@ -57,34 +58,25 @@ export function ProjectStaffing({ project }: { project: Project }) {
 
   return (
     <div className="space-y-4">
-      <section aria-labelledby="staffing-heading" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-          <div>
-            <h2 id="staffing-heading" className="text-base font-semibold">
-              Staffing
-            </h2>
-            <p className="text-xs text-slate-600 dark:text-slate-400">
-              {project.start_date && project.end_date
-                ? `Project dates ${formatDate(project.start_date)} to ${formatDate(project.end_date)}.`
-                : 'The project has no start and end dates yet: each assignment keeps its own.'}
-            </p>
-          </div>
+      <SectionCard
+        title="Staffing"
+        id="staffing-heading"
+        description={
+          project.start_date && project.end_date
+            ? `Project dates ${formatDate(project.start_date)} to ${formatDate(project.end_date)}.`
+            : 'The project has no start and end dates yet: each assignment keeps its own.'
+        }
+        actions={
           <Button size="sm" onClick={() => setEditing('new')}>
             Add assignment
           </Button>
-        </div>
-        {error ? (
-          <ErrorState error={error} onRetry={() => refetch()} />
-        ) : isPending ? (
-          <TableSkeleton rows={4} />
-        ) : list.length === 0 ? (
-          <EmptyState title="No one is planned on this project yet.">
-            Add the roles it needs with “Add assignment”: a person, or an unfilled role to staff later.
-          </EmptyState>
-        ) : (
-          <Timeline project={project} list={list} onEdit={setEditing} onRemove={can('workforce', 'delete') ? confirmRemove : undefined} />
-        )}
-      </section>
+        }
+        query={{ isPending, error, refetch, isEmpty: list.length === 0 }}
+        empty={{ title: 'No one is planned on this project yet.', hint: 'Add the roles it needs with “Add assignment”: a person, or an unfilled role to staff later.' }}
+        rows={4}
+      >
+        <Timeline project={project} list={list} onEdit={setEditing} onRemove={can('workforce', 'delete') ? confirmRemove : undefined} />
+      </SectionCard>
       <Dialog
         open={editing !== null}
         onClose={() => setEditing(null)}

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
+import { SectionCard } from '@/components/ui/section-card';
+import { Skeleton } from '@/components/ui/states';
 import { useProjectTeam, useRemoveMember, type Membership } from '@/lib/client/hooks/use-project-team-memberships';
 
 const memberName = (m: Membership) => m.user.name ?? m.user.email ?? `User ${m.user.id}`;
@@ -29,22 +30,18 @@ export function ProjectTeam({ projectId, projectName }: { projectId: string; pro
   };
 
   return (
-    <section aria-labelledby="team-heading" className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-        <h2 id="team-heading" className="text-base font-semibold">
-          Team
-        </h2>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          Add member
-        </Button>
-      </div>
-      {error ? (
-        <ErrorState error={error} onRetry={() => refetch()} />
-      ) : isPending ? (
-        <TableSkeleton rows={3} />
-      ) : team.length === 0 ? (
-        <EmptyState title="No one on this team yet.">Add the estimator, project manager and superintendent with “Add member”.</EmptyState>
-      ) : (
+    <>
+      <SectionCard
+        title="Team"
+        id="team-heading"
+        actions={
+          <Button size="sm" onClick={() => setAdding(true)}>
+            Add member
+          </Button>
+        }
+        query={{ isPending, error, refetch, isEmpty: team.length === 0 }}
+        empty={{ title: 'No one on this team yet.', hint: 'Add the estimator, project manager and superintendent with “Add member”.' }}
+      >
         <ul aria-label="Team members" className="divide-y divide-slate-100 dark:divide-slate-800">
           {team.map((m) => {
             const pending = m.id.startsWith('pending-');
@@ -78,13 +75,13 @@ export function ProjectTeam({ projectId, projectName }: { projectId: string; pro
             );
           })}
         </ul>
-      )}
+      </SectionCard>
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add a team member">
         {adding ? <AddMemberForm projectId={projectId} team={team} onDone={() => setAdding(false)} /> : null}
       </Dialog>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Roles of ${editing ? memberName(editing) : ''}`}>
         {editing ? <EditRolesForm key={editing.id} projectId={projectId} member={editing} onDone={() => setEditing(null)} /> : null}
       </Dialog>
-    </section>
+    </>
   );
 }
