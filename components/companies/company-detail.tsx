@@ -4,12 +4,13 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { CallList } from '@/components/calls/call-list';
+import { CustomFieldsItem } from '@/components/custom-fields/custom-field-details';
 import { LogCallButton } from '@/components/calls/log-call-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { DetailError, DetailItem, DetailSkeleton } from '@/components/ui/detail';
-import { SectionCard } from '@/components/ui/section-card';
+import { AddedItem, Breadcrumb, DetailError, DetailItem, DetailList, DetailSkeleton } from '@/components/ui/detail';
+import { listState, SectionCard } from '@/components/ui/section-card';
 import { formatCents, formatDate, formatDollars, websiteHref } from '@/lib/client/format';
 import { useCalls } from '@/lib/client/hooks/use-calls';
 import { useCompany, type Company } from '@/lib/client/hooks/use-companies';
@@ -40,12 +41,6 @@ function Related({ company }: { company: Company }) {
   const leads = useLeads({ company_id: company.id, per_page: RELATED });
   const projects = useProjects({ company_id: company.id, per_page: RELATED });
   const calls = useCalls({ company_id: company.id, per_page: RELATED });
-  const state = <T,>(q: { isPending: boolean; error: Error | null; refetch: () => unknown; data?: { items: T[] } }) => ({
-    isPending: q.isPending,
-    error: q.error,
-    refetch: q.refetch,
-    isEmpty: (q.data?.items.length ?? 0) === 0,
-  });
   const asOption = { id: company.id, name: company.name };
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -58,7 +53,7 @@ function Related({ company }: { company: Company }) {
             New contact
           </Button>
         }
-        query={state(contacts)}
+        query={listState(contacts)}
         empty={{ title: 'No contacts yet.', hint: 'Add the people you deal with at this company with “New contact”.' }}
       >
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -76,7 +71,7 @@ function Related({ company }: { company: Company }) {
         title="Calls"
         total={calls.data?.total}
         allHref={`/calls?company_id=${company.id}`}
-        query={state(calls)}
+        query={listState(calls)}
         empty={{ title: 'No calls logged.', hint: 'Log one with “Log a call” after you talk to someone here.' }}
       >
         <CallList calls={calls.data?.items ?? []} hide={['company']} />
@@ -85,7 +80,7 @@ function Related({ company }: { company: Company }) {
         title="Leads"
         total={leads.data?.total}
         allHref={`/leads?company_id=${company.id}`}
-        query={state(leads)}
+        query={listState(leads)}
         empty={{ title: 'No open leads.', hint: 'Leads for this company show here once they are created on the Leads page.' }}
       >
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -105,7 +100,7 @@ function Related({ company }: { company: Company }) {
         title="Projects"
         total={projects.data?.total}
         allHref={`/projects?company_id=${company.id}`}
-        query={state(projects)}
+        query={listState(projects)}
         empty={{ title: 'No projects.', hint: 'Projects for this company show here once a lead is converted or a project is created.' }}
       >
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -134,14 +129,9 @@ export function CompanyDetail({ id }: { id: string }) {
   if (error) return <DetailError error={error} what="company" listHref="/companies" onRetry={() => refetch()} />;
   if (isPending) return <DetailSkeleton />;
   const address = addressLines(company.address);
-  const custom = Object.entries(company.custom_fields);
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/companies" className={linkClass}>
-          ← Companies
-        </Link>
-      </nav>
+      <Breadcrumb href="/companies" label="Companies" />
       <PageHeader
         title={company.name}
         description={[company.category ? humanize(company.category) : null, company.address.city].filter(Boolean).join(' · ') || undefined}
@@ -154,41 +144,27 @@ export function CompanyDetail({ id }: { id: string }) {
           </>
         }
       />
-      <section aria-label="Details" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <DetailItem label="Category">{company.category ? humanize(company.category) : null}</DetailItem>
-          <DetailItem label="Phone">{company.phone ? <a href={`tel:${company.phone}`} className={linkClass}>{company.phone}</a> : null}</DetailItem>
-          <DetailItem label="Website">
-            {company.website ? (
-              <a href={websiteHref(company.website)} className={linkClass} target="_blank" rel="noreferrer">
-                {company.website}
-              </a>
-            ) : null}
-          </DetailItem>
-          <DetailItem label="Industries">{company.industries.map((i) => i.name).join(', ')}</DetailItem>
-          <DetailItem label="Address" wide>
-            {address.length ? address.map((line) => <span key={line} className="block">{line}</span>) : null}
-          </DetailItem>
-          <DetailItem label="Added">
-            {formatDate(company.created_at)}
-            {company.created_by ? ` by ${company.created_by.name}` : ''}
-            {company.import ? ` (import “${company.import.name}”)` : ''}
-          </DetailItem>
-          <DetailItem label="Updated">{formatDate(company.updated_at)}</DetailItem>
-          <DetailItem label="Description" wide>
-            {company.description ? <span className="whitespace-pre-line">{company.description}</span> : null}
-          </DetailItem>
-          {custom.length ? (
-            <DetailItem label="Custom fields" wide>
-              {custom.map(([k, v]) => (
-                <span key={k} className="block">
-                  {humanize(k)}: {typeof v === 'string' ? v : JSON.stringify(v)}
-                </span>
-              ))}
-            </DetailItem>
+      <DetailList>
+        <DetailItem label="Category">{company.category ? humanize(company.category) : null}</DetailItem>
+        <DetailItem label="Phone">{company.phone ? <a href={`tel:${company.phone}`} className={linkClass}>{company.phone}</a> : null}</DetailItem>
+        <DetailItem label="Website">
+          {company.website ? (
+            <a href={websiteHref(company.website)} className={linkClass} target="_blank" rel="noreferrer">
+              {company.website}
+            </a>
           ) : null}
-        </dl>
-      </section>
+        </DetailItem>
+        <DetailItem label="Industries">{company.industries.map((i) => i.name).join(', ')}</DetailItem>
+        <DetailItem label="Address" wide>
+          {address.length ? address.map((line) => <span key={line} className="block">{line}</span>) : null}
+        </DetailItem>
+        <AddedItem record={company} />
+        <DetailItem label="Updated">{formatDate(company.updated_at)}</DetailItem>
+        <DetailItem label="Description" wide>
+          {company.description ? <span className="whitespace-pre-line">{company.description}</span> : null}
+        </DetailItem>
+        <CustomFieldsItem resource="companies" values={company.custom_fields} />
+      </DetailList>
       <Related company={company} />
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${company.name}”`} wide>
         {editing ? <CompanyForm company={company} onDone={() => setEditing(false)} /> : null}

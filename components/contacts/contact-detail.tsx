@@ -4,14 +4,13 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
 import { CallList } from '@/components/calls/call-list';
+import { CustomFieldsItem } from '@/components/custom-fields/custom-field-details';
 import { LogCallButton } from '@/components/calls/log-call-dialog';
-import { humanize } from '@/lib/client/format';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { DetailError, DetailItem, DetailSkeleton } from '@/components/ui/detail';
-import { SectionCard } from '@/components/ui/section-card';
-import { formatDate } from '@/lib/client/format';
+import { AddedItem, Breadcrumb, DetailError, DetailItem, DetailList, DetailSkeleton } from '@/components/ui/detail';
+import { listState, SectionCard } from '@/components/ui/section-card';
 import { useCalls } from '@/lib/client/hooks/use-calls';
 import { useContact, type Contact } from '@/lib/client/hooks/use-contacts';
 
@@ -29,7 +28,7 @@ function Calls({ contact }: { contact: Contact }) {
       title="Calls"
       total={calls.data?.total}
       allHref={`/calls?contact_id=${contact.id}`}
-      query={{ isPending: calls.isPending, error: calls.error, refetch: calls.refetch, isEmpty: (calls.data?.items.length ?? 0) === 0 }}
+      query={listState(calls)}
       empty={{ title: 'No calls logged.', hint: `Log one with “Log a call” after you talk to ${contact.first_name ?? displayName(contact)}.` }}
     >
       <CallList calls={calls.data?.items ?? []} hide={['contact']} />
@@ -43,15 +42,10 @@ export function ContactDetail({ id }: { id: string }) {
   if (error) return <DetailError error={error} what="contact" listHref="/contacts" onRetry={() => refetch()} />;
   if (isPending) return <DetailSkeleton />;
   const name = displayName(contact);
-  const custom = Object.entries(contact.custom_fields);
   const company = contact.company ? { id: contact.company.id, name: contact.company.name } : null;
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/contacts" className={linkClass}>
-          ← Contacts
-        </Link>
-      </nav>
+      <Breadcrumb href="/contacts" label="Contacts" />
       <PageHeader
         title={name}
         description={[contact.job_title, contact.company?.name].filter(Boolean).join(' · ') || undefined}
@@ -64,47 +58,33 @@ export function ContactDetail({ id }: { id: string }) {
           </>
         }
       />
-      <section aria-label="Details" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <DetailItem label="Company">
-            {contact.company ? (
-              <Link href={`/companies/${contact.company.id}`} className={linkClass}>
-                {contact.company.name}
-              </Link>
-            ) : null}
-          </DetailItem>
-          <DetailItem label="Job title">{contact.job_title}</DetailItem>
-          <DetailItem label="Email">{contact.email ? <a href={`mailto:${contact.email}`} className={linkClass}>{contact.email}</a> : null}</DetailItem>
-          <DetailItem label="LinkedIn">
-            {contact.linked_in_profile_url ? (
-              <a href={contact.linked_in_profile_url} className={linkClass} target="_blank" rel="noreferrer">
-                Profile<span className="sr-only"> of {name} on LinkedIn</span>
-              </a>
-            ) : null}
-          </DetailItem>
-          <DetailItem label="Mobile phone">
-            {contact.mobile_phone ? <a href={`tel:${contact.mobile_phone}`} className={linkClass}>{contact.mobile_phone}</a> : null}
-          </DetailItem>
-          <DetailItem label="Office phone">
-            {contact.office_phone ? <a href={`tel:${contact.office_phone}`} className={linkClass}>{contact.office_phone}</a> : null}
-          </DetailItem>
-          <DetailItem label="Assigned to">{contact.assigned_to?.name}</DetailItem>
-          <DetailItem label="Added">
-            {formatDate(contact.created_at)}
-            {contact.created_by ? ` by ${contact.created_by.name}` : ''}
-            {contact.import ? ` (import “${contact.import.name}”)` : ''}
-          </DetailItem>
-          {custom.length ? (
-            <DetailItem label="Custom fields" wide>
-              {custom.map(([k, v]) => (
-                <span key={k} className="block">
-                  {humanize(k)}: {typeof v === 'string' ? v : JSON.stringify(v)}
-                </span>
-              ))}
-            </DetailItem>
+      <DetailList>
+        <DetailItem label="Company">
+          {contact.company ? (
+            <Link href={`/companies/${contact.company.id}`} className={linkClass}>
+              {contact.company.name}
+            </Link>
           ) : null}
-        </dl>
-      </section>
+        </DetailItem>
+        <DetailItem label="Job title">{contact.job_title}</DetailItem>
+        <DetailItem label="Email">{contact.email ? <a href={`mailto:${contact.email}`} className={linkClass}>{contact.email}</a> : null}</DetailItem>
+        <DetailItem label="LinkedIn">
+          {contact.linked_in_profile_url ? (
+            <a href={contact.linked_in_profile_url} className={linkClass} target="_blank" rel="noreferrer">
+              Profile<span className="sr-only"> of {name} on LinkedIn</span>
+            </a>
+          ) : null}
+        </DetailItem>
+        <DetailItem label="Mobile phone">
+          {contact.mobile_phone ? <a href={`tel:${contact.mobile_phone}`} className={linkClass}>{contact.mobile_phone}</a> : null}
+        </DetailItem>
+        <DetailItem label="Office phone">
+          {contact.office_phone ? <a href={`tel:${contact.office_phone}`} className={linkClass}>{contact.office_phone}</a> : null}
+        </DetailItem>
+        <DetailItem label="Assigned to">{contact.assigned_to?.name}</DetailItem>
+        <AddedItem record={contact} />
+        <CustomFieldsItem resource="contacts" values={contact.custom_fields} />
+      </DetailList>
       <Calls contact={contact} />
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${name}”`} wide>
         {editing ? <ContactForm contact={contact} onDone={() => setEditing(false)} /> : null}

@@ -6,8 +6,11 @@ import dynamic from 'next/dynamic';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { CustomFieldLines } from '@/components/custom-fields/custom-field-details';
 import { Button } from '@/components/ui/button';
+import { Breadcrumb } from '@/components/ui/detail';
 import { Dialog } from '@/components/ui/dialog';
+import { SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
@@ -50,20 +53,6 @@ const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m
 });
 
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
-
-function Section({ title, id, actions, children }: { title: string; id: string; actions?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={card}>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-        <h2 id={id} className="text-base font-semibold">
-          {title}
-        </h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** A definition list of label → value; empty values show as a dash. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -247,14 +236,9 @@ export function ProjectDetail({ id }: { id: string }) {
   }
   if (isPending) return <DetailSkeleton />;
 
-  const customFields = Object.entries(p.custom_fields);
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/projects" className="text-blue-800 hover:underline dark:text-blue-300">
-          ← Projects
-        </Link>
-      </nav>
+      <Breadcrumb href="/projects" label="Projects" />
       <div className="mb-5 flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight">{p.name}</h1>
@@ -303,7 +287,7 @@ export function ProjectDetail({ id }: { id: string }) {
       ) : (
       <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Section title="Details" id="details-heading">
+          <SectionCard title="Details" id="details-heading">
             {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
             <Facts
               items={[
@@ -346,18 +330,18 @@ export function ProjectDetail({ id }: { id: string }) {
                 {addressLines(p)?.map((line) => <span key={line} className="block">{line}</span>) ?? '—'}
               </address>
             </div>
-          </Section>
+          </SectionCard>
 
-          <Section title="Tasks" id="tasks-heading">
+          <SectionCard title="Tasks" id="tasks-heading">
             <Tasks projectId={p.id} />
-          </Section>
-          <Section title="Calls" id="calls-heading">
+          </SectionCard>
+          <SectionCard title="Calls" id="calls-heading">
             <Calls projectId={p.id} />
-          </Section>
+          </SectionCard>
         </div>
 
         <div className="space-y-4">
-          <Section title="Derived" id="derived-heading">
+          <SectionCard title="Derived" id="derived-heading">
             <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">Computed by Groundwork from the fields; not editable.</p>
             <dl className="grid gap-y-3 p-4 text-sm">
               {(
@@ -376,24 +360,19 @@ export function ProjectDetail({ id }: { id: string }) {
                 </div>
               ))}
             </dl>
-          </Section>
+          </SectionCard>
 
           <ProjectTeam projectId={p.id} projectName={p.name} />
 
-          <Section title="Custom fields" id="custom-heading">
-            {customFields.length === 0 ? (
+          <SectionCard title="Custom fields" id="custom-heading">
+            {Object.keys(p.custom_fields).length === 0 ? (
               <p className="p-4 text-sm text-slate-600 dark:text-slate-400">None. Custom fields are set through the API.</p>
             ) : (
-              <dl className="grid gap-y-2 p-4 text-sm">
-                {customFields.map(([key, value]) => (
-                  <div key={key} className="flex items-baseline justify-between gap-3">
-                    <dt className="text-slate-600 dark:text-slate-400">{key}</dt>
-                    <dd className="break-all text-right font-mono text-xs">{typeof value === 'string' ? value : JSON.stringify(value)}</dd>
-                  </div>
-                ))}
-              </dl>
+              <p className="break-words p-4 text-sm">
+                <CustomFieldLines resource="projects" values={p.custom_fields} />
+              </p>
             )}
-          </Section>
+          </SectionCard>
         </div>
       </div>
       )}

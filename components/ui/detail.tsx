@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
+import { formatDate } from '@/lib/client/format';
 import { ErrorState, Skeleton } from './states';
 
 // Pieces of a record's page: its fields, its loading state, and its error (or absence).
@@ -13,6 +14,42 @@ export function DetailItem({ label, children, wide = false }: { label: string; c
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="mt-0.5 break-words text-sm">{empty ? '—' : children}</dd>
     </div>
+  );
+}
+
+/** The link back to the record's list, above its title. */
+export function Breadcrumb({ href, label }: { href: string; label: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+      <Link href={href} className="font-medium text-blue-800 hover:underline dark:text-blue-300">
+        ← {label}
+      </Link>
+    </nav>
+  );
+}
+
+/** The card of a record's fields (DetailItem each), under its title. */
+export function DetailList({ children }: { children: ReactNode }) {
+  return (
+    <section aria-label="Details" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</dl>
+    </section>
+  );
+}
+
+/** When a record was added, by whom, and by which import. */
+export function AddedItem({
+  record,
+}: {
+  record: { created_at: string; created_by: { name: string | null; email: string | null } | null; import: { name: string } | null };
+}) {
+  const by = record.created_by?.name ?? record.created_by?.email;
+  return (
+    <DetailItem label="Added">
+      {formatDate(record.created_at)}
+      {by ? ` by ${by}` : ''}
+      {record.import ? ` (import “${record.import.name}”)` : ''}
+    </DetailItem>
   );
 }
 
