@@ -1,26 +1,16 @@
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
-import { centsToDecimal } from './money';
+import { centsToDecimal, FORECAST_COLUMNS } from './money';
 
 // The forecast table as CSV: a header row, a row per month, the totals; money in dollars with two
 // decimals; an empty cell where there is no target (and so no gap).
-
-export const CSV_COLUMNS = [
-  ['Contracted', 'contracted_in_cents'],
-  ['Weighted pipeline', 'weighted_pipeline_in_cents'],
-  ['Unweighted pipeline', 'unweighted_pipeline_in_cents'],
-  ['Total weighted', 'total_weighted_in_cents'],
-  ['Target', 'target_in_cents'],
-  ['Gap', 'gap_in_cents'],
-  ['Backlog', 'backlog_in_cents'],
-] as const;
 
 const money = (cents: number | null) => (cents === null ? '' : centsToDecimal(cents));
 
 export function forecastCsv(forecast: Forecast): string {
   const rows = [
-    ['Month', ...CSV_COLUMNS.map(([label]) => label)],
-    ...forecast.months.map((m) => [m.month, ...CSV_COLUMNS.map(([, key]) => money(m[key]))]),
-    ['Total', ...CSV_COLUMNS.map(([, key]) => money(forecast.totals[key]))],
+    ['Month', ...FORECAST_COLUMNS.map(([label]) => label)],
+    ...forecast.months.map((m) => [m.month, ...FORECAST_COLUMNS.map(([, key]) => money(m[key]))]),
+    ['Total', ...FORECAST_COLUMNS.map(([, key]) => money(forecast.totals[key]))],
   ];
   return `${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
 }

@@ -1,18 +1,6 @@
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents } from '@/lib/client/format';
-import { monthLabel } from './money';
-
-type Row = Forecast['totals'];
-
-const COLUMNS: [string, keyof Row][] = [
-  ['Contracted', 'contracted_in_cents'],
-  ['Weighted pipeline', 'weighted_pipeline_in_cents'],
-  ['Unweighted pipeline', 'unweighted_pipeline_in_cents'],
-  ['Total weighted', 'total_weighted_in_cents'],
-  ['Target', 'target_in_cents'],
-  ['Gap', 'gap_in_cents'],
-  ['Backlog', 'backlog_in_cents'],
-];
+import { FORECAST_COLUMNS, monthLabel } from './money';
 
 const th = 'whitespace-nowrap px-3 py-2 text-right font-medium';
 const td = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums';
@@ -34,7 +22,7 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
             <th scope="col" className="px-3 py-2 text-left font-medium">
               Month
             </th>
-            {COLUMNS.map(([label]) => (
+            {FORECAST_COLUMNS.map(([label]) => (
               <th key={label} scope="col" className={th}>
                 {label}
               </th>
@@ -52,7 +40,7 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
               <th scope="row" className="whitespace-nowrap px-3 py-1.5 text-left font-medium">
                 {monthLabel(m.month)}
               </th>
-              {COLUMNS.map(([label, key]) => (
+              {FORECAST_COLUMNS.map(([label, key]) => (
                 <td key={label} className={`${td} ${key === 'gap_in_cents' ? gapClass(m[key]) : ''}`}>
                   {formatCents(m[key])}
                 </td>
@@ -66,7 +54,7 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
             <th scope="row" className="px-3 py-2 text-left">
               Total
             </th>
-            {COLUMNS.map(([label, key]) => (
+            {FORECAST_COLUMNS.map(([label, key]) => (
               <td key={label} className={`${td} py-2 ${key === 'gap_in_cents' ? gapClass(forecast.totals[key]) : ''}`}>
                 {formatCents(forecast.totals[key])}
               </td>

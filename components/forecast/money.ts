@@ -19,3 +19,14 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'long'): str
   const d = new Date(`${month}-01T00:00:00Z`);
   return d.toLocaleDateString('en-US', { month: 'short', year: style === 'long' ? 'numeric' : '2-digit', timeZone: 'UTC' });
 }
+
+/** The forecast's money columns as the table and its CSV show them, in order: a label and a month's field. */
+export const FORECAST_COLUMNS = [
+  ['Contracted', 'contracted_in_cents'],
+  ['Weighted pipeline', 'weighted_pipeline_in_cents'],
+  ['Unweighted pipeline', 'unweighted_pipeline_in_cents'],
+  ['Total weighted', 'total_weighted_in_cents'],
+  ['Target', 'target_in_cents'],
+  ['Gap', 'gap_in_cents'],
+  ['Backlog', 'backlog_in_cents'],
+] as const;
