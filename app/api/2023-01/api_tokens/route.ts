@@ -9,11 +9,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/api_tokens — list the caller's own live tokens (browser session only)
   GET: {
     access: ACCESS.apiTokens,
-    run: async (a) => listOrExport(a, 'api_tokens', apiTokenListQuery, listApiTokens, apiTokenResponse),
+    run: async (call) => listOrExport(call, 'api_tokens', apiTokenListQuery, listApiTokens, apiTokenResponse),
   },
   // POST /api/2023-01/api_tokens — mint a token; the secret is in this response only (browser session only)
   POST: {
     access: ACCESS.apiTokens,
-    run: async (a) => json({ api_token: await createApiTokenFor(a.db, a.ctx, await parseBody(a.req, 'api_token', apiTokenCreate)) }, 201),
+    run: async ({ db, ctx, req }) => json({ api_token: await createApiTokenFor(db, ctx, await parseBody(req, 'api_token', apiTokenCreate)) }, 201),
   },
 });

@@ -6,5 +6,5 @@ import { auditEntryResponse, auditLogQuery } from '@/lib/shared/validation/audit
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/audit_log — who changed what, newest first (admins only)
-  GET: { access: ACCESS.auditLog, run: async (a) => listOrExport(a, 'audit_log', auditLogQuery, listAuditLog, auditEntryResponse) },
+  GET: { access: ACCESS.auditLog, run: async (call) => listOrExport(call, 'audit_log', auditLogQuery, listAuditLog, auditEntryResponse) },
 });

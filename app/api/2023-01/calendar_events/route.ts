@@ -5,5 +5,5 @@ import { calendarQuery } from '@/lib/shared/validation/calendar';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/calendar_events — bid due dates and times, project starts and task deadlines in a window of days
-  GET: async (a) => json({ calendar_events: await calendarEvents(a.db, a.ctx, parseQuery(a.url, calendarQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ calendar_events: await calendarEvents(db, ctx, parseQuery(url, calendarQuery)) }),
 });

@@ -4,14 +4,14 @@ import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '@/lib/s
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/calendar_feed — whether the caller has a feed (browser session only)
-  GET: { access: ACCESS.calendarFeed, run: async (a) => json({ calendar_feed: await getCalendarFeed(a.db, a.ctx) }) },
+  GET: { access: ACCESS.calendarFeed, run: async ({ db, ctx }) => json({ calendar_feed: await getCalendarFeed(db, ctx) }) },
   // POST /api/2023-01/calendar_feed — a new feed token and URL, shown once; the previous one stops working (browser session only)
-  POST: { access: ACCESS.calendarFeed, run: async (a) => json({ calendar_feed: await createCalendarFeed(a.db, a.ctx) }, 201) },
+  POST: { access: ACCESS.calendarFeed, run: async ({ db, ctx }) => json({ calendar_feed: await createCalendarFeed(db, ctx) }, 201) },
   // DELETE /api/2023-01/calendar_feed — revoke the feed (browser session only)
   DELETE: {
     access: ACCESS.calendarFeed,
-    run: async (a) => {
-      await deleteCalendarFeed(a.db, a.ctx);
+    run: async ({ db, ctx }) => {
+      await deleteCalendarFeed(db, ctx);
       return noContent();
     },
   },

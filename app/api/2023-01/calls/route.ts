@@ -6,7 +6,7 @@ import { callCreate, callListQuery, callResponse } from '@/lib/shared/validation
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/calls — list calls
-  GET: async (a) => listOrExport(a, 'calls', callListQuery, listCalls, callResponse),
+  GET: async (call) => listOrExport(call, 'calls', callListQuery, listCalls, callResponse),
   // POST /api/2023-01/calls — create a call
-  POST: async (a) => json({ call: await createCall(a.db, a.ctx, await parseBody(a.req, 'call', callCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ call: await createCall(db, ctx, await parseBody(req, 'call', callCreate)) }, 201),
 });

@@ -7,10 +7,10 @@ import { companyCreate, companyListQuery, companyResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/companies — list companies
-  GET: async (a) => listOrExport(a, 'companies', companyListQuery, (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(a.url.searchParams)), companyResponse),
+  GET: async (call) => listOrExport(call, 'companies', companyListQuery, (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(call.url.searchParams)), companyResponse),
   // POST /api/2023-01/companies — create a company
-  POST: async (a) => {
-    const input = await parseBody(a.req, 'company', companyCreate);
-    return json({ company: await createCompany(a.db, a.ctx, input) }, 201);
+  POST: async ({ req, db, ctx }) => {
+    const input = await parseBody(req, 'company', companyCreate);
+    return json({ company: await createCompany(db, ctx, input) }, 201);
   },
 });

@@ -7,10 +7,10 @@ import { contactCreate, contactListQuery, contactResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/contacts — list contacts
-  GET: async (a) => listOrExport(a, 'contacts', contactListQuery, (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(a.url.searchParams)), contactResponse),
+  GET: async (call) => listOrExport(call, 'contacts', contactListQuery, (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(call.url.searchParams)), contactResponse),
   // POST /api/2023-01/contacts — create a contact (operation 5)
-  POST: async (a) => {
-    const input = await parseBody(a.req, 'contact', contactCreate);
-    return json({ contact: await createContact(a.db, a.ctx, input) }, 201);
+  POST: async ({ req, db, ctx }) => {
+    const input = await parseBody(req, 'contact', contactCreate);
+    return json({ contact: await createContact(db, ctx, input) }, 201);
   },
 });

@@ -7,10 +7,10 @@ import { customFieldCreate, customFieldListQuery, customFieldResponse } from '@/
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/custom_fields — the account's custom fields, by resource and position
-  GET: async (a) => listOrExport(a, 'custom_fields', customFieldListQuery, listCustomFields, customFieldResponse),
+  GET: async (call) => listOrExport(call, 'custom_fields', customFieldListQuery, listCustomFields, customFieldResponse),
   // POST /api/2023-01/custom_fields — define a field (admins)
   POST: {
     access: ACCESS.customFields,
-    run: async (a) => json({ custom_field: await createCustomField(a.db, a.ctx, await parseBody(a.req, 'custom_field', customFieldCreate)) }, 201),
+    run: async ({ db, ctx, req }) => json({ custom_field: await createCustomField(db, ctx, await parseBody(req, 'custom_field', customFieldCreate)) }, 201),
   },
 });

@@ -5,5 +5,5 @@ import { forecastQuery } from '@/lib/shared/validation/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/forecast — contracted, pipeline, backlog and the gap to the targets, by month
-  GET: async (a) => json({ forecast: await forecast(a.db, a.ctx, parseQuery(a.url, forecastQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ forecast: await forecast(db, ctx, parseQuery(url, forecastQuery)) }),
 });

@@ -7,11 +7,11 @@ import { goNoGoCriterionCreate, goNoGoCriterionListQuery, goNoGoCriterionRespons
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/go_no_go_criteria — the account's go / no-go scorecard, by position
-  GET: async (a) => listOrExport(a, 'go_no_go_criteria', goNoGoCriterionListQuery, listGoNoGoCriteria, goNoGoCriterionResponse),
+  GET: async (call) => listOrExport(call, 'go_no_go_criteria', goNoGoCriterionListQuery, listGoNoGoCriteria, goNoGoCriterionResponse),
   // POST /api/2023-01/go_no_go_criteria — add a criterion (admins)
   POST: {
     access: ACCESS.goNoGoCriteria,
-    run: async (a) =>
-      json({ go_no_go_criterion: await createGoNoGoCriterion(a.db, a.ctx, await parseBody(a.req, 'go_no_go_criterion', goNoGoCriterionCreate)) }, 201),
+    run: async ({ db, ctx, req }) =>
+      json({ go_no_go_criterion: await createGoNoGoCriterion(db, ctx, await parseBody(req, 'go_no_go_criterion', goNoGoCriterionCreate)) }, 201),
   },
 });

@@ -7,7 +7,7 @@ import { leadCreate, leadListQuery, leadResponse } from '@/lib/shared/validation
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/leads — list leads (operation 1)
-  GET: async (a) => listOrExport(a, 'leads', leadListQuery, (db, ctx, query) => listLeads(db, ctx, query, customFieldFilters(a.url.searchParams)), leadResponse),
+  GET: async (call) => listOrExport(call, 'leads', leadListQuery, (db, ctx, query) => listLeads(db, ctx, query, customFieldFilters(call.url.searchParams)), leadResponse),
   // POST /api/2023-01/leads — create a lead
-  POST: async (a) => json({ lead: await createLead(a.db, a.ctx, await parseBody(a.req, 'lead', leadCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ lead: await createLead(db, ctx, await parseBody(req, 'lead', leadCreate)) }, 201),
 });

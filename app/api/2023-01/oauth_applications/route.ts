@@ -9,14 +9,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/oauth_applications — the account's OAuth applications (admins, browser session)
   GET: {
     access: ACCESS.oauthApplications,
-    run: async (a) => listOrExport(a, 'oauth_applications', oauthApplicationListQuery, listOAuthApplications, oauthApplicationResponse),
+    run: async (call) => listOrExport(call, 'oauth_applications', oauthApplicationListQuery, listOAuthApplications, oauthApplicationResponse),
   },
   // POST /api/2023-01/oauth_applications — register one; `client_secret` is in this response only
   POST: {
     access: ACCESS.oauthApplications,
-    run: async (a) => {
-      const input = await parseBody(a.req, 'oauth_application', oauthApplicationCreate);
-      return json({ oauth_application: await createOAuthApplicationFor(a.db, a.ctx, input) }, 201);
+    run: async ({ req, db, ctx }) => {
+      const input = await parseBody(req, 'oauth_application', oauthApplicationCreate);
+      return json({ oauth_application: await createOAuthApplicationFor(db, ctx, input) }, 201);
     },
   },
 });

@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/oauth_grants — the applications the caller authorised (browser session)
   GET: {
     access: ACCESS.oauthGrants,
-    run: async (a) => listOrExport(a, 'oauth_grants', oauthGrantListQuery, listOAuthGrants, oauthGrantResponse),
+    run: async (call) => listOrExport(call, 'oauth_grants', oauthGrantListQuery, listOAuthGrants, oauthGrantResponse),
   },
 });

@@ -8,11 +8,11 @@ const KEY = 'project_team_membership';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_team_memberships?project_id= — list a project's team (operation 14)
-  GET: async (a) =>
-    listOrExport(a, 'project_team_memberships', membershipsListQuery, listMemberships, membershipResponse),
+  GET: async (call) =>
+    listOrExport(call, 'project_team_memberships', membershipsListQuery, listMemberships, membershipResponse),
   // POST /api/2023-01/project_team_memberships?project_id= — add a member to a project's team (operation 15)
-  POST: async (a) => {
-    const query = parseQuery(a.url, membershipOptionalQuery);
-    return json({ [KEY]: await createMembership(a.db, a.ctx, query, await parseBody(a.req, KEY, membershipCreate)) }, 201);
+  POST: async ({ url, db, ctx, req }) => {
+    const query = parseQuery(url, membershipOptionalQuery);
+    return json({ [KEY]: await createMembership(db, ctx, query, await parseBody(req, KEY, membershipCreate)) }, 201);
   },
 });

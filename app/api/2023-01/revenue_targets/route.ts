@@ -6,10 +6,10 @@ import { revenueTargetsPut, revenueTargetsQuery } from '@/lib/shared/validation/
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/revenue_targets — the account's monthly revenue targets, by month
-  GET: async (a) => json({ revenue_targets: await listTargets(a.db, a.ctx, parseQuery(a.url, revenueTargetsQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ revenue_targets: await listTargets(db, ctx, parseQuery(url, revenueTargetsQuery)) }),
   // PUT /api/2023-01/revenue_targets — set (or, with null, clear) the months given; admins
   PUT: {
     access: ACCESS.revenueTargets,
-    run: async (a) => json({ revenue_targets: await putTargets(a.db, a.ctx, await parseWrappedBody(a.req, 'revenue_targets', revenueTargetsPut)) }),
+    run: async ({ db, ctx, req }) => json({ revenue_targets: await putTargets(db, ctx, await parseWrappedBody(req, 'revenue_targets', revenueTargetsPut)) }),
   },
 });

@@ -6,7 +6,7 @@ import { savedViewCreate, savedViewListQuery, savedViewResponse } from '@/lib/sh
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/saved_views — the caller's views and the account's shared ones
-  GET: async (a) => listOrExport(a, 'saved_views', savedViewListQuery, listSavedViews, savedViewResponse),
+  GET: async (call) => listOrExport(call, 'saved_views', savedViewListQuery, listSavedViews, savedViewResponse),
   // POST /api/2023-01/saved_views — save a list's filters, columns and sort under a name
-  POST: async (a) => json({ saved_view: await createSavedView(a.db, a.ctx, await parseBody(a.req, 'saved_view', savedViewCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ saved_view: await createSavedView(db, ctx, await parseBody(req, 'saved_view', savedViewCreate)) }, 201),
 });

@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/security_events — user management, credentials, sessions and sign-ins, newest first (admins only)
   GET: {
     access: ACCESS.auditLog,
-    run: async (a) => listOrExport(a, 'security_events', securityEventListQuery, listSecurityEventLog, securityEventResponse),
+    run: async (call) => listOrExport(call, 'security_events', securityEventListQuery, listSecurityEventLog, securityEventResponse),
   },
 });

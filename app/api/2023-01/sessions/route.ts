@@ -4,7 +4,7 @@ import { listSessions, revokeOtherSessions } from '@/lib/server/services/session
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/sessions — the caller's live browser sessions (browser session only)
-  GET: { access: ACCESS.sessions, run: async (a) => json({ sessions: await listSessions(a.db, a.ctx, a.req) }) },
+  GET: { access: ACCESS.sessions, run: async ({ db, ctx, req }) => json({ sessions: await listSessions(db, ctx, req) }) },
   // DELETE /api/2023-01/sessions — sign out everywhere else (browser session only)
-  DELETE: { access: ACCESS.sessions, run: async (a) => json({ revoked: await revokeOtherSessions(a.db, a.ctx, a.req) }) },
+  DELETE: { access: ACCESS.sessions, run: async ({ db, ctx, req }) => json({ revoked: await revokeOtherSessions(db, ctx, req) }) },
 });

@@ -6,7 +6,7 @@ import { taskCreate, taskResponse, tasksListQuery } from '@/lib/shared/validatio
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/tasks — list tasks (operation 7)
-  GET: async (a) => listOrExport(a, 'tasks', tasksListQuery, listTasks, taskResponse),
+  GET: async (call) => listOrExport(call, 'tasks', tasksListQuery, listTasks, taskResponse),
   // POST /api/2023-01/tasks — create a task
-  POST: async (a) => json({ task: await createTask(a.db, a.ctx, await parseBody(a.req, 'task', taskCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ task: await createTask(db, ctx, await parseBody(req, 'task', taskCreate)) }, 201),
 });

@@ -7,10 +7,10 @@ import { userCreate, userListQuery, userResponse } from '@/lib/shared/validation
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/users — list the account's users
-  GET: async (a) => listOrExport(a, 'users', userListQuery, listUsers, userResponse),
+  GET: async (call) => listOrExport(call, 'users', userListQuery, listUsers, userResponse),
   // POST /api/2023-01/users — add a user to the account (admins)
   POST: {
     access: ACCESS.addUsers,
-    run: async (a) => json({ user: await createUser(a.db, a.ctx, await parseBody(a.req, 'user', userCreate)) }, 201),
+    run: async ({ db, ctx, req }) => json({ user: await createUser(db, ctx, await parseBody(req, 'user', userCreate)) }, 201),
   },
 });

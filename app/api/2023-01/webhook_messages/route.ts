@@ -6,6 +6,6 @@ import { webhookMessageListQuery, webhookMessageResponse } from '@/lib/shared/va
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhook_messages — the account's event feed, newest first (operation 17)
-  GET: async (a) =>
-    listOrExport(a, 'webhook_messages', webhookMessageListQuery, listWebhookMessages, webhookMessageResponse),
+  GET: async (call) =>
+    listOrExport(call, 'webhook_messages', webhookMessageListQuery, listWebhookMessages, webhookMessageResponse),
 }, ACCESS.webhookMessages);

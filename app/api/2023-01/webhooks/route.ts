@@ -7,7 +7,7 @@ import { webhookCreate, webhookListQuery, webhookResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhooks — the account's subscriptions, newest first
-  GET: async (a) => listOrExport(a, 'webhooks', webhookListQuery, listWebhooks, webhookResponse),
+  GET: async (call) => listOrExport(call, 'webhooks', webhookListQuery, listWebhooks, webhookResponse),
   // POST /api/2023-01/webhooks — subscribe; the answer carries the signing secret, once
-  POST: async (a) => json({ webhook: await createWebhook(a.db, a.ctx, await parseBody(a.req, 'webhook', webhookCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ webhook: await createWebhook(db, ctx, await parseBody(req, 'webhook', webhookCreate)) }, 201),
 }, ACCESS.webhooks);

@@ -7,8 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // DELETE /api/2023-01/api_tokens/{id} — revoke one of the caller's tokens (browser session only)
   DELETE: {
     access: ACCESS.apiTokens,
-    run: async (a) => {
-      await revokeApiToken(a.db, a.ctx, parseId(a.params.id, 'API token'));
+    run: async ({ db, ctx, params }) => {
+      await revokeApiToken(db, ctx, parseId(params.id, 'API token'));
       return noContent();
     },
   },

@@ -5,15 +5,15 @@ import { companyUpdate } from '@/lib/shared/validation/companies';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/companies/{id} — get a company (operation 4)
-  GET: async (a) => json({ company: await getCompany(a.db, a.ctx, parseId(a.params.id, 'Company')) }),
+  GET: async ({ db, ctx, params }) => json({ company: await getCompany(db, ctx, parseId(params.id, 'Company')) }),
   // PATCH /api/2023-01/companies/{id} — update a company
-  PATCH: async (a) => {
-    const id = parseId(a.params.id, 'Company');
-    return json({ company: await updateCompany(a.db, a.ctx, id, await parseBody(a.req, 'company', companyUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = parseId(params.id, 'Company');
+    return json({ company: await updateCompany(db, ctx, id, await parseBody(req, 'company', companyUpdate)) });
   },
   // DELETE /api/2023-01/companies/{id} — delete a company
-  DELETE: async (a) => {
-    await deleteCompany(a.db, a.ctx, parseId(a.params.id, 'Company'));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteCompany(db, ctx, parseId(params.id, 'Company'));
     return noContent();
   },
 });

@@ -6,20 +6,20 @@ import { customFieldUpdate } from '@/lib/shared/validation/custom-fields';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/custom_fields/{id} — one field
-  GET: async (a) => json({ custom_field: await getCustomField(a.db, a.ctx, parseId(a.params.id, 'Custom field')) }),
+  GET: async ({ db, ctx, params }) => json({ custom_field: await getCustomField(db, ctx, parseId(params.id, 'Custom field')) }),
   // PATCH /api/2023-01/custom_fields/{id} — its label, options, required, position or archived (admins)
   PATCH: {
     access: ACCESS.customFields,
-    run: async (a) => {
-      const id = parseId(a.params.id, 'Custom field');
-      return json({ custom_field: await updateCustomField(a.db, a.ctx, id, await parseBody(a.req, 'custom_field', customFieldUpdate)) });
+    run: async ({ params, db, ctx, req }) => {
+      const id = parseId(params.id, 'Custom field');
+      return json({ custom_field: await updateCustomField(db, ctx, id, await parseBody(req, 'custom_field', customFieldUpdate)) });
     },
   },
   // DELETE /api/2023-01/custom_fields/{id} — delete it and its values (admins; archive it to keep them)
   DELETE: {
     access: ACCESS.customFields,
-    run: async (a) => {
-      await deleteCustomField(a.db, a.ctx, parseId(a.params.id, 'Custom field'));
+    run: async ({ db, ctx, params }) => {
+      await deleteCustomField(db, ctx, parseId(params.id, 'Custom field'));
       return noContent();
     },
   },

@@ -5,5 +5,5 @@ import { slipsQuery } from '@/lib/shared/validation/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/forecast/slips?since_snapshot_id= — projects that slipped or changed since a snapshot
-  GET: async (a) => json({ forecast_slips: await forecastSlips(a.db, a.ctx, parseQuery(a.url, slipsQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ forecast_slips: await forecastSlips(db, ctx, parseQuery(url, slipsQuery)) }),
 });

@@ -5,7 +5,7 @@ import { snapshotListQuery, snapshotResponse } from '@/lib/shared/validation/for
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/forecast/snapshots — the account's forecast snapshots, newest first
-  GET: async (a) => listOrExport(a, 'forecast_snapshots', snapshotListQuery, listForecastSnapshots, snapshotResponse),
+  GET: async (call) => listOrExport(call, 'forecast_snapshots', snapshotListQuery, listForecastSnapshots, snapshotResponse),
   // POST /api/2023-01/forecast/snapshots — take a snapshot now
-  POST: async (a) => json({ forecast_snapshot: await takeSnapshot(a.db, a.ctx) }, 201),
+  POST: async ({ db, ctx }) => json({ forecast_snapshot: await takeSnapshot(db, ctx) }, 201),
 });

@@ -5,5 +5,5 @@ import { probabilityGapsQuery } from '@/lib/shared/validation/insights';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/insights/probability_gaps — open pursuits whose learned and entered odds disagree on the most money
-  GET: async (a) => json({ projects: await probabilityGaps(a.db, a.ctx, parseQuery(a.url, probabilityGapsQuery).limit) }),
+  GET: async ({ db, ctx, url }) => json({ projects: await probabilityGaps(db, ctx, parseQuery(url, probabilityGapsQuery).limit) }),
 });

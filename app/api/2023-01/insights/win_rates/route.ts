@@ -5,5 +5,5 @@ import { winRatesQuery } from '@/lib/shared/validation/insights';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/insights/win_rates — won and lost projects by a grouping, with win rates
-  GET: async (a) => json({ win_rates: await winRates(a.db, a.ctx, parseQuery(a.url, winRatesQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ win_rates: await winRates(db, ctx, parseQuery(url, winRatesQuery)) }),
 });

@@ -5,15 +5,15 @@ import { leadUpdate } from '@/lib/shared/validation/leads';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/leads/{id} — get a lead
-  GET: async (a) => json({ lead: await getLead(a.db, a.ctx, parseId(a.params.id, 'Lead')) }),
+  GET: async ({ db, ctx, params }) => json({ lead: await getLead(db, ctx, parseId(params.id, 'Lead')) }),
   // PATCH /api/2023-01/leads/{id} — update a lead (operation 2)
-  PATCH: async (a) => {
-    const id = parseId(a.params.id, 'Lead');
-    return json({ lead: await updateLead(a.db, a.ctx, id, await parseBody(a.req, 'lead', leadUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = parseId(params.id, 'Lead');
+    return json({ lead: await updateLead(db, ctx, id, await parseBody(req, 'lead', leadUpdate)) });
   },
   // DELETE /api/2023-01/leads/{id} — delete a lead
-  DELETE: async (a) => {
-    await deleteLead(a.db, a.ctx, parseId(a.params.id, 'Lead'));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteLead(db, ctx, parseId(params.id, 'Lead'));
     return noContent();
   },
 });

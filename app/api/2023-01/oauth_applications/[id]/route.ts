@@ -8,22 +8,22 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/oauth_applications/{id} — one application (never its secret)
   GET: {
     access: ACCESS.oauthApplications,
-    run: async (a) => json({ oauth_application: await getOAuthApplication(a.db, a.ctx, parseId(a.params.id, 'OAuth application')) }),
+    run: async ({ db, ctx, params }) => json({ oauth_application: await getOAuthApplication(db, ctx, parseId(params.id, 'OAuth application')) }),
   },
   // PATCH /api/2023-01/oauth_applications/{id} — rename, change redirect URIs, scope or rate limit
   PATCH: {
     access: ACCESS.oauthApplications,
-    run: async (a) => {
-      const id = parseId(a.params.id, 'OAuth application');
-      const input = await parseBody(a.req, 'oauth_application', oauthApplicationUpdate);
-      return json({ oauth_application: await updateOAuthApplication(a.db, a.ctx, id, input) });
+    run: async ({ params, req, db, ctx }) => {
+      const id = parseId(params.id, 'OAuth application');
+      const input = await parseBody(req, 'oauth_application', oauthApplicationUpdate);
+      return json({ oauth_application: await updateOAuthApplication(db, ctx, id, input) });
     },
   },
   // DELETE /api/2023-01/oauth_applications/{id} — delete it with its grants and tokens
   DELETE: {
     access: ACCESS.oauthApplications,
-    run: async (a) => {
-      await deleteOAuthApplication(a.db, a.ctx, parseId(a.params.id, 'OAuth application'));
+    run: async ({ db, ctx, params }) => {
+      await deleteOAuthApplication(db, ctx, parseId(params.id, 'OAuth application'));
       return noContent();
     },
   },

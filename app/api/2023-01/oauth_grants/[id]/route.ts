@@ -7,8 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // DELETE /api/2023-01/oauth_grants/{id} — revoke an authorization and every token issued under it
   DELETE: {
     access: ACCESS.oauthGrants,
-    run: async (a) => {
-      await revokeOAuthGrant(a.db, a.ctx, parseId(a.params.id, 'Authorization'));
+    run: async ({ db, ctx, params }) => {
+      await revokeOAuthGrant(db, ctx, parseId(params.id, 'Authorization'));
       return noContent();
     },
   },

@@ -6,13 +6,13 @@ import { projectStageUpdate } from '@/lib/shared/validation/lookups';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_stages/{id} — one stage
-  GET: async (a) => json({ project_stage: await getProjectStage(a.db, a.ctx, parseId(a.params.id, 'Project stage')) }),
+  GET: async ({ db, ctx, params }) => json({ project_stage: await getProjectStage(db, ctx, parseId(params.id, 'Project stage')) }),
   // PATCH /api/2023-01/project_stages/{id} — rename, reorder, or set its default probability
   PATCH: {
     access: ACCESS.settings,
-    run: async (a) => {
-      const id = parseId(a.params.id, 'Project stage');
-      return json({ project_stage: await updateProjectStage(a.db, a.ctx, id, await parseBody(a.req, 'project_stage', projectStageUpdate)) });
+    run: async ({ params, db, ctx, req }) => {
+      const id = parseId(params.id, 'Project stage');
+      return json({ project_stage: await updateProjectStage(db, ctx, id, await parseBody(req, 'project_stage', projectStageUpdate)) });
     },
   },
 });

@@ -12,18 +12,18 @@ const NAME = 'Project team membership';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_team_memberships/{id}?project_id= — get a team membership (operation 16)
-  GET: async (a) => {
-    const [id, { project_id }] = [parseId(a.params.id, NAME), parseQuery(a.url, membershipQuery)];
-    return json({ [KEY]: await getMembership(a.db, a.ctx, id, project_id) });
+  GET: async ({ params, url, db, ctx }) => {
+    const [id, { project_id }] = [parseId(params.id, NAME), parseQuery(url, membershipQuery)];
+    return json({ [KEY]: await getMembership(db, ctx, id, project_id) });
   },
   // PATCH /api/2023-01/project_team_memberships/{id} — replace a member's roles
-  PATCH: async (a) => {
-    const [id, query] = [parseId(a.params.id, NAME), parseQuery(a.url, membershipOptionalQuery)];
-    return json({ [KEY]: await updateMembership(a.db, a.ctx, id, query, await parseBody(a.req, KEY, membershipUpdate)) });
+  PATCH: async ({ params, url, db, ctx, req }) => {
+    const [id, query] = [parseId(params.id, NAME), parseQuery(url, membershipOptionalQuery)];
+    return json({ [KEY]: await updateMembership(db, ctx, id, query, await parseBody(req, KEY, membershipUpdate)) });
   },
   // DELETE /api/2023-01/project_team_memberships/{id} — remove a member from the team
-  DELETE: async (a) => {
-    await deleteMembership(a.db, a.ctx, parseId(a.params.id, NAME), parseQuery(a.url, membershipOptionalQuery));
+  DELETE: async ({ db, ctx, params, url }) => {
+    await deleteMembership(db, ctx, parseId(params.id, NAME), parseQuery(url, membershipOptionalQuery));
     return noContent();
   },
 });

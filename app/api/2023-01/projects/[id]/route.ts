@@ -5,15 +5,15 @@ import { projectUpdate } from '@/lib/shared/validation/projects';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/projects/{id} — get a project (operation 3)
-  GET: async (a) => json({ project: await getProject(a.db, a.ctx, parseId(a.params.id, 'Project')) }),
+  GET: async ({ db, ctx, params }) => json({ project: await getProject(db, ctx, parseId(params.id, 'Project')) }),
   // PATCH /api/2023-01/projects/{id} — update a project
-  PATCH: async (a) => {
-    const id = parseId(a.params.id, 'Project');
-    return json({ project: await updateProject(a.db, a.ctx, id, await parseBody(a.req, 'project', projectUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = parseId(params.id, 'Project');
+    return json({ project: await updateProject(db, ctx, id, await parseBody(req, 'project', projectUpdate)) });
   },
   // DELETE /api/2023-01/projects/{id} — delete a project (its task lists and team go with it)
-  DELETE: async (a) => {
-    await deleteProject(a.db, a.ctx, parseId(a.params.id, 'Project'));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteProject(db, ctx, parseId(params.id, 'Project'));
     return noContent();
   },
 });

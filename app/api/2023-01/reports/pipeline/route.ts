@@ -5,5 +5,5 @@ import { pipelineReportQuery } from '@/lib/shared/validation/reports';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/reports/pipeline — open pipeline by stage, won and lost over the last N days
-  GET: async (a) => json({ pipeline: await pipelineReport(a.db, a.ctx, parseQuery(a.url, pipelineReportQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ pipeline: await pipelineReport(db, ctx, parseQuery(url, pipelineReportQuery)) }),
 });

@@ -5,15 +5,15 @@ import { savedViewUpdate } from '@/lib/shared/validation/saved-views';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/saved_views/{id} — one view (the caller's, or shared)
-  GET: async (a) => json({ saved_view: await getSavedView(a.db, a.ctx, parseId(a.params.id, 'Saved view')) }),
+  GET: async ({ db, ctx, params }) => json({ saved_view: await getSavedView(db, ctx, parseId(params.id, 'Saved view')) }),
   // PATCH /api/2023-01/saved_views/{id} — rename, change, share or unshare it (its owner or an admin)
-  PATCH: async (a) => {
-    const id = parseId(a.params.id, 'Saved view');
-    return json({ saved_view: await updateSavedView(a.db, a.ctx, id, await parseBody(a.req, 'saved_view', savedViewUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = parseId(params.id, 'Saved view');
+    return json({ saved_view: await updateSavedView(db, ctx, id, await parseBody(req, 'saved_view', savedViewUpdate)) });
   },
   // DELETE /api/2023-01/saved_views/{id} — delete it (its owner or an admin)
-  DELETE: async (a) => {
-    await deleteSavedView(a.db, a.ctx, parseId(a.params.id, 'Saved view'));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteSavedView(db, ctx, parseId(params.id, 'Saved view'));
     return noContent();
   },
 });

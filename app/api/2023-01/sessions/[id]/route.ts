@@ -7,8 +7,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // DELETE /api/2023-01/sessions/{id} — end one of the caller's sessions (browser session only)
   DELETE: {
     access: ACCESS.sessions,
-    run: async (a) => {
-      await revokeSession(a.db, a.ctx, parseId(a.params.id, 'Session'));
+    run: async ({ db, ctx, params }) => {
+      await revokeSession(db, ctx, parseId(params.id, 'Session'));
       return noContent();
     },
   },

@@ -5,15 +5,15 @@ import { taskUpdate } from '@/lib/shared/validation/tasks';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/tasks/{id} — get a task
-  GET: async (a) => json({ task: await getTask(a.db, a.ctx, parseId(a.params.id, 'Task')) }),
+  GET: async ({ db, ctx, params }) => json({ task: await getTask(db, ctx, parseId(params.id, 'Task')) }),
   // PATCH /api/2023-01/tasks/{id} — update a task (operation 8)
-  PATCH: async (a) => {
-    const id = parseId(a.params.id, 'Task');
-    return json({ task: await updateTask(a.db, a.ctx, id, await parseBody(a.req, 'task', taskUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = parseId(params.id, 'Task');
+    return json({ task: await updateTask(db, ctx, id, await parseBody(req, 'task', taskUpdate)) });
   },
   // DELETE /api/2023-01/tasks/{id} — delete a task
-  DELETE: async (a) => {
-    await deleteTask(a.db, a.ctx, parseId(a.params.id, 'Task'));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteTask(db, ctx, parseId(params.id, 'Task'));
     return noContent();
   },
 });

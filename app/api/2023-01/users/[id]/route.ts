@@ -6,10 +6,10 @@ import { userUpdate } from '@/lib/shared/validation/users';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/users/{id} — get a user of the account
-  GET: async (a) => json({ user: await getUser(a.db, a.ctx, parseId(a.params.id, 'User')) }),
+  GET: async ({ db, ctx, params }) => json({ user: await getUser(db, ctx, parseId(params.id, 'User')) }),
   // PATCH /api/2023-01/users/{id} — rename, change the role of, deactivate or reactivate a user (admins)
   PATCH: {
     access: ACCESS.changeUsers,
-    run: async (a) => json({ user: await updateUser(a.db, a.ctx, parseId(a.params.id, 'User'), await parseBody(a.req, 'user', userUpdate)) }),
+    run: async ({ db, ctx, params, req }) => json({ user: await updateUser(db, ctx, parseId(params.id, 'User'), await parseBody(req, 'user', userUpdate)) }),
   },
 });

@@ -8,7 +8,7 @@ const KEY = 'workforce_assignment';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/assignments — list workforce assignments
-  GET: async (a) => listOrExport(a, 'workforce_assignments', workforceAssignmentListQuery, listWorkforceAssignments, workforceAssignmentResponse),
+  GET: async (call) => listOrExport(call, 'workforce_assignments', workforceAssignmentListQuery, listWorkforceAssignments, workforceAssignmentResponse),
   // POST /api/2023-01/workforce/assignments — create workforce assignments
-  POST: async (a) => json({ [KEY]: await createWorkforceAssignment(a.db, a.ctx, await parseBody(a.req, KEY, workforceAssignmentCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ [KEY]: await createWorkforceAssignment(db, ctx, await parseBody(req, KEY, workforceAssignmentCreate)) }, 201),
 });

@@ -8,7 +8,7 @@ const KEY = 'workforce_certification';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/certifications — list certifications
-  GET: async (a) => listOrExport(a, 'workforce_certifications', workforceCertificationListQuery, listWorkforceCertifications, workforceCertificationResponse),
+  GET: async (call) => listOrExport(call, 'workforce_certifications', workforceCertificationListQuery, listWorkforceCertifications, workforceCertificationResponse),
   // POST /api/2023-01/workforce/certifications — create certifications
-  POST: async (a) => json({ [KEY]: await createWorkforceCertification(a.db, a.ctx, await parseBody(a.req, KEY, workforceCertificationCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ [KEY]: await createWorkforceCertification(db, ctx, await parseBody(req, KEY, workforceCertificationCreate)) }, 201),
 });

@@ -5,5 +5,5 @@ import { demandQuery } from '@/lib/shared/validation/workforce-planning';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/demand — per role and period: headcount against awarded and (weighted) pursuit demand
-  GET: async (a) => json({ workforce_demand: await workforceDemand(a.db, a.ctx, parseQuery(a.url, demandQuery)) }),
+  GET: async ({ db, ctx, url }) => json({ workforce_demand: await workforceDemand(db, ctx, parseQuery(url, demandQuery)) }),
 });

@@ -8,10 +8,10 @@ const KEY = 'workforce_employee';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/employees — list workforce employees (operation 11)
-  GET: (a) => listOrExport(a, 'workforce_employees', workforceEmployeeListQuery, listWorkforceEmployees, workforceEmployeeResponse),
+  GET: (call) => listOrExport(call, 'workforce_employees', workforceEmployeeListQuery, listWorkforceEmployees, workforceEmployeeResponse),
   // POST /api/2023-01/workforce/employees — create a workforce employee (operation 12)
-  POST: async (a) => {
-    const input = await parseBody(a.req, KEY, workforceEmployeeCreate);
-    return json({ [KEY]: await createWorkforceEmployee(a.db, a.ctx, input) }, 201);
+  POST: async ({ req, db, ctx }) => {
+    const input = await parseBody(req, KEY, workforceEmployeeCreate);
+    return json({ [KEY]: await createWorkforceEmployee(db, ctx, input) }, 201);
   },
 });

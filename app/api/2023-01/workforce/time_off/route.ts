@@ -8,7 +8,7 @@ const KEY = 'workforce_time_off';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/time_off — list time off
-  GET: async (a) => listOrExport(a, 'workforce_time_off', workforceTimeOffListQuery, listWorkforceTimeOff, workforceTimeOffResponse),
+  GET: async (call) => listOrExport(call, 'workforce_time_off', workforceTimeOffListQuery, listWorkforceTimeOff, workforceTimeOffResponse),
   // POST /api/2023-01/workforce/time_off — create time off
-  POST: async (a) => json({ [KEY]: await createWorkforceTimeOff(a.db, a.ctx, await parseBody(a.req, KEY, workforceTimeOffCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ [KEY]: await createWorkforceTimeOff(db, ctx, await parseBody(req, KEY, workforceTimeOffCreate)) }, 201),
 });

@@ -6,8 +6,8 @@ import { utilizationQuery } from '@/lib/shared/validation/workforce-planning';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/utilization — a page of people × weeks (or months): capacity, assigned days, time off, utilization
-  GET: async (a) => {
-    const { body, page } = await workforceUtilization(a.db, a.ctx, parseQuery(a.url, utilizationQuery));
-    return json({ workforce_utilization: body }, 200, pageHeaders(a.url, a.ctx.baseUrl, page));
+  GET: async ({ db, ctx, url }) => {
+    const { body, page } = await workforceUtilization(db, ctx, parseQuery(url, utilizationQuery));
+    return json({ workforce_utilization: body }, 200, pageHeaders(url, ctx.baseUrl, page));
   },
 });

@@ -4,5 +4,5 @@ import { getForecastSnapshot } from '@/lib/server/services/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/forecast/snapshots/{id} — one snapshot
-  GET: async (a) => json({ forecast_snapshot: await getForecastSnapshot(a.db, a.ctx, parseId(a.params.id, 'Snapshot')) }),
+  GET: async ({ db, ctx, params }) => json({ forecast_snapshot: await getForecastSnapshot(db, ctx, parseId(params.id, 'Snapshot')) }),
 });

@@ -4,5 +4,5 @@ import { convertLead } from '@/lib/server/services/lead-conversion';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // POST /api/2023-01/leads/{id}/convert — convert a lead into a project (the lead is archived)
-  POST: async (a) => json({ project: await convertLead(a.db, a.ctx, parseId(a.params.id, 'Lead')) }, 201),
+  POST: async ({ db, ctx, params }) => json({ project: await convertLead(db, ctx, parseId(params.id, 'Lead')) }, 201),
 });

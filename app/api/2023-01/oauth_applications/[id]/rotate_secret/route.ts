@@ -7,6 +7,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // POST /api/2023-01/oauth_applications/{id}/rotate_secret — a new client secret, shown once; the old one stops working
   POST: {
     access: ACCESS.oauthApplications,
-    run: async (a) => json({ oauth_application: await rotateOAuthApplicationSecret(a.db, a.ctx, parseId(a.params.id, 'OAuth application')) }),
+    run: async ({ db, ctx, params }) => json({ oauth_application: await rotateOAuthApplicationSecret(db, ctx, parseId(params.id, 'OAuth application')) }),
   },
 });

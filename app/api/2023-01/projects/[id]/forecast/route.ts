@@ -4,5 +4,5 @@ import { projectForecast } from '@/lib/server/services/forecast';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/projects/{id}/forecast — the project's revenue (and cost, margin) month by month
-  GET: async (a) => json({ project_forecast: await projectForecast(a.db, a.ctx, parseId(a.params.id, 'Project')) }),
+  GET: async ({ db, ctx, params }) => json({ project_forecast: await projectForecast(db, ctx, parseId(params.id, 'Project')) }),
 });

@@ -7,8 +7,8 @@ import { webhookAttemptListQuery, webhookAttemptResponse } from '@/lib/shared/va
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first
-  GET: async (a) => {
-    const id = parseUuid(a.params.id, 'Webhook');
-    return listOrExport(a, 'webhook_attempts', webhookAttemptListQuery, (db, ctx, query) => listWebhookAttempts(db, ctx, id, query), webhookAttemptResponse);
+  GET: async (call) => {
+    const id = parseUuid(call.params.id, 'Webhook');
+    return listOrExport(call, 'webhook_attempts', webhookAttemptListQuery, (db, ctx, query) => listWebhookAttempts(db, ctx, id, query), webhookAttemptResponse);
   },
 }, ACCESS.webhooks);

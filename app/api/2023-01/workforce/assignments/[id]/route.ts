@@ -8,15 +8,15 @@ const idOf = (raw: string | undefined) => parseId(raw, 'Workforce assignment');
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/assignments/{id}
-  GET: async (a) => json({ [KEY]: await getWorkforceAssignment(a.db, a.ctx, idOf(a.params.id)) }),
+  GET: async ({ db, ctx, params }) => json({ [KEY]: await getWorkforceAssignment(db, ctx, idOf(params.id)) }),
   // PATCH /api/2023-01/workforce/assignments/{id}
-  PATCH: async (a) => {
-    const id = idOf(a.params.id);
-    return json({ [KEY]: await updateWorkforceAssignment(a.db, a.ctx, id, await parseBody(a.req, KEY, workforceAssignmentUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = idOf(params.id);
+    return json({ [KEY]: await updateWorkforceAssignment(db, ctx, id, await parseBody(req, KEY, workforceAssignmentUpdate)) });
   },
   // DELETE /api/2023-01/workforce/assignments/{id}
-  DELETE: async (a) => {
-    await deleteWorkforceAssignment(a.db, a.ctx, idOf(a.params.id));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteWorkforceAssignment(db, ctx, idOf(params.id));
     return noContent();
   },
 });

@@ -8,15 +8,15 @@ const idOf = (raw: string | undefined) => parseId(raw, 'Certification');
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/certifications/{id}
-  GET: async (a) => json({ [KEY]: await getWorkforceCertification(a.db, a.ctx, idOf(a.params.id)) }),
+  GET: async ({ db, ctx, params }) => json({ [KEY]: await getWorkforceCertification(db, ctx, idOf(params.id)) }),
   // PATCH /api/2023-01/workforce/certifications/{id}
-  PATCH: async (a) => {
-    const id = idOf(a.params.id);
-    return json({ [KEY]: await updateWorkforceCertification(a.db, a.ctx, id, await parseBody(a.req, KEY, workforceCertificationUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = idOf(params.id);
+    return json({ [KEY]: await updateWorkforceCertification(db, ctx, id, await parseBody(req, KEY, workforceCertificationUpdate)) });
   },
   // DELETE /api/2023-01/workforce/certifications/{id}
-  DELETE: async (a) => {
-    await deleteWorkforceCertification(a.db, a.ctx, idOf(a.params.id));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteWorkforceCertification(db, ctx, idOf(params.id));
     return noContent();
   },
 });

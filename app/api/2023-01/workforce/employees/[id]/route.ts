@@ -12,15 +12,15 @@ const idOf = (raw: string | undefined) => parseId(raw, 'Workforce employee');
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/employees/{id} — get a workforce employee
-  GET: async (a) => json({ [KEY]: await getWorkforceEmployee(a.db, a.ctx, idOf(a.params.id)) }),
+  GET: async ({ db, ctx, params }) => json({ [KEY]: await getWorkforceEmployee(db, ctx, idOf(params.id)) }),
   // PATCH /api/2023-01/workforce/employees/{id} — update a workforce employee (operation 13)
-  PATCH: async (a) => {
-    const id = idOf(a.params.id);
-    return json({ [KEY]: await updateWorkforceEmployee(a.db, a.ctx, id, await parseBody(a.req, KEY, workforceEmployeeUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = idOf(params.id);
+    return json({ [KEY]: await updateWorkforceEmployee(db, ctx, id, await parseBody(req, KEY, workforceEmployeeUpdate)) });
   },
   // DELETE /api/2023-01/workforce/employees/{id} — delete a workforce employee (their reports lose their manager)
-  DELETE: async (a) => {
-    await deleteWorkforceEmployee(a.db, a.ctx, idOf(a.params.id));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteWorkforceEmployee(db, ctx, idOf(params.id));
     return noContent();
   },
 });

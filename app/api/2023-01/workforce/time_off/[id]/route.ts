@@ -8,15 +8,15 @@ const idOf = (raw: string | undefined) => parseId(raw, 'Time off');
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/time_off/{id}
-  GET: async (a) => json({ [KEY]: await getWorkforceTimeOff(a.db, a.ctx, idOf(a.params.id)) }),
+  GET: async ({ db, ctx, params }) => json({ [KEY]: await getWorkforceTimeOff(db, ctx, idOf(params.id)) }),
   // PATCH /api/2023-01/workforce/time_off/{id}
-  PATCH: async (a) => {
-    const id = idOf(a.params.id);
-    return json({ [KEY]: await updateWorkforceTimeOff(a.db, a.ctx, id, await parseBody(a.req, KEY, workforceTimeOffUpdate)) });
+  PATCH: async ({ params, db, ctx, req }) => {
+    const id = idOf(params.id);
+    return json({ [KEY]: await updateWorkforceTimeOff(db, ctx, id, await parseBody(req, KEY, workforceTimeOffUpdate)) });
   },
   // DELETE /api/2023-01/workforce/time_off/{id}
-  DELETE: async (a) => {
-    await deleteWorkforceTimeOff(a.db, a.ctx, idOf(a.params.id));
+  DELETE: async ({ db, ctx, params }) => {
+    await deleteWorkforceTimeOff(db, ctx, idOf(params.id));
     return noContent();
   },
 });
