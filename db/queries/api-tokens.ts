@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { apiTokens, oauthApplications, users } from '@/db/schema';
 import { userAccessColumns } from './users';
+import { pageWithTotal } from './sql';
 
 export type TokenScope = 'read' | 'read write';
 
@@ -113,17 +114,17 @@ export async function listUserTokens(
   page: { limit: number; offset: number },
 ) {
   const where = ownLiveTokens(owner);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(tokenColumns)
       .from(apiTokens)
-      .where(where)
-      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(apiTokens).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    apiTokens,
+    where,
+    [desc(apiTokens.createdAt), desc(apiTokens.id)],
+    page,
+  );
 }
 
 export async function findUserToken(db: Db, owner: { accountId: number; userId: number }, id: number) {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { oauthApplications, users, webhookMessages } from '@/db/schema';
 import { EVENT_ACTIONS, EVENT_RESOURCES } from '@/db/schema/enums';
+import { pageWithTotal } from './sql';
 
 // The audit log: the account's webhook messages with who made each change and how.
 
@@ -13,6 +14,15 @@ export interface AuditFilters {
   resource_id?: string;
   since?: Date;
 }
+
+/**
+ * Who acted and through which OAuth application, as the lists that show them read them (the audit
+ * log, the security events): left-joined, so each is null when there was none.
+ */
+export const actorAndApplication = {
+  actor: { id: users.id, createdAt: users.createdAt, updatedAt: users.updatedAt, firstName: users.firstName, lastName: users.lastName, email: users.email },
+  application: { id: oauthApplications.id, name: oauthApplications.name },
+};
 
 /** The event types the `resource` and `action` filters select (either alone: with every value of the other); neither: no filter. */
 function eventTypes(f: AuditFilters): string[] | undefined {
@@ -32,22 +42,18 @@ export async function listAuditEntries(db: Db, accountId: number, filters: Audit
     filters.since ? gte(webhookMessages.timestamp, filters.since) : undefined,
   ];
   const where = and(...conditions);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
-      .select({
-        message: webhookMessages,
-        actor: { id: users.id, createdAt: users.createdAt, updatedAt: users.updatedAt, firstName: users.firstName, lastName: users.lastName, email: users.email },
-        application: { id: oauthApplications.id, name: oauthApplications.name },
-      })
+      .select({ message: webhookMessages, ...actorAndApplication })
       .from(webhookMessages)
       .leftJoin(users, eq(users.id, webhookMessages.actorId))
       .leftJoin(oauthApplications, eq(oauthApplications.id, webhookMessages.oauthApplicationId))
-      .where(where)
-      .orderBy(desc(webhookMessages.timestamp), desc(webhookMessages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(webhookMessages).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    webhookMessages,
+    where,
+    [desc(webhookMessages.timestamp), desc(webhookMessages.id)],
+    page,
+  );
 }
 export type AuditRow = Awaited<ReturnType<typeof listAuditEntries>>['items'][number];

@@ -1,10 +1,10 @@
-import { and, count, eq, gte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, type SQL } from 'drizzle-orm';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { orderBySort } from './sql';
+import { orderBySort, pageWithTotal } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const createdBy = alias(users, 'created_by');
@@ -65,15 +65,14 @@ export async function listCalls(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const [items, [total]] = await Promise.all([
-    selectCalls(db)
-      .where(where)
-      .orderBy(...orderBySort(filters.sort ?? '-created_at', sortColumns, calls.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(calls).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    selectCalls(db).$dynamic(),
+    calls,
+    where,
+    orderBySort(filters.sort ?? '-created_at', sortColumns, calls.id),
+    page,
+  );
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */

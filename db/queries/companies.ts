@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, companyIndustries, imports, industries, users } from '@/db/schema';
 import type { CompanyCategory } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
-import { likePattern } from './sql';
+import { likePattern, pageWithTotal } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const createdBy = alias(users, 'created_by');
@@ -71,11 +71,8 @@ export async function listCompanies(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const [rows, [total]] = await Promise.all([
-    selectCompanies(db).where(where).orderBy(desc(companies.createdAt), desc(companies.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(companies).where(where),
-  ]);
-  return { items: rows.map(withIndustries), total: total?.n ?? 0 };
+  const { items: rows, total } = await pageWithTotal(db, selectCompanies(db).$dynamic(), companies, where, [desc(companies.createdAt), desc(companies.id)], page);
+  return { items: rows.map(withIndustries), total };
 }
 
 /** One company with its embeds and industries; `lock`: its row locked for the rest of the transaction. */

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, contacts, imports, users } from '@/db/schema';
 import { contactSearchText } from '@/db/schema/contacts';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { likePattern } from './sql';
+import { likePattern, pageWithTotal } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -61,15 +61,7 @@ export async function listContacts(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const [items, [total]] = await Promise.all([
-    selectContacts(db)
-      .where(where)
-      .orderBy(desc(contacts.createdAt), desc(contacts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(contacts).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, selectContacts(db).$dynamic(), contacts, where, [desc(contacts.createdAt), desc(contacts.id)], page);
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { companies, contacts, customFields, leads, projects } from '@/db/schema';
 import type { CustomFieldResource } from '@/db/schema/enums';
-import { rows } from './sql';
+import { pageWithTotal, rows } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
@@ -21,17 +21,17 @@ export async function listCustomFields(db: Db, accountId: number, f: CustomField
     f.archived !== undefined ? eq(customFields.archived, f.archived) : undefined,
     f.updated_since !== undefined ? gte(customFields.updatedAt, f.updated_since) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select()
       .from(customFields)
-      .where(where)
-      .orderBy(asc(customFields.resource), asc(customFields.position), asc(customFields.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(customFields).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    customFields,
+    where,
+    [asc(customFields.resource), asc(customFields.position), asc(customFields.id)],
+    page,
+  );
 }
 
 /** Every field of one resource, archived ones included: what a record's values are checked against. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
@@ -6,7 +6,7 @@ import { forecastSnapshotProjects, forecastSnapshots, projects, projectStages, r
 import { RESULT_CLOSE_TYPES, type ForecastCurve } from '@/db/schema/enums';
 import { learnedBasis, type LearnedBasis } from './insights';
 import { personRefColumns } from './refs';
-import { rows } from './sql';
+import { pageWithTotal, rows } from './sql';
 import { ofAccount } from './tenant';
 
 // What the forecast reads: the open and won projects' schedules (now, or as a snapshot kept them),
@@ -215,11 +215,14 @@ export type SnapshotRow = Awaited<ReturnType<ReturnType<typeof selectSnapshots>[
 
 export async function listSnapshots(db: Db, accountId: number, filters: { updated_since?: Date }, page: { limit: number; offset: number }, teamOf?: TeamOf) {
   const where = and(eq(forecastSnapshots.accountId, accountId), filters.updated_since ? gte(forecastSnapshots.updatedAt, filters.updated_since) : undefined);
-  const [items, [total]] = await Promise.all([
-    selectSnapshots(db, teamOf).where(where).orderBy(desc(forecastSnapshots.createdAt), desc(forecastSnapshots.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(forecastSnapshots).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    selectSnapshots(db, teamOf).$dynamic(),
+    forecastSnapshots,
+    where,
+    [desc(forecastSnapshots.createdAt), desc(forecastSnapshots.id)],
+    page,
+  );
 }
 
 export async function findSnapshot(db: Db, accountId: number, id: number, teamOf?: TeamOf): Promise<SnapshotRow | undefined> {

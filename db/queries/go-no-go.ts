@@ -1,7 +1,8 @@
-import { and, asc, count, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { goNoGoCriteria, workforceAssignments } from '@/db/schema';
 import { ofAccount, oneRow } from './tenant';
+import { pageWithTotal } from './sql';
 
 // The go / no-go scorecard's criteria (docs/insights.md).
 
@@ -19,11 +20,14 @@ export async function listCriteria(db: Db, accountId: number, f: CriterionFilter
     f.archived !== undefined ? eq(goNoGoCriteria.archived, f.archived) : undefined,
     f.updated_since !== undefined ? gte(goNoGoCriteria.updatedAt, f.updated_since) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db.select().from(goNoGoCriteria).where(where).orderBy(asc(goNoGoCriteria.position), asc(goNoGoCriteria.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(goNoGoCriteria).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    db.select().from(goNoGoCriteria).$dynamic(),
+    goNoGoCriteria,
+    where,
+    [asc(goNoGoCriteria.position), asc(goNoGoCriteria.id)],
+    page,
+  );
 }
 
 /** The live criteria, by position: the scorecard as asked. */

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, importRows, imports, projectStages, users } from '@/db/schema';
 import type { ImportRowOutcome } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { oneRow } from './tenant';
+import { pageWithTotal } from './sql';
 
 // Imports and their rows (docs/imports.md): the import with its creator, its pending rows a batch
 // at a time, each batch's outcomes in one statement, and the worker's lease.
@@ -35,11 +36,7 @@ export async function listImports(
     f.status !== undefined ? eq(imports.status, f.status as never) : undefined,
     f.updated_since !== undefined ? gte(imports.updatedAt, f.updated_since) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    selectImports(db).where(where).orderBy(desc(imports.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(imports).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, selectImports(db).$dynamic(), imports, where, [desc(imports.id)], page);
 }
 
 /** Rows of the file, numbered from `firstRowNumber` (2 is the line under the header), in statements of 1,000 rows. */

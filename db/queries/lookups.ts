@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contractTypes, projectStages, workforceRoles } from '@/db/schema';
 import type { StageCategory } from '@/db/schema/enums';
 import { namedRefColumns, stageRefColumns } from './refs';
+import { pageWithTotal, type PageWindow } from './sql';
 
 // The per-account pick lists: the named lookups (one table each, all of one shape), project
 // stages and workforce roles. Named lists sort by name on the `(account_id, lower(name))` unique
@@ -15,10 +16,6 @@ export type NamedLookupTable = typeof contractTypes;
 /** The lookup lists' one filter, by its API name. */
 export interface LookupFilters {
   updated_since?: Date;
-}
-export interface PageWindow {
-  limit: number;
-  offset: number;
 }
 
 /** The Workforce role shape: a named reference plus its abbreviation. */
@@ -43,17 +40,17 @@ export async function listNamedLookups(
   page: PageWindow,
 ) {
   const where = scoped(table, accountId, f);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(namedRefColumns(table))
       .from(table)
-      .where(where)
-      .orderBy(asc(sql`lower(${table.name})`), asc(table.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(table).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    table,
+    where,
+    [asc(sql`lower(${table.name})`), asc(table.id)],
+    page,
+  );
 }
 
 /** The new row, or undefined when the account already has one of that name (any case). */
@@ -66,17 +63,17 @@ const stageColumns = stageRefColumns(projectStages);
 
 export async function listProjectStages(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
   const where = scoped(projectStages, accountId, f);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(stageColumns)
       .from(projectStages)
-      .where(where)
-      .orderBy(asc(projectStages.position), asc(projectStages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(projectStages).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    projectStages,
+    where,
+    [asc(projectStages.position), asc(projectStages.id)],
+    page,
+  );
 }
 
 /** Without a position the stage goes after the account's last one, computed in the same statement. */
@@ -99,17 +96,17 @@ const roleColumns = workforceRoleColumns(workforceRoles);
 
 export async function listWorkforceRoles(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
   const where = scoped(workforceRoles, accountId, f);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(roleColumns)
       .from(workforceRoles)
-      .where(where)
-      .orderBy(asc(sql`lower(${workforceRoles.name})`), asc(workforceRoles.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(workforceRoles).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    workforceRoles,
+    where,
+    [asc(sql`lower(${workforceRoles.name})`), asc(workforceRoles.id)],
+    page,
+  );
 }
 
 export async function insertWorkforceRole(

@@ -1,7 +1,8 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
 import { oauthApplications, users } from '@/db/schema';
+import { pageWithTotal } from './sql';
 
 export type OAuthScope = 'read' | 'read write';
 
@@ -56,17 +57,17 @@ export async function lockApplication(db: Db, accountId: number, id: number) {
 
 export async function listApplications(db: Db, accountId: number, page: { limit: number; offset: number }) {
   const where = eq(oauthApplications.accountId, accountId);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(columns)
       .from(oauthApplications)
-      .where(where)
-      .orderBy(desc(oauthApplications.createdAt), desc(oauthApplications.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(oauthApplications).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    oauthApplications,
+    where,
+    [desc(oauthApplications.createdAt), desc(oauthApplications.id)],
+    page,
+  );
 }
 
 export async function updateApplication(

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { oauthApplications, oauthGrants } from '@/db/schema';
 import type { OAuthScope } from './oauth-applications';
+import { pageWithTotal } from './sql';
 
 /** Records a user's consent; a second consent to the same application replaces the scope. */
 export async function upsertGrant(db: Db, values: { accountId: number; userId: number; applicationId: number; scope: OAuthScope }) {
@@ -33,18 +34,18 @@ const ownGrants = (owner: { accountId: number; userId: number }) =>
 
 export async function listUserGrants(db: Db, owner: { accountId: number; userId: number }, page: { limit: number; offset: number }) {
   const where = ownGrants(owner);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(grantColumns)
       .from(oauthGrants)
       .innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId))
-      .where(where)
-      .orderBy(desc(oauthGrants.lastAuthorizedAt), desc(oauthGrants.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(oauthGrants).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    oauthGrants,
+    where,
+    [desc(oauthGrants.lastAuthorizedAt), desc(oauthGrants.id)],
+    page,
+  );
 }
 
 /** Deletes every grant of a user (an admin revoking their tokens), with its codes and tokens (cascade); their ids. */

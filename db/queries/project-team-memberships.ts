@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
 import type { MembershipRole } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
+import { pageWithTotal } from './sql';
 
 const membershipSelection = {
   membership: projectTeamMemberships,
@@ -98,20 +99,21 @@ export async function listMemberships(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(db, accountId, filters);
-  const [rows, [total]] = await Promise.all([
+  const { items: rows, total } = await pageWithTotal(
+    db,
     db
       .select({ ...membershipSelection, roles: rolesColumn })
       .from(projectTeamMemberships)
       .innerJoin(users, eq(users.id, projectTeamMemberships.userId))
       .innerJoin(projects, eq(projects.id, projectTeamMemberships.projectId))
-      .where(where)
-      .orderBy(...MEMBERSHIP_ORDERS[filters.sort ?? '-created_at'])
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(projectTeamMemberships).where(where),
-  ]);
+      .$dynamic(),
+    projectTeamMemberships,
+    where,
+    MEMBERSHIP_ORDERS[filters.sort ?? '-created_at'],
+    page,
+  );
   const items = rows.map(({ roles, ...row }) => ({ ...row, roles: roles.map(roleFromJson) }));
-  return { items, total: total?.n ?? 0 };
+  return { items, total };
 }
 
 /** A membership of the account; when `projectId` is given it must be the membership's project. */

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { savedViews, users } from '@/db/schema';
 import type { SavedViewResource } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
+import { pageWithTotal } from './sql';
 
 function selectSavedViews(db: Db) {
   return db.select({ view: savedViews, owner: personRefColumns(users) }).from(savedViews).innerJoin(users, eq(users.id, savedViews.userId));
@@ -29,11 +30,14 @@ export async function listSavedViews(db: Db, accountId: number, userId: number, 
     f.shared !== undefined ? eq(savedViews.shared, f.shared) : undefined,
     f.updated_since !== undefined ? gte(savedViews.updatedAt, f.updated_since) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    selectSavedViews(db).where(where).orderBy(asc(savedViews.resource), asc(savedViews.name), asc(savedViews.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(savedViews).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    selectSavedViews(db).$dynamic(),
+    savedViews,
+    where,
+    [asc(savedViews.resource), asc(savedViews.name), asc(savedViews.id)],
+    page,
+  );
 }
 
 /** A view the user sees (their own or shared), its row locked with `lock`. */

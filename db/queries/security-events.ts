@@ -1,7 +1,9 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { oauthApplications, securityEvents, users } from '@/db/schema';
 import type { SecurityEventKind } from '@/db/schema/enums';
+import { actorAndApplication } from './audit-log';
+import { pageWithTotal } from './sql';
 
 export interface SecurityEventValues {
   accountId: number;
@@ -54,22 +56,18 @@ export async function listSecurityEvents(db: Db, accountId: number, filters: Sec
     filters.actor_id !== undefined ? eq(securityEvents.actorId, filters.actor_id) : undefined,
     filters.since ? gte(securityEvents.createdAt, filters.since) : undefined,
   ) as SQL;
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
-      .select({
-        event: securityEvents,
-        actor: { id: users.id, createdAt: users.createdAt, updatedAt: users.updatedAt, firstName: users.firstName, lastName: users.lastName, email: users.email },
-        application: { id: oauthApplications.id, name: oauthApplications.name },
-      })
+      .select({ event: securityEvents, ...actorAndApplication })
       .from(securityEvents)
       .leftJoin(users, eq(users.id, securityEvents.actorId))
       .leftJoin(oauthApplications, eq(oauthApplications.id, securityEvents.oauthApplicationId))
-      .where(where)
-      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(securityEvents).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    securityEvents,
+    where,
+    [desc(securityEvents.createdAt), desc(securityEvents.id)],
+    page,
+  );
 }
 export type SecurityEventRow = Awaited<ReturnType<typeof listSecurityEvents>>['items'][number];

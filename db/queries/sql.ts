@@ -1,5 +1,5 @@
-import { asc, desc, Placeholder, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { asc, count, desc, Placeholder, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 
 /** Runs raw SQL and returns its rows, whichever driver (postgres-js or PGlite) is underneath. */
@@ -31,6 +31,25 @@ export function orderBySort<C extends Record<string, AnyPgColumn>>(
   // Nulls last in the order asked for; first when it is read backwards.
   const nulls = sql.raw(reversed ? 'nulls first' : 'nulls last');
   return descending ? [sql`${column} desc ${nulls}`, desc(id)] : [sql`${column} asc ${nulls}`, asc(id)];
+}
+
+/** Which rows of a list to read: how many, after how many. */
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of a list and how many rows match in all, read side by side: `query` (a dynamic select
+ * whose rows are those of `table`, joined or not) under `where`, in `order`, and the count of
+ * `table`'s rows under the same `where`.
+ */
+export async function pageWithTotal<Q extends PgSelect>(db: Db, query: Q, table: PgTable, where: SQL | undefined, order: SQL[], page: PageWindow) {
+  const [items, [total]] = await Promise.all([
+    query.where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(table).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
 }
 
 /**

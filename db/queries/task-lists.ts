@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { projects, taskLists } from '@/db/schema';
 import { namedRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
+import { pageWithTotal } from './sql';
 
 const taskListSelection = {
   taskList: taskLists,
@@ -43,15 +44,7 @@ export async function listTaskLists(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const [items, [total]] = await Promise.all([
-    selectTaskLists(db)
-      .where(where)
-      .orderBy(desc(taskLists.createdAt), desc(taskLists.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(taskLists).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, selectTaskLists(db).$dynamic(), taskLists, where, [desc(taskLists.createdAt), desc(taskLists.id)], page);
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */

@@ -1,10 +1,10 @@
-import { and, count, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
-import { orderBySort, rows } from './sql';
+import { orderBySort, pageWithTotal, rows } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -78,15 +78,14 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
 
 export async function listTasks(db: Db, accountId: number, filters: TaskFilters, page: { limit: number; offset: number }) {
   const where = filterWhere(accountId, filters);
-  const [items, [total]] = await Promise.all([
-    selectTasks(db)
-      .where(where)
-      .orderBy(...orderBySort(filters.sort ?? '-created_at', sortColumns, tasks.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(tasks).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    selectTasks(db).$dynamic(),
+    tasks,
+    where,
+    orderBySort(filters.sort ?? '-created_at', sortColumns, tasks.id),
+    page,
+  );
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */

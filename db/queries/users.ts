@@ -1,9 +1,9 @@
-import { and, count, desc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
 import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
-import { likePattern } from './sql';
+import { likePattern, pageWithTotal } from './sql';
 
 /** The list query's filters (lib/shared/validation/users.ts), by their API names. */
 export interface UserFilters {
@@ -53,17 +53,17 @@ export async function listUsers(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select(userColumns)
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    users,
+    where,
+    [desc(users.createdAt), desc(users.id)],
+    page,
+  );
 }
 
 export async function findUser(db: Db, accountId: number, id: number) {

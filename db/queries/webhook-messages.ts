@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { EXCLUDE_IMPORTS } from '@/db/schema/enums';
 import { ofAccount } from './tenant';
 import { webhookMessages } from '@/db/schema';
+import { pageWithTotal } from './sql';
 
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
 
@@ -99,15 +100,15 @@ export async function listWebhookMessages(
     since ? gte(webhookMessages.timestamp, since) : undefined,
   ];
   const where = and(...conditions);
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select()
       .from(webhookMessages)
-      .where(where)
-      .orderBy(desc(webhookMessages.timestamp), desc(webhookMessages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(webhookMessages).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    webhookMessages,
+    where,
+    [desc(webhookMessages.timestamp), desc(webhookMessages.id)],
+    page,
+  );
 }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { webhookAttempts, webhookMessages, webhooks } from '@/db/schema';
-import { rows } from './sql';
+import { pageWithTotal, rows } from './sql';
 
 // Webhook subscriptions and their attempt log.
 
@@ -9,11 +9,7 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 
 export async function listWebhooks(db: Db, accountId: number, page: { limit: number; offset: number }) {
   const where = eq(webhooks.accountId, accountId);
-  const [items, [total]] = await Promise.all([
-    db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(webhooks).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, db.select().from(webhooks).$dynamic(), webhooks, where, [desc(webhooks.createdAt), desc(webhooks.id)], page);
 }
 
 /** A subscription is addressed by its UUID (its API id), always within the account. */
@@ -78,19 +74,20 @@ export async function listWebhookAttempts(
     filters.message_id !== undefined ? eq(webhookAttempts.messageId, filters.message_id) : undefined,
     filters.succeeded !== undefined ? eq(webhookAttempts.succeeded, filters.succeeded) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  const { items, total } = await pageWithTotal(
+    db,
     db
       .select(attemptSelection)
       .from(webhookAttempts)
       .innerJoin(webhookMessages, eq(webhookMessages.id, webhookAttempts.messageId))
       .innerJoin(webhooks, eq(webhooks.id, webhookAttempts.webhookId))
-      .where(where)
-      .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(webhookAttempts).where(where),
-  ]);
-  return { items: items as WebhookAttemptRow[], total: total?.n ?? 0 };
+      .$dynamic(),
+    webhookAttempts,
+    where,
+    [desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id)],
+    page,
+  );
+  return { items: items as WebhookAttemptRow[], total };
 }
 
 /**

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { divisions, employeeSearchText, imports, workforceCertifications, workforceEmployees, workforceRoles } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
-import { rows, likePattern } from './sql';
+import { likePattern, pageWithTotal, rows } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const role = alias(workforceRoles, 'role');
@@ -90,15 +90,14 @@ export async function listWorkforceEmployees(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  const [items, [total]] = await Promise.all([
-    selectEmployees(db)
-      .where(where)
-      .orderBy(desc(workforceEmployees.createdAt), desc(workforceEmployees.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(workforceEmployees).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(
+    db,
+    selectEmployees(db).$dynamic(),
+    workforceEmployees,
+    where,
+    [desc(workforceEmployees.createdAt), desc(workforceEmployees.id)],
+    page,
+  );
 }
 
 /** One employee with their embeds; `lock`: their row locked for the rest of the transaction. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
@@ -14,6 +14,7 @@ import {
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
+import { pageWithTotal, type PageWindow } from './sql';
 
 // Workforce planning's SQL: assignments, time off and certifications with their embeds (one
 // statement per page or record), and the rows utilization and demand are computed from (a fixed
@@ -35,10 +36,6 @@ const employeeSummary = {
   employeeRole: workforceRoleColumns(employeeRole),
 };
 
-export interface PageWindow {
-  limit: number;
-  offset: number;
-}
 
 // ── Assignments ─────────────────────────────────────────────────────────────────────────────
 
@@ -84,11 +81,7 @@ export async function listWorkforceAssignments(db: Db, accountId: number, f: Ass
     f.updated_since !== undefined ? gte(a.updatedAt, f.updated_since) : undefined,
     inTeam(a.projectId, f.teamOf),
   );
-  const [items, [total]] = await Promise.all([
-    selectAssignments(db).where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(a).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, selectAssignments(db).$dynamic(), a, where, [desc(a.createdAt), desc(a.id)], page);
 }
 
 export function findWorkforceAssignment(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<WorkforceAssignmentRow | undefined> {
@@ -163,11 +156,7 @@ export async function listWorkforceTimeOff(db: Db, accountId: number, f: TimeOff
     overlapping(t, f.from, f.to),
     f.updated_since !== undefined ? gte(t.updatedAt, f.updated_since) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    selectTimeOff(db).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(t).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, selectTimeOff(db).$dynamic(), t, where, [desc(t.createdAt), desc(t.id)], page);
 }
 
 export function findWorkforceTimeOff(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceTimeOffRow | undefined> {
@@ -200,11 +189,7 @@ export async function listWorkforceCertifications(db: Db, accountId: number, f: 
     f.expiring_before !== undefined ? lt(c.expiresOn, f.expiring_before) : undefined,
     f.updated_since !== undefined ? gte(c.updatedAt, f.updated_since) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    selectCertifications(db).where(where).orderBy(desc(c.createdAt), desc(c.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: count() }).from(c).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return pageWithTotal(db, selectCertifications(db).$dynamic(), c, where, [desc(c.createdAt), desc(c.id)], page);
 }
 
 export function findWorkforceCertification(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceCertificationRow | undefined> {
@@ -249,7 +234,8 @@ export async function utilizationRows(db: Db, accountId: number, f: PlanFilters,
     f.role_id !== undefined ? eq(e.roleId, f.role_id) : undefined,
     f.division_id !== undefined ? eq(e.divisionId, f.division_id) : undefined,
   );
-  const [items, [total]] = await Promise.all([
+  return pageWithTotal(
+    db,
     db
       .select({
         employee: {
@@ -269,13 +255,12 @@ export async function utilizationRows(db: Db, accountId: number, f: PlanFilters,
       })
       .from(e)
       .leftJoin(employeeRole, eq(employeeRole.id, e.roleId))
-      .where(where)
-      .orderBy(asc(e.lastName), asc(e.legalFirstName), asc(e.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(e).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+      .$dynamic(),
+    e,
+    where,
+    [asc(e.lastName), asc(e.legalFirstName), asc(e.id)],
+    page,
+  );
 }
 
 export type UtilizationRow = Awaited<ReturnType<typeof utilizationRows>>['items'][number];
