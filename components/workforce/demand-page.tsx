@@ -2,7 +2,6 @@
 
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
-import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
@@ -14,7 +13,7 @@ import { useDemand, type Demand } from '@/lib/client/hooks/use-workforce-plannin
 import type { DemandPoint } from './demand-chart';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
-import { IntervalToggle } from './interval-toggle';
+import { DivisionSelect, EarlierLater, IntervalToggle } from './plan-controls';
 
 // Recharts (about 100 kB) loads with this page's chart only, after the first paint.
 const DemandChart = dynamic(() => import('./demand-chart').then((m) => m.DemandChart), {
@@ -50,7 +49,6 @@ export function DemandPage() {
   const from = periodStart(asDate(state.from) ?? todayIso(), interval);
   const to = windowEnd(from, interval, COUNT[interval]);
   const unweighted = state.pursuits === 'unweighted';
-  const divisions = useOptions('/divisions', 'divisions').data ?? [];
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
   // Every role in one request: the role picker switches without another round trip.
   const query = useDemand({ from, to, interval, division_id: state.division_id }, hydrated);
@@ -82,27 +80,13 @@ export function DemandPage() {
       <WorkforceTabs current="/workforce/demand" />
       <div className="mb-4 flex flex-wrap items-end gap-2">
         <Select aria-label="Role" placeholder="Choose a role" options={roles} value={roleId} onChange={(e) => setState({ role_id: e.target.value })} className="w-full sm:w-56" />
-        <Select
-          aria-label="Division"
-          placeholder="Any division"
-          options={divisions}
-          value={state.division_id}
-          onChange={(e) => setState({ division_id: e.target.value })}
-          className="w-full sm:w-48"
-        />
+        <DivisionSelect value={state.division_id} onChange={(id) => setState({ division_id: id })} />
         <IntervalToggle value={interval} onChange={setInterval} order={['month', 'week'] as const} />
         <label className="flex items-center gap-2 px-1 py-2 text-sm">
           <input type="checkbox" className="h-4 w-4" checked={unweighted} onChange={(e) => setState({ pursuits: e.target.checked ? 'unweighted' : null })} />
           Count pursuits unweighted (as if all won)
         </label>
-        <div className="flex items-center gap-2">
-          <Button variant="secondary" onClick={() => move(-1)} aria-label="Earlier periods">
-            ← Earlier
-          </Button>
-          <Button variant="secondary" onClick={() => move(1)} aria-label="Later periods">
-            Later →
-          </Button>
-        </div>
+        <EarlierLater onMove={move} labels={['Earlier periods', 'Later periods']} />
       </div>
 
       {query.error ? (

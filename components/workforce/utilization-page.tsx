@@ -15,7 +15,7 @@ import { employeeName } from '@/lib/client/hooks/use-workforce';
 import { pageOf } from '@/lib/shared/url-state';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, WINDOW, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
-import { IntervalToggle } from './interval-toggle';
+import { DivisionSelect, EarlierLater, IntervalToggle } from './plan-controls';
 
 const KEYS = ['role_id', 'division_id', 'interval', 'from', 'page'] as const;
 const PER_PAGE = 25;
@@ -70,7 +70,6 @@ export function UtilizationPage() {
   const to = windowEnd(from, interval);
   const page = pageOf(state.page);
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
-  const divisions = useOptions('/divisions', 'divisions').data ?? [];
   const query = useUtilization(
     { from, to, interval, role_id: state.role_id, division_id: state.division_id, page, per_page: PER_PAGE },
     hydrated,
@@ -92,28 +91,15 @@ export function UtilizationPage() {
           onChange={(e) => setState({ role_id: e.target.value })}
           className="w-full sm:w-48"
         />
-        <Select
-          aria-label="Division"
-          placeholder="Any division"
-          options={divisions}
-          value={state.division_id}
-          onChange={(e) => setState({ division_id: e.target.value })}
-          className="w-full sm:w-48"
-        />
+        <DivisionSelect value={state.division_id} onChange={(id) => setState({ division_id: id })} />
         <IntervalToggle value={interval} onChange={setInterval} order={['week', 'month'] as const} />
-        <div className="flex items-center gap-2">
-          <Button variant="secondary" onClick={() => move(-1)} aria-label={`Previous ${WINDOW[interval]} ${interval}s`}>
-            ← Earlier
-          </Button>
-          <Button variant="secondary" onClick={() => move(1)} aria-label={`Next ${WINDOW[interval]} ${interval}s`}>
-            Later →
-          </Button>
+        <EarlierLater onMove={move} labels={[`Previous ${WINDOW[interval]} ${interval}s`, `Next ${WINDOW[interval]} ${interval}s`]}>
           {state.from ? (
             <Button variant="ghost" onClick={() => setState({ from: null, page: state.page || null })}>
               Today
             </Button>
           ) : null}
-        </div>
+        </EarlierLater>
       </div>
 
       <ul aria-label="Legend" className="mb-3 flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700 dark:text-slate-300">

@@ -1,0 +1,67 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/field';
+import { useOptions } from '@/lib/client/hooks/use-lookups';
+import type { PlanInterval } from '@/lib/shared/domain/workforce';
+
+// The controls above the utilization and demand views: the division filter, weeks or months, and
+// the buttons that move the window of periods.
+
+/** Weeks or months, as a pair of pressed buttons; `order` is the page's (its default first). */
+export function IntervalToggle({
+  value,
+  onChange,
+  order,
+}: {
+  value: PlanInterval;
+  onChange: (interval: PlanInterval) => void;
+  order: readonly [PlanInterval, PlanInterval];
+}) {
+  return (
+    <div role="group" aria-label="Periods" className="flex rounded-md border border-slate-300 dark:border-slate-600">
+      {order.map((i) => (
+        <button
+          key={i}
+          type="button"
+          aria-pressed={value === i}
+          onClick={() => onChange(i)}
+          className="px-3 py-2 text-sm font-medium first:rounded-l-md last:rounded-r-md aria-pressed:bg-blue-700 aria-pressed:text-white dark:aria-pressed:bg-blue-600"
+        >
+          {i === 'week' ? 'Weeks' : 'Months'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The division filter of a view ("Any division"). */
+export function DivisionSelect({ value, onChange }: { value: string; onChange: (divisionId: string) => void }) {
+  const divisions = useOptions('/divisions', 'divisions').data ?? [];
+  return (
+    <Select
+      aria-label="Division"
+      placeholder="Any division"
+      options={divisions}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className="w-full sm:w-48"
+    />
+  );
+}
+
+/** "← Earlier" and "Later →": the window of periods one step back or on (`labels` say how far); then `children`. */
+export function EarlierLater({ onMove, labels, children }: { onMove: (steps: number) => void; labels: [earlier: string, later: string]; children?: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Button variant="secondary" onClick={() => onMove(-1)} aria-label={labels[0]}>
+        ← Earlier
+      </Button>
+      <Button variant="secondary" onClick={() => onMove(1)} aria-label={labels[1]}>
+        Later →
+      </Button>
+      {children}
+    </div>
+  );
+}
