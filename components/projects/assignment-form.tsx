@@ -1,10 +1,8 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
-import { errorsFromApi, validatePayload } from '@/lib/client/forms';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { Project } from '@/lib/client/hooks/use-projects';
@@ -19,6 +17,8 @@ import {
 import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
 import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
 import { FormError } from '@/components/forms/form-error';
+import { PlainForm } from '@/components/forms/plain-form';
+import { useFormSave } from '@/components/forms/use-form-save';
 
 // Add or edit one assignment of a project: the role, who (a candidate of that role, or unfilled),
 // the share of their time and the dates. Validated by the API's own schemas.
@@ -35,7 +35,7 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
   const defaultStart = project.start_date ?? todayIso();
   const [start, setStart] = useState(assignment?.start_date ?? defaultStart);
   const [end, setEnd] = useState(assignment?.end_date ?? project.end_date ?? dayString(dayNumber(defaultStart) + 90));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, check, save } = useFormSave();
   const create = useCreateAssignment();
   const update = useUpdateAssignment();
   const pending = create.isPending || update.isPending;
@@ -53,15 +53,7 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
       ...(follow ? {} : { start_date: start || undefined, end_date: end || undefined }),
     };
     if (!assignment) {
-      const invalid = validatePayload(workforceAssignmentCreate, fields);
-      if (Object.keys(invalid).length) return setErrors(invalid);
-      try {
-        await create.mutateAsync(fields);
-        toast.success('Assignment added.');
-        onDone();
-      } catch (error) {
-        setErrors(errorsFromApi(error));
-      }
+      if (check(workforceAssignmentCreate, fields)) await save(() => create.mutateAsync(fields), 'Assignment added.', onDone);
       return;
     }
     // Only what changed, with the version the form opened as If-Match.
@@ -73,27 +65,13 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
     if (!follow && (start !== assignment.start_date || end !== assignment.end_date || assignment.dates_follow_project)) {
       Object.assign(changes, { start_date: start || undefined, end_date: end || undefined, dates_follow_project: false });
     }
-    const invalid = validatePayload(workforceAssignmentUpdate, changes);
-    if (Object.keys(invalid).length) return setErrors(invalid);
+    if (!check(workforceAssignmentUpdate, changes)) return;
     if (Object.keys(changes).length === 0) return onDone();
-    try {
-      await update.mutateAsync({ id: assignment.id, changes, base: assignment });
-      toast.success('Assignment updated.');
-      onDone();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
+    await save(() => update.mutateAsync({ id: assignment.id, changes, base: assignment }), 'Assignment updated.', onDone);
   };
 
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <PlainForm noValidate onSubmit={submit}>
       <FormError message={errors.base ?? errors.project_id} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Role" error={errors.role_id ? (roleId ? errors.role_id : 'Choose a role.') : undefined}>
@@ -139,7 +117,7 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
           {pending ? 'Saving…' : assignment ? 'Save assignment' : 'Add assignment'}
         </Button>
       </div>
-    </form>
+    </PlainForm>
   );
 }
 

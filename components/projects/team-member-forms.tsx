@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
-import { errorsFromApi, validatePayload } from '@/lib/client/forms';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useAddMember, useUpdateMemberRoles, type Membership } from '@/lib/client/hooks/use-project-team-memberships';
 import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/lib/shared/validation/enums';
 import { membershipCreate, membershipUpdate } from '@/lib/shared/validation/project-team-memberships';
 import { FormError } from '@/components/forms/form-error';
+import { PlainForm } from '@/components/forms/plain-form';
+import { useFormSave } from '@/components/forms/use-form-save';
 
 // The team's two forms, validated by the API's own schemas; loaded when a dialog opens, so the
 // project page does not ship zod up front.
@@ -49,33 +50,19 @@ export function AddMemberForm({ projectId, team, onDone }: { projectId: string; 
   const add = useAddMember(projectId);
   const [userId, setUserId] = useState('');
   const [roles, setRoles] = useState<MembershipRole[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, save } = useFormSave();
   const onTeam = new Set(team.map((m) => m.user.id));
   const choices = users.filter((u) => !onTeam.has(u.id));
 
   const submit = async () => {
     const payload = { user_id: userId || undefined, roles };
-    const invalid = validatePayload(membershipCreate, payload);
-    if (Object.keys(invalid).length > 0) return setErrors(invalid);
+    if (!check(membershipCreate, payload)) return;
     const user = users.find((u) => u.id === userId)!;
-    try {
-      await add.mutateAsync({ user, roles });
-      toast.success(`Added ${user.name} to the team.`);
-      onDone();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
+    await save(() => add.mutateAsync({ user, roles }), `Added ${user.name} to the team.`, onDone);
   };
 
   return (
-    <form
-      className="space-y-4"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <PlainForm noValidate onSubmit={submit}>
       <FormError message={errors.base} />
       <Field label="Member" error={errors.user_id ? (userId ? errors.user_id : 'Choose a person.') : undefined}>
         {(a) => <Select {...a} value={userId} onChange={(e) => setUserId(e.target.value)} placeholder="Choose a person…" options={choices} />}
@@ -86,22 +73,19 @@ export function AddMemberForm({ projectId, team, onDone }: { projectId: string; 
           {add.isPending ? 'Adding…' : 'Add to team'}
         </Button>
       </div>
-    </form>
+    </PlainForm>
   );
 }
 
 export function EditRolesForm({ projectId, member, onDone }: { projectId: string; member: Membership; onDone: () => void }) {
   const update = useUpdateMemberRoles(projectId);
   const [roles, setRoles] = useState<MembershipRole[]>(member.roles.map((r) => r.role));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check } = useFormSave();
   return (
-    <form
-      className="space-y-4"
+    <PlainForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const invalid = validatePayload(membershipUpdate, { roles });
-        if (Object.keys(invalid).length > 0) return setErrors(invalid);
+      onSubmit={() => {
+        if (!check(membershipUpdate, { roles })) return;
         // Shown at once; a refusal rolls the roles back and says so in a toast.
         update.mutate({ id: member.id, roles }, { onSuccess: () => toast.success(`Updated the roles of ${memberName(member)}.`) });
         onDone();
@@ -112,7 +96,7 @@ export function EditRolesForm({ projectId, member, onDone }: { projectId: string
       <div className="flex justify-end">
         <Button type="submit">Save roles</Button>
       </div>
-    </form>
+    </PlainForm>
   );
 }
 

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
-import { errorsFromApi, orNull, validatePayload } from '@/lib/client/forms';
+import { orNull } from '@/lib/client/forms';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { employeeName, type Employee } from '@/lib/client/hooks/use-workforce';
 import {
@@ -24,6 +24,8 @@ import {
 import { dayNumber } from '@/lib/shared/domain/workforce';
 import { workforceCertificationCreate, workforceCertificationUpdate, workforceTimeOffCreate } from '@/lib/shared/validation/workforce-planning';
 import { FormError } from '@/components/forms/form-error';
+import { PlainForm } from '@/components/forms/plain-form';
+import { useFormSave } from '@/components/forms/use-form-save';
 
 // A person's planned work, in their dialog: assignments (edited on each project), time off (with
 // backfill) and certifications (lapsing ones flagged). Loaded with the dialog, not the page.
@@ -44,6 +46,9 @@ function Block({ title, id, actions, children }: { title: string; id: string; ac
     </section>
   );
 }
+
+/** A form opened inside a block, above its list. */
+const inlineForm = 'space-y-3 border-b border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/50';
 
 const empty = (text: string) => <p className="px-3 py-3 text-sm text-slate-600 dark:text-slate-400">{text}</p>;
 
@@ -159,28 +164,18 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
   const [end, setEnd] = useState('');
   const [reason, setReason] = useState('');
   const [backfill, setBackfill] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, save } = useFormSave();
   const submit = async () => {
     const body = { employee_id: employee.id, start_date: start || undefined, end_date: end || undefined, reason: orNull(reason), backfill };
-    const invalid = validatePayload(workforceTimeOffCreate, body);
-    if (Object.keys(invalid).length) return setErrors(invalid);
-    try {
-      await create.mutateAsync(body);
-      toast.success(backfill ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.');
-      onDone();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
+    if (!check(workforceTimeOffCreate, body)) return;
+    await save(() => create.mutateAsync(body), backfill ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.', onDone);
   };
   return (
-    <form
+    <PlainForm
       aria-label="Add time off"
       noValidate
-      className="space-y-3 border-b border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/50"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      className={inlineForm}
+      onSubmit={submit}
     >
       <FormError message={errors.base ?? errors.employee_id} />
       <div className="grid gap-3 sm:grid-cols-3">
@@ -212,7 +207,7 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
           {create.isPending ? 'Saving…' : 'Save time off'}
         </Button>
       </div>
-    </form>
+    </PlainForm>
   );
 }
 
@@ -304,31 +299,24 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
   const [name, setName] = useState(certification?.name ?? '');
   const [issued, setIssued] = useState(certification?.issued_on ?? '');
   const [expires, setExpires] = useState(certification?.expires_on ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, save } = useFormSave();
   const pending = create.isPending || update.isPending;
   const submit = async () => {
     const fields = { name, issued_on: orNull(issued), expires_on: orNull(expires) };
     const body = certification ? fields : { employee_id: employee.id, ...fields };
-    const invalid = validatePayload(certification ? workforceCertificationUpdate : workforceCertificationCreate, body);
-    if (Object.keys(invalid).length) return setErrors(invalid);
-    try {
-      if (certification) await update.mutateAsync({ id: certification.id, changes: fields, base: certification });
-      else await create.mutateAsync(body);
-      toast.success(certification ? 'Certification saved.' : 'Certification added.');
-      onDone();
-    } catch (error) {
-      setErrors(errorsFromApi(error));
-    }
+    if (!check(certification ? workforceCertificationUpdate : workforceCertificationCreate, body)) return;
+    await save(
+      () => (certification ? update.mutateAsync({ id: certification.id, changes: fields, base: certification }) : create.mutateAsync(body)),
+      certification ? 'Certification saved.' : 'Certification added.',
+      onDone,
+    );
   };
   return (
-    <form
+    <PlainForm
       aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'}
       noValidate
-      className="space-y-3 border-b border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-800/50"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      className={inlineForm}
+      onSubmit={submit}
     >
       <FormError message={errors.base ?? errors.employee_id} />
       <div className="grid gap-3 sm:grid-cols-3">
@@ -350,6 +338,6 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
           {pending ? 'Saving…' : 'Save certification'}
         </Button>
       </div>
-    </form>
+    </PlainForm>
   );
 }
