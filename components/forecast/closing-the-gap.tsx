@@ -1,3 +1,4 @@
+import { HeaderRow } from '@/components/ui/header-row';
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents, formatDate } from '@/lib/client/format';
 import { monthLabel } from './money';
@@ -38,17 +39,7 @@ export function ClosingTheGap({ forecast, canEditTargets }: { forecast: Forecast
           <table className="w-full text-sm">
             <caption className="sr-only">Awards needed per month</caption>
             <thead className="text-slate-600 dark:text-slate-400">
-              <tr>
-                <th scope="col" className="py-1 pr-2 text-left font-medium">
-                  Month
-                </th>
-                <th scope="col" className="px-2 py-1 text-right font-medium">
-                  Gap
-                </th>
-                <th scope="col" className="py-1 pl-2 text-right font-medium">
-                  Awards needed
-                </th>
-              </tr>
+              <HeaderRow columns={[['Month', 'py-1 pr-2 text-left'], ['Gap', 'px-2 py-1 text-right'], ['Awards needed', 'py-1 pl-2 text-right']]} />
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {g.months.map((m) => (

@@ -1,8 +1,9 @@
+import { HeaderRow } from '@/components/ui/header-row';
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents } from '@/lib/client/format';
 import { FORECAST_COLUMNS, monthLabel } from './money';
 
-const th = 'whitespace-nowrap px-3 py-2 text-right font-medium';
+const th = 'whitespace-nowrap px-3 py-2 text-right';
 const td = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums';
 
 /** A gap above zero falls short of the target; below zero, the forecast beats it. */
@@ -18,21 +19,13 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
       <table className="w-full text-sm">
         <caption className="sr-only">Forecast by month, in US dollars</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Month
-            </th>
-            {FORECAST_COLUMNS.map(([label]) => (
-              <th key={label} scope="col" className={th}>
-                {label}
-              </th>
-            ))}
-            {snapshot ? (
-              <th scope="col" className={th}>
-                At snapshot
-              </th>
-            ) : null}
-          </tr>
+          <HeaderRow
+            columns={[
+              ['Month', 'px-3 py-2 text-left'],
+              ...FORECAST_COLUMNS.map(([label]) => [label, th] as const),
+              ...(snapshot ? [['At snapshot', th] as const] : []),
+            ]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {forecast.months.map((m, i) => (

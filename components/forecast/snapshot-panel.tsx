@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
+import { HeaderRow } from '@/components/ui/header-row';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { formatCents, formatDate, formatDateTime } from '@/lib/client/format';
 import { useSlips, useSnapshots, useTakeSnapshot, type ForecastSlip, type ForecastSnapshot } from '@/lib/client/hooks/use-forecast';
@@ -34,20 +35,14 @@ function Slips({ snapshotId }: { snapshotId: string }) {
       <table className="w-full text-sm">
         <caption className="sr-only">Projects that slipped or changed since the snapshot</caption>
         <thead className="border-b border-slate-200 text-slate-700 dark:border-slate-800 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-4 py-2 text-left font-medium">
-              Project
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Days slipped
-            </th>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Start
-            </th>
-            <th scope="col" className="px-4 py-2 text-left font-medium">
-              Amount / probability
-            </th>
-          </tr>
+          <HeaderRow
+            columns={[
+              ['Project', 'px-4 py-2 text-left'],
+              ['Days slipped', 'px-3 py-2 text-right'],
+              ['Start', 'px-3 py-2 text-left'],
+              ['Amount / probability', 'px-4 py-2 text-left'],
+            ]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {data.map((s) => (

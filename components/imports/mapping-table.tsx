@@ -1,6 +1,7 @@
 'use client';
 
 import { inputClass } from '@/components/ui/field';
+import { HeaderRow } from '@/components/ui/header-row';
 import { fieldLabel, IMPORT_FIELDS, type ImportableResource } from '@/lib/client/import-templates';
 
 /**
@@ -32,14 +33,7 @@ export function MappingTable({
       <table className="w-full text-sm">
         <caption className="sr-only">Columns of the file and the fields they fill</caption>
         <thead className="bg-slate-50 text-left text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Column in the file
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Imports as
-            </th>
-          </tr>
+          <HeaderRow columns={[['Column in the file', 'px-3 py-2'], ['Imports as', 'px-3 py-2']]} />
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {columns.map((column) => (

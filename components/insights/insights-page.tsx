@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
+import { HeaderRow } from '@/components/ui/header-row';
 import { PageHeader } from '@/components/ui/page-header';
 import { SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
@@ -114,20 +115,14 @@ export function InsightsPage() {
                       <table className="w-full">
                         <caption className="sr-only">Won and lost projects per quarter of closing</caption>
                         <thead className="bg-slate-50 text-slate-700 dark:bg-slate-800/50 dark:text-slate-300">
-                          <tr>
-                            <th scope="col" className="px-3 py-1.5 text-left font-medium">
-                              Quarter
-                            </th>
-                            <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                              Won
-                            </th>
-                            <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                              Lost
-                            </th>
-                            <th scope="col" className="px-3 py-1.5 text-right font-medium">
-                              Win rate
-                            </th>
-                          </tr>
+                          <HeaderRow
+                            columns={[
+                              ['Quarter', 'px-3 py-1.5 text-left'],
+                              ['Won', 'px-3 py-1.5 text-right'],
+                              ['Lost', 'px-3 py-1.5 text-right'],
+                              ['Win rate', 'px-3 py-1.5 text-right'],
+                            ]}
+                          />
                         </thead>
                         <tbody className="divide-y divide-slate-100 tabular-nums dark:divide-slate-800">
                           {points.map((p) => (

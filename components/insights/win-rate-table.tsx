@@ -1,10 +1,11 @@
 import Link from 'next/link';
+import { HeaderRow } from '@/components/ui/header-row';
 import { formatCents } from '@/lib/client/format';
 import type { WinRate } from '@/lib/client/hooks/use-insights';
 import { groupName, projectsHref, totals, type Grouping } from './insights-params';
 import { percent } from './win-rate-bars';
 
-const th = 'whitespace-nowrap px-3 py-2 text-right font-medium';
+const th = 'whitespace-nowrap px-3 py-2 text-right';
 const td = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums';
 
 /** The bars' numbers, a group a row, with the window's totals; each group's name links to its projects. */
@@ -15,29 +16,17 @@ export function WinRateTable({ rows, grouping, since, caption }: { rows: readonl
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              {grouping.label}
-            </th>
-            <th scope="col" className={th}>
-              Won
-            </th>
-            <th scope="col" className={th}>
-              Lost
-            </th>
-            <th scope="col" className={th}>
-              Win rate
-            </th>
-            <th scope="col" className={th}>
-              Won amount
-            </th>
-            <th scope="col" className={th}>
-              Lost amount
-            </th>
-            <th scope="col" className={th}>
-              Win rate by amount
-            </th>
-          </tr>
+          <HeaderRow
+            columns={[
+              [grouping.label, 'px-3 py-2 text-left'],
+              ['Won', th],
+              ['Lost', th],
+              ['Win rate', th],
+              ['Won amount', th],
+              ['Lost amount', th],
+              ['Win rate by amount', th],
+            ]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((r) => {

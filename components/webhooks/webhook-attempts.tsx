@@ -4,6 +4,7 @@ import { formatDistanceToNowStrict } from 'date-fns';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { HeaderRow } from '@/components/ui/header-row';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useResendWebhookMessage, useWebhookAttempts, type Webhook } from '@/lib/client/hooks/use-webhooks';
@@ -67,13 +68,15 @@ export function WebhookAttempts({ webhook }: { webhook: Webhook }) {
           <div className="overflow-x-auto">
             <table className="w-full text-sm">
               <thead className="bg-slate-50 text-left text-slate-600 dark:bg-slate-800/50 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">When</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Event</th>
-                  <th scope="col" className="px-4 py-2 font-medium">Result</th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium md:table-cell">Response</th>
-                  <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
-                </tr>
+                <HeaderRow
+                  columns={[
+                    ['When', 'hidden px-4 py-2 sm:table-cell'],
+                    ['Event', 'px-4 py-2'],
+                    ['Result', 'px-4 py-2'],
+                    ['Response', 'hidden px-4 py-2 md:table-cell'],
+                    [<span className="sr-only">Actions</span>, 'px-4 py-2'],
+                  ]}
+                />
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {data.items.map((a) => (

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
 import { Select } from '@/components/ui/field';
+import { HeaderRow } from '@/components/ui/header-row';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { todayIso } from '@/lib/client/format';
@@ -122,22 +123,22 @@ export function DemandPage() {
 }
 
 function DemandTable({ rows, interval, unweighted, roleName }: { rows: { start: string; r: RoleRow | null }[]; interval: PlanInterval; unweighted: boolean; roleName: string }) {
-  const th = 'px-3 py-2 text-right font-medium whitespace-nowrap';
+  const th = 'px-3 py-2 text-right whitespace-nowrap';
   return (
     <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm font-semibold">{roleName} by {interval}, in FTE</caption>
         <thead>
-          <tr className="border-y border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              {interval === 'week' ? 'Week of' : 'Month'}
-            </th>
-            <th scope="col" className={th}>Headcount</th>
-            <th scope="col" className={th}>Awarded</th>
-            <th scope="col" className={th}>Pursuits weighted</th>
-            <th scope="col" className={th}>Pursuits unweighted</th>
-            <th scope="col" className={th}>Shortfall</th>
-          </tr>
+          <HeaderRow className="border-y border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400"
+            columns={[
+              [interval === 'week' ? 'Week of' : 'Month', 'px-3 py-2 text-left'],
+              ['Headcount', th],
+              ['Awarded', th],
+              ['Pursuits weighted', th],
+              ['Pursuits unweighted', th],
+              ['Shortfall', th],
+            ]}
+          />
         </thead>
         <tbody>
           {rows.map(({ start, r }) => {
