@@ -116,10 +116,7 @@ export async function listUserTokens(
   const where = ownLiveTokens(owner);
   return pageWithTotal(
     db,
-    db
-      .select(tokenColumns)
-      .from(apiTokens)
-      .$dynamic(),
+    db.select(tokenColumns).from(apiTokens).$dynamic(),
     apiTokens,
     where,
     [desc(apiTokens.createdAt), desc(apiTokens.id)],

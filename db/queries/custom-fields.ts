@@ -23,10 +23,7 @@ export async function listCustomFields(db: Db, accountId: number, f: CustomField
   );
   return pageWithTotal(
     db,
-    db
-      .select()
-      .from(customFields)
-      .$dynamic(),
+    db.select().from(customFields).$dynamic(),
     customFields,
     where,
     [asc(customFields.resource), asc(customFields.position), asc(customFields.id)],

@@ -59,10 +59,7 @@ export async function listApplications(db: Db, accountId: number, page: { limit:
   const where = eq(oauthApplications.accountId, accountId);
   return pageWithTotal(
     db,
-    db
-      .select(columns)
-      .from(oauthApplications)
-      .$dynamic(),
+    db.select(columns).from(oauthApplications).$dynamic(),
     oauthApplications,
     where,
     [desc(oauthApplications.createdAt), desc(oauthApplications.id)],

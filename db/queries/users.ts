@@ -53,17 +53,7 @@ export async function listUsers(
   page: { limit: number; offset: number },
 ) {
   const where = filterWhere(accountId, filters);
-  return pageWithTotal(
-    db,
-    db
-      .select(userColumns)
-      .from(users)
-      .$dynamic(),
-    users,
-    where,
-    [desc(users.createdAt), desc(users.id)],
-    page,
-  );
+  return pageWithTotal(db, db.select(userColumns).from(users).$dynamic(), users, where, [desc(users.createdAt), desc(users.id)], page);
 }
 
 export async function findUser(db: Db, accountId: number, id: number) {

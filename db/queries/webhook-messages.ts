@@ -102,10 +102,7 @@ export async function listWebhookMessages(
   const where = and(...conditions);
   return pageWithTotal(
     db,
-    db
-      .select()
-      .from(webhookMessages)
-      .$dynamic(),
+    db.select().from(webhookMessages).$dynamic(),
     webhookMessages,
     where,
     [desc(webhookMessages.timestamp), desc(webhookMessages.id)],
