@@ -105,6 +105,31 @@ export const addressInput = z
   .partial()
   .meta({ description: 'Given sub-fields are set; omitted ones keep their values; null clears one.' });
 
+type Optional<S extends z.ZodRawShape> = { -readonly [K in keyof S]: z.ZodOptional<S[K]> };
+type RequiredIn<S extends z.ZodRawShape, M> = {
+  -readonly [K in keyof S]: K extends keyof M ? z.ZodNonOptional<z.ZodOptional<S[K]>> : z.ZodOptional<S[K]>;
+};
+
+/**
+ * A resource's two bodies from one set of fields, named `<id>Create` and `<id>Update` in the OpenAPI
+ * document: the POST body, every field optional but the `required` ones, and the PATCH body, any
+ * subset (null clears a nullable field). `check` (fields checked together) runs on both.
+ */
+export function writeBodies<S extends z.ZodRawShape, M extends { [K in keyof S]?: true }>(
+  id: string,
+  fields: S,
+  required: M,
+  check?: (body: z.output<z.ZodObject<Optional<S>>>, ctx: z.RefinementCtx) => void,
+) {
+  const create = z.object(fields).partial().required(required as never) as unknown as z.ZodObject<RequiredIn<S, M>>;
+  const update = z.object(fields).partial() as unknown as z.ZodObject<Optional<S>>;
+  return {
+    // The POST body's output is the PATCH body's with some fields present: `check` takes both.
+    create: (check ? create.superRefine(check as never) : create).meta({ id: `${id}Create` }),
+    update: (check ? update.superRefine(check) : update).meta({ id: `${id}Update` }),
+  };
+}
+
 /** Every field optional (PATCH) and every nullable field clearable with null. */
 export const optionalNullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 

@@ -15,6 +15,7 @@ import {
   shortText,
   urlText,
   userReference,
+  writeBodies,
 } from './common';
 
 /** How many industries one company may carry; far above real use, it bounds the request. */
@@ -37,10 +38,8 @@ const fields = {
     .meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
 };
 
-/** POST body under `company`: `name` is required. */
-export const companyCreate = z.object(fields).partial().required({ name: true }).meta({ id: 'CompanyCreate' });
-/** PATCH body under `company`: any subset; null clears a nullable field. */
-export const companyUpdate = z.object(fields).partial().meta({ id: 'CompanyUpdate' });
+/** The POST body under `company` (`name` is required) and the PATCH body (any subset; null clears a nullable field). */
+export const { create: companyCreate, update: companyUpdate } = writeBodies('Company', fields, { name: true });
 export type CompanyCreate = z.output<typeof companyCreate>;
 export type CompanyUpdate = z.output<typeof companyUpdate>;
 

@@ -22,6 +22,7 @@ import {
   responseTimestamp,
   timestamp,
   userReference,
+  writeBodies,
 } from './common';
 
 export const LEAD_SORTS = [
@@ -66,10 +67,8 @@ const fields = {
   custom_fields: customFields,
 };
 
-/** POST body under `lead`: `name` is required. */
-export const leadCreate = z.object(fields).partial().required({ name: true }).meta({ id: 'LeadCreate' });
-/** PATCH body under `lead`: any subset; null clears a nullable field. */
-export const leadUpdate = z.object(fields).partial().meta({ id: 'LeadUpdate' });
+/** The POST body under `lead` (`name` is required) and the PATCH body (any subset; null clears a nullable field). */
+export const { create: leadCreate, update: leadUpdate } = writeBodies('Lead', fields, { name: true });
 export type LeadCreate = z.output<typeof leadCreate>;
 export type LeadUpdate = z.output<typeof leadUpdate>;
 

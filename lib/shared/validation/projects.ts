@@ -23,6 +23,7 @@ import {
   shortText,
   timestamp,
   userReference,
+  writeBodies,
 } from './common';
 
 /** Dollars with at most two decimals; stored exactly as integer cents. */
@@ -114,10 +115,8 @@ const checkDates = (p: { start_date?: string | null; end_date?: string | null },
   }
 };
 
-/** POST body under `project`: `name` is required. */
-export const projectCreate = z.object(fields).partial().required({ name: true }).superRefine(checkDates).meta({ id: 'ProjectCreate' });
-/** PATCH body under `project`: any subset; null clears a nullable field. */
-export const projectUpdate = z.object(fields).partial().superRefine(checkDates).meta({ id: 'ProjectUpdate' });
+/** The POST body under `project` (`name` is required) and the PATCH body (any subset; null clears a nullable field). */
+export const { create: projectCreate, update: projectUpdate } = writeBodies('Project', fields, { name: true }, checkDates);
 export type ProjectCreate = z.output<typeof projectCreate>;
 export type ProjectUpdate = z.output<typeof projectUpdate>;
 

@@ -14,6 +14,7 @@ import {
   taskListReference,
   timestamp,
   userReference,
+  writeBodies,
 } from './common';
 
 export const TASK_SORTS = [
@@ -43,10 +44,8 @@ const fields = {
   }),
 };
 
-/** POST body under `task`: `title` is required. */
-export const taskCreate = z.object(fields).partial().required({ title: true }).meta({ id: 'TaskCreate' });
-/** PATCH body under `task`: any subset; null clears a nullable field. */
-export const taskUpdate = z.object(fields).partial().meta({ id: 'TaskUpdate' });
+/** The POST body under `task` (`title` is required) and the PATCH body (any subset; null clears a nullable field). */
+export const { create: taskCreate, update: taskUpdate } = writeBodies('Task', fields, { title: true });
 export type TaskCreate = z.output<typeof taskCreate>;
 export type TaskUpdate = z.output<typeof taskUpdate>;
 

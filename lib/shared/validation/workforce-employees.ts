@@ -16,6 +16,7 @@ import {
   responseDate,
   shortText,
   workforceRoleResponse,
+  writeBodies,
 } from './common';
 
 const fields = {
@@ -39,14 +40,14 @@ const fields = {
     .meta({ description: 'Left out of the headcount workforce demand compares with (a subcontractor, an executive); default false.' }),
 };
 
-/** POST body under `workforce_employee`: `legal_first_name` and `last_name` are required. */
-export const workforceEmployeeCreate = z
-  .object(fields)
-  .partial()
-  .required({ legal_first_name: true, last_name: true })
-  .meta({ id: 'WorkforceEmployeeCreate' });
-/** PATCH body under `workforce_employee`: any subset; null clears a nullable field. */
-export const workforceEmployeeUpdate = z.object(fields).partial().meta({ id: 'WorkforceEmployeeUpdate' });
+/**
+ * The POST body under `workforce_employee` (`legal_first_name` and `last_name` are required) and the
+ * PATCH body (any subset; null clears a nullable field).
+ */
+export const { create: workforceEmployeeCreate, update: workforceEmployeeUpdate } = writeBodies('WorkforceEmployee', fields, {
+  legal_first_name: true,
+  last_name: true,
+});
 export type WorkforceEmployeeCreate = z.output<typeof workforceEmployeeCreate>;
 export type WorkforceEmployeeUpdate = z.output<typeof workforceEmployeeUpdate>;
 

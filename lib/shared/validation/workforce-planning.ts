@@ -13,6 +13,7 @@ import {
   responseDate,
   shortText,
   workforceRoleResponse,
+  writeBodies,
 } from './common';
 
 // Workforce planning (docs/workforce-planning.md): assignments, time off, certifications, and the
@@ -39,14 +40,11 @@ const assignmentFields = {
   }),
 };
 
-/** POST body under `workforce_assignment`: `project_id` and `role_id` are required. */
-export const workforceAssignmentCreate = z
-  .object(assignmentFields)
-  .partial()
-  .required({ project_id: true, role_id: true })
-  .meta({ id: 'WorkforceAssignmentCreate' });
-/** PATCH body under `workforce_assignment`: any subset. */
-export const workforceAssignmentUpdate = z.object(assignmentFields).partial().meta({ id: 'WorkforceAssignmentUpdate' });
+/** The POST body under `workforce_assignment` (`project_id` and `role_id` are required) and the PATCH body (any subset). */
+export const { create: workforceAssignmentCreate, update: workforceAssignmentUpdate } = writeBodies('WorkforceAssignment', assignmentFields, {
+  project_id: true,
+  role_id: true,
+});
 export type WorkforceAssignmentCreate = z.output<typeof workforceAssignmentCreate>;
 export type WorkforceAssignmentUpdate = z.output<typeof workforceAssignmentUpdate>;
 
