@@ -10,7 +10,6 @@ import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const callKind: RecordKind<CallRow, CallResponse> = {
   resource: 'call',
-  label: 'Call',
   table: calls,
   references: { call_outcome_id: callOutcomes, company_id: companies, contact_id: contacts, project_id: projects },
   read: findCall,

@@ -5,6 +5,7 @@ import type { AccountTable } from '@/db/queries/tenant';
 import { insertWebhookMessages } from '@/db/queries/webhook-messages';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 import { validationFailed } from '@/lib/server/services/errors';
+import { RESOURCES, type EventResourceKey } from '@/lib/shared/resources';
 
 // Pieces every write service uses: input-to-column mapping, tenant checks of related ids,
 // change detection, and the event outbox.
@@ -60,22 +61,7 @@ export function changedColumns<T extends Record<string, unknown>>(current: T, ne
   return out as Partial<T>;
 }
 
-export type EventResource =
-  | 'lead'
-  | 'project'
-  | 'company'
-  | 'contact'
-  | 'task'
-  | 'task_list'
-  | 'call'
-  | 'workforce_employee'
-  | 'workforce_assignment'
-  | 'workforce_time_off'
-  | 'workforce_certification'
-  | 'project_team_membership'
-  | 'custom_field'
-  | 'saved_view'
-  | 'go_no_go_criterion';
+export type EventResource = EventResourceKey;
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -114,27 +100,10 @@ export async function recordEvents(db: Db, ctx: CallerContext, events: EventReco
   );
 }
 
-/** Where each resource lives in the API (memberships, whose URL carries their project, aside). */
-const RESOURCE_PATHS = {
-  lead: 'leads',
-  project: 'projects',
-  company: 'companies',
-  contact: 'contacts',
-  task: 'tasks',
-  task_list: 'task_lists',
-  call: 'calls',
-  workforce_employee: 'workforce/employees',
-  workforce_assignment: 'workforce/assignments',
-  workforce_time_off: 'workforce/time_off',
-  workforce_certification: 'workforce/certifications',
-  custom_field: 'custom_fields',
-  saved_view: 'saved_views',
-  go_no_go_criterion: 'go_no_go_criteria',
-} satisfies Record<Exclude<EventResource, 'project_team_membership'>, string>;
+/** The resources whose records have a URL of their own (memberships' carries their project). */
+export type PathResource = Exclude<EventResource, 'project_team_membership'>;
 
-export type PathResource = keyof typeof RESOURCE_PATHS;
-
-export const resourcePath = (resource: PathResource, id: number) => `${RESOURCE_PATHS[resource]}/${id}`;
+export const resourcePath = (resource: PathResource, id: number) => `${RESOURCES[resource].path}/${id}`;
 
 /** The `delete` events of records deleted along with another. */
 export const deleteEvents = (resource: PathResource, ids: number[]): EventRecord[] =>

@@ -15,7 +15,6 @@ import type { CallerContext } from '@/lib/server/services/context';
 export const companyKind: RecordKind<CompanyRow, CompanyResponse> = {
   customFields: 'companies',
   resource: 'company',
-  label: 'Company',
   table: companies,
   read: findCompany,
   columns: (row) => row.company,

@@ -14,7 +14,6 @@ import type { CallerContext } from '@/lib/server/services/context';
 export const contactKind: RecordKind<ContactRow, ContactResponse> = {
   customFields: 'contacts',
   resource: 'contact',
-  label: 'Contact',
   table: contacts,
   references: { company_id: companies, assigned_to_id: users },
   read: findContact,

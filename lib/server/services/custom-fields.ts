@@ -15,7 +15,6 @@ import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } 
 
 export const customFieldKind: RecordKind<CustomFieldRow, CustomFieldResponse> = {
   resource: 'custom_field',
-  label: 'Custom field',
   table: customFields,
   read: findCustomField,
   columns: (row) => row,

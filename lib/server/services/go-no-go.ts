@@ -27,7 +27,6 @@ import { workforceDemand } from './workforce-planning';
 
 export const goNoGoCriterionKind: RecordKind<GoNoGoCriterionRow, GoNoGoCriterionResponse> = {
   resource: 'go_no_go_criterion',
-  label: 'Go / no-go criterion',
   table: goNoGoCriteria,
   read: findCriterion,
   columns: (row) => row,

@@ -16,7 +16,6 @@ import type { CallerContext } from '@/lib/server/services/context';
 export const leadKind: RecordKind<LeadRow<LeadResponse>, LeadResponse> = {
   customFields: 'leads',
   resource: 'lead',
-  label: 'Lead',
   table: leads,
   references: leadReferences,
   read: (db, accountId, id, lock) => findLead(db, leadJson, accountId, id, lock),

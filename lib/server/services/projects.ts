@@ -31,7 +31,6 @@ import { teamOf, type CallerContext } from '@/lib/server/services/context';
 export const projectKind: RecordKind<ProjectRow<ProjectResponse>, ProjectResponse> = {
   customFields: 'projects',
   resource: 'project',
-  label: 'Project',
   table: projects,
   references: projectReferences,
   read: (db, accountId, id, lock, teamOf) => findProject(db, projectJson(accountId, teamOf), accountId, id, lock, teamOf),

@@ -10,6 +10,7 @@ import type { CustomFieldResource } from '@/db/schema/enums';
 import { customFieldValues } from './custom-field-values';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
+import { RESOURCES } from '@/lib/shared/resources';
 
 // The write skeleton of the CRM's records: create, update and delete each run one sequence —
 // lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
@@ -17,10 +18,8 @@ import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 /** How a resource is read, written and answered. */
 export interface RecordKind<Row, Out extends object> {
-  /** Its event resource, the key of its single-record answers (and ETags) and its URL. */
+  /** Its event resource, the key of its single-record answers (and ETags) and its URL; its label comes from its descriptor (lib/shared/resources.ts). */
   resource: PathResource;
-  /** For the 404: "Lead not found." */
-  label: string;
   table: AccountTable;
   /** `<relation>_id` fields and the tables they must name a record of, in the caller's account (422 otherwise). */
   references?: Record<string, AccountTable>;
@@ -46,11 +45,11 @@ export interface RecordKind<Row, Out extends object> {
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
   if (kind.get) {
     const answer = await kind.get(db, ctx.accountId, id, teamOf(ctx));
-    if (!answer) throw notFound(kind.label);
+    if (!answer) throw notFound(RESOURCES[kind.resource].label);
     return answer;
   }
   const row = await kind.read(db, ctx.accountId, id, false, teamOf(ctx));
-  if (!row) throw notFound(kind.label);
+  if (!row) throw notFound(RESOURCES[kind.resource].label);
   return kind.serialize(row);
 }
 
@@ -107,7 +106,7 @@ export async function updateRecord<Row, Out extends object>(
 ): Promise<Out> {
   return db.transaction(async (tx) => {
     if (rules.before) await rules.before(tx);
-    const current = await lockForWrite(ctx.ifMatch, { key: kind.resource, label: kind.label, lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)), answer: kind.serialize });
+    const current = await lockForWrite(ctx.ifMatch, { key: kind.resource, label: RESOURCES[kind.resource].label, lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)), answer: kind.serialize });
     const answer = kind.serialize(current);
     await assertReferences(tx, ctx, input, kind.references ?? {});
     const next = await rules.columns(current, tx);
@@ -163,7 +162,7 @@ export async function deleteRecord<Row, Out extends object>(db: Db, ctx: CallerC
     // (its row locked) to compare or to check they see it; else the bare lock.
     await lockForWrite<unknown>(ctx.ifMatch, {
       key: resource,
-      label: kind.label,
+      label: RESOURCES[kind.resource].label,
       lock: () => (ctx.ifMatch || teamOf(ctx) !== undefined ? kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : lockRow(tx, kind.table, ctx.accountId, id)),
       answer: (current) => kind.serialize(current as Row),
     });

@@ -11,7 +11,6 @@ import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
   resource: 'task_list',
-  label: 'Task list',
   table: taskLists,
   references: { project_id: projects },
   read: findTaskList,

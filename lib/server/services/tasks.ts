@@ -11,7 +11,6 @@ import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 export const taskKind: RecordKind<TaskRow, TaskResponse> = {
   resource: 'task',
-  label: 'Task',
   table: tasks,
   references: { assigned_to_id: users, contact_id: contacts, project_id: projects, task_list_id: taskLists },
   read: findTask,

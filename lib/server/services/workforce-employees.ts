@@ -24,7 +24,6 @@ import type { CallerContext } from '@/lib/server/services/context';
 
 export const workforceEmployeeKind: RecordKind<WorkforceEmployeeRow, WorkforceEmployeeResponse> = {
   resource: 'workforce_employee',
-  label: 'Workforce employee',
   table: workforceEmployees,
   references: { role_id: workforceRoles, manager_id: workforceEmployees, division_id: divisions },
   read: findWorkforceEmployee,

@@ -70,7 +70,6 @@ import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } 
 
 export const workforceAssignmentKind: RecordKind<WorkforceAssignmentRow, WorkforceAssignmentResponse> = {
   resource: 'workforce_assignment',
-  label: 'Workforce assignment',
   table: workforceAssignments,
   references: { project_id: projects, employee_id: workforceEmployees, role_id: workforceRoles },
   read: findWorkforceAssignment,
@@ -170,7 +169,6 @@ export async function moveAssignmentsWithProject(tx: Db, ctx: CallerContext, pro
 
 export const workforceTimeOffKind: RecordKind<WorkforceTimeOffRow, WorkforceTimeOffResponse> = {
   resource: 'workforce_time_off',
-  label: 'Time off',
   table: workforceTimeOff,
   references: { employee_id: workforceEmployees },
   read: findWorkforceTimeOff,
@@ -243,7 +241,6 @@ export function deleteWorkforceTimeOff(db: Db, ctx: CallerContext, id: number): 
 
 export const workforceCertificationKind: RecordKind<WorkforceCertificationRow, WorkforceCertificationResponse> = {
   resource: 'workforce_certification',
-  label: 'Certification',
   table: workforceCertifications,
   references: { employee_id: workforceEmployees },
   read: findWorkforceCertification,

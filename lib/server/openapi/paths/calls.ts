@@ -3,10 +3,7 @@ import { callCreate, callListQuery, callResponse, callUpdate } from '@/lib/share
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const callsPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'calls',
-  tag: 'Calls',
-  singular: 'call',
-  plural: 'calls',
+  resource: 'call',
   response: callResponse,
   create: callCreate,
   update: callUpdate,

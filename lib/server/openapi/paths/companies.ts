@@ -3,10 +3,7 @@ import { companyCreate, companyListQuery, companyResponse, companyUpdate } from 
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const companiesPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'companies',
-  tag: 'Companies',
-  singular: 'company',
-  plural: 'companies',
+  resource: 'company',
   response: companyResponse,
   create: companyCreate,
   update: companyUpdate,

@@ -5,10 +5,7 @@ import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 const EMAIL_TAKEN = '`email` is already the email of another contact of the account (case-insensitive)';
 
 export const contactsPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'contacts',
-  tag: 'Contacts',
-  singular: 'contact',
-  plural: 'contacts',
+  resource: 'contact',
   response: contactResponse,
   create: contactCreate,
   update: contactUpdate,

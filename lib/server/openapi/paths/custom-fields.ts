@@ -3,10 +3,7 @@ import { customFieldCreate, customFieldListQuery, customFieldResponse, customFie
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const customFieldsPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'custom_fields',
-  tag: 'Custom fields',
-  singular: 'custom_field',
-  plural: 'custom_fields',
+  resource: 'custom_field',
   response: customFieldResponse,
   create: customFieldCreate,
   update: customFieldUpdate,

@@ -11,10 +11,7 @@ import {
 
 export const goNoGoPaths: ZodOpenApiPathsObject = {
   ...resourcePaths({
-    path: 'go_no_go_criteria',
-    tag: 'Insights',
-    singular: 'go_no_go_criterion',
-    plural: 'go_no_go_criteria',
+    resource: 'go_no_go_criterion',
     response: goNoGoCriterionResponse,
     create: goNoGoCriterionCreate,
     update: goNoGoCriterionUpdate,

@@ -12,7 +12,7 @@ const upload = z.object({
 
 export const importsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/imports': {
-    ...resourcePaths({ path: 'imports', tag: 'Imports', singular: 'import', plural: 'imports', response: importResponse, listQuery: importListQuery, ops: ['list'] })['/api/2023-01/imports'],
+    ...resourcePaths({ resource: 'import', response: importResponse, listQuery: importListQuery, ops: ['list'] })['/api/2023-01/imports'],
     post: {
       operationId: 'create_import',
       tags,

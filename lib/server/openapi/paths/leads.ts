@@ -10,10 +10,7 @@ const EXTERNAL_ID_TAKEN = {
 
 export const leadPaths: ZodOpenApiPathsObject = {
   ...resourcePaths({
-    path: 'leads',
-    tag: 'Leads',
-    singular: 'lead',
-    plural: 'leads',
+    resource: 'lead',
     response: leadResponse,
     create: leadCreate,
     update: leadUpdate,

@@ -13,10 +13,7 @@ import { conflictResponse, resourcePaths } from '@/lib/server/openapi/paths/reso
 const BASE = '/api/2023-01/project_team_memberships';
 
 const paths = resourcePaths({
-  path: 'project_team_memberships',
-  tag: 'Project team memberships',
-  singular: 'project_team_membership',
-  plural: 'project_team_memberships',
+  resource: 'project_team_membership',
   response: membershipResponse,
   create: membershipCreate,
   update: membershipUpdate,
@@ -35,9 +32,7 @@ const paths = resourcePaths({
 // Read-only, account-wide: the memberships of every project (operation 14 stays per project).
 const accountWide = resourcePaths({
   path: 'team_memberships',
-  tag: 'Project team memberships',
-  singular: 'project_team_membership',
-  plural: 'project_team_memberships',
+  resource: 'project_team_membership',
   response: membershipResponse,
   listQuery: teamMembershipsListQuery,
   ops: ['list'],

@@ -5,10 +5,7 @@ import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 const EXTERNAL_ID_TAKEN = '`external_id` is already the external_id of another project of the account (case-insensitive)';
 
 export const projectsPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'projects',
-  tag: 'Projects',
-  singular: 'project',
-  plural: 'projects',
+  resource: 'project',
   response: projectResponse,
   create: projectCreate,
   update: projectUpdate,

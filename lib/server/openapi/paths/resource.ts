@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESOURCES, type ResourceKey } from '@/lib/shared/resources';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 
 // Builders for the OpenAPI document. Paths come from the same zod schemas the handlers validate
@@ -86,12 +87,13 @@ export function ok(description: string, key: string, schema: z.ZodType, status =
   return { [status]: { description, content: { 'application/json': { schema: wrapped(key, schema) } } } };
 }
 
-export interface ResourceSpec {
-  /** URL path under /api/2023-01, e.g. `leads` or `workforce/employees`. */
-  path: string;
-  tag: string;
-  singular: string;
-  plural: string;
+/**
+ * Which resource: a described one (lib/shared/resources.ts: its path, tag and wrapper keys; `path`
+ * for a second address of its records), or a lookup, which names its own.
+ */
+type Identity = { resource: ResourceKey; path?: string } | { path: string; tag: string; singular: string; plural: string };
+
+export type ResourceSpec = Identity & {
   response: z.ZodType;
   create?: z.ZodType;
   update?: z.ZodType;
@@ -106,11 +108,15 @@ export interface ResourceSpec {
   idPath?: z.ZodObject;
   ops: Op[];
   summaries?: Partial<Record<Op, string>>;
-}
+};
 type Op = 'list' | 'create' | 'get' | 'update' | 'delete';
 
 /** The standard operations of a resource, in the API's conventions. */
-export function resourcePaths(r: ResourceSpec): ZodOpenApiPathsObject {
+export function resourcePaths(spec: ResourceSpec): ZodOpenApiPathsObject {
+  const r =
+    'resource' in spec
+      ? { ...spec, path: spec.path ?? RESOURCES[spec.resource].path, tag: RESOURCES[spec.resource].tag, singular: spec.resource, plural: RESOURCES[spec.resource].plural }
+      : spec;
   const base = `/api/2023-01/${r.path}`;
   const one = `${base}/{id}`;
   const tags = [r.tag];

@@ -3,10 +3,7 @@ import { savedViewCreate, savedViewListQuery, savedViewResponse, savedViewUpdate
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const savedViewsPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'saved_views',
-  tag: 'Saved views',
-  singular: 'saved_view',
-  plural: 'saved_views',
+  resource: 'saved_view',
   response: savedViewResponse,
   create: savedViewCreate,
   update: savedViewUpdate,

@@ -3,10 +3,7 @@ import { taskListCreate, taskListResponse, taskListsListQuery, taskListUpdate } 
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const taskListsPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'task_lists',
-  tag: 'Task lists',
-  singular: 'task_list',
-  plural: 'task_lists',
+  resource: 'task_list',
   response: taskListResponse,
   create: taskListCreate,
   update: taskListUpdate,

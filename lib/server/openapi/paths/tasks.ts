@@ -3,10 +3,7 @@ import { taskCreate, taskResponse, tasksListQuery, taskUpdate } from '@/lib/shar
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const tasksPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'tasks',
-  tag: 'Tasks',
-  singular: 'task',
-  plural: 'tasks',
+  resource: 'task',
   response: taskResponse,
   create: taskCreate,
   update: taskUpdate,

@@ -10,10 +10,7 @@ const forbidden = {
 };
 
 const paths = resourcePaths({
-  path: 'users',
-  tag: 'Users',
-  singular: 'user',
-  plural: 'users',
+  resource: 'user',
   response: userResponse,
   create: userCreate,
   update: userUpdate,

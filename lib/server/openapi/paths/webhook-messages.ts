@@ -3,10 +3,7 @@ import { webhookMessageListQuery, webhookMessageResponse } from '@/lib/shared/va
 import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 
 export const webhookMessagesPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'webhook_messages',
-  tag: 'Webhook messages',
-  singular: 'webhook_message',
-  plural: 'webhook_messages',
+  resource: 'webhook_message',
   response: webhookMessageResponse,
   listQuery: webhookMessageListQuery,
   ops: ['list'],

@@ -15,10 +15,7 @@ import { EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundRespon
 
 const tags = ['Webhooks'];
 const standard = resourcePaths({
-  path: 'webhooks',
-  tag: 'Webhooks',
-  singular: 'webhook',
-  plural: 'webhooks',
+  resource: 'webhook',
   response: webhookResponse,
   create: webhookCreate,
   update: webhookUpdate,

@@ -10,10 +10,7 @@ import { resourcePaths } from '@/lib/server/openapi/paths/resource';
 const EMAIL_TAKEN = '`email` is already the email of another employee of the account (case-insensitive)';
 
 export const workforceEmployeesPaths: ZodOpenApiPathsObject = resourcePaths({
-  path: 'workforce/employees',
-  tag: 'Workforce',
-  singular: 'workforce_employee',
-  plural: 'workforce_employees',
+  resource: 'workforce_employee',
   response: workforceEmployeeResponse,
   create: workforceEmployeeCreate,
   update: workforceEmployeeUpdate,

@@ -25,10 +25,7 @@ const ops = ['list', 'create', 'get', 'update', 'delete'] as const;
 
 export const workforcePlanningPaths: ZodOpenApiPathsObject = {
   ...resourcePaths({
-    path: 'workforce/assignments',
-    tag,
-    singular: 'workforce_assignment',
-    plural: 'workforce_assignments',
+    resource: 'workforce_assignment',
     response: workforceAssignmentResponse,
     create: workforceAssignmentCreate,
     update: workforceAssignmentUpdate,
@@ -42,10 +39,7 @@ export const workforcePlanningPaths: ZodOpenApiPathsObject = {
     },
   }),
   ...resourcePaths({
-    path: 'workforce/time_off',
-    tag,
-    singular: 'workforce_time_off',
-    plural: 'workforce_time_off',
+    resource: 'workforce_time_off',
     response: workforceTimeOffResponse,
     create: workforceTimeOffCreate,
     update: workforceTimeOffUpdate,
@@ -59,10 +53,7 @@ export const workforcePlanningPaths: ZodOpenApiPathsObject = {
     },
   }),
   ...resourcePaths({
-    path: 'workforce/certifications',
-    tag,
-    singular: 'workforce_certification',
-    plural: 'workforce_certifications',
+    resource: 'workforce_certification',
     response: workforceCertificationResponse,
     create: workforceCertificationCreate,
     update: workforceCertificationUpdate,

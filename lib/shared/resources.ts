@@ -1,0 +1,85 @@
+// The API's resources, each described once: the key of its single-record answers (also its event
+// resource and the key of its ETags), the key of its lists, what people call it (and its 404
+// says), where it lives below /api/2023-01, the OpenAPI tag it is filed under, and whether its
+// changes are events. The event-resource type, the paths of events and `Link` headers, the write
+// skeleton's labels and the OpenAPI operations all read it; tests/api/resources.test.ts holds it
+// equal to the route folders and to the database's list of event resources. The lookups
+// (lib/shared/validation/lookups.ts) keep their own table beside it.
+
+export interface ResourceDescriptor {
+  /** Key of a list answer: `{"leads": [...]}`. */
+  plural: string;
+  /** For people, and in its 404: "Lead not found." */
+  label: string;
+  /** Below /api/2023-01: the collection; its records at `<path>/{id}`. */
+  path: string;
+  /** The OpenAPI tag its operations are filed under. */
+  tag: string;
+  /** Its creates, updates and deletes are events (webhooks, the audit log). */
+  events: boolean;
+}
+
+const record = (plural: string, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: true as const });
+const config = (plural: string, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: false as const });
+
+export const RESOURCES = {
+  lead: record('leads', 'Lead', 'leads', 'Leads'),
+  project: record('projects', 'Project', 'projects', 'Projects'),
+  company: record('companies', 'Company', 'companies', 'Companies'),
+  contact: record('contacts', 'Contact', 'contacts', 'Contacts'),
+  task: record('tasks', 'Task', 'tasks', 'Tasks'),
+  task_list: record('task_lists', 'Task list', 'task_lists', 'Task lists'),
+  call: record('calls', 'Call', 'calls', 'Calls'),
+  workforce_employee: record('workforce_employees', 'Workforce employee', 'workforce/employees', 'Workforce'),
+  workforce_assignment: record('workforce_assignments', 'Workforce assignment', 'workforce/assignments', 'Workforce'),
+  workforce_time_off: record('workforce_time_off', 'Time off', 'workforce/time_off', 'Workforce'),
+  workforce_certification: record('workforce_certifications', 'Certification', 'workforce/certifications', 'Workforce'),
+  project_team_membership: record('project_team_memberships', 'Project team membership', 'project_team_memberships', 'Project team memberships'),
+  custom_field: record('custom_fields', 'Custom field', 'custom_fields', 'Custom fields'),
+  saved_view: record('saved_views', 'Saved view', 'saved_views', 'Saved views'),
+  go_no_go_criterion: record('go_no_go_criteria', 'Go / no-go criterion', 'go_no_go_criteria', 'Insights'),
+  user: config('users', 'User', 'users', 'Users'),
+  api_token: config('api_tokens', 'API token', 'api_tokens', 'API tokens'),
+  session: config('sessions', 'Session', 'sessions', 'Sessions'),
+  oauth_application: config('oauth_applications', 'OAuth application', 'oauth_applications', 'OAuth applications'),
+  oauth_grant: config('oauth_grants', 'Authorization', 'oauth_grants', 'OAuth grants'),
+  webhook: config('webhooks', 'Webhook', 'webhooks', 'Webhooks'),
+  webhook_message: config('webhook_messages', 'Webhook message', 'webhook_messages', 'Webhook messages'),
+  import: config('imports', 'Import', 'imports', 'Imports'),
+  forecast_snapshot: config('forecast_snapshots', 'Snapshot', 'forecast/snapshots', 'Forecast'),
+  audit_log_entry: config('audit_log', 'Audit log entry', 'audit_log', 'Audit log'),
+  security_event: config('security_events', 'Security event', 'security_events', 'Audit log'),
+  calendar_event: config('calendar_events', 'Calendar event', 'calendar_events', 'Calendar'),
+  revenue_target: config('revenue_targets', 'Revenue target', 'revenue_targets', 'Forecast'),
+} as const satisfies Record<string, ResourceDescriptor>;
+
+export type ResourceKey = keyof typeof RESOURCES;
+
+/** The resources whose changes are events, as a type (the database's enum lists the same, checked by a test). */
+export type EventResourceKey = { [K in ResourceKey]: (typeof RESOURCES)[K]['events'] extends true ? K : never }[ResourceKey];
+
+/**
+ * Everything below /api/2023-01 that is not a resource's collection or record: reports, plans and
+ * actions on a record. Each route folder is a resource's, a lookup's, or one of these.
+ */
+export const OPERATIONS = [
+  'calendar.ics',
+  'calendar_feed',
+  'forecast',
+  'forecast/slips',
+  'insights/probability_gaps',
+  'insights/win_rates',
+  'openapi.json',
+  'reports/pipeline',
+  'team_memberships',
+  'workforce/demand',
+  'workforce/utilization',
+  'users/me',
+  'leads/{id}/convert',
+  'projects/{id}/forecast',
+  'projects/{id}/go_no_go',
+  'oauth_applications/{id}/rotate_secret',
+  'webhook_messages/{id}/resend',
+  'webhooks/{id}/attempts',
+  'imports/{id}/errors.csv',
+] as const;
