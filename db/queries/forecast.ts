@@ -52,6 +52,22 @@ function relevant(t: { startDate: AnyPgColumn; endDate: AnyPgColumn; amountInCen
   return or(isNull(t.startDate), isNull(t.endDate), isNull(t.amountInCents), gte(t.endDate, range.first));
 }
 
+/** The forecast's filters, on a project's columns as they are now or as a snapshot kept them. */
+function filtered(
+  t: { divisionId: AnyPgColumn; marketSectorId: AnyPgColumn; assignedToId: AnyPgColumn; projectStageId: AnyPgColumn; companyId: AnyPgColumn },
+  projectId: AnyPgColumn,
+  filters: ForecastFilters,
+) {
+  return [
+    filters.division_id !== undefined ? eq(t.divisionId, filters.division_id) : undefined,
+    filters.market_sector_id !== undefined ? eq(t.marketSectorId, filters.market_sector_id) : undefined,
+    filters.assigned_to_id !== undefined ? eq(t.assignedToId, filters.assigned_to_id) : undefined,
+    filters.project_stage_id !== undefined ? eq(t.projectStageId, filters.project_stage_id) : undefined,
+    filters.company_id !== undefined ? eq(t.companyId, filters.company_id) : undefined,
+    inTeam(projectId, filters.teamOf),
+  ];
+}
+
 type Packed = [number, boolean, number | null, number | null, string | null, string | null, ForecastCurve, number[] | null, number | null, number | null, LearnedBasis | null];
 
 /**
@@ -74,12 +90,7 @@ export async function forecastInputs(db: Db, accountId: number, filters: Forecas
         eq(p.accountId, accountId),
         or(isNull(p.closeType), eq(p.closeType, 'won')),
         relevant(p, range),
-        filters.division_id !== undefined ? eq(p.divisionId, filters.division_id) : undefined,
-        filters.market_sector_id !== undefined ? eq(p.marketSectorId, filters.market_sector_id) : undefined,
-        filters.assigned_to_id !== undefined ? eq(p.assignedToId, filters.assigned_to_id) : undefined,
-        filters.project_stage_id !== undefined ? eq(p.projectStageId, filters.project_stage_id) : undefined,
-        filters.company_id !== undefined ? eq(p.companyId, filters.company_id) : undefined,
-        inTeam(p.id, filters.teamOf),
+        ...filtered(p, p.id, filters),
       ),
     );
   return (JSON.parse(found!.packed) as Packed[]).map(([id, won, amountInCents, estimatedCostInCents, startDate, endDate, forecastCurve, forecastManualPercentages, probability, stageDefaultProbability, basis]) => ({
@@ -119,12 +130,7 @@ export async function snapshotInputs(db: Db, accountId: number, snapshotId: numb
       and(
         ofAccount(forecastSnapshots, accountId, snapshotId),
         relevant(s, range),
-        filters.division_id !== undefined ? eq(s.divisionId, filters.division_id) : undefined,
-        filters.market_sector_id !== undefined ? eq(s.marketSectorId, filters.market_sector_id) : undefined,
-        filters.assigned_to_id !== undefined ? eq(s.assignedToId, filters.assigned_to_id) : undefined,
-        filters.project_stage_id !== undefined ? eq(s.projectStageId, filters.project_stage_id) : undefined,
-        filters.company_id !== undefined ? eq(s.companyId, filters.company_id) : undefined,
-        inTeam(s.projectId, filters.teamOf),
+        ...filtered(s, s.projectId, filters),
       ),
     );
   return found.map(({ projectStatus, ...row }) => ({ ...row, won: projectStatus !== 'pursuit' }));
