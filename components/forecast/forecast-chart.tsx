@@ -5,7 +5,8 @@ import type { NameType, ValueType } from 'recharts/types/component/DefaultToolti
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents } from '@/lib/client/format';
 import { useChartColors } from './chart-theme';
-import { compactCents, monthLabel } from './money';
+import { periodChartProps } from './chart-props';
+import { monthLabel } from './money';
 
 // Recharts, loaded with next/dynamic by the Forecast page only (it is most of the page's JavaScript).
 // Values stay in cents; the axes and the tooltip format them.
@@ -72,17 +73,17 @@ export function ForecastChart({ forecast, unweighted, snapshot }: { forecast: Fo
     backlog: m.backlog_in_cents,
     snapshot: snapshot?.months[i]?.month === m.month ? snapshot.months[i]!.total_weighted_in_cents : null,
   }));
-  const tick = { fill: c.axis, fontSize: 12 };
+  const parts = periodChartProps(c);
   return (
     <div className="h-80 w-full sm:h-96">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer>
-          <CartesianGrid stroke={c.grid} vertical={false} />
-          <XAxis dataKey="label" tick={tick} tickLine={false} axisLine={{ stroke: c.grid }} interval="preserveStartEnd" minTickGap={8} />
-          <YAxis yAxisId="money" tick={tick} tickLine={false} axisLine={false} tickFormatter={(v: number) => compactCents(v)} width={56} />
-          <YAxis yAxisId="backlog" orientation="right" tick={{ ...tick, fill: c.backlog }} tickLine={false} axisLine={false} tickFormatter={(v: number) => compactCents(v)} width={56} />
+          <CartesianGrid {...parts.grid} />
+          <XAxis {...parts.periodAxis} />
+          <YAxis yAxisId="money" {...parts.moneyAxis} />
+          <YAxis yAxisId="backlog" orientation="right" {...parts.moneyAxis} tick={{ ...parts.tick, fill: c.backlog }} />
           <Tooltip content={(props) => <ChartTooltip {...props} />} cursor={{ fill: c.cursor }} />
-          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
+          <Legend {...parts.legend} />
           <Bar yAxisId="money" dataKey="contracted" name={NAMES.contracted} stackId="revenue" fill={c.contracted} isAnimationActive={false} />
           <Bar
             yAxisId="money"

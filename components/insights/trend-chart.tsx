@@ -2,6 +2,7 @@
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
+import { periodChartProps } from '@/components/forecast/chart-props';
 import { useChartColors } from '@/components/forecast/chart-theme';
 import type { QuarterPoint } from './insights-params';
 
@@ -29,28 +30,28 @@ function TrendTooltip({ active, payload, label }: Pick<TooltipContentProps<Value
 /** Won and lost projects per quarter, stacked (left axis), and the quarter's win rate as a line (right axis, %). */
 export function TrendChart({ points }: { points: QuarterPoint[] }) {
   const c = useChartColors();
-  const tick = { fill: c.axis, fontSize: 12 };
+  const parts = periodChartProps(c);
   const data = points.map((p) => ({ ...p, label: p.name, rate: p.winRate === null ? null : Math.round(p.winRate * 1000) / 10 }));
   return (
     <div className="h-72 w-full sm:h-80">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 8, right: 0, bottom: 0, left: 0 }} accessibilityLayer>
-          <CartesianGrid stroke={c.grid} vertical={false} />
-          <XAxis dataKey="label" tick={tick} tickLine={false} axisLine={{ stroke: c.grid }} tickFormatter={shortQuarter} interval="preserveStartEnd" minTickGap={8} />
-          <YAxis yAxisId="count" tick={tick} tickLine={false} axisLine={false} allowDecimals={false} width={32} />
+          <CartesianGrid {...parts.grid} />
+          <XAxis {...parts.periodAxis} tickFormatter={shortQuarter} />
+          <YAxis yAxisId="count" tick={parts.tick} tickLine={false} axisLine={false} allowDecimals={false} width={32} />
           <YAxis
             yAxisId="rate"
             orientation="right"
             domain={[0, 100]}
             ticks={[0, 25, 50, 75, 100]}
-            tick={{ ...tick, fill: c.backlog }}
+            tick={{ ...parts.tick, fill: c.backlog }}
             tickLine={false}
             axisLine={false}
             tickFormatter={(v: number) => `${v}%`}
             width={44}
           />
           <Tooltip content={(props) => <TrendTooltip {...props} />} cursor={{ fill: c.cursor }} />
-          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
+          <Legend {...parts.legend} />
           <Bar yAxisId="count" dataKey="won" name="Won" stackId="results" fill={c.contracted} isAnimationActive={false} />
           <Bar yAxisId="count" dataKey="lost" name="Lost" stackId="results" fill={c.cost} isAnimationActive={false} />
           <Line

@@ -2,7 +2,8 @@
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useChartColors } from '@/components/forecast/chart-theme';
-import { compactCents, monthLabel } from '@/components/forecast/money';
+import { periodChartProps } from '@/components/forecast/chart-props';
+import { monthLabel } from '@/components/forecast/money';
 import { formatCents } from '@/lib/client/format';
 import type { ProjectForecast } from '@/lib/client/hooks/use-forecast';
 
@@ -18,22 +19,22 @@ export function ProjectForecastChart({ data }: { data: ProjectForecast }) {
     cost: m.cost_in_cents,
     cumulative: m.cumulative_in_cents,
   }));
-  const tick = { fill: c.axis, fontSize: 12 };
+  const parts = periodChartProps(c);
   return (
     <div className="h-56 w-full sm:h-64">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={points} margin={{ top: 8, right: 4, bottom: 0, left: 4 }} accessibilityLayer>
-          <CartesianGrid stroke={c.grid} vertical={false} />
-          <XAxis dataKey="label" tick={tick} tickLine={false} axisLine={{ stroke: c.grid }} interval="preserveStartEnd" minTickGap={8} />
-          <YAxis yAxisId="month" tick={tick} tickLine={false} axisLine={false} tickFormatter={(v: number) => compactCents(v)} width={56} />
-          <YAxis yAxisId="cumulative" orientation="right" tick={{ ...tick, fill: c.backlog }} tickLine={false} axisLine={false} tickFormatter={(v: number) => compactCents(v)} width={56} />
+          <CartesianGrid {...parts.grid} />
+          <XAxis {...parts.periodAxis} />
+          <YAxis yAxisId="month" {...parts.moneyAxis} />
+          <YAxis yAxisId="cumulative" orientation="right" {...parts.moneyAxis} tick={{ ...parts.tick, fill: c.backlog }} />
           <Tooltip
             formatter={(v) => formatCents(Number(v))}
             cursor={{ fill: c.cursor }}
             contentStyle={{ background: c.surface, borderColor: c.grid, fontSize: 12 }}
             labelStyle={{ color: c.axis, fontWeight: 600 }}
           />
-          <Legend wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} formatter={(value) => <span style={{ color: c.axis }}>{value}</span>} />
+          <Legend {...parts.legend} />
           <Bar yAxisId="month" dataKey="revenue" name="Revenue" fill={c.contracted} isAnimationActive={false} />
           {hasCost ? <Bar yAxisId="month" dataKey="cost" name="Cost" fill={c.cost} isAnimationActive={false} /> : null}
           <Line yAxisId="cumulative" dataKey="cumulative" name="Cumulative (right axis)" stroke={c.backlog} strokeWidth={2} dot={false} isAnimationActive={false} />
