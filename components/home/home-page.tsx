@@ -58,6 +58,56 @@ function Loadable<T>({
   return <>{children(query.data)}</>;
 }
 
+/** A card's count, linking to the list behind it, over its first few items (or a line saying why there are none). */
+function Tally<T extends { id: string }>({
+  total,
+  href,
+  label,
+  numberClass = numberLink,
+  items,
+  empty,
+  row,
+}: {
+  total: number;
+  href: string;
+  /** The count's accessible name: what it counts. */
+  label: string;
+  numberClass?: string;
+  items: readonly T[];
+  empty: ReactNode;
+  /** An item's name (a link when `href` is given) and its value on the right. */
+  row: (item: T) => { name: ReactNode; href?: string; value: ReactNode; valueClass?: string };
+}) {
+  return (
+    <>
+      <Link href={href} className={numberClass} aria-label={label}>
+        {total}
+      </Link>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
+          {items.map((item) => {
+            const r = row(item);
+            return (
+              <li key={item.id} className="flex items-baseline justify-between gap-3 py-1.5">
+                {r.href ? (
+                  <Link href={r.href} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                    {r.name}
+                  </Link>
+                ) : (
+                  <span className="min-w-0 truncate">{r.name}</span>
+                )}
+                <span className={`shrink-0 tabular-nums ${r.valueClass ?? 'text-slate-600 dark:text-slate-400'}`}>{r.value}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)} %`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 /** A day of the reader's own calendar (as the tasks page counts overdue), YYYY-MM-DD. */
@@ -175,31 +225,14 @@ export function HomePage() {
                 {(page) => {
                   const due = [...page.items].sort((a, b) => (a.bid_due_date ?? '').localeCompare(b.bid_due_date ?? ''));
                   return (
-                    <>
-                      <Link
-                        href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table', sort: 'bid_due_date' })}`}
-                        className={numberLink}
-                        aria-label={`Bids due in the next ${BID_WINDOW} days: ${page.total}`}
-                      >
-                        {page.total}
-                      </Link>
-                      {due.length === 0 ? (
-                        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                          No bids due before {formatDate(bidsTo)}. Set a bid due date on a project to track it here.
-                        </p>
-                      ) : (
-                        <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                          {due.slice(0, 5).map((p) => (
-                            <li key={p.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                              <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
-                                {p.name}
-                              </Link>
-                              <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDate(p.bid_due_date)}</span>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </>
+                    <Tally
+                      total={page.total}
+                      href={`/projects?${new URLSearchParams({ ...bidParams, view: 'table', sort: 'bid_due_date' })}`}
+                      label={`Bids due in the next ${BID_WINDOW} days: ${page.total}`}
+                      items={due.slice(0, 5)}
+                      empty={`No bids due before ${formatDate(bidsTo)}. Set a bid due date on a project to track it here.`}
+                      row={(p) => ({ name: p.name, href: `/projects/${p.id}`, value: formatDate(p.bid_due_date) })}
+                    />
                   );
                 }}
               </Loadable>
@@ -244,33 +277,18 @@ export function HomePage() {
           <Card title="Leads assigned to me">
             <Loadable query={mine(myLeads)}>
               {(page) => (
-                <>
-                  <Link
-                    href={`/leads?assigned_to_id=${userId}`}
-                    className={numberLink}
-                    aria-label={`Leads assigned to me: ${page.total}`}
-                  >
-                    {page.total}
-                  </Link>
-                  {page.items.length === 0 ? (
-                    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                      No leads assigned to you. Pick an assignee on a lead to see it here.
-                    </p>
-                  ) : (
-                    <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                      {page.items.map((l) => (
-                        <li key={l.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                          <Link href={`/leads?${new URLSearchParams({ q: l.name })}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
-                            {l.name}
-                          </Link>
-                          <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
-                            {l.value_in_cents === null ? '—' : compactDollars.format(l.value_in_cents / 100)}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
+                <Tally
+                  total={page.total}
+                  href={`/leads?assigned_to_id=${userId}`}
+                  label={`Leads assigned to me: ${page.total}`}
+                  items={page.items}
+                  empty="No leads assigned to you. Pick an assignee on a lead to see it here."
+                  row={(l) => ({
+                    name: l.name,
+                    href: `/leads?${new URLSearchParams({ q: l.name })}`,
+                    value: l.value_in_cents === null ? '—' : compactDollars.format(l.value_in_cents / 100),
+                  })}
+                />
               )}
             </Loadable>
           </Card>
@@ -280,30 +298,24 @@ export function HomePage() {
           <Card title="My overdue tasks">
             <Loadable query={mine(overdue)}>
               {(page) => (
-                <>
-                  <Link
-                    href="/tasks?due=overdue"
-                    className={page.total > 0 ? `${numberBase} text-red-700 dark:text-red-400` : numberLink}
-                    aria-label={`My overdue tasks: ${page.total}`}
-                  >
-                    {page.total}
-                  </Link>
-                  {page.items.length === 0 ? (
-                    <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Nothing overdue. Well done.</p>
-                  ) : (
-                    <ul className="mt-2 divide-y divide-slate-100 text-sm dark:divide-slate-800">
-                      {page.items.map((t) => (
-                        <li key={t.id} className="flex items-baseline justify-between gap-3 py-1.5">
-                          <span className="min-w-0 truncate">
-                            {t.title}
-                            {t.project ? <span className="text-slate-600 dark:text-slate-400"> · {t.project.name}</span> : null}
-                          </span>
-                          <span className="shrink-0 tabular-nums text-red-700 dark:text-red-400">{formatDate(t.deadline)}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </>
+                <Tally
+                  total={page.total}
+                  href="/tasks?due=overdue"
+                  label={`My overdue tasks: ${page.total}`}
+                  numberClass={page.total > 0 ? `${numberBase} text-red-700 dark:text-red-400` : numberLink}
+                  items={page.items}
+                  empty="Nothing overdue. Well done."
+                  row={(t) => ({
+                    name: (
+                      <>
+                        {t.title}
+                        {t.project ? <span className="text-slate-600 dark:text-slate-400"> · {t.project.name}</span> : null}
+                      </>
+                    ),
+                    value: formatDate(t.deadline),
+                    valueClass: 'text-red-700 dark:text-red-400',
+                  })}
+                />
               )}
             </Loadable>
           </Card>
