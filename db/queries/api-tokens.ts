@@ -57,18 +57,19 @@ export async function touchToken(db: Db, id: number) {
     );
 }
 
-export async function insertToken(
-  db: Db,
-  values: {
-    accountId: number;
-    userId: number;
-    name: string;
-    tokenHash: string;
-    hint: string;
-    scope: TokenScope;
-    expiresAt?: Date | null;
-  },
-) {
+/** A new token: whose, its name, the SHA-256 of its secret and the hint shown for it, its scope and expiry. */
+export interface TokenValues {
+  accountId: number;
+  userId: number;
+  name: string;
+  tokenHash: string;
+  hint: string;
+  scope: TokenScope;
+  expiresAt?: Date | null;
+}
+
+/** Inserts a token (an API token, or with `kind` `oauth_access` an OAuth access token and its application and grant); its id. */
+export async function insertToken(db: Db, values: TokenValues & Partial<Pick<typeof apiTokens.$inferInsert, 'kind' | 'oauthApplicationId' | 'oauthGrantId'>>) {
   const [row] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
   return row!;
 }

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { apiTokens, oauthApplications, oauthAuthorizationCodes, oauthGrants, oauthRefreshTokens, users } from '@/db/schema';
+import { insertToken, type TokenValues } from './api-tokens';
 import type { OAuthScope } from './oauth-applications';
 
 // Authorization codes, refresh tokens and OAuth access tokens (rows of api_tokens). Every secret
@@ -13,43 +15,51 @@ const holder = {
   deactivatedAt: users.deactivatedAt,
 };
 
+/** A code's or refresh token's application, grant and the grant's user (its `holder`), joined. */
+function withHolder<Q extends PgSelect>(query: Q, t: { applicationId: AnyPgColumn; grantId: AnyPgColumn }) {
+  return query
+    .innerJoin(oauthApplications, eq(oauthApplications.id, t.applicationId))
+    .innerJoin(oauthGrants, eq(oauthGrants.id, t.grantId))
+    .innerJoin(users, eq(users.id, oauthGrants.userId));
+}
+
+/** What a code or a refresh token is issued under (the grant and its application), with its scope and expiry. */
+interface GrantedValues {
+  accountId: number;
+  grantId: number;
+  applicationId: number;
+  scope: OAuthScope;
+  expiresAt: Date;
+}
+
 export async function insertAuthorizationCode(
   db: Db,
-  values: {
-    accountId: number;
-    grantId: number;
-    applicationId: number;
-    codeHash: string;
-    redirectUri: string;
-    scope: OAuthScope;
-    codeChallenge: string | null;
-    codeChallengeMethod: string | null;
-    expiresAt: Date;
-  },
+  values: GrantedValues & { codeHash: string; redirectUri: string; codeChallenge: string | null; codeChallengeMethod: string | null },
 ) {
   await db.insert(oauthAuthorizationCodes).values(values);
 }
 
 /** An unused code with its grant's user; expiry is the library's to judge. */
 export async function findUnusedAuthorizationCode(db: Db, codeHash: string) {
-  const [row] = await db
-    .select({
-      id: oauthAuthorizationCodes.id,
-      grantId: oauthAuthorizationCodes.grantId,
-      applicationId: oauthAuthorizationCodes.applicationId,
-      redirectUri: oauthAuthorizationCodes.redirectUri,
-      scope: oauthAuthorizationCodes.scope,
-      codeChallenge: oauthAuthorizationCodes.codeChallenge,
-      codeChallengeMethod: oauthAuthorizationCodes.codeChallengeMethod,
-      expiresAt: oauthAuthorizationCodes.expiresAt,
-      clientId: oauthApplications.clientId,
-      ...holder,
-    })
-    .from(oauthAuthorizationCodes)
-    .innerJoin(oauthApplications, eq(oauthApplications.id, oauthAuthorizationCodes.applicationId))
-    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthAuthorizationCodes.grantId))
-    .innerJoin(users, eq(users.id, oauthGrants.userId))
-    .where(and(eq(oauthAuthorizationCodes.codeHash, codeHash), isNull(oauthAuthorizationCodes.usedAt)));
+  const c = oauthAuthorizationCodes;
+  const [row] = await withHolder(
+    db
+      .select({
+        id: c.id,
+        grantId: c.grantId,
+        applicationId: c.applicationId,
+        redirectUri: c.redirectUri,
+        scope: c.scope,
+        codeChallenge: c.codeChallenge,
+        codeChallengeMethod: c.codeChallengeMethod,
+        expiresAt: c.expiresAt,
+        clientId: oauthApplications.clientId,
+        ...holder,
+      })
+      .from(c)
+      .$dynamic(),
+    c,
+  ).where(and(eq(c.codeHash, codeHash), isNull(c.usedAt)));
   return row;
 }
 
@@ -63,64 +73,36 @@ export async function useAuthorizationCode(db: Db, id: number): Promise<boolean>
   return rows.length > 0;
 }
 
-export async function insertOAuthAccessToken(
-  db: Db,
-  values: {
-    accountId: number;
-    userId: number;
-    name: string;
-    tokenHash: string;
-    hint: string;
-    scope: OAuthScope;
-    expiresAt: Date;
-    oauthApplicationId: number;
-    oauthGrantId: number | null;
-  },
-) {
-  const [row] = await db
-    .insert(apiTokens)
-    .values({ ...values, kind: 'oauth_access' })
-    .returning({ id: apiTokens.id });
-  return row!;
+export async function insertOAuthAccessToken(db: Db, values: TokenValues & { expiresAt: Date; oauthApplicationId: number; oauthGrantId: number | null }) {
+  return insertToken(db, { ...values, kind: 'oauth_access' });
 }
 
-export async function insertRefreshToken(
-  db: Db,
-  values: {
-    accountId: number;
-    grantId: number;
-    applicationId: number;
-    familyId: string;
-    tokenHash: string;
-    accessTokenId: number;
-    scope: OAuthScope;
-    expiresAt: Date;
-  },
-) {
+export async function insertRefreshToken(db: Db, values: GrantedValues & { familyId: string; tokenHash: string; accessTokenId: number }) {
   await db.insert(oauthRefreshTokens).values(values);
 }
 
 /** A refresh token by hash, whatever its state (a rotated one presented again is a reuse). */
 export async function findRefreshToken(db: Db, tokenHash: string) {
-  const [row] = await db
-    .select({
-      id: oauthRefreshTokens.id,
-      grantId: oauthRefreshTokens.grantId,
-      applicationId: oauthRefreshTokens.applicationId,
-      familyId: oauthRefreshTokens.familyId,
-      scope: oauthRefreshTokens.scope,
-      expiresAt: oauthRefreshTokens.expiresAt,
-      rotatedAt: oauthRefreshTokens.rotatedAt,
-      revokedAt: oauthRefreshTokens.revokedAt,
-      clientId: oauthApplications.clientId,
-      applicationScope: oauthApplications.scope,
-      ...holder,
-    })
-    .from(oauthRefreshTokens)
-    .innerJoin(oauthApplications, eq(oauthApplications.id, oauthRefreshTokens.applicationId))
-    .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
-    .innerJoin(users, eq(users.id, oauthGrants.userId))
-    .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+  const r = oauthRefreshTokens;
+  const [row] = await withHolder(
+    db
+      .select({
+        id: r.id,
+        grantId: r.grantId,
+        applicationId: r.applicationId,
+        familyId: r.familyId,
+        scope: r.scope,
+        expiresAt: r.expiresAt,
+        rotatedAt: r.rotatedAt,
+        revokedAt: r.revokedAt,
+        clientId: oauthApplications.clientId,
+        applicationScope: oauthApplications.scope,
+        ...holder,
+      })
+      .from(r)
+      .$dynamic(),
+    r,
+  ).where(eq(r.tokenHash, tokenHash));
   return row;
 }
 
