@@ -10,6 +10,7 @@ import { FileDrop } from './file-drop';
 import { ImportHistory } from './import-history';
 import { ImportProgress, importTitle } from './import-progress';
 import { MappingTable } from './mapping-table';
+import { SettingsSection } from '@/components/settings/settings-section';
 
 const KEYS: Record<ImportableResource, string> = { leads: 'external ID', projects: 'external ID', companies: 'company name', contacts: 'email', workforce_employees: 'email' };
 const SHOWN_ERRORS = 10;
@@ -131,16 +132,16 @@ export function ImportPage() {
   };
 
   return (
-    <section aria-labelledby="import-heading">
-      <div className="mb-4">
-        <h2 id="import-heading" className="text-lg font-semibold">
-          Import
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
+    <SettingsSection
+      id="import-heading"
+      title="Import"
+      description={
+        <>
           Bring leads, projects, companies, contacts or employees in from a spreadsheet. A row whose key (a lead’s or project’s external ID, a company’s name, a contact’s or employee’s email) is already in Groundwork updates
           that record instead of adding a copy, so a corrected file can be imported again. Empty cells never clear a value.
-        </p>
-      </div>
+        </>
+      }
+    >
 
       {importId ? (
         <Step n={4} title={importTitle(started.data?.status)}>
@@ -260,6 +261,6 @@ export function ImportPage() {
       )}
 
       <ImportHistory />
-    </section>
+    </SettingsSection>
   );
 }

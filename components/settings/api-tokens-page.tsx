@@ -8,6 +8,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/client/hooks/use-api-tokens';
 import { SCOPE_LABELS } from './labels';
+import { SettingsSection } from './settings-section';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CreateTokenDialog = dynamic(() => import('./create-token-dialog').then((m) => m.CreateTokenDialog));
@@ -84,20 +85,18 @@ export function ApiTokensPage() {
   ];
 
   return (
-    <section aria-labelledby="tokens-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="tokens-heading" className="text-lg font-semibold">
-            API tokens
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            A token lets a script or an integration call the Groundwork API as you:{' '}
-            <code className="text-xs">Authorization: Bearer &lt;token&gt;</code>. Anyone holding it can act as you, so keep it secret and
-            revoke it when it is no longer needed.
-          </p>
-        </div>
-        <Button onClick={() => setCreating(true)}>Create token</Button>
-      </div>
+    <SettingsSection
+      id="tokens-heading"
+      title="API tokens"
+      description={
+        <>
+          A token lets a script or an integration call the Groundwork API as you:{' '}
+          <code className="text-xs">Authorization: Bearer &lt;token&gt;</code>. Anyone holding it can act as you, so keep it secret and
+          revoke it when it is no longer needed.
+        </>
+      }
+      actions={<Button onClick={() => setCreating(true)}>Create token</Button>}
+    >
       <DataTable
         query={query}
         columns={columns}
@@ -108,6 +107,6 @@ export function ApiTokensPage() {
         paging={{ page, perPage: PER_PAGE, onPage: setPage, hideWhenSingle: true }}
       />
       <CreateTokenDialog open={creating} onClose={() => setCreating(false)} />
-    </section>
+    </SettingsSection>
   );
 }

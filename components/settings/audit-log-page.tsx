@@ -13,6 +13,7 @@ import { auditKeys, securityEventKeys, useAuditLog, type AuditEntry } from '@/li
 import { SecurityKindSelect, SecurityLog } from './security-log';
 import { useMe, useUsers } from '@/lib/client/hooks/use-users';
 import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
+import { SettingsSection } from './settings-section';
 
 const KEYS = ['log', 'resource', 'kind', 'actor_id', 'page'] as const;
 const PER_PAGE = 25;
@@ -90,18 +91,15 @@ export function AuditLogPage() {
   }
 
   return (
-    <section aria-labelledby="audit-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="audit-heading" className="text-lg font-semibold">
-            Audit log
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            {security
-              ? 'Sign-ins that succeeded or failed, users added and changed, API tokens, OAuth apps, webhook endpoints and sessions: who, when and from where.'
-              : 'Every change to the account’s records: who made it, from where (the dashboard, an API token or an OAuth app) and which fields an update changed.'}
-          </p>
-        </div>
+    <SettingsSection
+      id="audit-heading"
+      title="Audit log"
+      description={
+        security
+          ? 'Sign-ins that succeeded or failed, users added and changed, API tokens, OAuth apps, webhook endpoints and sessions: who, when and from where.'
+          : 'Every change to the account’s records: who made it, from where (the dashboard, an API token or an OAuth app) and which fields an update changed.'
+      }
+      actions={
         <div className="flex flex-wrap items-end gap-2">
           <div role="group" aria-label="Log" className="flex rounded-md border border-slate-300 p-0.5 text-sm dark:border-slate-600">
             {LOGS.map((log) => (
@@ -150,12 +148,13 @@ export function AuditLogPage() {
           </Button>
           {security ? null : <ExportMenu path="/audit_log" params={{ resource: state.resource, actor_id: state.actor_id }} what="changes" />}
         </div>
-      </div>
+      }
+    >
       {security ? (
         <SecurityLog kind={state.kind} actorId={state.actor_id} page={page} perPage={PER_PAGE} users={users.data?.items ?? []} onPage={onPage} />
       ) : (
         <RecordChanges resource={state.resource} actorId={state.actor_id} page={page} onPage={onPage} />
       )}
-    </section>
+    </SettingsSection>
   );
 }

@@ -7,6 +7,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { formatRelative } from '@/lib/client/format';
 import { useOAuthGrants, useRevokeOAuthGrant, type OAuthGrant } from '@/lib/client/hooks/use-oauth-applications';
 import { SCOPE_LABELS } from './labels';
+import { SettingsSection } from './settings-section';
 
 const PER_PAGE = 50;
 
@@ -54,15 +55,11 @@ export function AuthorizedAppsPage() {
   ];
 
   return (
-    <section aria-labelledby="authorized-apps-heading">
-      <div className="mb-4">
-        <h2 id="authorized-apps-heading" className="text-lg font-semibold">
-          Authorized apps
-        </h2>
-        <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-          Applications you allowed to use Groundwork as you. Revoking one signs it out: its tokens stop working.
-        </p>
-      </div>
+    <SettingsSection
+      id="authorized-apps-heading"
+      title="Authorized apps"
+      description="Applications you allowed to use Groundwork as you. Revoking one signs it out: its tokens stop working."
+    >
       <DataTable
         query={query}
         columns={columns}
@@ -72,6 +69,6 @@ export function AuthorizedAppsPage() {
         empty={{ title: 'You have not authorized any application.', hint: 'When an integration asks to use Groundwork as you, it shows up here.' }}
         paging={{ page, perPage: PER_PAGE, onPage: setPage, hideWhenSingle: true }}
       />
-    </section>
+    </SettingsSection>
   );
 }

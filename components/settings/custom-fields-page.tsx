@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/states';
 import { useAllCustomFields, useUpdateCustomField, type CustomField } from '@/lib/client/hooks/use-custom-fields';
 import { CUSTOM_FIELD_RESOURCES, type CustomFieldResource } from '@/lib/shared/validation/enums';
 import { FIELD_TYPE_LABELS, RESOURCE_LABELS } from './labels';
+import { SettingsSection } from './settings-section';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CustomFieldForm = dynamic(() => import('./custom-field-form').then((m) => m.CustomFieldForm), {
@@ -96,19 +97,17 @@ export function CustomFieldsPage() {
 
   const title = editing === null ? '' : 'field' in editing ? `Edit “${editing.field.label}”` : 'New custom field';
   return (
-    <section aria-labelledby="custom-fields-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="custom-fields-heading" className="text-lg font-semibold">
-            Custom fields
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            Fields of your own on projects, leads, companies and contacts: forms show an input for each, tables a column (projects and leads).{' '}
-            {isAdmin ? 'Archive a field to hide it and keep its values.' : 'Only an admin can add or change them.'}
-          </p>
-        </div>
-        {isAdmin ? <Button onClick={() => setEditing({ resource: 'projects' })}>Add field</Button> : null}
-      </div>
+    <SettingsSection
+      id="custom-fields-heading"
+      title="Custom fields"
+      description={
+        <>
+          Fields of your own on projects, leads, companies and contacts: forms show an input for each, tables a column (projects and leads).{' '}
+          {isAdmin ? 'Archive a field to hide it and keep its values.' : 'Only an admin can add or change them.'}
+        </>
+      }
+      actions={isAdmin ? <Button onClick={() => setEditing({ resource: 'projects' })}>Add field</Button> : null}
+    >
       <div className="space-y-6">
         {CUSTOM_FIELD_RESOURCES.map((resource) => {
           const items = query.data?.filter((f) => f.resource === resource);
@@ -154,6 +153,6 @@ export function CustomFieldsPage() {
           />
         ) : null}
       </Dialog>
-    </section>
+    </SettingsSection>
   );
 }

@@ -11,6 +11,7 @@ import { useDeleteOAuthApplication, useOAuthApplications, useRotateOAuthSecret, 
 import { useMe } from '@/lib/client/hooks/use-users';
 import type { OAuthApplicationWithSecret } from '@/lib/shared/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
+import { SettingsSection } from './settings-section';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const RegisterAppDialog = dynamic(() => import('./oauth-app-dialog').then((m) => m.RegisterAppDialog));
@@ -84,20 +85,18 @@ export function OAuthAppsPage() {
   ];
 
   return (
-    <section aria-labelledby="oauth-apps-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="oauth-apps-heading" className="text-lg font-semibold">
-            OAuth apps
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            Integrations sign in with OAuth 2.0: <code className="text-xs">POST /oauth/token</code> with their client ID and secret, or
-            users authorize them at <code className="text-xs">/oauth/authorize</code>. A client-credentials token acts as the person who
-            registered the application.
-          </p>
-        </div>
-        {isAdmin ? <Button onClick={() => setOpen(true)}>Register application</Button> : null}
-      </div>
+    <SettingsSection
+      id="oauth-apps-heading"
+      title="OAuth apps"
+      description={
+        <>
+          Integrations sign in with OAuth 2.0: <code className="text-xs">POST /oauth/token</code> with their client ID and secret, or
+          users authorize them at <code className="text-xs">/oauth/authorize</code>. A client-credentials token acts as the person who
+          registered the application.
+        </>
+      }
+      actions={isAdmin ? <Button onClick={() => setOpen(true)}>Register application</Button> : null}
+    >
       {me.data && !isAdmin ? (
         <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <EmptyState title="Only an admin manages OAuth applications.">Ask an admin of your account to register one.</EmptyState>
@@ -114,6 +113,6 @@ export function OAuthAppsPage() {
         />
       )}
       <RegisterAppDialog open={open} onClose={() => setOpen(false)} shown={shown} onShown={setShown} />
-    </section>
+    </SettingsSection>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, inputClass } from '@/components/ui/field';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useCreateGoNoGoCriterion, useGoNoGoCriteria, useUpdateGoNoGoCriterion, type GoNoGoCriterion } from '@/lib/client/hooks/use-go-no-go';
+import { SettingsSection } from './settings-section';
 
 // Settings → Scorecard: the go / no-go criteria a pursuit is answered on (docs/insights.md).
 // Account admins add them, weigh them and archive them; everyone with insights reads them.
@@ -107,14 +108,16 @@ export function ScorecardPage() {
   const isAdmin = useAccess().role === 'admin';
   const query = useGoNoGoCriteria();
   return (
-    <section aria-labelledby="scorecard-heading">
-      <h2 id="scorecard-heading" className="text-lg font-semibold">
-        Go / no-go scorecard
-      </h2>
-      <p className="mb-4 mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-        Before estimating, each pursuit is answered 1–5 on these criteria (a project’s Go / no-go tab). The score is the weighted mean, from 0 to 100.{' '}
-        {isAdmin ? 'Archive a criterion to take it out of every score.' : 'Only an admin can change them.'}
-      </p>
+    <SettingsSection
+      id="scorecard-heading"
+      title="Go / no-go scorecard"
+      description={
+        <>
+          Before estimating, each pursuit is answered 1–5 on these criteria (a project’s Go / no-go tab). The score is the weighted mean, from 0 to 100.{' '}
+          {isAdmin ? 'Archive a criterion to take it out of every score.' : 'Only an admin can change them.'}
+        </>
+      }
+    >
       <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
@@ -129,6 +132,6 @@ export function ScorecardPage() {
         )}
         {isAdmin ? <AddCriterion /> : null}
       </div>
-    </section>
+    </SettingsSection>
   );
 }

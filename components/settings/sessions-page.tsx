@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, type Session } from '@/lib/client/hooks/use-sessions';
+import { SettingsSection } from './settings-section';
 
 /** A readable name for a user agent string: the browser and the system, when recognisable. */
 export function describeUserAgent(ua: string | null): string {
@@ -99,20 +100,16 @@ export function SessionsPage() {
   ];
 
   return (
-    <section aria-labelledby="sessions-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="sessions-heading" className="text-lg font-semibold">
-            Sessions
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            The browsers signed in as you. Sign out any you do not recognise, and change your password if one looks wrong.
-          </p>
-        </div>
+    <SettingsSection
+      id="sessions-heading"
+      title="Sessions"
+      description="The browsers signed in as you. Sign out any you do not recognise, and change your password if one looks wrong."
+      actions={
         <Button variant="secondary" onClick={onRevokeOthers} disabled={others === 0 || revokeOthers.isPending}>
           Sign out everywhere else
         </Button>
-      </div>
+      }
+    >
       <DataTable
         query={{ ...sessions, data: sessions.data && { items: sessions.data, total: sessions.data.length } }}
         columns={columns}
@@ -121,6 +118,6 @@ export function SessionsPage() {
         skeletonRows={3}
         empty={{ title: 'No sessions.', hint: 'Sign in again to see this browser here.' }}
       />
-    </section>
+    </SettingsSection>
   );
 }

@@ -10,6 +10,7 @@ import { useMe, useUpdateUser, useUsers, type User } from '@/lib/client/hooks/us
 import { USER_ROLES, type UserRole } from '@/lib/shared/validation/enums';
 import { inputClass } from '@/components/ui/field';
 import { accessSummary, ROLE_LABELS } from './labels';
+import { SettingsSection } from './settings-section';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const UserForm = dynamic(() => import('./user-form').then((m) => m.UserForm));
@@ -141,22 +142,18 @@ export function UsersPage() {
   ];
 
   return (
-    <section aria-labelledby="users-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="users-heading" className="text-lg font-semibold">
-            Users
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            {me.isPending
-              ? 'Everyone who can sign in to this account.'
-              : isAdmin
-                ? 'Everyone who can sign in to this account. Admins add users, change their roles and deactivate them; members do the CRM work.'
-                : 'Everyone who can sign in to this account. Only an admin can add or change users.'}
-          </p>
-        </div>
-        {isAdmin ? <Button onClick={() => setAdding(true)}>Add user</Button> : null}
-      </div>
+    <SettingsSection
+      id="users-heading"
+      title="Users"
+      description={
+        me.isPending
+          ? 'Everyone who can sign in to this account.'
+          : isAdmin
+            ? 'Everyone who can sign in to this account. Admins add users, change their roles and deactivate them; members do the CRM work.'
+            : 'Everyone who can sign in to this account. Only an admin can add or change users.'
+      }
+      actions={isAdmin ? <Button onClick={() => setAdding(true)}>Add user</Button> : null}
+    >
       <DataTable
         query={query}
         columns={columns}
@@ -172,6 +169,6 @@ export function UsersPage() {
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add a user">
         {adding ? <UserForm onDone={() => setAdding(false)} /> : null}
       </Dialog>
-    </section>
+    </SettingsSection>
   );
 }

@@ -9,6 +9,7 @@ import { Notice } from '@/components/ui/copy-field';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/client/hooks/use-webhooks';
 import { WebhookAttempts } from './webhook-attempts';
+import { SettingsSection } from '@/components/settings/settings-section';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const WebhookDialog = dynamic(() => import('./webhook-dialog').then((m) => m.WebhookDialog));
@@ -77,19 +78,17 @@ export function WebhookEndpointsPage() {
   const { data, error, isPending, refetch } = useWebhooks({ per_page: 100 });
   const [dialog, setDialog] = useState<{ open: boolean; webhook?: Webhook }>({ open: false });
   return (
-    <section aria-labelledby="webhooks-heading">
-      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="webhooks-heading" className="text-lg font-semibold">
-            Webhook endpoints
-          </h2>
-          <p className="mt-1 max-w-2xl text-sm text-slate-600 dark:text-slate-400">
-            Where Groundwork POSTs every change as it happens, signed per Standard Webhooks and retried with backoff until your
-            endpoint answers 2xx.
-          </p>
-        </div>
-        <Button onClick={() => setDialog({ open: true })}>Add endpoint</Button>
-      </div>
+    <SettingsSection
+      id="webhooks-heading"
+      title="Webhook endpoints"
+      description={
+        <>
+          Where Groundwork POSTs every change as it happens, signed per Standard Webhooks and retried with backoff until your
+          endpoint answers 2xx.
+        </>
+      }
+      actions={<Button onClick={() => setDialog({ open: true })}>Add endpoint</Button>}
+    >
       {error ? (
         <ErrorState error={error} onRetry={() => refetch()} />
       ) : isPending ? (
@@ -108,7 +107,7 @@ export function WebhookEndpointsPage() {
         </ul>
       )}
       <WebhookDialog open={dialog.open} webhook={dialog.webhook} onClose={() => setDialog({ open: false })} />
-    </section>
+    </SettingsSection>
   );
 }
 
