@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { companies, contacts, customFields, leads, projects } from '@/db/schema';
 import type { CustomFieldResource } from '@/db/schema/enums';
-import { pageWithTotal, rows } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { rows } from './sql';
+import { listOfAccount, ofAccount, oneRow } from './tenant';
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
 
@@ -15,20 +15,12 @@ export interface CustomFieldFilters {
 
 /** An account's fields, by resource then position (the order forms and tables show them in). */
 export async function listCustomFields(db: Db, accountId: number, f: CustomFieldFilters, page: { limit: number; offset: number }) {
-  const where = and(
-    eq(customFields.accountId, accountId),
+  const conditions = [
     f.resource !== undefined ? eq(customFields.resource, f.resource) : undefined,
     f.archived !== undefined ? eq(customFields.archived, f.archived) : undefined,
-    f.updated_since !== undefined ? gte(customFields.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(
-    db,
-    db.select().from(customFields).$dynamic(),
-    customFields,
-    where,
-    [asc(customFields.resource), asc(customFields.position), asc(customFields.id)],
-    page,
-  );
+  ];
+  const order = [asc(customFields.resource), asc(customFields.position), asc(customFields.id)];
+  return listOfAccount(db, db.select().from(customFields).$dynamic(), customFields, accountId, f, conditions, order, page);
 }
 
 /** Every field of one resource, archived ones included: what a record's values are checked against. */

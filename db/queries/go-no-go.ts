@@ -1,8 +1,7 @@
-import { and, asc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { goNoGoCriteria, workforceAssignments } from '@/db/schema';
-import { ofAccount, oneRow } from './tenant';
-import { pageWithTotal } from './sql';
+import { listOfAccount, ofAccount, oneRow } from './tenant';
 
 // The go / no-go scorecard's criteria (docs/insights.md).
 
@@ -15,19 +14,9 @@ export interface CriterionFilters {
 
 /** An account's criteria by position. */
 export async function listCriteria(db: Db, accountId: number, f: CriterionFilters, page: { limit: number; offset: number }) {
-  const where = and(
-    eq(goNoGoCriteria.accountId, accountId),
-    f.archived !== undefined ? eq(goNoGoCriteria.archived, f.archived) : undefined,
-    f.updated_since !== undefined ? gte(goNoGoCriteria.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(
-    db,
-    db.select().from(goNoGoCriteria).$dynamic(),
-    goNoGoCriteria,
-    where,
-    [asc(goNoGoCriteria.position), asc(goNoGoCriteria.id)],
-    page,
-  );
+  const archived = f.archived !== undefined ? eq(goNoGoCriteria.archived, f.archived) : undefined;
+  const order = [asc(goNoGoCriteria.position), asc(goNoGoCriteria.id)];
+  return listOfAccount(db, db.select().from(goNoGoCriteria).$dynamic(), goNoGoCriteria, accountId, f, [archived], order, page);
 }
 
 /** The live criteria, by position: the scorecard as asked. */

@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import { asc, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contractTypes, projectStages, workforceRoles } from '@/db/schema';
 import type { StageCategory } from '@/db/schema/enums';
 import { namedRefColumns, stageRefColumns } from './refs';
-import { pageWithTotal, type PageWindow } from './sql';
+import type { PageWindow } from './sql';
+import { listOfAccount } from './tenant';
 
 // The per-account pick lists: the named lookups (one table each, all of one shape), project
 // stages and workforce roles. Named lists sort by name on the `(account_id, lower(name))` unique
@@ -27,19 +28,11 @@ export const workforceRoleColumns = <T extends Record<RoleColumnName, AnyPgColum
   abbreviation: t.abbreviation,
 });
 
-type Scoped = PgTable & { id: AnyPgColumn; accountId: AnyPgColumn; updatedAt: AnyPgColumn };
-
-/** A page of an account's pick list (`updated_since`: changed since then) and its total; `query` selects from `table`. */
-function listScoped<Q extends PgSelect>(db: Db, query: Q, table: Scoped, accountId: number, f: LookupFilters, order: SQL[], page: PageWindow) {
-  const where = and(eq(table.accountId, accountId), f.updated_since ? gte(table.updatedAt, f.updated_since) : undefined);
-  return pageWithTotal(db, query, table, where, order, page);
-}
-
 /** By name whatever its case (the `(account_id, lower(name))` unique index), then id. */
 const byName = (table: { id: AnyPgColumn; name: AnyPgColumn }) => [asc(sql`lower(${table.name})`), asc(table.id)];
 
 export async function listNamedLookups(db: Db, table: NamedLookupTable, accountId: number, f: LookupFilters, page: PageWindow) {
-  return listScoped(db, db.select(namedRefColumns(table)).from(table).$dynamic(), table, accountId, f, byName(table), page);
+  return listOfAccount(db, db.select(namedRefColumns(table)).from(table).$dynamic(), table, accountId, f, [], byName(table), page);
 }
 
 /** The new row, or undefined when the account already has one of that name (any case). */
@@ -52,7 +45,7 @@ const stageColumns = stageRefColumns(projectStages);
 
 export async function listProjectStages(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
   const byPosition = [asc(projectStages.position), asc(projectStages.id)];
-  return listScoped(db, db.select(stageColumns).from(projectStages).$dynamic(), projectStages, accountId, f, byPosition, page);
+  return listOfAccount(db, db.select(stageColumns).from(projectStages).$dynamic(), projectStages, accountId, f, [], byPosition, page);
 }
 
 /** Without a position the stage goes after the account's last one, computed in the same statement. */
@@ -74,7 +67,7 @@ export async function insertProjectStage(
 const roleColumns = workforceRoleColumns(workforceRoles);
 
 export async function listWorkforceRoles(db: Db, accountId: number, f: LookupFilters, page: PageWindow) {
-  return listScoped(db, db.select(roleColumns).from(workforceRoles).$dynamic(), workforceRoles, accountId, f, byName(workforceRoles), page);
+  return listOfAccount(db, db.select(roleColumns).from(workforceRoles).$dynamic(), workforceRoles, accountId, f, [], byName(workforceRoles), page);
 }
 
 export async function insertWorkforceRole(

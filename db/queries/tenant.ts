@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, eq, gte, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
+import { pageWithTotal, type PageWindow } from './sql';
 
 // The tenant rule, written once: every row of an account table is reached through its account and
 // its id together, so another account's id is simply not there. Per-resource query files keep only
@@ -60,4 +61,23 @@ export async function oneRow<R>(
 ): Promise<R | undefined> {
   const [row] = await (lock ? query.for('update', { of: table }) : query);
   return row;
+}
+
+/**
+ * A page of an account's rows, and their total: those `query` selects from `table` under
+ * `conditions` and, when the list was asked for rows changed since a time (`updated_since`), changed
+ * at or after it, in `order`.
+ */
+export function listOfAccount<Q extends PgSelect>(
+  db: Db,
+  query: Q,
+  table: AccountTable & { updatedAt: AnyPgColumn },
+  accountId: number,
+  f: { updated_since?: Date },
+  conditions: (SQL | undefined)[],
+  order: SQL[],
+  page: PageWindow,
+) {
+  const where = and(eq(table.accountId, accountId), ...conditions, f.updated_since !== undefined ? gte(table.updatedAt, f.updated_since) : undefined);
+  return pageWithTotal(db, query, table, where, order, page);
 }
