@@ -12,7 +12,7 @@ import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { SearchInput } from '@/components/ui/search-input';
-import { ViewPicker } from '@/components/ui/view-picker';
+import { ViewPicker } from '@/components/saved-views/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useCompanies, type Company } from '@/lib/client/hooks/use-companies';
 import { COMPANY_CATEGORIES } from '@/lib/shared/validation/enums';

@@ -12,7 +12,7 @@ import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { SearchInput } from '@/components/ui/search-input';
-import { ViewPicker } from '@/components/ui/view-picker';
+import { ViewPicker } from '@/components/saved-views/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useContacts, type Contact } from '@/lib/client/hooks/use-contacts';
 import { useOptionById } from '@/lib/client/hooks/use-search';

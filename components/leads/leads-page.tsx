@@ -18,7 +18,7 @@ import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/client
 import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useMe } from '@/lib/client/hooks/use-users';
-import { ViewPicker } from '@/components/ui/view-picker';
+import { ViewPicker } from '@/components/saved-views/view-picker';
 import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadInboxViews, leadsListParams } from './leads-params';
 import { SnoozeDialog } from './snooze-dialog';

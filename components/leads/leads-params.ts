@@ -1,4 +1,4 @@
-import type { BuiltInView } from '@/components/ui/view-picker';
+import type { BuiltInView } from '@/components/saved-views/view-picker';
 import type { QueryParams } from '@/lib/client/api-client';
 import { pageOf, type UrlState } from '@/lib/shared/url-state';
 

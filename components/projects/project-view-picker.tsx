@@ -2,7 +2,7 @@
 
 import { selectFields } from '@/components/custom-fields/custom-field-filters';
 import { customFieldParam } from '@/components/custom-fields/custom-field-params';
-import { ViewPicker } from '@/components/ui/view-picker';
+import { ViewPicker } from '@/components/saved-views/view-picker';
 import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { PROJECTS_VIEW_KEYS, projectViews, type ProjectsUrlState } from './projects-params';

@@ -10,7 +10,7 @@ import { Select, inputClass } from '@/components/ui/field';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { ViewPicker } from '@/components/ui/view-picker';
+import { ViewPicker } from '@/components/saved-views/view-picker';
 import { formatDate, localDayIso } from '@/lib/client/format';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Filters } from '@/components/ui/view-picker';
+import type { Filters } from '@/components/saved-views/view-picker';
 import { localDayIso } from '@/lib/client/format';
 import { readUrlState } from '@/lib/shared/url-state';
 import { tasksListQuery } from '@/lib/shared/validation/tasks';

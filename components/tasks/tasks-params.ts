@@ -1,4 +1,4 @@
-import type { BuiltInView, Filters, ViewTranslation } from '@/components/ui/view-picker';
+import type { BuiltInView, Filters, ViewTranslation } from '@/components/saved-views/view-picker';
 import type { QueryParams } from '@/lib/client/api-client';
 import { localDayIso } from '@/lib/client/format';
 import { pageOf, type UrlState } from '@/lib/shared/url-state';

@@ -1,6 +1,6 @@
 'use client';
 
-import { ViewPicker } from '@/components/ui/view-picker';
+import { ViewPicker } from '@/components/saved-views/view-picker';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
