@@ -232,7 +232,15 @@ async function commitStatus(db: Db, txid: string): Promise<string | null> {
   const deadline = Date.now() + COMMIT_RESOLVE_MS;
   while (Date.now() < deadline) {
     try {
-      const rows = (await db.execute(sql`select txid_status(${txid}::bigint) as status`)) as unknown as { status: string | null }[];
+      // Each try ends by the deadline too: a connection that takes its whole connect_timeout to
+      // fail must not stretch the caller's wait past it.
+      const asked = Promise.resolve(db.execute(sql`select txid_status(${txid}::bigint) as status`)); // run once
+      asked.catch(() => {});
+      const late = new Promise<never>((_, reject) => {
+        const timer = setTimeout(() => reject(Object.assign(new Error('commit status unknown by the deadline'), { code: 'CONNECT_TIMEOUT' })), Math.max(0, deadline - Date.now()));
+        void asked.then(() => clearTimeout(timer), () => clearTimeout(timer));
+      });
+      const rows = (await Promise.race([asked, late])) as unknown as { status: string | null }[];
       const status = rows[0]?.status ?? null;
       // In progress: the old backend has not noticed yet that its client is gone; it will abort.
       if (status !== 'in progress') return status;
