@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatDate, formatRelative } from '@/lib/client/format';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { formatDate } from '@/lib/client/format';
 import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/client/hooks/use-api-tokens';
 import { SCOPE_LABELS } from './labels';
 import { SettingsSection } from './settings-section';
@@ -61,14 +62,7 @@ export function ApiTokensPage() {
       key: 'last_used',
       header: 'Last used',
       className: 'whitespace-nowrap',
-      cell: (token) =>
-        token.last_used_at ? (
-          <time dateTime={token.last_used_at} title={token.last_used_at}>
-            {formatRelative(token.last_used_at)}
-          </time>
-        ) : (
-          'Never'
-        ),
+      cell: (token) => (token.last_used_at ? <RelativeTime at={token.last_used_at} /> : 'Never'),
     },
     { key: 'created', header: 'Created', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => formatDate(token.created_at) },
     { key: 'expires', header: 'Expires', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => <Expiry token={token} /> },

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { formatRelative } from '@/lib/client/format';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { useOAuthGrants, useRevokeOAuthGrant, type OAuthGrant } from '@/lib/client/hooks/use-oauth-applications';
 import { SCOPE_LABELS } from './labels';
 import { SettingsSection } from './settings-section';
@@ -32,16 +32,7 @@ export function AuthorizedAppsPage() {
       ),
     },
     { key: 'access', header: 'Access', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (grant) => SCOPE_LABELS[grant.scope] },
-    {
-      key: 'authorized',
-      header: 'Authorized',
-      cellClassName: 'whitespace-nowrap',
-      cell: (grant) => (
-        <time dateTime={grant.last_authorized_at} title={grant.last_authorized_at}>
-          {formatRelative(grant.last_authorized_at)}
-        </time>
-      ),
-    },
+    { key: 'authorized', header: 'Authorized', cellClassName: 'whitespace-nowrap', cell: (grant) => <RelativeTime at={grant.last_authorized_at} /> },
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,

@@ -3,6 +3,7 @@
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, type Session } from '@/lib/client/hooks/use-sessions';
 import { SettingsSection } from './settings-section';
@@ -69,16 +70,7 @@ export function SessionsPage() {
       ),
     },
     { key: 'ip', header: 'IP address', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (s) => s.ip_address ?? NONE },
-    {
-      key: 'last_seen',
-      header: 'Last seen',
-      className: 'whitespace-nowrap',
-      cell: (s) => (
-        <time dateTime={s.last_seen_at} title={s.last_seen_at}>
-          {formatRelative(s.last_seen_at)}
-        </time>
-      ),
-    },
+    { key: 'last_seen', header: 'Last seen', className: 'whitespace-nowrap', cell: (s) => <RelativeTime at={s.last_seen_at} /> },
     { key: 'signed_in', header: 'Signed in', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (s) => formatDate(s.created_at) },
     {
       key: 'actions',
