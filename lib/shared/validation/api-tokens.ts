@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { name, paginationQuery, recordBase, responseTimestamp, timestamp } from './common';
+import { name, paginationQuery, recordResponse, responseTimestamp, timestamp } from './common';
 
 export const TOKEN_SCOPES = ['read', 'read write'] as const;
 
@@ -20,16 +20,13 @@ export type ApiTokenCreate = z.output<typeof apiTokenCreate>;
 export const apiTokenListQuery = paginationQuery.omit({ updated_since: true });
 export type ApiTokenListQuery = z.output<typeof apiTokenListQuery>;
 
-export const apiTokenResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    scope: z.enum(TOKEN_SCOPES),
-    hint: z.string().meta({ description: 'The last four characters of the token, after an ellipsis: "…abcd".' }),
-    last_used_at: responseTimestamp.nullable().meta({ description: 'Recorded at most once a minute.' }),
-    expires_at: responseTimestamp.nullable(),
-  })
-  .meta({ id: 'ApiToken' });
+export const apiTokenResponse = recordResponse('ApiToken', {
+  name: z.string(),
+  scope: z.enum(TOKEN_SCOPES),
+  hint: z.string().meta({ description: 'The last four characters of the token, after an ellipsis: "…abcd".' }),
+  last_used_at: responseTimestamp.nullable().meta({ description: 'Recorded at most once a minute.' }),
+  expires_at: responseTimestamp.nullable(),
+});
 export type ApiTokenResponse = z.output<typeof apiTokenResponse>;
 
 /** The answer to a create: the only time the secret is shown. */

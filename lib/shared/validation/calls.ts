@@ -6,7 +6,7 @@ import {
   paginationQuery,
   projectReference,
   queryId,
-  recordBase,
+  recordResponse,
   relationId,
   responseTimestamp,
   timestampOf,
@@ -47,16 +47,13 @@ export const callListQuery = paginationQuery.extend({
 });
 export type CallListQuery = z.output<typeof callListQuery>;
 
-export const callResponse = z
-  .object({
-    ...recordBase,
-    notes: z.string().nullable(),
-    recorded_at: responseTimestamp,
-    call_outcome: namedReference.nullable(),
-    company: companyReference.nullable(),
-    contact: userReference.nullable(),
-    created_by: userReference.nullable(),
-    project: projectReference.nullable(),
-  })
-  .meta({ id: 'Call' });
+export const callResponse = recordResponse('Call', {
+  notes: z.string().nullable(),
+  recorded_at: responseTimestamp,
+  call_outcome: namedReference.nullable(),
+  company: companyReference.nullable(),
+  contact: userReference.nullable(),
+  created_by: userReference.nullable(),
+  project: projectReference.nullable(),
+});
 export type CallResponse = z.output<typeof callResponse>;

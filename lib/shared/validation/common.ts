@@ -266,3 +266,8 @@ export const projectStageResponse = z
   .meta({ id: 'ProjectStage' });
 
 export const recordBase = base;
+
+/** A record's answer, `name` in the OpenAPI document: its id and timestamps, then `fields`. */
+export function recordResponse<S extends z.ZodRawShape>(name: string, fields: S) {
+  return z.object({ ...base, ...fields }).meta({ id: name });
+}

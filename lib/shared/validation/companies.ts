@@ -10,7 +10,7 @@ import {
   paginationQuery,
   queryId,
   querySearch,
-  recordBase,
+  recordResponse,
   relationId,
   shortText,
   urlText,
@@ -50,19 +50,16 @@ export const companyListQuery = paginationQuery.extend({
 });
 export type CompanyListQuery = z.output<typeof companyListQuery>;
 
-export const companyResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    description: z.string().nullable(),
-    phone: z.string().nullable(),
-    website: z.string().nullable(),
-    category: z.enum(COMPANY_CATEGORIES).nullable(),
-    address: addressResponse,
-    created_by: userReference.nullable(),
-    import: namedReference.nullable(),
-    industries: z.array(namedReference).meta({ description: 'Ordered by name.' }),
-    custom_fields: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'Company' });
+export const companyResponse = recordResponse('Company', {
+  name: z.string(),
+  description: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  category: z.enum(COMPANY_CATEGORIES).nullable(),
+  address: addressResponse,
+  created_by: userReference.nullable(),
+  import: namedReference.nullable(),
+  industries: z.array(namedReference).meta({ description: 'Ordered by name.' }),
+  custom_fields: z.record(z.string(), z.unknown()),
+});
 export type CompanyResponse = z.output<typeof companyResponse>;

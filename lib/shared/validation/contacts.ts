@@ -7,7 +7,7 @@ import {
   paginationQuery,
   queryId,
   querySearch,
-  recordBase,
+  recordResponse,
   relationId,
   shortText,
   userReference,
@@ -60,22 +60,19 @@ export const contactListQuery = paginationQuery.extend({
 });
 export type ContactListQuery = z.output<typeof contactListQuery>;
 
-export const contactResponse = z
-  .object({
-    ...recordBase,
-    email: z.string().nullable(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    name: z.string().nullable().meta({ description: 'first_name and last_name joined; derived, not writable.' }),
-    job_title: z.string().nullable(),
-    mobile_phone: z.string().nullable(),
-    office_phone: z.string().nullable(),
-    linked_in_profile_url: z.string().nullable(),
-    company: companyReference.nullable(),
-    assigned_to: userReference.nullable(),
-    created_by: userReference.nullable(),
-    import: namedReference.nullable(),
-    custom_fields: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'Contact' });
+export const contactResponse = recordResponse('Contact', {
+  email: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  name: z.string().nullable().meta({ description: 'first_name and last_name joined; derived, not writable.' }),
+  job_title: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  office_phone: z.string().nullable(),
+  linked_in_profile_url: z.string().nullable(),
+  company: companyReference.nullable(),
+  assigned_to: userReference.nullable(),
+  created_by: userReference.nullable(),
+  import: namedReference.nullable(),
+  custom_fields: z.record(z.string(), z.unknown()),
+});
 export type ContactResponse = z.output<typeof contactResponse>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_FIELD_RESOURCES, CUSTOM_FIELD_TYPES } from '@/db/schema/enums';
-import { LIMITS, name, nonNegativeInt, paginationQuery, queryBoolean, recordBase } from './common';
+import { LIMITS, name, nonNegativeInt, paginationQuery, queryBoolean, recordResponse } from './common';
 
 // Custom fields (docs/custom-fields.md): an account's own fields on projects, leads, companies and
 // contacts. A definition says the key, label and type; a record's `custom_fields` object holds the
@@ -62,19 +62,16 @@ export const customFieldListQuery = paginationQuery.extend({
 });
 export type CustomFieldListQuery = z.output<typeof customFieldListQuery>;
 
-export const customFieldResponse = z
-  .object({
-    ...recordBase,
-    resource: z.enum(CUSTOM_FIELD_RESOURCES),
-    key: z.string(),
-    label: z.string(),
-    field_type: z.enum(CUSTOM_FIELD_TYPES),
-    options: z.array(z.object({ value: z.string(), label: z.string() })),
-    required: z.boolean(),
-    position: z.number().int(),
-    archived: z.boolean(),
-  })
-  .meta({ id: 'CustomField' });
+export const customFieldResponse = recordResponse('CustomField', {
+  resource: z.enum(CUSTOM_FIELD_RESOURCES),
+  key: z.string(),
+  label: z.string(),
+  field_type: z.enum(CUSTOM_FIELD_TYPES),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  required: z.boolean(),
+  position: z.number().int(),
+  archived: z.boolean(),
+});
 export type CustomFieldResponse = z.output<typeof customFieldResponse>;
 
 /** A list filter on a custom field: `custom_fields[<key>]=<value>` or `custom_fields[<key>][gte]=<value>`. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORECAST_CURVES, FORECAST_SNAPSHOT_SOURCES } from '@/db/schema/enums';
-import { LIMITS, month, paginationQuery, projectReference, queryId, recordBase, responseDate, userReference } from './common';
+import { LIMITS, month, paginationQuery, projectReference, queryId, recordResponse, responseDate, userReference } from './common';
 
 // The forecast (docs/forecast.md): a project's months, the company's months against its targets,
 // the targets themselves, snapshots and what slipped since one.
@@ -141,14 +141,11 @@ export type RevenueTargetResponse = z.output<typeof revenueTargetResponse>;
 export const snapshotListQuery = paginationQuery;
 export type SnapshotListQuery = z.output<typeof snapshotListQuery>;
 
-export const snapshotResponse = z
-  .object({
-    ...recordBase,
-    source: z.enum(FORECAST_SNAPSHOT_SOURCES).meta({ description: '`scheduled` (the weekly snapshot) or `manual`.' }),
-    created_by: userReference.nullable(),
-    project_count: z.number().int().meta({ description: 'Open and won projects it kept.' }),
-  })
-  .meta({ id: 'ForecastSnapshot' });
+export const snapshotResponse = recordResponse('ForecastSnapshot', {
+  source: z.enum(FORECAST_SNAPSHOT_SOURCES).meta({ description: '`scheduled` (the weekly snapshot) or `manual`.' }),
+  created_by: userReference.nullable(),
+  project_count: z.number().int().meta({ description: 'Open and won projects it kept.' }),
+});
 export type SnapshotResponse = z.output<typeof snapshotResponse>;
 
 export const slipsQuery = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GO_NO_GO_CRITERION_KINDS, GO_NO_GO_DECISIONS } from '@/db/schema/enums';
-import { longText, name, nonNegativeInt, paginationQuery, queryBoolean, recordBase, responseTimestamp, userReference } from './common';
+import { longText, name, nonNegativeInt, paginationQuery, queryBoolean, recordResponse, responseTimestamp, userReference } from './common';
 
 // The go / no-go scorecard (docs/insights.md): the account's criteria, and a project's answers,
 // score and decision.
@@ -34,17 +34,14 @@ export const goNoGoCriterionListQuery = paginationQuery.extend({
 });
 export type GoNoGoCriterionListQuery = z.output<typeof goNoGoCriterionListQuery>;
 
-export const goNoGoCriterionResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    description: z.string().nullable(),
-    weight: z.number().int(),
-    kind: z.enum(GO_NO_GO_CRITERION_KINDS),
-    position: z.number().int(),
-    archived: z.boolean(),
-  })
-  .meta({ id: 'GoNoGoCriterion' });
+export const goNoGoCriterionResponse = recordResponse('GoNoGoCriterion', {
+  name: z.string(),
+  description: z.string().nullable(),
+  weight: z.number().int(),
+  kind: z.enum(GO_NO_GO_CRITERION_KINDS),
+  position: z.number().int(),
+  archived: z.boolean(),
+});
 export type GoNoGoCriterionResponse = z.output<typeof goNoGoCriterionResponse>;
 
 const answer = z.number().int().min(1, 'must be from 1 to 5').max(5, 'must be from 1 to 5');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_RESOURCES, IMPORT_STATUSES } from '@/db/schema/enums';
-import { name, paginationQuery, queryBoolean, recordBase, userReference } from './common';
+import { name, paginationQuery, queryBoolean, recordResponse, userReference } from './common';
 
 // Spreadsheet imports (docs/imports.md). The options come as multipart fields or, with a
 // `text/csv` body, as query parameters: both are read as text.
@@ -45,23 +45,20 @@ export type ImportListQuery = z.output<typeof importListQuery>;
 
 const rowError = z.object({ row: z.number().int().meta({ description: 'The line of the file (2: the first under the header).' }), error: z.string() });
 
-export const importResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    resource: z.enum(IMPORT_RESOURCES),
-    kind: z.string().nullable(),
-    status: z.enum(IMPORT_STATUSES),
-    total_rows: z.number().int(),
-    processed_rows: z.number().int(),
-    created_count: z.number().int(),
-    updated_count: z.number().int(),
-    error_count: z.number().int(),
-    created_by: userReference.nullable(),
-    mapping: z.record(z.string(), z.string()).meta({ description: 'Column → field, as used.' }),
-    errors: z.array(rowError).nullable().meta({ description: 'The first 100 failed rows (GET of one import; null in lists). All of them: errors.csv.' }),
-  })
-  .meta({ id: 'Import' });
+export const importResponse = recordResponse('Import', {
+  name: z.string(),
+  resource: z.enum(IMPORT_RESOURCES),
+  kind: z.string().nullable(),
+  status: z.enum(IMPORT_STATUSES),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  created_count: z.number().int(),
+  updated_count: z.number().int(),
+  error_count: z.number().int(),
+  created_by: userReference.nullable(),
+  mapping: z.record(z.string(), z.string()).meta({ description: 'Column → field, as used.' }),
+  errors: z.array(rowError).nullable().meta({ description: 'The first 100 failed rows (GET of one import; null in lists). All of them: errors.csv.' }),
+});
 export type ImportResponse = z.output<typeof importResponse>;
 
 export const importPreviewResponse = z

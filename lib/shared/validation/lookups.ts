@@ -7,6 +7,7 @@ import {
   paginationQuery,
   projectStageResponse,
   recordBase,
+  recordResponse,
   shortText,
   workforceRoleResponse,
 } from './common';
@@ -53,13 +54,10 @@ export type LookupListQuery = z.output<typeof lookupListQuery>;
  * timestamps never change. A membership's `roles[].id` is that member's holding of the role, not
  * this id; `role` is the key both share and the one memberships take.
  */
-export const projectTeamRoleResponse = z
-  .object({
-    ...recordBase,
-    role: z.enum(MEMBERSHIP_ROLE_KEYS),
-    name: z.string().meta({ example: 'Project Manager' }),
-  })
-  .meta({ id: 'ProjectTeamRole' });
+export const projectTeamRoleResponse = recordResponse('ProjectTeamRole', {
+  role: z.enum(MEMBERSHIP_ROLE_KEYS),
+  name: z.string().meta({ example: 'Project Manager' }),
+});
 
 /** A company category: a Named reference plus `category`, the value a company's `category` takes. */
 export const companyCategoryResponse = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, name, paginationQuery, recordBase, responseTimestamp } from './common';
+import { LIMITS, name, paginationQuery, recordResponse, responseTimestamp } from './common';
 
 // OAuth applications (clients) and the grants users gave them; beyond the spec, in its conventions.
 
@@ -73,20 +73,17 @@ export type OAuthApplicationUpdate = z.output<typeof oauthApplicationUpdate>;
 export const oauthApplicationListQuery = paginationQuery.omit({ updated_since: true });
 export type OAuthApplicationListQuery = z.output<typeof oauthApplicationListQuery>;
 
-export const oauthApplicationResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    client_id: z.string().meta({ description: 'Public identifier of the client (`gw_client_…`).' }),
-    confidential: z.boolean(),
-    secret_hint: z.string().nullable().meta({ description: 'The last four characters of the current secret ("…abcd"); null for a public client.' }),
-    redirect_uris: z.array(z.string()),
-    scope: z.enum(OAUTH_APP_SCOPES),
-    rate_limit_points: z.number().int().nullable(),
-    rate_limit_duration: z.number().int().nullable(),
-    owner_id: z.string().meta({ description: 'The user who created it; client-credentials tokens act as this user.' }),
-  })
-  .meta({ id: 'OAuthApplication' });
+export const oauthApplicationResponse = recordResponse('OAuthApplication', {
+  name: z.string(),
+  client_id: z.string().meta({ description: 'Public identifier of the client (`gw_client_…`).' }),
+  confidential: z.boolean(),
+  secret_hint: z.string().nullable().meta({ description: 'The last four characters of the current secret ("…abcd"); null for a public client.' }),
+  redirect_uris: z.array(z.string()),
+  scope: z.enum(OAUTH_APP_SCOPES),
+  rate_limit_points: z.number().int().nullable(),
+  rate_limit_duration: z.number().int().nullable(),
+  owner_id: z.string().meta({ description: 'The user who created it; client-credentials tokens act as this user.' }),
+});
 export type OAuthApplicationResponse = z.output<typeof oauthApplicationResponse>;
 
 /** The answer to a create or a secret rotation: the only time the secret is shown. */
@@ -100,12 +97,9 @@ export type OAuthApplicationWithSecret = z.output<typeof oauthApplicationWithSec
 export const oauthGrantListQuery = oauthApplicationListQuery;
 export type OAuthGrantListQuery = z.output<typeof oauthGrantListQuery>;
 
-export const oauthGrantResponse = z
-  .object({
-    ...recordBase,
-    application: z.object({ id: z.string(), name: z.string(), client_id: z.string() }),
-    scope: z.enum(OAUTH_APP_SCOPES),
-    last_authorized_at: responseTimestamp,
-  })
-  .meta({ id: 'OAuthGrant' });
+export const oauthGrantResponse = recordResponse('OAuthGrant', {
+  application: z.object({ id: z.string(), name: z.string(), client_id: z.string() }),
+  scope: z.enum(OAUTH_APP_SCOPES),
+  last_authorized_at: responseTimestamp,
+});
 export type OAuthGrantResponse = z.output<typeof oauthGrantResponse>;

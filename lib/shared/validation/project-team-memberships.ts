@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
-import { paginationQuery, projectReference, queryId, recordBase, relationId, userReference } from './common';
+import { paginationQuery, projectReference, queryId, recordResponse, relationId, userReference } from './common';
 
 /** A non-empty set of roles; a role given twice counts once. */
 const roles = z
@@ -59,20 +59,14 @@ export const teamMembershipsListQuery = paginationQuery.extend({
 export type TeamMembershipsListQuery = z.output<typeof teamMembershipsListQuery>;
 export type MembershipQuery = z.output<typeof membershipOptionalQuery>;
 
-export const membershipRoleResponse = z
-  .object({
-    ...recordBase,
-    role: z.enum(MEMBERSHIP_ROLE_KEYS),
-    name: z.string().meta({ example: 'Project Manager' }),
-  })
-  .meta({ id: 'ProjectTeamMembershipRole' });
+export const membershipRoleResponse = recordResponse('ProjectTeamMembershipRole', {
+  role: z.enum(MEMBERSHIP_ROLE_KEYS),
+  name: z.string().meta({ example: 'Project Manager' }),
+});
 
-export const membershipResponse = z
-  .object({
-    ...recordBase,
-    user: userReference,
-    project: projectReference,
-    roles: z.array(membershipRoleResponse),
-  })
-  .meta({ id: 'ProjectTeamMembership' });
+export const membershipResponse = recordResponse('ProjectTeamMembership', {
+  user: userReference,
+  project: projectReference,
+  roles: z.array(membershipRoleResponse),
+});
 export type MembershipResponse = z.output<typeof membershipResponse>;

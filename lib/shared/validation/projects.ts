@@ -16,7 +16,7 @@ import {
   projectStageResponse,
   queryId,
   querySearch,
-  recordBase,
+  recordResponse,
   relationId,
   responseDate,
   responseTimestamp,
@@ -144,70 +144,67 @@ export const projectListQuery = paginationQuery.extend({
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 
-export const projectResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    description: z.string().nullable(),
-    project_number: z.string().nullable(),
-    external_id: z.string().nullable(),
-    stage_age: z.number().int().meta({ description: 'Whole days since the project entered its current stage.' }),
-    project_duration: z.number().int().nullable().meta({ description: 'Whole months from start_date to end_date.' }),
-    pursuit_duration: z.number().int().nullable().meta({
-      description: 'Days from creation to award_date; while open, to today; once closed without award_date, to the close.',
-    }),
-    square_feet: z.number().int().nullable(),
-    units: z.number().int().nullable(),
-    probability: z.number().nullable(),
-    suggested_probability: z.number().nullable().meta({
-      description:
-        'The learned probability of an open project (null once closed): (won + 1) ÷ (won + lost + 2) over the won and lost projects closed in the last 36 months ' +
-        'in its market sector, or in the whole account when fewer than 5 share the sector; four decimals (docs/insights.md).',
-    }),
-    suggested_probability_basis: z
-      .object({
-        group_by: z.enum(['market_sector', 'account']).meta({ description: 'Whose history: the market sector, or the whole account.' }),
-        won: z.number().int(),
-        lost: z.number().int(),
-      })
-      .nullable()
-      .meta({ description: 'The counts behind suggested_probability; null when it is.' }),
-    estimated_cost: z.number().nullable().meta({ description: 'Dollars.' }),
-    forecast_curve: z.enum(FORECAST_CURVES),
-    forecast_manual_percentages: z.array(z.number()).nullable(),
-    price_per_square_foot: z.number().nullable().meta({ description: 'amount / square_feet, dollars, 2 decimals.' }),
-    price_per_unit: z.number().nullable().meta({ description: 'amount / units, dollars, 2 decimals.' }),
-    amount: z.number().nullable().meta({ description: 'Dollars.' }),
-    project_status: z.enum(PROJECT_STATUSES).meta({
-      description:
-        'Derived: pursuit (open stage), upcoming (won, before start_date), active (won, started), complete (won, past end_date), lost (lost, cancelled or did_not_pursue).',
-    }),
-    close_type: z.enum(CLOSE_TYPES).nullable(),
-    closed_at: responseTimestamp.nullable().meta({ description: 'When the project entered a closed stage; null while it is open.' }),
-    award_date: responseDate.nullable(),
-    bid_due_date: responseDate.nullable(),
-    start_date: responseDate.nullable(),
-    end_date: responseDate.nullable(),
-    bid_due_at: responseTimestamp.nullable(),
-    bid_due_at_includes_time: z.boolean(),
-    work_scope: z.enum(WORK_SCOPES).nullable(),
-    address: addressResponse,
-    assigned_to: userReference.nullable(),
-    created_by: userReference.nullable(),
-    company: companyReference.nullable(),
-    contact: userReference.nullable(),
-    contract_type: namedReference.nullable(),
-    division: namedReference.nullable(),
-    import: namedReference.nullable(),
-    lead_source: namedReference.nullable(),
-    loss_reason: namedReference.nullable(),
-    market_sector: namedReference.nullable(),
-    tender_type: namedReference.nullable(),
-    delivery_method: namedReference.nullable(),
-    project_stage: projectStageResponse.nullable(),
-    custom_fields: z.record(z.string(), z.unknown()),
-    estimating_hours: z.number().int().nullable(),
-    go_no_go: goNoGoResponse.meta({ description: 'The go / no-go scorecard’s answers, score and decision (PUT /projects/{id}/go_no_go).' }),
-  })
-  .meta({ id: 'Project' });
+export const projectResponse = recordResponse('Project', {
+  name: z.string(),
+  description: z.string().nullable(),
+  project_number: z.string().nullable(),
+  external_id: z.string().nullable(),
+  stage_age: z.number().int().meta({ description: 'Whole days since the project entered its current stage.' }),
+  project_duration: z.number().int().nullable().meta({ description: 'Whole months from start_date to end_date.' }),
+  pursuit_duration: z.number().int().nullable().meta({
+    description: 'Days from creation to award_date; while open, to today; once closed without award_date, to the close.',
+  }),
+  square_feet: z.number().int().nullable(),
+  units: z.number().int().nullable(),
+  probability: z.number().nullable(),
+  suggested_probability: z.number().nullable().meta({
+    description:
+      'The learned probability of an open project (null once closed): (won + 1) ÷ (won + lost + 2) over the won and lost projects closed in the last 36 months ' +
+      'in its market sector, or in the whole account when fewer than 5 share the sector; four decimals (docs/insights.md).',
+  }),
+  suggested_probability_basis: z
+    .object({
+      group_by: z.enum(['market_sector', 'account']).meta({ description: 'Whose history: the market sector, or the whole account.' }),
+      won: z.number().int(),
+      lost: z.number().int(),
+    })
+    .nullable()
+    .meta({ description: 'The counts behind suggested_probability; null when it is.' }),
+  estimated_cost: z.number().nullable().meta({ description: 'Dollars.' }),
+  forecast_curve: z.enum(FORECAST_CURVES),
+  forecast_manual_percentages: z.array(z.number()).nullable(),
+  price_per_square_foot: z.number().nullable().meta({ description: 'amount / square_feet, dollars, 2 decimals.' }),
+  price_per_unit: z.number().nullable().meta({ description: 'amount / units, dollars, 2 decimals.' }),
+  amount: z.number().nullable().meta({ description: 'Dollars.' }),
+  project_status: z.enum(PROJECT_STATUSES).meta({
+    description:
+      'Derived: pursuit (open stage), upcoming (won, before start_date), active (won, started), complete (won, past end_date), lost (lost, cancelled or did_not_pursue).',
+  }),
+  close_type: z.enum(CLOSE_TYPES).nullable(),
+  closed_at: responseTimestamp.nullable().meta({ description: 'When the project entered a closed stage; null while it is open.' }),
+  award_date: responseDate.nullable(),
+  bid_due_date: responseDate.nullable(),
+  start_date: responseDate.nullable(),
+  end_date: responseDate.nullable(),
+  bid_due_at: responseTimestamp.nullable(),
+  bid_due_at_includes_time: z.boolean(),
+  work_scope: z.enum(WORK_SCOPES).nullable(),
+  address: addressResponse,
+  assigned_to: userReference.nullable(),
+  created_by: userReference.nullable(),
+  company: companyReference.nullable(),
+  contact: userReference.nullable(),
+  contract_type: namedReference.nullable(),
+  division: namedReference.nullable(),
+  import: namedReference.nullable(),
+  lead_source: namedReference.nullable(),
+  loss_reason: namedReference.nullable(),
+  market_sector: namedReference.nullable(),
+  tender_type: namedReference.nullable(),
+  delivery_method: namedReference.nullable(),
+  project_stage: projectStageResponse.nullable(),
+  custom_fields: z.record(z.string(), z.unknown()),
+  estimating_hours: z.number().int().nullable(),
+  go_no_go: goNoGoResponse.meta({ description: 'The go / no-go scorecard’s answers, score and decision (PUT /projects/{id}/go_no_go).' }),
+});
 export type ProjectResponse = z.output<typeof projectResponse>;

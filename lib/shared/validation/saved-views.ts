@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SAVED_VIEW_RESOURCES } from '@/db/schema/enums';
-import { LIMITS, name, paginationQuery, queryBoolean, recordBase, userReference } from './common';
+import { LIMITS, name, paginationQuery, queryBoolean, recordResponse, userReference } from './common';
 
 // Saved views (docs/saved-views.md): a list's filters, columns and sort under a name, the owner's
 // or shared with the account. Filters are the list's own query parameters, checked against it.
@@ -37,16 +37,13 @@ export const savedViewListQuery = paginationQuery.extend({
 });
 export type SavedViewListQuery = z.output<typeof savedViewListQuery>;
 
-export const savedViewResponse = z
-  .object({
-    ...recordBase,
-    resource: z.enum(SAVED_VIEW_RESOURCES),
-    name: z.string(),
-    filters: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-    columns: z.array(z.string()),
-    sort: z.string().nullable(),
-    shared: z.boolean(),
-    owner: userReference,
-  })
-  .meta({ id: 'SavedView' });
+export const savedViewResponse = recordResponse('SavedView', {
+  resource: z.enum(SAVED_VIEW_RESOURCES),
+  name: z.string(),
+  filters: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  columns: z.array(z.string()),
+  sort: z.string().nullable(),
+  shared: z.boolean(),
+  owner: userReference,
+});
 export type SavedViewResponse = z.output<typeof savedViewResponse>;

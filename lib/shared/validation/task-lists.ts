@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { name, paginationQuery, projectReference, queryId, recordBase, relationId } from './common';
+import { name, paginationQuery, projectReference, queryId, recordResponse, relationId } from './common';
 
 const fields = {
   name,
@@ -18,11 +18,8 @@ export const taskListsListQuery = paginationQuery.extend({
 });
 export type TaskListsListQuery = z.output<typeof taskListsListQuery>;
 
-export const taskListResponse = z
-  .object({
-    ...recordBase,
-    name: z.string(),
-    project: projectReference,
-  })
-  .meta({ id: 'TaskList' });
+export const taskListResponse = recordResponse('TaskList', {
+  name: z.string(),
+  project: projectReference,
+});
 export type TaskListResponse = z.output<typeof taskListResponse>;

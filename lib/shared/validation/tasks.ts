@@ -7,7 +7,7 @@ import {
   projectReference,
   queryBoolean,
   queryId,
-  recordBase,
+  recordResponse,
   relationId,
   responseDate,
   responseTimestamp,
@@ -69,18 +69,15 @@ export const tasksListQuery = paginationQuery.extend({
 });
 export type TasksListQuery = z.output<typeof tasksListQuery>;
 
-export const taskResponse = z
-  .object({
-    ...recordBase,
-    title: z.string(),
-    notes: z.string().nullable(),
-    completed_at: responseTimestamp.nullable(),
-    deadline: responseDate.nullable(),
-    assigned_to: userReference.nullable(),
-    created_by: userReference.nullable(),
-    contact: userReference.nullable(),
-    project: projectReference.nullable(),
-    task_list: taskListReference.nullable(),
-  })
-  .meta({ id: 'Task' });
+export const taskResponse = recordResponse('Task', {
+  title: z.string(),
+  notes: z.string().nullable(),
+  completed_at: responseTimestamp.nullable(),
+  deadline: responseDate.nullable(),
+  assigned_to: userReference.nullable(),
+  created_by: userReference.nullable(),
+  contact: userReference.nullable(),
+  project: projectReference.nullable(),
+  task_list: taskListReference.nullable(),
+});
 export type TaskResponse = z.output<typeof taskResponse>;

@@ -11,7 +11,7 @@ import {
   paginationQuery,
   queryId,
   querySearch,
-  recordBase,
+  recordResponse,
   relationId,
   responseDate,
   shortText,
@@ -64,25 +64,22 @@ export const workforceEmployeeListQuery = paginationQuery.extend({
 });
 export type WorkforceEmployeeListQuery = z.output<typeof workforceEmployeeListQuery>;
 
-export const workforceEmployeeResponse = z
-  .object({
-    ...recordBase,
-    birthday: responseDate.nullable(),
-    last_name: z.string(),
-    legal_first_name: z.string(),
-    preferred_first_name: z.string().nullable(),
-    notes: z.string().nullable(),
-    phone: z.string().nullable(),
-    email: z.string().nullable(),
-    start_date: responseDate.nullable(),
-    industry_start_date: responseDate.nullable(),
-    address: addressResponse,
-    role: workforceRoleResponse.nullable(),
-    manager: managerSummary.nullable(),
-    division: namedReference.nullable(),
-    import: namedReference.nullable().meta({ description: 'The import that created the employee, if one did.' }),
-    excluded_from_headcount: z.boolean(),
-  })
-  .meta({ id: 'WorkforceEmployee' });
+export const workforceEmployeeResponse = recordResponse('WorkforceEmployee', {
+  birthday: responseDate.nullable(),
+  last_name: z.string(),
+  legal_first_name: z.string(),
+  preferred_first_name: z.string().nullable(),
+  notes: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  start_date: responseDate.nullable(),
+  industry_start_date: responseDate.nullable(),
+  address: addressResponse,
+  role: workforceRoleResponse.nullable(),
+  manager: managerSummary.nullable(),
+  division: namedReference.nullable(),
+  import: namedReference.nullable().meta({ description: 'The import that created the employee, if one did.' }),
+  excluded_from_headcount: z.boolean(),
+});
 export type WorkforceEmployeeResponse = z.output<typeof workforceEmployeeResponse>;
 export type ManagerSummary = z.output<typeof managerSummary>;

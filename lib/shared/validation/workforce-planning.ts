@@ -8,7 +8,7 @@ import {
   projectReference,
   queryBoolean,
   queryId,
-  recordBase,
+  recordResponse,
   relationId,
   responseDate,
   shortText,
@@ -62,18 +62,15 @@ export const workforceAssignmentListQuery = paginationQuery.extend({
 });
 export type WorkforceAssignmentListQuery = z.output<typeof workforceAssignmentListQuery>;
 
-export const workforceAssignmentResponse = z
-  .object({
-    ...recordBase,
-    project: projectReference,
-    employee: managerSummary.nullable(),
-    role: workforceRoleResponse,
-    allocation_percent: z.number().int(),
-    start_date: responseDate,
-    end_date: responseDate,
-    dates_follow_project: z.boolean(),
-  })
-  .meta({ id: 'WorkforceAssignment' });
+export const workforceAssignmentResponse = recordResponse('WorkforceAssignment', {
+  project: projectReference,
+  employee: managerSummary.nullable(),
+  role: workforceRoleResponse,
+  allocation_percent: z.number().int(),
+  start_date: responseDate,
+  end_date: responseDate,
+  dates_follow_project: z.boolean(),
+});
 export type WorkforceAssignmentResponse = z.output<typeof workforceAssignmentResponse>;
 
 // ── Time off ────────────────────────────────────────────────────────────────────────────────
@@ -103,15 +100,12 @@ export type WorkforceTimeOffUpdate = z.output<typeof workforceTimeOffUpdate>;
 export const workforceTimeOffListQuery = paginationQuery.extend({ employee_id: queryId.optional(), ...overlapQuery });
 export type WorkforceTimeOffListQuery = z.output<typeof workforceTimeOffListQuery>;
 
-export const workforceTimeOffResponse = z
-  .object({
-    ...recordBase,
-    employee: managerSummary,
-    start_date: responseDate,
-    end_date: responseDate,
-    reason: z.string().nullable(),
-  })
-  .meta({ id: 'WorkforceTimeOff' });
+export const workforceTimeOffResponse = recordResponse('WorkforceTimeOff', {
+  employee: managerSummary,
+  start_date: responseDate,
+  end_date: responseDate,
+  reason: z.string().nullable(),
+});
 export type WorkforceTimeOffResponse = z.output<typeof workforceTimeOffResponse>;
 
 // ── Certifications ──────────────────────────────────────────────────────────────────────────
@@ -137,15 +131,12 @@ export const workforceCertificationListQuery = paginationQuery.extend({
 });
 export type WorkforceCertificationListQuery = z.output<typeof workforceCertificationListQuery>;
 
-export const workforceCertificationResponse = z
-  .object({
-    ...recordBase,
-    employee: managerSummary,
-    name: z.string(),
-    issued_on: responseDate.nullable(),
-    expires_on: responseDate.nullable(),
-  })
-  .meta({ id: 'WorkforceCertification' });
+export const workforceCertificationResponse = recordResponse('WorkforceCertification', {
+  employee: managerSummary,
+  name: z.string(),
+  issued_on: responseDate.nullable(),
+  expires_on: responseDate.nullable(),
+});
 export type WorkforceCertificationResponse = z.output<typeof workforceCertificationResponse>;
 
 // ── Utilization and demand ──────────────────────────────────────────────────────────────────
