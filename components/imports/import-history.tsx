@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable, NONE } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/client/format';
 import { inProgress, useImports, useUndoImport, type Import } from '@/lib/client/hooks/use-imports';
 import { IMPORTABLE_LABELS, type ImportableResource } from '@/lib/client/import-templates';
@@ -76,26 +76,21 @@ export function ImportHistory() {
         </span>
       ),
     },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (i) =>
-        i.status === 'undone' ? (
-          NONE
-        ) : (
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={inProgress(i) || (undo.isPending && undo.variables === i.id)}
-            title={inProgress(i) ? 'An import can be undone once it has finished.' : undefined}
-            onClick={() => onUndo(i)}
-            aria-label={`Undo ${i.name}`}
-          >
-            Undo
-          </Button>
-        ),
-    },
+    actionsColumn((i) =>
+      i.status === 'undone' ? (
+        NONE
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={inProgress(i) || (undo.isPending && undo.variables === i.id)}
+          title={inProgress(i) ? 'An import can be undone once it has finished.' : undefined}
+          onClick={() => onUndo(i)}
+          aria-label={`Undo ${i.name}`}
+        >
+          Undo
+        </Button>
+      )),
   ];
 
   return (

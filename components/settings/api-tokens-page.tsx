@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable } from '@/components/ui/data-table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDate } from '@/lib/client/format';
 import { useApiTokens, useRevokeApiToken, type ApiToken } from '@/lib/client/hooks/use-api-tokens';
@@ -66,16 +66,11 @@ export function ApiTokensPage() {
     },
     { key: 'created', header: 'Created', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => formatDate(token.created_at) },
     { key: 'expires', header: 'Expires', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (token) => <Expiry token={token} /> },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (token) => (
-        <Button variant="secondary" size="sm" onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
-          Revoke
-        </Button>
-      ),
-    },
+    actionsColumn((token) => (
+      <Button variant="secondary" size="sm" onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
+        Revoke
+      </Button>
+    )),
   ];
 
   return (

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable } from '@/components/ui/data-table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { useOAuthGrants, useRevokeOAuthGrant, type OAuthGrant } from '@/lib/client/hooks/use-oauth-applications';
 import { SCOPE_LABELS } from './labels';
@@ -33,16 +33,11 @@ export function AuthorizedAppsPage() {
     },
     { key: 'access', header: 'Access', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (grant) => SCOPE_LABELS[grant.scope] },
     { key: 'authorized', header: 'Authorized', cellClassName: 'whitespace-nowrap', cell: (grant) => <RelativeTime at={grant.last_authorized_at} /> },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cell: (grant) => (
-        <Button variant="secondary" size="sm" onClick={() => onRevoke(grant)} aria-label={`Revoke ${grant.application.name}`}>
-          Revoke
-        </Button>
-      ),
-    },
+    actionsColumn((grant) => (
+      <Button variant="secondary" size="sm" onClick={() => onRevoke(grant)} aria-label={`Revoke ${grant.application.name}`}>
+        Revoke
+      </Button>
+    )),
   ];
 
   return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAccess } from '@/components/shell/access-context';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/states';
 import { useAllCustomFields, useUpdateCustomField, type CustomField } from '@/lib/client/hooks/use-custom-fields';
@@ -75,22 +75,16 @@ export function CustomFieldsPage() {
     { key: 'status', header: 'Status', cell: (f) => <Status field={f} /> },
     ...(isAdmin
       ? [
-          {
-            key: 'actions',
-            header: <span className="sr-only">Actions</span>,
-            align: 'right',
-            cellClassName: 'whitespace-nowrap',
-            cell: (f) => (
-              <span className="inline-flex flex-wrap justify-end gap-1">
-                <Button variant="secondary" size="sm" onClick={() => setEditing({ field: f })} aria-label={`Edit ${f.label}`}>
-                  Edit
-                </Button>
-                <Button variant="ghost" size="sm" onClick={() => setArchived(f, !f.archived)} aria-label={`${f.archived ? 'Restore' : 'Archive'} ${f.label}`}>
-                  {f.archived ? 'Restore' : 'Archive'}
-                </Button>
-              </span>
-            ),
-          } satisfies Column<CustomField>,
+          actionsColumn<CustomField>((f) => (
+            <span className="inline-flex flex-wrap justify-end gap-1">
+              <Button variant="secondary" size="sm" onClick={() => setEditing({ field: f })} aria-label={`Edit ${f.label}`}>
+                Edit
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setArchived(f, !f.archived)} aria-label={`${f.archived ? 'Restore' : 'Archive'} ${f.label}`}>
+                {f.archived ? 'Restore' : 'Archive'}
+              </Button>
+            </span>
+          )),
         ]
       : []),
   ];

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DataTable, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/states';
 import { formatDate } from '@/lib/client/format';
 import { useDeleteOAuthApplication, useOAuthApplications, useRotateOAuthSecret, type OAuthApplication } from '@/lib/client/hooks/use-oauth-applications';
@@ -64,24 +64,18 @@ export function OAuthAppsPage() {
     { key: 'client_id', header: 'Client ID', className: 'hidden md:table-cell', cellClassName: 'align-top font-mono text-xs', cell: (app) => app.client_id },
     { key: 'scope', header: 'Scope', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (app) => SCOPE_LABELS[app.scope] },
     { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (app) => formatDate(app.created_at) },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cellClassName: 'align-top',
-      cell: (app) => (
-        <div className="flex flex-wrap justify-end gap-2">
-          {app.confidential ? (
-            <Button variant="secondary" size="sm" onClick={() => onRotate(app)} aria-label={`Rotate the secret of ${app.name}`}>
-              Rotate secret
-            </Button>
-          ) : null}
-          <Button variant="secondary" size="sm" onClick={() => onDelete(app)} aria-label={`Delete ${app.name}`}>
-            Delete
+    actionsColumn((app) => (
+      <div className="flex flex-wrap justify-end gap-2">
+        {app.confidential ? (
+          <Button variant="secondary" size="sm" onClick={() => onRotate(app)} aria-label={`Rotate the secret of ${app.name}`}>
+            Rotate secret
           </Button>
-        </div>
-      ),
-    },
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={() => onDelete(app)} aria-label={`Delete ${app.name}`}>
+          Delete
+        </Button>
+      </div>
+    ), { cellClassName: 'align-top' }),
   ];
 
   return (

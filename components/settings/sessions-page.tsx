@@ -2,7 +2,7 @@
 
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable, NONE } from '@/components/ui/data-table';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { formatDate, formatRelative } from '@/lib/client/format';
 import { useRevokeOtherSessions, useRevokeSession, useSessions, type Session } from '@/lib/client/hooks/use-sessions';
@@ -72,23 +72,17 @@ export function SessionsPage() {
     { key: 'ip', header: 'IP address', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (s) => s.ip_address ?? NONE },
     { key: 'last_seen', header: 'Last seen', className: 'whitespace-nowrap', cell: (s) => <RelativeTime at={s.last_seen_at} /> },
     { key: 'signed_in', header: 'Signed in', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (s) => formatDate(s.created_at) },
-    {
-      key: 'actions',
-      header: <span className="sr-only">Actions</span>,
-      align: 'right',
-      cellClassName: 'whitespace-nowrap',
-      cell: (session) =>
-        session.current ? null : (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => onRevoke(session)}
-            aria-label={`Sign out ${describeUserAgent(session.user_agent)}, last seen ${formatRelative(session.last_seen_at)}`}
-          >
-            Sign out
-          </Button>
-        ),
-    },
+    actionsColumn((session) =>
+      session.current ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onRevoke(session)}
+          aria-label={`Sign out ${describeUserAgent(session.user_agent)}, last seen ${formatRelative(session.last_seen_at)}`}
+        >
+          Sign out
+        </Button>
+      )),
   ];
 
   return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { DataTable, NONE, type Column } from '@/components/ui/data-table';
+import { actionsColumn, type Column, DataTable, NONE } from '@/components/ui/data-table';
 import { useMe, useUpdateUser, useUsers, type User } from '@/lib/client/hooks/use-users';
 import { USER_ROLES, type UserRole } from '@/lib/shared/validation/enums';
 import { inputClass } from '@/components/ui/field';
@@ -129,14 +129,7 @@ export function UsersPage() {
     { key: 'status', header: 'Status', className: 'hidden sm:table-cell', cell: (user) => <StatusBadge user={user} /> },
     ...(isAdmin
       ? [
-          {
-            key: 'actions',
-            header: <span className="sr-only">Actions</span>,
-            align: 'right',
-            className: 'hidden sm:table-cell',
-            cellClassName: 'whitespace-nowrap',
-            cell: (user) => (isSelf(user) ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />),
-          } satisfies Column<User>,
+          actionsColumn<User>((user) => (isSelf(user) ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />), { className: 'hidden sm:table-cell' }),
         ]
       : []),
   ];

@@ -16,6 +16,11 @@ export interface Column<T> {
   sortKey?: string;
 }
 
+/** A table's last column: each row's buttons, right-aligned under a header only screen readers read. */
+export function actionsColumn<T>(cell: Column<T>['cell'], more: Pick<Column<T>, 'className' | 'cellClassName'> = {}): Column<T> {
+  return { key: 'actions', header: <span className="sr-only">Actions</span>, align: 'right', cellClassName: 'whitespace-nowrap', ...more, cell };
+}
+
 /** The list's sort (`field` ascending, `-field` descending) and how to change it. */
 export interface TableSort {
   sort: string;
