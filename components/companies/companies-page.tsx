@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { ListPageHeader } from '@/components/ui/list-page-header';
-import { SearchInput } from '@/components/ui/search-input';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { ViewPicker } from '@/components/saved-views/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useCompanies, type Company } from '@/lib/client/hooks/use-companies';
@@ -81,14 +81,7 @@ export function CompaniesPage() {
         />
         <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
-      <div className="mb-4 grid gap-2 sm:grid-cols-3">
-        <SearchInput
-          aria-label="Search companies"
-          placeholder="Search by name…"
-          value={state.q}
-          onSearch={(q) => setState({ q })}
-          className="sm:col-span-2"
-        />
+      <FilterBar search="Search companies" placeholder="Search by name…" q={state.q} setState={setState} columns={3}>
         <Select
           aria-label="Category"
           placeholder="Any category"
@@ -97,7 +90,7 @@ export function CompaniesPage() {
           onChange={(e) => setState({ category: e.target.value })}
         />
         <CustomFieldFilters resource="companies" filters={custom.filters} onChange={setState} />
-      </div>
+      </FilterBar>
       <DataTable
         query={query}
         columns={visibleColumns(columns, state.columns, FIXED_COLUMNS)}

@@ -11,7 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
-import { SearchInput } from '@/components/ui/search-input';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { ViewPicker } from '@/components/saved-views/view-picker';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useContacts, type Contact } from '@/lib/client/hooks/use-contacts';
@@ -98,17 +98,10 @@ export function ContactsPage() {
         />
         <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
-      <div className="mb-4 grid gap-2 sm:grid-cols-3">
-        <SearchInput
-          aria-label="Search contacts"
-          placeholder="Search by name or email…"
-          value={state.q}
-          onSearch={(q) => setState({ q })}
-          className="sm:col-span-2"
-        />
+      <FilterBar search="Search contacts" placeholder="Search by name or email…" q={state.q} setState={setState} columns={3}>
         <RecordFilter page="contacts" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         <CustomFieldFilters resource="contacts" filters={custom.filters} onChange={setState} />
-      </div>
+      </FilterBar>
       <DataTable
         query={query}
         columns={visibleColumns(columns, state.columns, FIXED_COLUMNS)}

@@ -11,7 +11,7 @@ import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select, inputClass } from '@/components/ui/field';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
-import { SearchInput } from '@/components/ui/search-input';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { formatCents, formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
@@ -146,14 +146,7 @@ export function LeadsPage() {
           <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} labels={{ priority: 'Priority' }} onChange={(c) => setState({ columns: c })} />
         </div>
       </div>
-      <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
-        <SearchInput
-          aria-label="Search leads"
-          placeholder="Search by name…"
-          value={state.q}
-          onSearch={(q) => setState({ q })}
-          className="lg:col-span-2"
-        />
+      <FilterBar search="Search leads" placeholder="Search by name…" q={state.q} setState={setState} columns={6}>
         <Select
           aria-label="Assigned to"
           placeholder="Anyone"
@@ -180,7 +173,7 @@ export function LeadsPage() {
           <option value="snoozed">Snoozed</option>
           <option value="archived">Archived</option>
         </select>
-      </div>
+      </FilterBar>
 
       <DataTable
         query={query}

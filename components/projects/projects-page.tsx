@@ -7,7 +7,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { SearchInput } from '@/components/ui/search-input';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
@@ -95,8 +95,7 @@ export function ProjectsPage() {
           <ProjectViewPicker state={state} custom={custom} setState={setState} />
         </Suspense>
       </div>
-      <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-6">
-        <SearchInput aria-label="Search projects" placeholder="Search by name…" value={state.q} onSearch={(q) => setState({ q })} className="lg:col-span-2" />
+      <FilterBar search="Search projects" placeholder="Search by name…" q={state.q} setState={setState} columns={6}>
         {view === 'table' ? (
           <>
             <Select
@@ -122,7 +121,7 @@ export function ProjectsPage() {
         <Suspense fallback={null}>
           <RecordFilter page="projects" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         </Suspense>
-      </div>
+      </FilterBar>
 
       {view === 'table' && linked.length > 0 ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">

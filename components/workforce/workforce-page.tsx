@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
 import { Select } from '@/components/ui/field';
 import { ListPageHeader } from '@/components/ui/list-page-header';
-import { SearchInput } from '@/components/ui/search-input';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
@@ -97,14 +97,7 @@ export function WorkforcePage() {
       <div className="mb-3">
         <ViewPicker resource="workforce_employees" keys={WORKFORCE_VIEW_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'Everyone', filters: {} }]} what="employees" />
       </div>
-      <div className="mb-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-        <SearchInput
-          aria-label="Search employees"
-          placeholder="Search by name or email…"
-          value={state.q}
-          onSearch={(q) => setState({ q })}
-          className="lg:col-span-2"
-        />
+      <FilterBar search="Search employees" placeholder="Search by name or email…" q={state.q} setState={setState} columns={4}>
         <Select aria-label="Role" placeholder="Any role" options={roles} value={state.role_id} onChange={(e) => setState({ role_id: e.target.value })} />
         <Select
           aria-label="Manager"
@@ -113,7 +106,7 @@ export function WorkforcePage() {
           value={state.manager_id}
           onChange={(e) => setState({ manager_id: e.target.value })}
         />
-      </div>
+      </FilterBar>
 
       <DataTable
         query={query}
