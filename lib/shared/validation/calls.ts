@@ -9,6 +9,7 @@ import {
   recordResponse,
   relationId,
   responseTimestamp,
+  sortQuery,
   timestampOf,
   userReference,
 } from './common';
@@ -41,9 +42,7 @@ export const callListQuery = paginationQuery.extend({
   project_id: queryId.optional(),
   company_id: queryId.optional(),
   contact_id: queryId.optional(),
-  sort: z.enum(CALL_SORTS).default('-created_at').meta({
-    description: 'Order: -recorded_at for the latest calls first by when they took place; ties by id. Default -created_at.',
-  }),
+  sort: sortQuery(CALL_SORTS, 'Order: -recorded_at for the latest calls first by when they took place; ties by id. Default -created_at.'),
 });
 export type CallListQuery = z.output<typeof callListQuery>;
 

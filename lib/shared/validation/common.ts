@@ -176,6 +176,17 @@ export const queryId = z
   .refine((v) => Number.isSafeInteger(v), 'must be an id (a string of digits)');
 export const querySearch = z.string().trim().min(1).max(LIMITS.shortText);
 
+/** `q` of a list searched by name. */
+export const nameSearch = querySearch.optional().meta({ description: 'Case-insensitive search in the name.' });
+
+/** `import_id`: the records an import created (`description` names them). */
+export const importIdQuery = (description = 'Records an import created.') => queryId.optional().meta({ description });
+
+/** `sort`: one of `sorts`, newest first (`-created_at`) by default; `description` says how they order. */
+export function sortQuery<const T extends readonly ['-created_at', ...string[]]>(sorts: T, description: string) {
+  return z.enum(sorts).default('-created_at').meta({ description });
+}
+
 /**
  * One or several values of a closed set, repeated (`?kind=a&kind=b`) and/or comma-separated
  * (`?kind=a,b`); each must be one of `values` (`what` names them in the refusal).

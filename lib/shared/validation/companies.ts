@@ -4,12 +4,12 @@ import {
   addressInput,
   addressResponse,
   customFields,
+  importIdQuery,
   longText,
   name,
   namedReference,
+  nameSearch,
   paginationQuery,
-  queryId,
-  querySearch,
   recordResponse,
   relationId,
   shortText,
@@ -45,8 +45,8 @@ export type CompanyUpdate = z.output<typeof companyUpdate>;
 
 export const companyListQuery = paginationQuery.extend({
   category: z.enum(COMPANY_CATEGORIES).optional(),
-  import_id: queryId.optional().meta({ description: 'Companies an import created.' }),
-  q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+  import_id: importIdQuery('Companies an import created.'),
+  q: nameSearch,
 });
 export type CompanyListQuery = z.output<typeof companyListQuery>;
 

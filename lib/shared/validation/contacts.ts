@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  importIdQuery,
   LIMITS,
   companyReference,
   customFields,
@@ -55,7 +56,7 @@ export type ContactUpdate = z.output<typeof contactUpdate>;
 
 export const contactListQuery = paginationQuery.extend({
   company_id: queryId.optional(),
-  import_id: queryId.optional().meta({ description: 'Contacts an import created.' }),
+  import_id: importIdQuery('Contacts an import created.'),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in first name, last name and email.' }),
 });
 export type ContactListQuery = z.output<typeof contactListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMBERSHIP_ROLE_KEYS } from '@/db/schema/enums';
-import { paginationQuery, projectReference, queryId, recordResponse, relationId, userReference } from './common';
+import { paginationQuery, projectReference, queryId, recordResponse, relationId, sortQuery, userReference } from './common';
 
 /** A non-empty set of roles; a role given twice counts once. */
 const roles = z
@@ -51,10 +51,10 @@ export const teamMembershipsListQuery = paginationQuery.extend({
   project_id: queryId.optional(),
   user_id: queryId.optional(),
   role: z.enum(MEMBERSHIP_ROLE_KEYS).optional().meta({ description: 'Memberships that hold this role (among others).' }),
-  sort: z.enum(MEMBERSHIP_SORTS).default('-created_at').meta({
-    description:
-      'Order: -created_at (newest first, the default), created_at, project (by project name, then as members joined) or user (by last name, first name).',
-  }),
+  sort: sortQuery(
+    MEMBERSHIP_SORTS,
+    'Order: -created_at (newest first, the default), created_at, project (by project name, then as members joined) or user (by last name, first name).',
+  ),
 });
 export type TeamMembershipsListQuery = z.output<typeof teamMembershipsListQuery>;
 export type MembershipQuery = z.output<typeof membershipOptionalQuery>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { goNoGoResponse } from './go-no-go';
 import { CLOSE_TYPES, FORECAST_CURVES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
 import {
+  importIdQuery,
   LIMITS,
   addressInput,
   addressResponse,
@@ -11,16 +12,17 @@ import {
   longText,
   name,
   namedReference,
+  nameSearch,
   nonNegativeInt,
   paginationQuery,
   projectStageResponse,
   queryId,
-  querySearch,
   recordResponse,
   relationId,
   responseDate,
   responseTimestamp,
   shortText,
+  sortQuery,
   timestamp,
   userReference,
   writeBodies,
@@ -130,17 +132,18 @@ export const projectListQuery = paginationQuery.extend({
   tender_type_id: queryId.optional(),
   contract_type_id: queryId.optional(),
   division_id: queryId.optional(),
-  import_id: queryId.optional().meta({ description: 'Records an import created.' }),
+  import_id: importIdQuery(),
   assigned_to_id: queryId.optional(),
-  q: querySearch.optional().meta({ description: 'Case-insensitive search in the name.' }),
+  q: nameSearch,
   bid_due_from: date.optional().meta({ description: 'Projects whose bid_due_date is on or after this date.' }),
   bid_due_to: date.optional().meta({ description: 'Projects whose bid_due_date is on or before this date.' }),
   closed_since: date.optional().meta({
     description: 'Closed projects whose closed_at is on or after this date (UTC).',
   }),
-  sort: z.enum(PROJECT_SORTS).default('-created_at').meta({
-    description: 'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).',
-  }),
+  sort: sortQuery(
+    PROJECT_SORTS,
+    'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).',
+  ),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 

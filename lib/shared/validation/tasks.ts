@@ -11,6 +11,7 @@ import {
   relationId,
   responseDate,
   responseTimestamp,
+  sortQuery,
   taskListReference,
   timestamp,
   userReference,
@@ -61,11 +62,11 @@ export const tasksListQuery = paginationQuery.extend({
   deadline_after: date.optional().meta({
     description: 'Tasks due after this day (deadline > the date; tasks without a deadline are left out).',
   }),
-  sort: z.enum(TASK_SORTS).default('-created_at').meta({
-    description:
-      'Order: a field, descending with a leading "-"; ties by id; tasks without a deadline come last either way. ' +
+  sort: sortQuery(
+    TASK_SORTS,
+    'Order: a field, descending with a leading "-"; ties by id; tasks without a deadline come last either way. ' +
       'Default -created_at (newest first).',
-  }),
+  ),
 });
 export type TasksListQuery = z.output<typeof tasksListQuery>;
 

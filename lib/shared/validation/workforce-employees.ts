@@ -3,6 +3,7 @@ import {
   addressInput,
   addressResponse,
   date,
+  importIdQuery,
   LIMITS,
   longText,
   managerSummary,
@@ -53,7 +54,7 @@ export type WorkforceEmployeeUpdate = z.output<typeof workforceEmployeeUpdate>;
 
 export const workforceEmployeeListQuery = paginationQuery.extend({
   manager_id: queryId.optional().meta({ description: 'Direct reports of this employee.' }),
-  import_id: queryId.optional().meta({ description: 'Records an import created.' }),
+  import_id: importIdQuery(),
   role_id: queryId.optional(),
   division_id: queryId.optional(),
   q: querySearch.optional().meta({ description: 'Case-insensitive search in the names and the email.' }),
