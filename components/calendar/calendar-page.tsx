@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useMemo } from 'react';
 import { Button, buttonClass } from '@/components/ui/button';
-import { inputClass } from '@/components/ui/field';
+import { inputClass, Options } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { localDayIso } from '@/lib/client/format';
@@ -71,22 +71,14 @@ export function CalendarPage() {
           >
             <option value="">Anyone</option>
             <option value={MINE}>Mine</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name}
-              </option>
-            ))}
+            <Options options={users} />
           </select>
         </label>
         <label className="min-w-0 text-sm sm:w-52">
           <span className={label}>Stage</span>
           <select className={inputClass} value={state.project_stage_id} onChange={(e) => setState({ project_stage_id: e.target.value || null })}>
             <option value="">Any stage</option>
-            {stages.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
+            <Options options={stages} />
           </select>
         </label>
         <label className="min-w-0 text-sm sm:w-52">

@@ -19,6 +19,7 @@ import {
 import Link from 'next/link';
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/states';
+import { Options } from '@/components/ui/field';
 import { formatDate, formatDollars } from '@/lib/client/format';
 import { useProjects, type Project, type ProjectStage } from '@/lib/client/hooks/use-projects';
 import type { QueryParams } from '@/lib/client/api-client';
@@ -127,11 +128,7 @@ function ProjectCard({
         }}
         className="mt-2 block w-full rounded border border-slate-300 bg-white px-1.5 py-1 text-xs text-slate-700 dark:border-slate-600 dark:bg-slate-950 dark:text-slate-200"
       >
-        {stages.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-          </option>
-        ))}
+        <Options options={stages} />
       </select>
     </li>
   );

@@ -12,6 +12,7 @@ import { Breadcrumb } from '@/components/ui/detail';
 import { Dialog } from '@/components/ui/dialog';
 import { SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
+import { Options } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
 import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/client/hooks/use-projects';
@@ -260,11 +261,7 @@ export function ProjectDetail({ id }: { id: string }) {
               }}
               className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
             >
-              {stages.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <Options options={stages} />
             </select>
           </label>
           <Button onClick={() => setEditing(true)}>Edit project</Button>

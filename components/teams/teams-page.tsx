@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { DataTable, type Column } from '@/components/ui/data-table';
-import { Select } from '@/components/ui/field';
+import { Options, Select } from '@/components/ui/field';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { formatDate } from '@/lib/client/format';
@@ -95,11 +95,7 @@ export function TeamsPage() {
           onChange={(e) => setState({ sort: e.target.value === 'project' ? null : e.target.value })}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
         >
-          {SORTS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <Options options={SORTS} />
         </select>
       </div>
 

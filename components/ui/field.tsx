@@ -54,11 +54,16 @@ export function Select({
   return (
     <select {...props} {...autofocusMark(props.autoFocus)} className={`${inputClass} ${props.className ?? ''}`}>
       <option value="">{placeholder}</option>
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
+      <Options options={options} />
     </select>
   );
+}
+
+/** A select's options, one a record (its id the value, its name the text). */
+export function Options({ options }: { options: readonly { id: string; name: string }[] }) {
+  return options.map((o) => (
+    <option key={o.id} value={o.id}>
+      {o.name}
+    </option>
+  ));
 }
