@@ -1,31 +1,12 @@
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { AuthFrame } from '@/components/auth/auth-frame';
 import { buttonClass } from '@/components/ui/button';
 import { SCOPE_DESCRIPTIONS, type OAuthTokenScope } from '@/lib/shared/oauth-scopes';
-
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-12 sm:px-6">
-      <div className="w-full max-w-md">
-        <div className="mb-6 text-center">
-          <div
-            aria-hidden="true"
-            className="mx-auto mb-4 flex size-11 items-center justify-center rounded-xl bg-blue-700 text-lg font-bold text-white shadow-sm dark:bg-blue-600"
-          >
-            G
-          </div>
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-50">{title}</h1>
-        </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">{children}</div>
-      </div>
-    </main>
-  );
-}
 
 /** A request that cannot be answered with a redirect (unknown client, unregistered redirect URI). */
 export function OAuthErrorCard({ message }: { message: string }) {
   return (
-    <Frame title="Cannot authorize this application">
+    <AuthFrame wide title="Cannot authorize this application">
       <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">
         {message}
       </p>
@@ -36,7 +17,7 @@ export function OAuthErrorCard({ message }: { message: string }) {
         </Link>
         .
       </p>
-    </Frame>
+    </AuthFrame>
   );
 }
 
@@ -60,7 +41,7 @@ export function ConsentCard({
   const parts = scope.split(' ') as (keyof typeof SCOPE_DESCRIPTIONS)[];
   const origin = new URL(redirectUri).origin;
   return (
-    <Frame title={`Authorize ${applicationName}`}>
+    <AuthFrame wide title={`Authorize ${applicationName}`}>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         <strong className="font-semibold">{applicationName}</strong> wants to use Groundwork as you ({userEmail}). It will be able to:
       </p>
@@ -86,6 +67,6 @@ export function ConsentCard({
           Allow
         </button>
       </form>
-    </Frame>
+    </AuthFrame>
   );
 }
