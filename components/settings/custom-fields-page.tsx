@@ -7,6 +7,7 @@ import { useAccess } from '@/components/shell/access-context';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, type Column, DataTable } from '@/components/ui/data-table';
 import { Dialog } from '@/components/ui/dialog';
+import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/states';
 import { useAllCustomFields, useUpdateCustomField, type CustomField } from '@/lib/client/hooks/use-custom-fields';
 import { CUSTOM_FIELD_RESOURCES, type CustomFieldResource } from '@/lib/shared/validation/enums';
@@ -17,8 +18,6 @@ import { SettingsSection } from './settings-section';
 const CustomFieldForm = dynamic(() => import('./custom-field-form').then((m) => m.CustomFieldForm), {
   loading: () => <Skeleton className="h-64 w-full" />,
 });
-
-const badge = 'rounded px-1.5 py-0.5 text-xs font-medium';
 
 function TypeText({ field }: { field: CustomField }) {
   const options = field.options.length ? ` · ${field.options.map((o) => o.label).join(', ')}` : '';
@@ -31,11 +30,7 @@ function TypeText({ field }: { field: CustomField }) {
 }
 
 function Status({ field }: { field: CustomField }) {
-  return field.archived ? (
-    <span className={`${badge} bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100`}>Archived</span>
-  ) : (
-    <span className={`${badge} bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200`}>Active</span>
-  );
+  return field.archived ? <Badge tone="grey">Archived</Badge> : <Badge tone="green">Active</Badge>;
 }
 
 type Editing = { field: CustomField } | { resource: CustomFieldResource } | null;

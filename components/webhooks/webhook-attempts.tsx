@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { HeaderRow } from '@/components/ui/header-row';
 import { Pagination } from '@/components/ui/pagination';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useResendWebhookMessage, useWebhookAttempts, type Webhook } from '@/lib/client/hooks/use-webhooks';
 
@@ -91,16 +92,10 @@ export function WebhookAttempts({ webhook }: { webhook: Webhook }) {
                       </span>
                     </td>
                     <td className="whitespace-nowrap px-4 py-2">
-                      <span
-                        className={`rounded px-1.5 py-0.5 text-xs font-medium ${
-                          a.succeeded
-                            ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
-                            : 'bg-rose-100 text-rose-900 dark:bg-rose-950 dark:text-rose-200'
-                        }`}
-                      >
+                      <Badge tone={a.succeeded ? 'green' : 'red'}>
                         {a.succeeded ? 'Delivered' : 'Failed'}
                         {a.response_status !== null ? ` · ${a.response_status}` : ''}
-                      </span>
+                      </Badge>
                       <span className="ml-2 hidden text-xs text-slate-600 sm:inline dark:text-slate-400">{a.duration_ms} ms</span>
                     </td>
                     <td className="hidden max-w-xs truncate px-4 py-2 font-mono text-xs text-slate-700 md:table-cell dark:text-slate-300" title={a.error ?? a.response_excerpt ?? ''}>

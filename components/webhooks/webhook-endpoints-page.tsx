@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/copy-field';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/client/hooks/use-webhooks';
 import { WebhookAttempts } from './webhook-attempts';
@@ -34,15 +35,7 @@ function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void })
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <span className="break-all font-mono text-sm font-medium">{webhook.url}</span>
-            <span
-              className={`rounded px-1.5 py-0.5 text-xs font-medium ${
-                webhook.disabled
-                  ? 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-                  : 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200'
-              }`}
-            >
-              {webhook.disabled ? 'Disabled' : 'Enabled'}
-            </span>
+            <Badge tone={webhook.disabled ? 'grey' : 'green'}>{webhook.disabled ? 'Disabled' : 'Enabled'}</Badge>
           </div>
           {webhook.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{webhook.description}</p> : null}
           <p className="text-xs text-slate-600 dark:text-slate-400">
