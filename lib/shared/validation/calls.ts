@@ -3,11 +3,11 @@ import {
   companyReference,
   longText,
   namedReference,
+  nullableIds,
   paginationQuery,
   projectReference,
   queryId,
   recordResponse,
-  relationId,
   responseTimestamp,
   sortQuery,
   timestampOf,
@@ -23,10 +23,7 @@ export const CALL_SORTS = ['-created_at', 'created_at', '-recorded_at', 'recorde
 export type CallSort = (typeof CALL_SORTS)[number];
 
 const fields = {
-  call_outcome_id: relationId.nullable(),
-  company_id: relationId.nullable(),
-  contact_id: relationId.nullable(),
-  project_id: relationId.nullable(),
+  ...nullableIds('call_outcome', 'company', 'contact', 'project'),
   notes: longText.nullable(),
   recorded_at: recordedAt,
 };

@@ -26,6 +26,13 @@ export const relationId = z
   .refine((v) => Number.isSafeInteger(v), 'must be an id (a string of digits)')
   .meta({ description: 'Id of a related record (a string of digits).' });
 
+/** `<relation>_id` fields, in the order given: each a related record's id, or null to clear it. */
+export function nullableIds<const K extends string>(...relations: K[]) {
+  return Object.fromEntries(relations.map((relation) => [`${relation}_id`, relationId.nullable()])) as {
+    [R in K as `${R}_id`]: z.ZodNullable<typeof relationId>;
+  };
+}
+
 // ---- dates, months and timestamps ----
 // Every date, month and timestamp the API takes, in a body or a query, has a year from 1900 to
 // 2200 (docs/api.md#dates-and-times): outside it JavaScript's Date and PostgreSQL disagree (years

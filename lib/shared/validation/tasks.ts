@@ -3,6 +3,7 @@ import {
   date,
   longText,
   name,
+  nullableIds,
   paginationQuery,
   projectReference,
   queryBoolean,
@@ -35,9 +36,7 @@ const fields = {
   notes: longText.nullable(),
   deadline: date.nullable(),
   completed_at: timestamp.nullable().meta({ description: 'Set when the task is done; null reopens it.' }),
-  assigned_to_id: relationId.nullable(),
-  contact_id: relationId.nullable(),
-  project_id: relationId.nullable(),
+  ...nullableIds('assigned_to', 'contact', 'project'),
   task_list_id: relationId.nullable().meta({
     description:
       "A task list of the task's project. Given without project_id on a task that has no project, " +

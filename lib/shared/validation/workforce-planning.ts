@@ -206,9 +206,7 @@ export const demandResponse = z
   .object({
     interval,
     periods: z.array(
-      z.object({
-        start: responseDate,
-        end: responseDate,
+      periodResponse.extend({
         roles: z.array(
           z.object({
             role: workforceRoleResponse,
