@@ -1,7 +1,7 @@
 import 'server-only';
 import { dehydrate, HydrationBoundary, QueryCache, type QueryClient } from '@tanstack/react-query';
 import { headers } from 'next/headers';
-import { cache, type ReactNode } from 'react';
+import { cache, Suspense, type ReactNode } from 'react';
 import * as calls from '@/app/api/2023-01/calls/route';
 import * as companies from '@/app/api/2023-01/companies/route';
 import * as contacts from '@/app/api/2023-01/contacts/route';
@@ -19,11 +19,13 @@ import * as users from '@/app/api/2023-01/users/route';
 import * as webhookMessages from '@/app/api/2023-01/webhook_messages/route';
 import * as employees from '@/app/api/2023-01/workforce/employees/route';
 import * as workforceRoles from '@/app/api/2023-01/workforce/roles/route';
+import { TableSkeleton } from '@/components/ui/states';
 import { ApiClientError, installServerTransport } from '@/lib/client/api-client';
 import { customFieldsQuery, type CustomFieldResource } from '@/lib/client/hooks/use-custom-fields';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { inProcessTransport } from '@/lib/server/http/in-process';
 import { makeQueryClient } from '@/lib/client/query-client';
+import type { SearchParams } from '@/lib/shared/url-state';
 
 // A dashboard page's first view, rendered into the server's HTML: the page's server component
 // prefetches the queries its client component will ask for on first render (the same query
@@ -86,10 +88,36 @@ export async function Prefetch({ load, children }: { load: (client: QueryClient)
 }
 
 /**
+ * A list page's server side: the table's skeleton until `load` has prefetched, with the page's URL
+ * parameters (read inside the boundary, so the rest of the page streams without them), the
+ * queries its client component asks for first.
+ */
+export function PrefetchedPage({
+  searchParams,
+  load,
+  children,
+}: {
+  searchParams: Promise<SearchParams>;
+  load: (client: QueryClient, search: SearchParams) => Promise<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Suspense fallback={<TableSkeleton />}>
+      <Prefetch load={async (client) => load(client, await searchParams)}>{children}</Prefetch>
+    </Suspense>
+  );
+}
+
+/**
  * What a list's table of the account's own fields needs besides the list: the fields' definitions
  * (its columns and filters), and the users when a field names one.
  */
 export async function prefetchCustomFields(client: QueryClient, resource: CustomFieldResource) {
   const fields = await client.fetchQuery(customFieldsQuery(resource));
   if (fields.some((f) => f.field_type === 'user')) await client.prefetchQuery(optionsQuery('/users', 'users'));
+}
+
+/** A list with the account's own fields: its rows (`list`, a prefetch) and the fields. Settled, not all: a failed definitions read still waits for the list. */
+export async function prefetchWithCustomFields(client: QueryClient, resource: CustomFieldResource, list: Promise<unknown>) {
+  await Promise.allSettled([list, prefetchCustomFields(client, resource)]);
 }

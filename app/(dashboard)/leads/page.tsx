@@ -1,32 +1,29 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { LeadsPage } from '@/components/leads/leads-page';
 import { LEADS_URL_KEYS, leadsListParams } from '@/components/leads/leads-params';
-import { TableSkeleton } from '@/components/ui/states';
 import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
 import { leadsQuery } from '@/lib/client/hooks/use-leads';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
-import { Prefetch } from '../prefetch';
+import { PrefetchedPage } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Leads' };
 
 export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
-    <Suspense fallback={<TableSkeleton />}>
-      <Prefetch
-        load={async (client) => {
-          const state = readUrlState(await searchParams, LEADS_URL_KEYS);
-          await Promise.all([
-            client.prefetchQuery(leadsQuery(leadsListParams(state))),
-            client.prefetchQuery(optionsQuery('/users', 'users')),
-            // The table's columns of the account's own fields.
-            client.prefetchQuery(customFieldsQuery('leads')),
-          ]);
-        }}
-      >
-        <LeadsPage />
-      </Prefetch>
-    </Suspense>
+    <PrefetchedPage
+      searchParams={searchParams}
+      load={async (client, search) => {
+        const state = readUrlState(search, LEADS_URL_KEYS);
+        await Promise.all([
+          client.prefetchQuery(leadsQuery(leadsListParams(state))),
+          client.prefetchQuery(optionsQuery('/users', 'users')),
+          // The table's columns of the account's own fields.
+          client.prefetchQuery(customFieldsQuery('leads')),
+        ]);
+      }}
+    >
+      <LeadsPage />
+    </PrefetchedPage>
   );
 }

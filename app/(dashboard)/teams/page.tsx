@@ -1,20 +1,19 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { TeamsPage } from '@/components/teams/teams-page';
 import { TEAMS_URL_KEYS, teamMembershipsListParams } from '@/components/teams/teams-params';
-import { TableSkeleton } from '@/components/ui/states';
 import { teamMembershipsQuery } from '@/lib/client/hooks/use-project-team-memberships';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
-import { Prefetch } from '../prefetch';
+import { PrefetchedPage } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Teams' };
 
 export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
-    <Suspense fallback={<TableSkeleton />}>
-      <Prefetch load={async (client) => client.prefetchQuery(teamMembershipsQuery(teamMembershipsListParams(readUrlState(await searchParams, TEAMS_URL_KEYS))))}>
-        <TeamsPage />
-      </Prefetch>
-    </Suspense>
+    <PrefetchedPage
+      searchParams={searchParams}
+      load={(client, search) => client.prefetchQuery(teamMembershipsQuery(teamMembershipsListParams(readUrlState(search, TEAMS_URL_KEYS))))}
+    >
+      <TeamsPage />
+    </PrefetchedPage>
   );
 }

@@ -1,29 +1,26 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { WorkforcePage } from '@/components/workforce/workforce-page';
 import { WORKFORCE_URL_KEYS, employeesListParams } from '@/components/workforce/workforce-params';
-import { TableSkeleton } from '@/components/ui/states';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { employeesQuery } from '@/lib/client/hooks/use-workforce';
 import { readUrlState, type SearchParams } from '@/lib/shared/url-state';
-import { Prefetch } from '../prefetch';
+import { PrefetchedPage } from '../prefetch';
 
 export const metadata: Metadata = { title: 'Workforce' };
 
 export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
-    <Suspense fallback={<TableSkeleton />}>
-      <Prefetch
-        load={async (client) => {
-          const state = readUrlState(await searchParams, WORKFORCE_URL_KEYS);
-          await Promise.all([
-            client.prefetchQuery(employeesQuery(employeesListParams(state))),
-            client.prefetchQuery(optionsQuery('/workforce/roles', 'workforce_roles')),
-          ]);
-        }}
-      >
-        <WorkforcePage />
-      </Prefetch>
-    </Suspense>
+    <PrefetchedPage
+      searchParams={searchParams}
+      load={async (client, search) => {
+        const state = readUrlState(search, WORKFORCE_URL_KEYS);
+        await Promise.all([
+          client.prefetchQuery(employeesQuery(employeesListParams(state))),
+          client.prefetchQuery(optionsQuery('/workforce/roles', 'workforce_roles')),
+        ]);
+      }}
+    >
+      <WorkforcePage />
+    </PrefetchedPage>
   );
 }
