@@ -56,18 +56,9 @@ const fields = {
   archived_at: timestamp.nullable(),
   snooze_until: timestamp.nullable(),
   address: addressInput.nullable(),
-  ...nullableIds(
-    'archived_by',
-    'assigned_to',
-    'company',
-    'contact',
-    'contract_type',
-    'delivery_method',
-    'division',
-    'lead_source',
-    'market_sector',
-    'tender_type',
-  ),
+  // People and records, then lookups.
+  ...nullableIds('archived_by', 'assigned_to', 'company', 'contact'),
+  ...nullableIds('contract_type', 'delivery_method', 'division', 'lead_source', 'market_sector', 'tender_type'),
   custom_fields: customFields,
 };
 

@@ -100,18 +100,9 @@ const fields = {
   address: addressInput.nullable(),
   custom_fields: customFields,
   project_stage_id: relationId.meta({ description: "Defaults to the account's first open stage." }),
-  ...nullableIds(
-    'company',
-    'contact',
-    'assigned_to',
-    'contract_type',
-    'delivery_method',
-    'division',
-    'lead_source',
-    'loss_reason',
-    'market_sector',
-    'tender_type',
-  ),
+  // People and records, then lookups.
+  ...nullableIds('company', 'contact', 'assigned_to'),
+  ...nullableIds('contract_type', 'delivery_method', 'division', 'lead_source', 'loss_reason', 'market_sector', 'tender_type'),
 };
 
 const checkDates = (p: { start_date?: string | null; end_date?: string | null }, ctx: z.RefinementCtx) => {
