@@ -2,11 +2,10 @@ import type { Db } from '@/db';
 import { findCall, listCalls as queryCalls, type CallRow } from '@/db/queries/calls';
 import { callOutcomes, calls, companies, contacts, projects } from '@/db/schema';
 import { serializeCall } from '@/lib/server/serializers/calls';
-import type { CallCreate, CallListQuery, CallResponse, CallUpdate } from '@/lib/shared/validation/calls';
+import type { CallCreate, CallResponse, CallUpdate } from '@/lib/shared/validation/calls';
 import { toColumns } from './common';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
-import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { teamOf, type CallerContext } from '@/lib/server/services/context';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
+import { type CallerContext } from '@/lib/server/services/context';
 
 export const callKind: RecordKind<CallRow, CallResponse> = {
   resource: 'call',
@@ -17,14 +16,7 @@ export const callKind: RecordKind<CallRow, CallResponse> = {
   serialize: serializeCall,
 };
 
-export async function listCalls(db: Db, ctx: CallerContext, query: CallListQuery): Promise<Page<CallResponse>> {
-  const result = await queryCalls(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
-  return toPage(query, result, serializeCall);
-}
-
-export function getCall(db: Db, ctx: CallerContext, id: number): Promise<CallResponse> {
-  return getRecord(db, ctx, callKind, id);
-}
+export const { list: listCalls, get: getCall } = recordReads(callKind, queryCalls, { team: true });
 
 export function createCall(db: Db, ctx: CallerContext, input: CallCreate): Promise<CallResponse> {
   return createRecord(db, ctx, callKind, input, () => ({

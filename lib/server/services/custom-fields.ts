@@ -3,12 +3,11 @@ import { clearFieldValues, findCustomField, listCustomFields as queryCustomField
 import { customFields } from '@/db/schema';
 import type { CustomFieldResource } from '@/db/schema/enums';
 import { serializeCustomField } from '@/lib/server/serializers/custom-fields';
-import type { CustomFieldCreate, CustomFieldListQuery, CustomFieldResponse, CustomFieldUpdate } from '@/lib/shared/validation/custom-fields';
+import type { CustomFieldCreate, CustomFieldResponse, CustomFieldUpdate } from '@/lib/shared/validation/custom-fields';
 import { resourcePath, toColumns, type EventRecord, type PathResource } from './common';
 import type { CallerContext } from './context';
 import { invalidField } from './errors';
-import { pageWindow, toPage, type Page } from './paging';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 
 // Custom field definitions (docs/custom-fields.md): read by everyone (forms and tables need them),
 // written by admins (the routes' access). Events like every record's.
@@ -21,13 +20,7 @@ export const customFieldKind: RecordKind<CustomFieldRow, CustomFieldResponse> = 
   serialize: serializeCustomField,
 };
 
-export async function listCustomFields(db: Db, ctx: CallerContext, query: CustomFieldListQuery): Promise<Page<CustomFieldResponse>> {
-  return toPage(query, await queryCustomFields(db, ctx.accountId, query, pageWindow(query)), serializeCustomField);
-}
-
-export function getCustomField(db: Db, ctx: CallerContext, id: number): Promise<CustomFieldResponse> {
-  return getRecord(db, ctx, customFieldKind, id);
-}
+export const { list: listCustomFields, get: getCustomField } = recordReads(customFieldKind, queryCustomFields);
 
 /** A key already taken for the resource is a 409 (the unique index's, mapped like every conflict). */
 export function createCustomField(db: Db, ctx: CallerContext, input: CustomFieldCreate): Promise<CustomFieldResponse> {

@@ -7,7 +7,6 @@ import { allows } from '@/lib/shared/permissions';
 import { serializeGoNoGoCriterion } from '@/lib/server/serializers/go-no-go';
 import type {
   GoNoGoCriterionCreate,
-  GoNoGoCriterionListQuery,
   GoNoGoCriterionResponse,
   GoNoGoCriterionUpdate,
   GoNoGoDetailResponse,
@@ -16,9 +15,8 @@ import type {
 import { toColumns } from './common';
 import type { CallerContext } from './context';
 import { invalidField, validationFailed, type FieldErrors } from './errors';
-import { pageWindow, toPage, type Page } from './paging';
 import { getProject, projectKind } from './projects';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 import { workforceDemand } from './workforce-planning';
 
 // The go / no-go scorecard (docs/insights.md): the account's criteria (account admins edit them:
@@ -33,13 +31,7 @@ export const goNoGoCriterionKind: RecordKind<GoNoGoCriterionRow, GoNoGoCriterion
   serialize: serializeGoNoGoCriterion,
 };
 
-export async function listGoNoGoCriteria(db: Db, ctx: CallerContext, query: GoNoGoCriterionListQuery): Promise<Page<GoNoGoCriterionResponse>> {
-  return toPage(query, await listCriteria(db, ctx.accountId, query, pageWindow(query)), serializeGoNoGoCriterion);
-}
-
-export function getGoNoGoCriterion(db: Db, ctx: CallerContext, id: number): Promise<GoNoGoCriterionResponse> {
-  return getRecord(db, ctx, goNoGoCriterionKind, id);
-}
+export const { list: listGoNoGoCriteria, get: getGoNoGoCriterion } = recordReads(goNoGoCriterionKind, listCriteria);
 
 export function createGoNoGoCriterion(db: Db, ctx: CallerContext, input: GoNoGoCriterionCreate): Promise<GoNoGoCriterionResponse> {
   return createRecord(db, ctx, goNoGoCriterionKind, input, async (tx) => ({

@@ -7,7 +7,7 @@ export interface Page<T> {
   perPage: number;
 }
 
-interface PageQuery {
+export interface PageQuery {
   page: number;
   per_page: number;
 }

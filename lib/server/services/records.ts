@@ -11,6 +11,7 @@ import { customFieldValues } from './custom-field-values';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 import { RESOURCES } from '@/lib/shared/resources';
+import { pageWindow, toPage, type Page, type PageQuery } from '@/lib/server/services/paging';
 
 // The write skeleton of the CRM's records: create, update and delete each run one sequence —
 // lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
@@ -51,6 +52,22 @@ export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerCont
   const row = await kind.read(db, ctx.accountId, id, false, teamOf(ctx));
   if (!row) throw notFound(RESOURCES[kind.resource].label);
   return kind.serialize(row);
+}
+
+/** A list statement of a resource: its page of rows and their total, for the account. */
+type ListStatement<Filters, Row> = (db: Db, accountId: number, filters: Filters, page: { limit: number; offset: number }) => Promise<{ items: Row[]; total: number }>;
+
+/**
+ * A resource's two reads, as every record answers them: its list (the statement's page, each row
+ * serialized as its GET would) and its GET. `team`: the list shows only the records of projects the
+ * caller sees (project access `team`).
+ */
+export function recordReads<Row, Out extends object, Filters>(kind: RecordKind<Row, Out>, statement: ListStatement<Filters, Row>, options: { team?: boolean } = {}) {
+  return {
+    list: async (db: Db, ctx: CallerContext, query: Filters & PageQuery): Promise<Page<Out>> =>
+      toPage(query, await statement(db, ctx.accountId, options.team ? { ...query, teamOf: teamOf(ctx) } : query, pageWindow(query)), kind.serialize),
+    get: (db: Db, ctx: CallerContext, id: number): Promise<Out> => getRecord(db, ctx, kind, id),
+  };
 }
 
 /** Inserts a record with its `create` event; `values` builds the row inside the transaction. */

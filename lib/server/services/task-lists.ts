@@ -3,11 +3,10 @@ import { findTaskList, listTaskLists as queryTaskLists, type TaskListRow } from 
 import { updateTasksOfList } from '@/db/queries/tasks';
 import { projects, taskLists, tasks } from '@/db/schema';
 import { serializeTaskList } from '@/lib/server/serializers/task-lists';
-import type { TaskListCreate, TaskListResponse, TaskListsListQuery, TaskListUpdate } from '@/lib/shared/validation/task-lists';
+import type { TaskListCreate, TaskListResponse, TaskListUpdate } from '@/lib/shared/validation/task-lists';
 import { resourcePath, toColumns } from './common';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
-import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { teamOf, type CallerContext } from '@/lib/server/services/context';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
+import { type CallerContext } from '@/lib/server/services/context';
 
 export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
   resource: 'task_list',
@@ -18,14 +17,7 @@ export const taskListKind: RecordKind<TaskListRow, TaskListResponse> = {
   serialize: serializeTaskList,
 };
 
-export async function listTaskLists(db: Db, ctx: CallerContext, query: TaskListsListQuery): Promise<Page<TaskListResponse>> {
-  const result = await queryTaskLists(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
-  return toPage(query, result, serializeTaskList);
-}
-
-export function getTaskList(db: Db, ctx: CallerContext, id: number): Promise<TaskListResponse> {
-  return getRecord(db, ctx, taskListKind, id);
-}
+export const { list: listTaskLists, get: getTaskList } = recordReads(taskListKind, queryTaskLists, { team: true });
 
 export function createTaskList(db: Db, ctx: CallerContext, input: TaskListCreate): Promise<TaskListResponse> {
   return createRecord(db, ctx, taskListKind, input, () => ({ name: input.name, projectId: input.project_id }));

@@ -2,12 +2,11 @@ import type { Db } from '@/db';
 import { findTask, listTasks as queryTasks, taskListProjectId, type TaskRecord, type TaskRow } from '@/db/queries/tasks';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { serializeTask } from '@/lib/server/serializers/tasks';
-import type { TaskCreate, TaskResponse, TasksListQuery, TaskUpdate } from '@/lib/shared/validation/tasks';
+import type { TaskCreate, TaskResponse, TaskUpdate } from '@/lib/shared/validation/tasks';
 import { toColumns } from './common';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
-import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { teamOf, type CallerContext } from '@/lib/server/services/context';
+import { type CallerContext } from '@/lib/server/services/context';
 
 export const taskKind: RecordKind<TaskRow, TaskResponse> = {
   resource: 'task',
@@ -18,14 +17,7 @@ export const taskKind: RecordKind<TaskRow, TaskResponse> = {
   serialize: serializeTask,
 };
 
-export async function listTasks(db: Db, ctx: CallerContext, query: TasksListQuery): Promise<Page<TaskResponse>> {
-  const result = await queryTasks(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
-  return toPage(query, result, serializeTask);
-}
-
-export function getTask(db: Db, ctx: CallerContext, id: number): Promise<TaskResponse> {
-  return getRecord(db, ctx, taskKind, id);
-}
+export const { list: listTasks, get: getTask } = recordReads(taskKind, queryTasks, { team: true });
 
 /**
  * A task in a list belongs to the list's project. A list given without `project_id` on a task

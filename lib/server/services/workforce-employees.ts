@@ -12,14 +12,12 @@ import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeWorkforceEmployee } from '@/lib/server/serializers/workforce-employees';
 import type {
   WorkforceEmployeeCreate,
-  WorkforceEmployeeListQuery,
   WorkforceEmployeeResponse,
   WorkforceEmployeeUpdate,
 } from '@/lib/shared/validation/workforce-employees';
 import { deleteEvents, toColumns } from './common';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
-import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 
 export const workforceEmployeeKind: RecordKind<WorkforceEmployeeRow, WorkforceEmployeeResponse> = {
@@ -31,18 +29,7 @@ export const workforceEmployeeKind: RecordKind<WorkforceEmployeeRow, WorkforceEm
   serialize: serializeWorkforceEmployee,
 };
 
-export async function listWorkforceEmployees(
-  db: Db,
-  ctx: CallerContext,
-  query: WorkforceEmployeeListQuery,
-): Promise<Page<WorkforceEmployeeResponse>> {
-  const result = await queryEmployees(db, ctx.accountId, query, pageWindow(query));
-  return toPage(query, result, serializeWorkforceEmployee);
-}
-
-export function getWorkforceEmployee(db: Db, ctx: CallerContext, id: number): Promise<WorkforceEmployeeResponse> {
-  return getRecord(db, ctx, workforceEmployeeKind, id);
-}
+export const { list: listWorkforceEmployees, get: getWorkforceEmployee } = recordReads(workforceEmployeeKind, queryEmployees);
 
 export function employeeColumnsFrom(input: WorkforceEmployeeUpdate) {
   return {

@@ -45,23 +45,20 @@ import type {
   UtilizationQuery,
   UtilizationResponse,
   WorkforceAssignmentCreate,
-  WorkforceAssignmentListQuery,
   WorkforceAssignmentResponse,
   WorkforceAssignmentUpdate,
   WorkforceCertificationCreate,
-  WorkforceCertificationListQuery,
   WorkforceCertificationResponse,
   WorkforceCertificationUpdate,
   WorkforceTimeOffCreate,
-  WorkforceTimeOffListQuery,
   WorkforceTimeOffResponse,
   WorkforceTimeOffUpdate,
 } from '@/lib/shared/validation/workforce-planning';
 import { recordEvents, resourcePath, toColumns, type EventRecord } from './common';
 import { teamOf, type CallerContext } from './context';
 import { invalidField, validationFailed, type FieldErrors } from './errors';
-import { pageWindow, toPage, type Page } from './paging';
-import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
+import { pageWindow, type Page } from './paging';
+import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 
 // Workforce planning (docs/workforce-planning.md): assignments whose dates follow their project,
 // time off with backfill, certifications, and the utilization and demand grids.
@@ -77,13 +74,7 @@ export const workforceAssignmentKind: RecordKind<WorkforceAssignmentRow, Workfor
   serialize: serializeWorkforceAssignment,
 };
 
-export async function listWorkforceAssignments(db: Db, ctx: CallerContext, query: WorkforceAssignmentListQuery): Promise<Page<WorkforceAssignmentResponse>> {
-  return toPage(query, await queryAssignments(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query)), serializeWorkforceAssignment);
-}
-
-export function getWorkforceAssignment(db: Db, ctx: CallerContext, id: number): Promise<WorkforceAssignmentResponse> {
-  return getRecord(db, ctx, workforceAssignmentKind, id);
-}
+export const { list: listWorkforceAssignments, get: getWorkforceAssignment } = recordReads(workforceAssignmentKind, queryAssignments, { team: true });
 
 /** The dates an assignment ends up with, or the 422 saying why it cannot have them. */
 async function assignmentDates(
@@ -176,13 +167,7 @@ export const workforceTimeOffKind: RecordKind<WorkforceTimeOffRow, WorkforceTime
   serialize: serializeWorkforceTimeOff,
 };
 
-export async function listWorkforceTimeOff(db: Db, ctx: CallerContext, query: WorkforceTimeOffListQuery): Promise<Page<WorkforceTimeOffResponse>> {
-  return toPage(query, await queryTimeOff(db, ctx.accountId, query, pageWindow(query)), serializeWorkforceTimeOff);
-}
-
-export function getWorkforceTimeOff(db: Db, ctx: CallerContext, id: number): Promise<WorkforceTimeOffResponse> {
-  return getRecord(db, ctx, workforceTimeOffKind, id);
-}
+export const { list: listWorkforceTimeOff, get: getWorkforceTimeOff } = recordReads(workforceTimeOffKind, queryTimeOff);
 
 function assertOrdered(start: string | null | undefined, end: string | null | undefined, field: string, after: string) {
   if (start && end && end < start) throw validationFailed({ [field]: [`must be on or after ${after}`] });
@@ -248,17 +233,7 @@ export const workforceCertificationKind: RecordKind<WorkforceCertificationRow, W
   serialize: serializeWorkforceCertification,
 };
 
-export async function listWorkforceCertifications(
-  db: Db,
-  ctx: CallerContext,
-  query: WorkforceCertificationListQuery,
-): Promise<Page<WorkforceCertificationResponse>> {
-  return toPage(query, await queryCertifications(db, ctx.accountId, query, pageWindow(query)), serializeWorkforceCertification);
-}
-
-export function getWorkforceCertification(db: Db, ctx: CallerContext, id: number): Promise<WorkforceCertificationResponse> {
-  return getRecord(db, ctx, workforceCertificationKind, id);
-}
+export const { list: listWorkforceCertifications, get: getWorkforceCertification } = recordReads(workforceCertificationKind, queryCertifications);
 
 export function createWorkforceCertification(db: Db, ctx: CallerContext, input: WorkforceCertificationCreate): Promise<WorkforceCertificationResponse> {
   assertOrdered(input.issued_on, input.expires_on, 'expires_on', 'issued_on');
