@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
   companyReference,
+  idFilters,
   longText,
   namedReference,
   nullableIds,
   paginationQuery,
   projectReference,
-  queryId,
   recordResponse,
   responseTimestamp,
   sortQuery,
@@ -36,9 +36,7 @@ export type CallCreate = z.output<typeof callCreate>;
 export type CallUpdate = z.output<typeof callUpdate>;
 
 export const callListQuery = paginationQuery.extend({
-  project_id: queryId.optional(),
-  company_id: queryId.optional(),
-  contact_id: queryId.optional(),
+  ...idFilters('project', 'company', 'contact'),
   sort: sortQuery(CALL_SORTS, 'Order: -recorded_at for the latest calls first by when they took place; ties by id. Default -created_at.'),
 });
 export type CallListQuery = z.output<typeof callListQuery>;

@@ -183,6 +183,13 @@ export const queryId = z
   .refine((v) => Number.isSafeInteger(v), 'must be an id (a string of digits)');
 export const querySearch = z.string().trim().min(1).max(LIMITS.shortText);
 
+/** `<relation>_id` list filters, in the order given: the records related to that one. */
+export function idFilters<const K extends string>(...relations: K[]) {
+  return Object.fromEntries(relations.map((relation) => [`${relation}_id`, queryId.optional()])) as {
+    [R in K as `${R}_id`]: z.ZodOptional<typeof queryId>;
+  };
+}
+
 /** `q` of a list searched by name. */
 export const nameSearch = querySearch.optional().meta({ description: 'Case-insensitive search in the name.' });
 

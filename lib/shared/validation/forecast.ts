@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FORECAST_CURVES, FORECAST_SNAPSHOT_SOURCES } from '@/db/schema/enums';
-import { LIMITS, month, paginationQuery, projectReference, queryId, recordResponse, responseDate, userReference } from './common';
+import { idFilters, LIMITS, month, paginationQuery, projectReference, queryId, recordResponse, responseDate, userReference } from './common';
 
 // The forecast (docs/forecast.md): a project's months, the company's months against its targets,
 // the targets themselves, snapshots and what slipped since one.
@@ -18,11 +18,7 @@ export const forecastQuery = z
   .object({
     from: month.optional().meta({ description: 'First month (YYYY-MM); default: this month (UTC).' }),
     to: month.optional().meta({ description: `Last month (YYYY-MM), included; default: the 17 months after \`from\`; at most ${MAX_FORECAST_MONTHS} months in all.` }),
-    division_id: queryId.optional(),
-    market_sector_id: queryId.optional(),
-    assigned_to_id: queryId.optional(),
-    project_stage_id: queryId.optional(),
-    company_id: queryId.optional(),
+    ...idFilters('division', 'market_sector', 'assigned_to', 'project_stage', 'company'),
     snapshot_id: queryId.optional().meta({ description: 'The forecast as it stood when this snapshot was taken (its projects, probabilities and dates; today’s targets).' }),
     probability_source: z.enum(PROBABILITY_SOURCES).default('entered').meta({
       description:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { goNoGoResponse } from './go-no-go';
 import { CLOSE_TYPES, FORECAST_CURVES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
 import {
+  idFilters,
   importIdQuery,
   LIMITS,
   addressInput,
@@ -120,12 +121,7 @@ export const projectListQuery = paginationQuery.extend({
   project_stage_id: queryId.optional(),
   project_status: z.enum(PROJECT_STATUSES).optional(),
   close_type: z.enum(CLOSE_TYPES).optional(),
-  company_id: queryId.optional(),
-  market_sector_id: queryId.optional(),
-  delivery_method_id: queryId.optional(),
-  tender_type_id: queryId.optional(),
-  contract_type_id: queryId.optional(),
-  division_id: queryId.optional(),
+  ...idFilters('company', 'market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division'),
   import_id: importIdQuery(),
   assigned_to_id: queryId.optional(),
   q: nameSearch,

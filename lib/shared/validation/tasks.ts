@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import {
   date,
+  idFilters,
   longText,
   name,
   nullableIds,
   paginationQuery,
   projectReference,
   queryBoolean,
-  queryId,
   recordResponse,
   relationId,
   responseDate,
@@ -50,9 +50,7 @@ export type TaskCreate = z.output<typeof taskCreate>;
 export type TaskUpdate = z.output<typeof taskUpdate>;
 
 export const tasksListQuery = paginationQuery.extend({
-  project_id: queryId.optional(),
-  task_list_id: queryId.optional(),
-  assigned_to_id: queryId.optional(),
+  ...idFilters('project', 'task_list', 'assigned_to'),
   completed: queryBoolean.optional().meta({ description: 'true: completed_at is set; false: it is not.' }),
   deadline_before: date.optional().meta({
     description: 'Tasks due before this day (deadline < the date; tasks without a deadline are left out). ' +

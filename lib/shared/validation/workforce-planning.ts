@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
 import {
   date,
+  idFilters,
   managerSummary,
   name,
   paginationQuery,
@@ -54,9 +55,7 @@ const overlapQuery = {
 };
 
 export const workforceAssignmentListQuery = paginationQuery.extend({
-  project_id: queryId.optional(),
-  employee_id: queryId.optional(),
-  role_id: queryId.optional(),
+  ...idFilters('project', 'employee', 'role'),
   unfilled: queryBoolean.optional().meta({ description: 'true: only assignments without an employee; false: only staffed ones.' }),
   ...overlapQuery,
 });
@@ -166,9 +165,7 @@ export const utilizationQuery = planRange
   .extend({
     page: paginationQuery.shape.page,
     per_page: paginationQuery.shape.per_page,
-    employee_id: queryId.optional(),
-    role_id: queryId.optional(),
-    division_id: queryId.optional(),
+    ...idFilters('employee', 'role', 'division'),
   })
   .superRefine(checkRange);
 export type UtilizationQuery = z.output<typeof utilizationQuery>;
