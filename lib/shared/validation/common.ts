@@ -196,6 +196,11 @@ export const nameSearch = querySearch.optional().meta({ description: 'Case-insen
 /** `import_id`: the records an import created (`description` names them). */
 export const importIdQuery = (description = 'Records an import created.') => queryId.optional().meta({ description });
 
+/** Sort values of fields that sort both ways: each ascending (`name`), then descending (`-name`). */
+export function bothWays<const K extends string>(...fields: K[]): (K | `-${K}`)[] {
+  return fields.flatMap((field) => [field, `-${field}` as const]);
+}
+
 /** `sort`: one of `sorts`, newest first (`-created_at`) by default; `description` says how they order. */
 export function sortQuery<const T extends readonly ['-created_at', ...string[]]>(sorts: T, description: string) {
   return z.enum(sorts).default('-created_at').meta({ description });

@@ -3,6 +3,7 @@ import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES } from '@/db/schema/enums';
 import {
   addressInput,
   addressResponse,
+  bothWays,
   cents,
   companyReference,
   customFields,
@@ -27,18 +28,7 @@ import {
   writeBodies,
 } from './common';
 
-export const LEAD_SORTS = [
-  '-created_at',
-  'created_at',
-  'name',
-  '-name',
-  'value_in_cents',
-  '-value_in_cents',
-  'estimated_start_date',
-  '-estimated_start_date',
-  '-updated_at',
-  'updated_at',
-] as const;
+export const LEAD_SORTS = ['-created_at', 'created_at', ...bothWays('name', 'value_in_cents', 'estimated_start_date'), '-updated_at', 'updated_at'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 
 const fields = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { goNoGoResponse } from './go-no-go';
 import { CLOSE_TYPES, FORECAST_CURVES, PROJECT_STATUSES, WORK_SCOPES } from '@/db/schema/enums';
 import {
+  bothWays,
   idFilters,
   importIdQuery,
   LIMITS,
@@ -38,20 +39,7 @@ const dollars = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'must have at most two decimals (cents)')
   .meta({ description: 'Dollars, at most two decimals; stored exactly in cents.' });
 
-export const PROJECT_SORTS = [
-  '-created_at',
-  'created_at',
-  '-updated_at',
-  'updated_at',
-  'name',
-  '-name',
-  'amount',
-  '-amount',
-  'bid_due_date',
-  '-bid_due_date',
-  'start_date',
-  '-start_date',
-] as const;
+export const PROJECT_SORTS = ['-created_at', 'created_at', '-updated_at', 'updated_at', ...bothWays('name', 'amount', 'bid_due_date', 'start_date')] as const;
 export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
 const fields = {

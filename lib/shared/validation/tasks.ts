@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bothWays,
   date,
   idFilters,
   longText,
@@ -19,16 +20,7 @@ import {
   writeBodies,
 } from './common';
 
-export const TASK_SORTS = [
-  '-created_at',
-  'created_at',
-  'deadline',
-  '-deadline',
-  'title',
-  '-title',
-  '-updated_at',
-  'updated_at',
-] as const;
+export const TASK_SORTS = ['-created_at', 'created_at', ...bothWays('deadline', 'title'), '-updated_at', 'updated_at'] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 const fields = {
