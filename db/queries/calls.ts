@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { orderBySort, pageWithTotal } from './sql';
+import { orderBySort, pageWithTotal, type SortKey } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const createdBy = alias(users, 'created_by');
@@ -34,7 +34,7 @@ export type CallRow = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute
 export type CallRecord = typeof calls.$inferSelect;
 
 const sortColumns = { created_at: calls.createdAt, recorded_at: calls.recordedAt };
-export type CallSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+export type CallSortKey = SortKey<typeof sortColumns>;
 
 /** The list query's filters (lib/shared/validation/calls.ts), by their API names. */
 export interface CallFilters {

@@ -6,7 +6,7 @@ import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
-import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
+import { likePattern, orderBySort, pageFromNearestEnd, type SortKey, timestampSorts } from './sql';
 
 const archivedBy = alias(users, 'archived_by');
 
@@ -28,13 +28,12 @@ export interface LeadRow<T> {
 export type LeadRecord = typeof leads.$inferSelect;
 
 const sortColumns = {
-  created_at: leads.createdAt,
-  updated_at: leads.updatedAt,
+  ...timestampSorts(leads),
   name: leads.name,
   value_in_cents: leads.valueInCents,
   estimated_start_date: leads.estimatedStartDate,
 };
-export type LeadSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+export type LeadSortKey = SortKey<typeof sortColumns>;
 
 /** The list query's filters (lib/shared/validation/leads.ts, by their API names), and the time `snoozed` is judged at. */
 export interface LeadFilters {

@@ -8,7 +8,7 @@ import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
-import { likePattern, orderBySort, pageFromNearestEnd } from './sql';
+import { likePattern, orderBySort, pageFromNearestEnd, type SortKey, timestampSorts } from './sql';
 
 const decidedBy = alias(users, 'go_no_go_decided_by');
 
@@ -51,14 +51,13 @@ function selectProjects<F extends SelectedFields>(db: Db, answer: ProjectAnswer<
 }
 
 const sortColumns = {
-  created_at: projects.createdAt,
-  updated_at: projects.updatedAt,
+  ...timestampSorts(projects),
   name: projects.name,
   amount: projects.amountInCents,
   bid_due_date: projects.bidDueDate,
   start_date: projects.startDate,
 };
-export type ProjectSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+export type ProjectSortKey = SortKey<typeof sortColumns>;
 
 /** The list query's filters (lib/shared/validation/projects.ts, by their API names), and today's date. */
 export interface ProjectFilters {

@@ -13,6 +13,15 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The `sort` values of a list whose sortable columns are `C`: each key, ascending or (with `-`) descending. */
+export type SortKey<C> = `${'' | '-'}${keyof C & string}`;
+
+/** The sortable columns every record has: when it was created and last changed. */
+export const timestampSorts = (table: { createdAt: AnyPgColumn; updatedAt: AnyPgColumn }) => ({
+  created_at: table.createdAt,
+  updated_at: table.updatedAt,
+});
+
 /**
  * A `sort` value of a list (`name` or `-name`) as ORDER BY, ties broken by id in the same direction.
  * Nullable columns sort their nulls last either way; not-null ones keep the plain form, which the
@@ -20,7 +29,7 @@ export function likePattern(q: string): string {
  * (each direction and nulls position flipped), for pages counted from the end.
  */
 export function orderBySort<C extends Record<string, AnyPgColumn>>(
-  sort: NoInfer<`${'' | '-'}${keyof C & string}`>,
+  sort: NoInfer<SortKey<C>>,
   columns: C,
   id: AnyPgColumn,
   reversed = false,

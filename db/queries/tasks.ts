@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
-import { orderBySort, pageWithTotal, rows } from './sql';
+import { orderBySort, pageWithTotal, rows, type SortKey, timestampSorts } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -39,12 +39,11 @@ export type TaskRow = Awaited<ReturnType<ReturnType<typeof selectTasks>['execute
 export type TaskRecord = typeof tasks.$inferSelect;
 
 const sortColumns = {
-  created_at: tasks.createdAt,
-  updated_at: tasks.updatedAt,
+  ...timestampSorts(tasks),
   deadline: tasks.deadline,
   title: tasks.title,
 };
-export type TaskSortKey = `${'' | '-'}${keyof typeof sortColumns}`;
+export type TaskSortKey = SortKey<typeof sortColumns>;
 
 /** The list query's filters (lib/shared/validation/tasks.ts), by their API names. */
 export interface TaskFilters {
