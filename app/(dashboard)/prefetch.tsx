@@ -2,23 +2,7 @@ import 'server-only';
 import { dehydrate, HydrationBoundary, QueryCache, type QueryClient } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { cache, Suspense, type ReactNode } from 'react';
-import * as calls from '@/app/api/2023-01/calls/route';
-import * as companies from '@/app/api/2023-01/companies/route';
-import * as contacts from '@/app/api/2023-01/contacts/route';
-import * as customFields from '@/app/api/2023-01/custom_fields/route';
-import * as forecast from '@/app/api/2023-01/forecast/route';
-import * as winRates from '@/app/api/2023-01/insights/win_rates/route';
-import * as leads from '@/app/api/2023-01/leads/route';
-import * as projectStages from '@/app/api/2023-01/project_stages/route';
-import * as projects from '@/app/api/2023-01/projects/route';
-import * as pipelineReport from '@/app/api/2023-01/reports/pipeline/route';
-import * as tasks from '@/app/api/2023-01/tasks/route';
-import * as teamMemberships from '@/app/api/2023-01/team_memberships/route';
-import * as me from '@/app/api/2023-01/users/me/route';
-import * as users from '@/app/api/2023-01/users/route';
-import * as webhookMessages from '@/app/api/2023-01/webhook_messages/route';
-import * as employees from '@/app/api/2023-01/workforce/employees/route';
-import * as workforceRoles from '@/app/api/2023-01/workforce/roles/route';
+import { ROUTE_MODULES } from '@/app/api/2023-01/route-modules';
 import { TableSkeleton } from '@/components/ui/states';
 import { ApiClientError, installServerTransport } from '@/lib/client/api-client';
 import { customFieldsQuery, type CustomFieldResource } from '@/lib/client/hooks/use-custom-fields';
@@ -31,29 +15,12 @@ import type { SearchParams } from '@/lib/shared/url-state';
 // prefetches the queries its client component will ask for on first render (the same query
 // options from lib/client/hooks, so the same keys and query functions), and <Prefetch> hands them over
 // in a HydrationBoundary. The query functions reach the API through the in-process transport
-// below: the endpoints a page prefetches, called in this process as the page's own user.
+// below: any endpoint of the API (app/api/2023-01/route-modules.ts), called in this process as the
+// page's own user.
 
 installServerTransport(
   inProcessTransport(
-    {
-      '/calls': calls,
-      '/companies': companies,
-      '/contacts': contacts,
-      '/custom_fields': customFields,
-      '/forecast': forecast,
-      '/insights/win_rates': winRates,
-      '/leads': leads,
-      '/project_stages': projectStages,
-      '/projects': projects,
-      '/reports/pipeline': pipelineReport,
-      '/tasks': tasks,
-      '/team_memberships': teamMemberships,
-      '/users': users,
-      '/users/me': me,
-      '/webhook_messages': webhookMessages,
-      '/workforce/employees': employees,
-      '/workforce/roles': workforceRoles,
-    },
+    ROUTE_MODULES,
     headers,
   ),
 );

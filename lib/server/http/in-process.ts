@@ -10,9 +10,13 @@ import { PEER_ADDRESS_HEADER } from '@/lib/server/security/client-address';
 // without a loopback HTTP hop.
 
 type RouteHandler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-export type RouteModule = Partial<Record<string, RouteHandler>>;
-/** Route templates below /api/2023-01 (`/leads`, `/users/me`, `/projects/{id}`) → their route modules. */
-export type RouteTable = Record<string, RouteModule>;
+/** What the in-process transport uses of a route module: its GET (a render only reads). */
+export type RouteModule = { GET?: RouteHandler };
+/**
+ * Route templates below /api/2023-01 (`/leads`, `/users/me`, `/projects/{id}`) → their route
+ * modules, each loaded when first asked for (app/api/2023-01/route-modules.ts, generated).
+ */
+export type RouteModules = Record<string, () => Promise<RouteModule>>;
 
 /** What the API reads of the page's request: who is calling (cookie), from where, and to which host. */
 const FORWARDED = ['cookie', 'host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for', PEER_ADDRESS_HEADER, 'user-agent'];
@@ -20,11 +24,11 @@ const FORWARDED = ['cookie', 'host', 'x-forwarded-host', 'x-forwarded-proto', 'x
 interface CompiledRoute {
   pattern: RegExp;
   keys: string[];
-  module: RouteModule;
+  load: () => Promise<RouteModule>;
 }
 
-function compile(routes: RouteTable): CompiledRoute[] {
-  return Object.entries(routes).map(([template, module]) => {
+function compile(routes: RouteModules): CompiledRoute[] {
+  const compiled = Object.entries(routes).map(([template, load]) => {
     const keys: string[] = [];
     const source = template
       .split('/')
@@ -35,8 +39,10 @@ function compile(routes: RouteTable): CompiledRoute[] {
         return '([^/]+)';
       })
       .join('/');
-    return { pattern: new RegExp(`^${API_BASE}${source}$`), keys, module };
+    return { pattern: new RegExp(`^${API_BASE}${source}$`), keys, load };
   });
+  // As Next.js matches them: a static segment before a dynamic one (`/users/me` before `/users/{id}`).
+  return compiled.sort((a, b) => a.keys.length - b.keys.length);
 }
 
 /**
@@ -44,7 +50,7 @@ function compile(routes: RouteTable): CompiledRoute[] {
  * making the page request `incoming()` would have been answered. Reads only: a page's render
  * changes nothing.
  */
-export function inProcessTransport(routes: RouteTable, incoming: () => Promise<Pick<Headers, 'get'>>): Transport {
+export function inProcessTransport(routes: RouteModules, incoming: () => Promise<Pick<Headers, 'get'>>): Transport {
   const table = compile(routes);
   return async (path, init) => {
     if (init.method !== 'GET') throw new Error(`The in-process transport only reads; ${init.method} ${path} goes from the browser.`);
@@ -60,11 +66,11 @@ export function inProcessTransport(routes: RouteTable, incoming: () => Promise<P
     for (const route of table) {
       const match = route.pattern.exec(url.pathname);
       if (!match) continue;
-      const handler = route.module.GET;
+      const handler = (await route.load()).GET;
       if (!handler) break;
       const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
       return handler(asInProcessRequest(new Request(url, { method: 'GET', headers })), { params: Promise.resolve(params) });
     }
-    throw new Error(`No in-process route serves GET ${url.pathname}; add its route module to the table.`);
+    throw new Error(`No in-process route serves GET ${url.pathname}.`);
   };
 }
