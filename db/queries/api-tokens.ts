@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { apiTokens, oauthApplications, users } from '@/db/schema';
 import { userAccessColumns } from './users';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 export type TokenScope = 'read' | 'read write';
 
@@ -109,11 +109,7 @@ const ownLiveTokens = (owner: { accountId: number; userId: number }) =>
     isNull(apiTokens.revokedAt),
   );
 
-export async function listUserTokens(
-  db: Db,
-  owner: { accountId: number; userId: number },
-  page: { limit: number; offset: number },
-) {
+export async function listUserTokens(db: Db, owner: { accountId: number; userId: number }, page: PageWindow) {
   const where = ownLiveTokens(owner);
   return pageWithTotal(
     db,

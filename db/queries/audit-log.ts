@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { oauthApplications, users, webhookMessages } from '@/db/schema';
 import { EVENT_ACTIONS, EVENT_RESOURCES } from '@/db/schema/enums';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 // The audit log: the account's webhook messages with who made each change and how.
 
@@ -32,7 +32,7 @@ function eventTypes(f: AuditFilters): string[] | undefined {
   return resources.flatMap((r) => actions.map((a) => `${r}.${a}`));
 }
 
-export async function listAuditEntries(db: Db, accountId: number, filters: AuditFilters, page: { limit: number; offset: number }) {
+export async function listAuditEntries(db: Db, accountId: number, filters: AuditFilters, page: PageWindow) {
   const types = eventTypes(filters);
   const conditions: (SQL | undefined)[] = [
     eq(webhookMessages.accountId, accountId),

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { orderBySort, pageWithTotal, type SortKey } from './sql';
+import { orderBySort, type PageWindow, pageWithTotal, type SortKey } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const createdBy = alias(users, 'created_by');
@@ -58,12 +58,7 @@ function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
   );
 }
 
-export async function listCalls(
-  db: Db,
-  accountId: number,
-  filters: CallFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listCalls(db: Db, accountId: number, filters: CallFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   return pageWithTotal(
     db,

@@ -4,7 +4,7 @@ import type { Db } from '@/db';
 import { companies, companyIndustries, imports, industries, users } from '@/db/schema';
 import type { CompanyCategory } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
-import { likePattern, pageWithTotal } from './sql';
+import { likePattern, type PageWindow, pageWithTotal } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const createdBy = alias(users, 'created_by');
@@ -64,12 +64,7 @@ export type CompanyRecord = typeof companies.$inferSelect;
 
 const withIndustries = (row: CompanyJoinRow): CompanyRow => ({ ...row, industries: row.industries.map(industryFromJson) });
 
-export async function listCompanies(
-  db: Db,
-  accountId: number,
-  filters: CompanyFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listCompanies(db: Db, accountId: number, filters: CompanyFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   const { items: rows, total } = await pageWithTotal(db, selectCompanies(db).$dynamic(), companies, where, [desc(companies.createdAt), desc(companies.id)], page);
   return { items: rows.map(withIndustries), total };

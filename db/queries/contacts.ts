@@ -4,7 +4,7 @@ import type { Db } from '@/db';
 import { companies, contacts, imports, users } from '@/db/schema';
 import { contactSearchText } from '@/db/schema/contacts';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
-import { likePattern, pageWithTotal } from './sql';
+import { likePattern, type PageWindow, pageWithTotal } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -54,12 +54,7 @@ function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
   );
 }
 
-export async function listContacts(
-  db: Db,
-  accountId: number,
-  filters: ContactFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listContacts(db: Db, accountId: number, filters: ContactFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   return pageWithTotal(db, selectContacts(db).$dynamic(), contacts, where, [desc(contacts.createdAt), desc(contacts.id)], page);
 }

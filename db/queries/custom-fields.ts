@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { companies, contacts, customFields, leads, projects } from '@/db/schema';
 import type { CustomFieldResource } from '@/db/schema/enums';
-import { rows } from './sql';
+import { type PageWindow, rows } from './sql';
 import { listOfAccount, ofAccount, oneRow } from './tenant';
 
 export type CustomFieldRow = typeof customFields.$inferSelect;
@@ -14,7 +14,7 @@ export interface CustomFieldFilters {
 }
 
 /** An account's fields, by resource then position (the order forms and tables show them in). */
-export async function listCustomFields(db: Db, accountId: number, f: CustomFieldFilters, page: { limit: number; offset: number }) {
+export async function listCustomFields(db: Db, accountId: number, f: CustomFieldFilters, page: PageWindow) {
   const conditions = [
     f.resource !== undefined ? eq(customFields.resource, f.resource) : undefined,
     f.archived !== undefined ? eq(customFields.archived, f.archived) : undefined,

@@ -6,7 +6,7 @@ import { forecastSnapshotProjects, forecastSnapshots, projects, projectStages, r
 import { RESULT_CLOSE_TYPES, type ForecastCurve } from '@/db/schema/enums';
 import { learnedBasis, type LearnedBasis } from './insights';
 import { personRefColumns } from './refs';
-import { pageWithTotal, rows } from './sql';
+import { type PageWindow, pageWithTotal, rows } from './sql';
 import { ofAccount } from './tenant';
 
 // What the forecast reads: the open and won projects' schedules (now, or as a snapshot kept them),
@@ -219,7 +219,7 @@ function selectSnapshots(db: Db, teamOf: TeamOf) {
 }
 export type SnapshotRow = Awaited<ReturnType<ReturnType<typeof selectSnapshots>['execute']>>[number];
 
-export async function listSnapshots(db: Db, accountId: number, filters: { updated_since?: Date }, page: { limit: number; offset: number }, teamOf?: TeamOf) {
+export async function listSnapshots(db: Db, accountId: number, filters: { updated_since?: Date }, page: PageWindow, teamOf?: TeamOf) {
   const where = and(eq(forecastSnapshots.accountId, accountId), filters.updated_since ? gte(forecastSnapshots.updatedAt, filters.updated_since) : undefined);
   return pageWithTotal(
     db,

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '@/db';
+import type { PageWindow } from './sql';
 import { goNoGoCriteria, workforceAssignments } from '@/db/schema';
 import { listOfAccount, ofAccount, oneRow } from './tenant';
 
@@ -13,7 +14,7 @@ export interface CriterionFilters {
 }
 
 /** An account's criteria by position. */
-export async function listCriteria(db: Db, accountId: number, f: CriterionFilters, page: { limit: number; offset: number }) {
+export async function listCriteria(db: Db, accountId: number, f: CriterionFilters, page: PageWindow) {
   const archived = f.archived !== undefined ? eq(goNoGoCriteria.archived, f.archived) : undefined;
   const order = [asc(goNoGoCriteria.position), asc(goNoGoCriteria.id)];
   return listOfAccount(db, db.select().from(goNoGoCriteria).$dynamic(), goNoGoCriteria, accountId, f, [archived], order, page);

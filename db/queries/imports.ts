@@ -5,7 +5,7 @@ import { companies, importRows, imports, projectStages, users } from '@/db/schem
 import type { ImportRowOutcome } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { oneRow } from './tenant';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 // Imports and their rows (docs/imports.md): the import with its creator, its pending rows a batch
 // at a time, each batch's outcomes in one statement, and the worker's lease.
@@ -27,7 +27,7 @@ export async function listImports(
   db: Db,
   accountId: number,
   f: { resource?: string; status?: string; updated_since?: Date; readable: readonly string[] },
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ) {
   const where = and(
     eq(imports.accountId, accountId),

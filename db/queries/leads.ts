@@ -6,7 +6,7 @@ import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
-import { likePattern, orderBySort, pageFromNearestEnd, type SortKey, timestampSorts } from './sql';
+import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';
 
 const archivedBy = alias(users, 'archived_by');
 
@@ -93,7 +93,7 @@ function unfiltered(f: LeadFilters): boolean {
  * more than join_collapse_limit, PostgreSQL keeps the written join order and would otherwise join
  * every lead before the semi-join.
  */
-async function leadsPage<T>(db: Db, answer: SQL<T>, accountId: number, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<T[]> {
+async function leadsPage<T>(db: Db, answer: SQL<T>, accountId: number, where: SQL | undefined, order: SQL[], page: PageWindow): Promise<T[]> {
   const pageIds = db.select({ id: leads.id }).from(leads).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
   const rows = await db
     .select({ answer })
@@ -104,7 +104,7 @@ async function leadsPage<T>(db: Db, answer: SQL<T>, accountId: number, where: SQ
 }
 
 /** A page of leads, each as `answer` builds it (the serializer's SQL), and the total. */
-export async function listLeads<T>(db: Db, answer: SQL<T>, accountId: number, filters: LeadFilters, page: { limit: number; offset: number }) {
+export async function listLeads<T>(db: Db, answer: SQL<T>, accountId: number, filters: LeadFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   if (unfiltered(filters)) {
     // The exact total from the counters, then the page read from its nearest end: flat at any size.

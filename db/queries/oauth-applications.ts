@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
 import { oauthApplications, users } from '@/db/schema';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 export type OAuthScope = 'read' | 'read write';
 
@@ -55,7 +55,7 @@ export async function lockApplication(db: Db, accountId: number, id: number) {
   return row;
 }
 
-export async function listApplications(db: Db, accountId: number, page: { limit: number; offset: number }) {
+export async function listApplications(db: Db, accountId: number, page: PageWindow) {
   const where = eq(oauthApplications.accountId, accountId);
   return pageWithTotal(
     db,

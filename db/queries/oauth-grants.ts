@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { oauthApplications, oauthGrants } from '@/db/schema';
 import type { OAuthScope } from './oauth-applications';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 /** Records a user's consent; a second consent to the same application replaces the scope. */
 export async function upsertGrant(db: Db, values: { accountId: number; userId: number; applicationId: number; scope: OAuthScope }) {
@@ -32,7 +32,7 @@ export type OAuthGrantRow = Awaited<ReturnType<typeof listUserGrants>>['items'][
 const ownGrants = (owner: { accountId: number; userId: number }) =>
   and(eq(oauthGrants.accountId, owner.accountId), eq(oauthGrants.userId, owner.userId));
 
-export async function listUserGrants(db: Db, owner: { accountId: number; userId: number }, page: { limit: number; offset: number }) {
+export async function listUserGrants(db: Db, owner: { accountId: number; userId: number }, page: PageWindow) {
   const where = ownGrants(owner);
   return pageWithTotal(
     db,

@@ -5,7 +5,7 @@ import { ofAccount } from './tenant';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
 import type { MembershipRole } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 const membershipSelection = {
   membership: projectTeamMemberships,
@@ -92,12 +92,7 @@ function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | und
   );
 }
 
-export async function listMemberships(
-  db: Db,
-  accountId: number,
-  filters: MembershipFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listMemberships(db: Db, accountId: number, filters: MembershipFilters, page: PageWindow) {
   const where = filterWhere(db, accountId, filters);
   const { items: rows, total } = await pageWithTotal(
     db,

@@ -8,7 +8,7 @@ import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
-import { likePattern, orderBySort, pageFromNearestEnd, type SortKey, timestampSorts } from './sql';
+import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';
 
 const decidedBy = alias(users, 'go_no_go_decided_by');
 
@@ -156,7 +156,7 @@ async function projectsPage<T>(
   accountId: number,
   where: SQL | undefined,
   order: SQL[],
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<T[]> {
   const pageIds = db.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
   const rows = await selectProjects(db, answer, { answer: answer.json })
@@ -166,7 +166,7 @@ async function projectsPage<T>(
 }
 
 /** A page of projects, each as `answer` builds it, and the total. */
-export async function listProjects<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, filters: ProjectFilters, page: { limit: number; offset: number }) {
+export async function listProjects<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, filters: ProjectFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   const sort = filters.sort ?? '-created_at';
   if (unfiltered(filters)) {

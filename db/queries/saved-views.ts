@@ -4,7 +4,7 @@ import { savedViews, users } from '@/db/schema';
 import type { SavedViewResource } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 function selectSavedViews(db: Db) {
   return db.select({ view: savedViews, owner: personRefColumns(users) }).from(savedViews).innerJoin(users, eq(users.id, savedViews.userId));
@@ -23,7 +23,7 @@ export interface SavedViewFilters {
 }
 
 /** By list, then name. */
-export async function listSavedViews(db: Db, accountId: number, userId: number, readable: readonly SavedViewResource[], f: SavedViewFilters, page: { limit: number; offset: number }) {
+export async function listSavedViews(db: Db, accountId: number, userId: number, readable: readonly SavedViewResource[], f: SavedViewFilters, page: PageWindow) {
   const where = and(
     visible(accountId, userId, readable),
     f.resource !== undefined ? eq(savedViews.resource, f.resource) : undefined,

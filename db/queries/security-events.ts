@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { oauthApplications, securityEvents, users } from '@/db/schema';
 import type { SecurityEventKind } from '@/db/schema/enums';
 import { actorAndApplication } from './audit-log';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 export interface SecurityEventValues {
   accountId: number;
@@ -49,7 +49,7 @@ export interface SecurityEventFilters {
   since?: Date;
 }
 
-export async function listSecurityEvents(db: Db, accountId: number, filters: SecurityEventFilters, page: { limit: number; offset: number }) {
+export async function listSecurityEvents(db: Db, accountId: number, filters: SecurityEventFilters, page: PageWindow) {
   const where = and(
     eq(securityEvents.accountId, accountId),
     filters.kind?.length ? inArray(securityEvents.kind, [...filters.kind]) : undefined,

@@ -66,7 +66,7 @@ export async function pageWithTotal<Q extends PgSelect>(db: Db, query: Q, table:
  * the other end (the order reversed, the offset counted from the end) and turned back, so the last
  * page of a million rows costs what the first does instead of walking past all the others.
  */
-export function pageFromNearestEnd(total: number, page: { limit: number; offset: number }) {
+export function pageFromNearestEnd(total: number, page: PageWindow) {
   const limit = Math.max(0, Math.min(page.limit, total - page.offset));
   if (limit === 0 || page.offset + limit / 2 <= total / 2) return { limit, offset: page.offset, reversed: false };
   return { limit, offset: total - page.offset - limit, reversed: true };

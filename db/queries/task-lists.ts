@@ -4,7 +4,7 @@ import type { Db } from '@/db';
 import { projects, taskLists } from '@/db/schema';
 import { namedRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 const taskListSelection = {
   taskList: taskLists,
@@ -37,12 +37,7 @@ function filterWhere(accountId: number, f: TaskListFilters): SQL | undefined {
   );
 }
 
-export async function listTaskLists(
-  db: Db,
-  accountId: number,
-  filters: TaskListFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listTaskLists(db: Db, accountId: number, filters: TaskListFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   return pageWithTotal(db, selectTaskLists(db).$dynamic(), taskLists, where, [desc(taskLists.createdAt), desc(taskLists.id)], page);
 }

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
-import { orderBySort, pageWithTotal, rows, type SortKey, timestampSorts } from './sql';
+import { orderBySort, type PageWindow, pageWithTotal, rows, type SortKey, timestampSorts } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -75,7 +75,7 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
   );
 }
 
-export async function listTasks(db: Db, accountId: number, filters: TaskFilters, page: { limit: number; offset: number }) {
+export async function listTasks(db: Db, accountId: number, filters: TaskFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   return pageWithTotal(
     db,

@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { ofAccount } from './tenant';
 import { sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
-import { likePattern, pageWithTotal } from './sql';
+import { likePattern, type PageWindow, pageWithTotal } from './sql';
 
 /** The list query's filters (lib/shared/validation/users.ts), by their API names. */
 export interface UserFilters {
@@ -46,12 +46,7 @@ function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
   );
 }
 
-export async function listUsers(
-  db: Db,
-  accountId: number,
-  filters: UserFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listUsers(db: Db, accountId: number, filters: UserFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   return pageWithTotal(db, db.select(userColumns).from(users).$dynamic(), users, where, [desc(users.createdAt), desc(users.id)], page);
 }

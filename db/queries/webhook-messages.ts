@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { EXCLUDE_IMPORTS } from '@/db/schema/enums';
 import { ofAccount } from './tenant';
 import { webhookMessages } from '@/db/schema';
-import { pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal } from './sql';
 
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
 
@@ -85,12 +85,7 @@ export interface WebhookMessageFilters {
 
 const later = (a?: Date, b?: Date) => (a && b ? (a > b ? a : b) : (a ?? b));
 
-export async function listWebhookMessages(
-  db: Db,
-  accountId: number,
-  filters: WebhookMessageFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listWebhookMessages(db: Db, accountId: number, filters: WebhookMessageFilters, page: PageWindow) {
   // Messages never change after they are written, so the `updated_since` every list takes means
   // the same as `since`; given both, the later one wins.
   const since = later(filters.since, filters.updated_since);

@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { webhookAttempts, webhookMessages, webhooks } from '@/db/schema';
-import { pageWithTotal, rows } from './sql';
+import { type PageWindow, pageWithTotal, rows } from './sql';
 
 // Webhook subscriptions and their attempt log.
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 
-export async function listWebhooks(db: Db, accountId: number, page: { limit: number; offset: number }) {
+export async function listWebhooks(db: Db, accountId: number, page: PageWindow) {
   const where = eq(webhooks.accountId, accountId);
   return pageWithTotal(db, db.select().from(webhooks).$dynamic(), webhooks, where, [desc(webhooks.createdAt), desc(webhooks.id)], page);
 }
@@ -61,13 +61,7 @@ export interface WebhookAttemptFilters {
 }
 
 /** A subscription's attempts, newest first, with its UUID and their message's event id and type (joins). */
-export async function listWebhookAttempts(
-  db: Db,
-  accountId: number,
-  webhookId: number,
-  filters: WebhookAttemptFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listWebhookAttempts(db: Db, accountId: number, webhookId: number, filters: WebhookAttemptFilters, page: PageWindow) {
   const where = and(
     eq(webhookAttempts.accountId, accountId),
     eq(webhookAttempts.webhookId, webhookId),

@@ -4,7 +4,7 @@ import type { Db } from '@/db';
 import { divisions, employeeSearchText, imports, workforceCertifications, workforceEmployees, workforceRoles } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
-import { likePattern, pageWithTotal, rows } from './sql';
+import { likePattern, type PageWindow, pageWithTotal, rows } from './sql';
 import { ofAccount, oneRow } from './tenant';
 
 const role = alias(workforceRoles, 'role');
@@ -83,12 +83,7 @@ function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | unde
   );
 }
 
-export async function listWorkforceEmployees(
-  db: Db,
-  accountId: number,
-  filters: WorkforceEmployeeFilters,
-  page: { limit: number; offset: number },
-) {
+export async function listWorkforceEmployees(db: Db, accountId: number, filters: WorkforceEmployeeFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
   return pageWithTotal(
     db,
