@@ -1,7 +1,7 @@
-import { bigint, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { id, parentRef, timestamps, ts } from './columns';
+import { columnIndexes, id, parentRef, timestamps, ts } from './columns';
 import { oauthApplications } from './oauth-applications';
 import { oauthGrants } from './oauth-grants';
 
@@ -33,10 +33,7 @@ export const apiTokens = pgTable(
   },
   (t) => [
     uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
-    index('api_tokens_user_id_idx').on(t.userId),
-    index('api_tokens_account_id_idx').on(t.accountId),
-    index('api_tokens_oauth_application_id_idx').on(t.oauthApplicationId),
-    index('api_tokens_oauth_grant_id_idx').on(t.oauthGrantId),
+    ...columnIndexes('api_tokens', t.userId, t.accountId, t.oauthApplicationId, t.oauthGrantId),
     check('api_tokens_kind_check', sql`${t.kind} in ('personal', 'oauth_access')`),
     check('api_tokens_scope_check', sql`${t.scope} in ('read', 'read write')`),
   ],

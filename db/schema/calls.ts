@@ -1,6 +1,6 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, ref, timestamps, ts } from './columns';
+import { columnIndexes, id, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
 import { callOutcomes } from './lookups';
@@ -23,10 +23,6 @@ export const calls = pgTable(
   (t) => [
     index('calls_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('calls_account_updated_idx').on(t.accountId, t.updatedAt),
-    index('calls_call_outcome_id_idx').on(t.callOutcomeId),
-    index('calls_company_id_idx').on(t.companyId),
-    index('calls_contact_id_idx').on(t.contactId),
-    index('calls_project_id_idx').on(t.projectId),
-    index('calls_created_by_id_idx').on(t.createdById),
+    ...columnIndexes('calls', t.callOutcomeId, t.companyId, t.contactId, t.projectId, t.createdById),
   ],
 );

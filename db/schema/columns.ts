@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, index, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Shared column builders. Every table of the API has a bigint identity id, a tenant column and
 // the two timestamps the spec puts on every record.
@@ -33,6 +33,9 @@ export const addressColumns = () => ({
   zip: text('zip'),
   country: text('country'),
 });
+
+/** An index on each column, named `<table>_<column>_idx`: a foreign key's referrers are found without a scan. */
+export const columnIndexes = (table: string, ...columns: AnyPgColumn[]) => columns.map((column) => index(`${table}_${column.name}_idx`).on(column));
 
 /** `column IN (...)` over a closed set, for CHECK constraints. */
 export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {

@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, type PgColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { id, ref, timestamps } from './columns';
+import { columnIndexes, id, ref, timestamps } from './columns';
 import { companies } from './companies';
 import { imports } from './lookups';
 
@@ -29,10 +29,7 @@ export const contacts = pgTable(
     index('contacts_custom_fields_idx').using('gin', t.customFields.op('jsonb_path_ops')),
     index('contacts_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('contacts_account_updated_idx').on(t.accountId, t.updatedAt),
-    index('contacts_company_id_idx').on(t.companyId),
-    index('contacts_assigned_to_id_idx').on(t.assignedToId),
-    index('contacts_created_by_id_idx').on(t.createdById),
-    index('contacts_import_id_idx').on(t.importId),
+    ...columnIndexes('contacts', t.companyId, t.assignedToId, t.createdById, t.importId),
     uniqueIndex('contacts_account_email_key').on(t.accountId, sql`lower(${t.email})`),
     index('contacts_search_trgm_idx').using('gin', sql`(${contactSearchText(t)}) gin_trgm_ops`),
   ],

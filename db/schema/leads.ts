@@ -1,7 +1,7 @@
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
+import { addressColumns, columnIndexes, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
 import {
@@ -68,18 +68,21 @@ export const leads = pgTable(
     index('leads_account_snooze_idx').on(t.accountId, t.snoozeUntil),
     index('leads_account_priority_idx').on(t.accountId, t.priority),
     index('leads_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('leads_assigned_to_id_idx').on(t.assignedToId),
-    index('leads_archived_by_id_idx').on(t.archivedById),
-    index('leads_created_by_id_idx').on(t.createdById),
-    index('leads_company_id_idx').on(t.companyId),
-    index('leads_contact_id_idx').on(t.contactId),
-    index('leads_contract_type_id_idx').on(t.contractTypeId),
-    index('leads_delivery_method_id_idx').on(t.deliveryMethodId),
-    index('leads_division_id_idx').on(t.divisionId),
-    index('leads_lead_source_id_idx').on(t.leadSourceId),
-    index('leads_market_sector_id_idx').on(t.marketSectorId),
-    index('leads_tender_type_id_idx').on(t.tenderTypeId),
-    index('leads_import_id_idx').on(t.importId),
+    ...columnIndexes(
+      'leads',
+      t.assignedToId,
+      t.archivedById,
+      t.createdById,
+      t.companyId,
+      t.contactId,
+      t.contractTypeId,
+      t.deliveryMethodId,
+      t.divisionId,
+      t.leadSourceId,
+      t.marketSectorId,
+      t.tenderTypeId,
+      t.importId,
+    ),
     uniqueIndex('leads_account_external_id_key').on(t.accountId, sql`lower(${t.externalId})`),
     check('leads_construction_duration_unit_check', oneOf(t.constructionDurationUnit, CONSTRUCTION_DURATION_UNITS)),
     check('leads_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),

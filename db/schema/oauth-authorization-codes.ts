@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts';
-import { id, ts } from './columns';
+import { columnIndexes, id, ts } from './columns';
 import { grantColumns } from './oauth-grants';
 
 /**
@@ -25,9 +25,7 @@ export const oauthAuthorizationCodes = pgTable(
   },
   (t) => [
     uniqueIndex('oauth_authorization_codes_code_hash_key').on(t.codeHash),
-    index('oauth_authorization_codes_grant_id_idx').on(t.grantId),
-    index('oauth_authorization_codes_application_id_idx').on(t.applicationId),
-    index('oauth_authorization_codes_account_id_idx').on(t.accountId),
+    ...columnIndexes('oauth_authorization_codes', t.grantId, t.applicationId, t.accountId),
     check('oauth_authorization_codes_scope_check', sql`${t.scope} in ('read', 'read write')`),
     check('oauth_authorization_codes_method_check', sql`${t.codeChallengeMethod} is null or ${t.codeChallengeMethod} = 'S256'`),
   ],

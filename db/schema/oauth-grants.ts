@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, parentRef, timestamps, ts } from './columns';
+import { columnIndexes, id, parentRef, timestamps, ts } from './columns';
 import { oauthApplications } from './oauth-applications';
 
 /**
@@ -21,8 +21,7 @@ export const oauthGrants = pgTable(
   },
   (t) => [
     uniqueIndex('oauth_grants_user_application_key').on(t.userId, t.applicationId),
-    index('oauth_grants_application_id_idx').on(t.applicationId),
-    index('oauth_grants_account_id_idx').on(t.accountId),
+    ...columnIndexes('oauth_grants', t.applicationId, t.accountId),
     check('oauth_grants_scope_check', sql`${t.scope} in ('read', 'read write')`),
   ],
 );

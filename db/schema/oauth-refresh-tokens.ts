@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId } from './accounts';
 import { apiTokens } from './api-tokens';
-import { id, ts } from './columns';
+import { columnIndexes, id, ts } from './columns';
 import { grantColumns } from './oauth-grants';
 
 /**
@@ -27,11 +27,7 @@ export const oauthRefreshTokens = pgTable(
   },
   (t) => [
     uniqueIndex('oauth_refresh_tokens_token_hash_key').on(t.tokenHash),
-    index('oauth_refresh_tokens_family_id_idx').on(t.familyId),
-    index('oauth_refresh_tokens_grant_id_idx').on(t.grantId),
-    index('oauth_refresh_tokens_application_id_idx').on(t.applicationId),
-    index('oauth_refresh_tokens_access_token_id_idx').on(t.accessTokenId),
-    index('oauth_refresh_tokens_account_id_idx').on(t.accountId),
+    ...columnIndexes('oauth_refresh_tokens', t.familyId, t.grantId, t.applicationId, t.accessTokenId, t.accountId),
     check('oauth_refresh_tokens_scope_check', sql`${t.scope} in ('read', 'read write')`),
   ],
 );

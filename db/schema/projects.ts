@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
-import { addressColumns, id, oneOf, ref, timestamps, ts } from './columns';
+import { addressColumns, columnIndexes, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
 import { CLOSE_TYPES, FORECAST_CURVES, GO_NO_GO_DECISIONS, WORK_SCOPES, type CloseType, type ForecastCurve, type GoNoGoDecision, type WorkScope } from './enums';
@@ -100,21 +100,24 @@ export const projects = pgTable(
     // Closed projects by when they closed (the closed_since filter, the pipeline report, win rates).
     index('projects_account_closed_at_idx').on(t.accountId, t.closedAt).where(sql`${t.closedAt} is not null`),
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('projects_project_stage_id_idx').on(t.projectStageId),
-    index('projects_company_id_idx').on(t.companyId),
-    index('projects_contact_id_idx').on(t.contactId),
-    index('projects_assigned_to_id_idx').on(t.assignedToId),
-    index('projects_go_no_go_decided_by_id_idx').on(t.goNoGoDecidedById),
-    index('projects_created_by_id_idx').on(t.createdById),
-    index('projects_contract_type_id_idx').on(t.contractTypeId),
-    index('projects_delivery_method_id_idx').on(t.deliveryMethodId),
-    index('projects_division_id_idx').on(t.divisionId),
-    index('projects_import_id_idx').on(t.importId),
+    ...columnIndexes(
+      'projects',
+      t.projectStageId,
+      t.companyId,
+      t.contactId,
+      t.assignedToId,
+      t.goNoGoDecidedById,
+      t.createdById,
+      t.contractTypeId,
+      t.deliveryMethodId,
+      t.divisionId,
+      t.importId,
+      t.leadSourceId,
+      t.lossReasonId,
+      t.marketSectorId,
+      t.tenderTypeId,
+    ),
     uniqueIndex('projects_account_external_id_key').on(t.accountId, sql`lower(${t.externalId})`),
-    index('projects_lead_source_id_idx').on(t.leadSourceId),
-    index('projects_loss_reason_id_idx').on(t.lossReasonId),
-    index('projects_market_sector_id_idx').on(t.marketSectorId),
-    index('projects_tender_type_id_idx').on(t.tenderTypeId),
     uniqueIndex('projects_lead_id_key').on(t.leadId),
     check('projects_work_scope_check', oneOf(t.workScope, WORK_SCOPES)),
     check('projects_close_type_check', oneOf(t.closeType, CLOSE_TYPES)),

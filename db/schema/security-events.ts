@@ -1,7 +1,7 @@
 import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { apiTokens } from './api-tokens';
-import { id, oneOf, ref, ts } from './columns';
+import { columnIndexes, id, oneOf, ref, ts } from './columns';
 import { AUTH_METHODS, SECURITY_EVENT_KINDS } from './enums';
 import { oauthApplications } from './oauth-applications';
 
@@ -33,9 +33,7 @@ export const securityEvents = pgTable(
   (t) => [
     index('security_events_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('security_events_account_kind_idx').on(t.accountId, t.kind, t.createdAt.desc().nullsFirst()),
-    index('security_events_actor_id_idx').on(t.actorId),
-    index('security_events_token_id_idx').on(t.tokenId),
-    index('security_events_oauth_application_id_idx').on(t.oauthApplicationId),
+    ...columnIndexes('security_events', t.actorId, t.tokenId, t.oauthApplicationId),
     check('security_events_kind_check', oneOf(t.kind, SECURITY_EVENT_KINDS)),
     check('security_events_auth_method_check', oneOf(t.authMethod, AUTH_METHODS)),
   ],

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
-import { id, parentRef, ref, timestamps, ts } from './columns';
+import { columnIndexes, id, parentRef, ref, timestamps, ts } from './columns';
 import { contacts } from './contacts';
 import { projects } from './projects';
 
@@ -43,9 +43,7 @@ export const tasks = pgTable(
     index('tasks_account_completed_idx').on(t.accountId, t.completedAt),
     // Open tasks by deadline: the calendar's task deadlines.
     index('tasks_account_open_deadline_idx').on(t.accountId, t.deadline).where(sql`${t.completedAt} is null`),
-    index('tasks_assigned_to_id_idx').on(t.assignedToId),
-    index('tasks_created_by_id_idx').on(t.createdById),
-    index('tasks_contact_id_idx').on(t.contactId),
+    ...columnIndexes('tasks', t.assignedToId, t.createdById, t.contactId),
     index('tasks_project_id_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_task_list_id_idx').on(t.taskListId),
   ],

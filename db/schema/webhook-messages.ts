@@ -1,7 +1,7 @@
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { apiTokens } from './api-tokens';
-import { id, oneOf, ref, ts } from './columns';
+import { columnIndexes, id, oneOf, ref, ts } from './columns';
 import { AUTH_METHODS } from './enums';
 import { oauthApplications } from './oauth-applications';
 
@@ -32,9 +32,7 @@ export const webhookMessages = pgTable(
     uniqueIndex('webhook_messages_event_id_key').on(t.eventId),
     index('webhook_messages_account_timestamp_idx').on(t.accountId, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('webhook_messages_account_type_idx').on(t.accountId, t.eventType, t.timestamp.desc().nullsFirst()),
-    index('webhook_messages_actor_id_idx').on(t.actorId),
-    index('webhook_messages_token_id_idx').on(t.tokenId),
-    index('webhook_messages_oauth_application_id_idx').on(t.oauthApplicationId),
+    ...columnIndexes('webhook_messages', t.actorId, t.tokenId, t.oauthApplicationId),
     check('webhook_messages_auth_method_check', oneOf(t.authMethod, AUTH_METHODS)),
   ],
 );

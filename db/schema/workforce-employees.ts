@@ -1,7 +1,7 @@
 import { boolean, date, index, pgTable, text, type AnyPgColumn, type PgColumn, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
-import { addressColumns, id, ref, timestamps } from './columns';
+import { addressColumns, columnIndexes, id, ref, timestamps } from './columns';
 import { divisions, imports, workforceRoles } from './lookups';
 
 export const workforceEmployees = pgTable(
@@ -30,10 +30,7 @@ export const workforceEmployees = pgTable(
   (t) => [
     index('workforce_employees_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('workforce_employees_account_updated_idx').on(t.accountId, t.updatedAt),
-    index('workforce_employees_role_id_idx').on(t.roleId),
-    index('workforce_employees_manager_id_idx').on(t.managerId),
-    index('workforce_employees_division_id_idx').on(t.divisionId),
-    index('workforce_employees_import_id_idx').on(t.importId),
+    ...columnIndexes('workforce_employees', t.roleId, t.managerId, t.divisionId, t.importId),
     uniqueIndex('workforce_employees_account_email_key').on(t.accountId, sql`lower(${t.email})`),
     index('workforce_employees_search_trgm_idx').using('gin', sql`(${employeeSearchText(t)}) gin_trgm_ops`),
   ],
