@@ -31,7 +31,6 @@ function selectCalls(db: Db) {
 }
 
 export type CallRow = Awaited<ReturnType<ReturnType<typeof selectCalls>['execute']>>[number];
-export type CallRecord = typeof calls.$inferSelect;
 
 const sortColumns = { created_at: calls.createdAt, recorded_at: calls.recordedAt };
 export type CallSortKey = SortKey<typeof sortColumns>;

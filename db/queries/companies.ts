@@ -60,7 +60,6 @@ function selectCompanies(db: Db) {
 
 type CompanyJoinRow = Awaited<ReturnType<ReturnType<typeof selectCompanies>['execute']>>[number];
 export type CompanyRow = Omit<CompanyJoinRow, 'industries'> & { industries: IndustryRef[] };
-export type CompanyRecord = typeof companies.$inferSelect;
 
 const withIndustries = (row: CompanyJoinRow): CompanyRow => ({ ...row, industries: row.industries.map(industryFromJson) });
 

@@ -30,7 +30,6 @@ function selectContacts(db: Db) {
 }
 
 export type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContacts>['execute']>>[number];
-export type ContactRecord = typeof contacts.$inferSelect;
 
 /** The list query's filters (lib/shared/validation/contacts.ts), by their API names. */
 export interface ContactFilters {

@@ -173,12 +173,3 @@ export async function revokeRefreshTokenOfApplication(db: Db, tokenHash: string,
   return true;
 }
 
-/** Live OAuth access tokens of an application (tests, the Settings page's counts). */
-export async function countLiveAccessTokens(db: Db, applicationId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(apiTokens)
-    .innerJoin(oauthApplications, eq(oauthApplications.id, apiTokens.oauthApplicationId))
-    .where(and(eq(apiTokens.oauthApplicationId, applicationId), isNull(apiTokens.revokedAt)));
-  return row?.n ?? 0;
-}

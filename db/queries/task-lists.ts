@@ -18,7 +18,6 @@ function selectTaskLists(db: Db) {
 }
 
 export type TaskListRow = Awaited<ReturnType<ReturnType<typeof selectTaskLists>['execute']>>[number];
-export type TaskListRecord = typeof taskLists.$inferSelect;
 
 /** The list query's filters (lib/shared/validation/task-lists.ts), by their API names. */
 export interface TaskListFilters {

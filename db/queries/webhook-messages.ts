@@ -62,12 +62,6 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
       and not (message.auth_method is not distinct from 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))`);
 }
 
-/** One message (see `insertWebhookMessages`). */
-export async function insertWebhookMessage(db: Db, values: WebhookMessageActor & WebhookMessageValues) {
-  const { accountId, actorId, tokenId, ...message } = values;
-  await insertWebhookMessages(db, { accountId, actorId, tokenId }, [message]);
-}
-
 export async function findWebhookMessage(db: Db, accountId: number, id: number): Promise<WebhookMessageRow | undefined> {
   const [row] = await db
     .select()

@@ -41,7 +41,6 @@ function selectEmployees(db: Db) {
 }
 
 export type WorkforceEmployeeRow = Awaited<ReturnType<ReturnType<typeof selectEmployees>['execute']>>[number];
-export type WorkforceEmployeeRecord = typeof workforceEmployees.$inferSelect;
 
 /** The list query's filters (lib/shared/validation/workforce-employees.ts), by their API names. */
 export interface WorkforceEmployeeFilters {

@@ -50,7 +50,6 @@ function selectAssignments(db: Db) {
 }
 
 export type WorkforceAssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>['execute']>>[number];
-export type WorkforceAssignmentRecord = typeof workforceAssignments.$inferSelect;
 
 export interface AssignmentFilters {
   project_id?: number;
@@ -263,7 +262,6 @@ export async function utilizationRows(db: Db, accountId: number, f: PlanFilters,
   );
 }
 
-export type UtilizationRow = Awaited<ReturnType<typeof utilizationRows>>['items'][number];
 
 // ── Demand ──────────────────────────────────────────────────────────────────────────────────
 

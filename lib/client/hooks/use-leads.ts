@@ -25,8 +25,6 @@ export const leadQuery = (id: string) =>
   queryOptions({ queryKey: leadKeys.detail(id), queryFn: () => api.get<Lead>(`/leads/${id}`, 'lead') });
 
 export const useLeads = (params: QueryParams) => useQuery(leadsQuery(params));
-export const useLead = (id: string) => useQuery(leadQuery(id));
-
 export function useCreateLead() {
   const qc = useQueryClient();
   return useMutation({
@@ -64,17 +62,6 @@ export function useUpdateLead() {
     },
     onSuccess: (lead) => qc.setQueryData(leadKeys.detail(lead.id), lead),
     onSettled: () => qc.invalidateQueries({ queryKey: leadKeys.lists() }),
-  });
-}
-
-export function useDeleteLead() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete(`/leads/${id}`),
-    onSuccess: (_v, id) => {
-      qc.removeQueries({ queryKey: leadKeys.detail(id) });
-      return qc.invalidateQueries({ queryKey: leadKeys.lists() });
-    },
   });
 }
 

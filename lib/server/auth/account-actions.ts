@@ -33,9 +33,6 @@ const ACTIONS: Record<string, Action> = {
   },
 };
 
-/** The Better Auth paths (after `/api/auth`) whose successes are recorded here. */
-export const AUDITED_AUTH_PATHS = Object.keys(ACTIONS);
-
 export async function auditedAuthAction(req: Request, path: string, handler: (req: Request) => Promise<Response>): Promise<Response> {
   const action = ACTIONS[path];
   if (!action) return handler(req);

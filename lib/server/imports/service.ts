@@ -660,5 +660,3 @@ export async function runDueImports(db: Db, keepGoing: () => boolean = () => tru
     // next
   }
 }
-
-export const IMPORTABLE: readonly ImportResource[] = IMPORT_RESOURCES.filter((r) => IMPORT_SPECS[r] !== undefined);

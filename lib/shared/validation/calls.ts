@@ -20,7 +20,6 @@ const recordedAt = timestampOf((issue) => (issue.input === null ? 'can\'t be nul
 });
 
 export const CALL_SORTS = ['-created_at', 'created_at', '-recorded_at', 'recorded_at'] as const;
-export type CallSort = (typeof CALL_SORTS)[number];
 
 const fields = {
   ...nullableIds('call_outcome', 'company', 'contact', 'project'),
@@ -39,7 +38,6 @@ export const callListQuery = paginationQuery.extend({
   ...idFilters('project', 'company', 'contact'),
   sort: sortQuery(CALL_SORTS, 'Order: -recorded_at for the latest calls first by when they took place; ties by id. Default -created_at.'),
 });
-export type CallListQuery = z.output<typeof callListQuery>;
 
 export const callResponse = recordResponse('Call', {
   notes: z.string().nullable(),

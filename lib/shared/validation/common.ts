@@ -137,9 +137,6 @@ export function writeBodies<S extends z.ZodRawShape, M extends { [K in keyof S]?
   };
 }
 
-/** Every field optional (PATCH) and every nullable field clearable with null. */
-export const optionalNullable = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
-
 // ---- query parameters ----
 
 const digits = z.string().regex(/^[0-9]{1,9}$/, 'must be a whole number');
@@ -265,6 +262,7 @@ export const userReference = z
 export const companyReference = z
   .object({ ...base, name: z.string(), website: z.string().nullable() })
   .meta({ id: 'CompanyReference' });
+/** A project embedded in another record: a Named reference. @alias */
 export const projectReference = namedReference;
 export const taskListReference = z
   .object({ ...base, name: z.string(), project: projectReference })

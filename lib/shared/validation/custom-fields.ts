@@ -60,7 +60,6 @@ export const customFieldListQuery = paginationQuery.extend({
   resource: z.enum(CUSTOM_FIELD_RESOURCES).optional().meta({ description: 'The fields of one resource.' }),
   archived: queryBoolean.optional().meta({ description: 'true: only archived fields; false: only live ones; default: both.' }),
 });
-export type CustomFieldListQuery = z.output<typeof customFieldListQuery>;
 
 export const customFieldResponse = recordResponse('CustomField', {
   resource: z.enum(CUSTOM_FIELD_RESOURCES),

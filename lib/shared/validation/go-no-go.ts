@@ -32,7 +32,6 @@ export type GoNoGoCriterionUpdate = z.output<typeof goNoGoCriterionUpdate>;
 export const goNoGoCriterionListQuery = paginationQuery.extend({
   archived: queryBoolean.optional().meta({ description: 'true: only archived criteria; false: only live ones; default: both.' }),
 });
-export type GoNoGoCriterionListQuery = z.output<typeof goNoGoCriterionListQuery>;
 
 export const goNoGoCriterionResponse = recordResponse('GoNoGoCriterion', {
   name: z.string(),
@@ -74,7 +73,6 @@ export const goNoGoResponse = z
     decided_at: responseTimestamp.nullable(),
   })
   .meta({ id: 'GoNoGo' });
-export type GoNoGoResponse = z.output<typeof goNoGoResponse>;
 
 /** GET /projects/{id}/go_no_go: the project's go / no-go, the scorecard, and what the capacity criteria suggest. */
 export const goNoGoDetailResponse = goNoGoResponse

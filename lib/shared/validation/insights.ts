@@ -49,4 +49,3 @@ export const probabilityGapsQuery = z.object({
     .default(3)
     .meta(integerParameter({ min: 1, max: 20, default: 3 }, 'How many projects, 1–20; default 3.')),
 });
-export type ProbabilityGapsQuery = z.output<typeof probabilityGapsQuery>;

@@ -29,7 +29,6 @@ import {
 } from './common';
 
 export const LEAD_SORTS = ['-created_at', 'created_at', ...bothWays('name', 'value_in_cents', 'estimated_start_date'), '-updated_at', 'updated_at'] as const;
-export type LeadSort = (typeof LEAD_SORTS)[number];
 
 const fields = {
   name,

@@ -94,6 +94,7 @@ export const oauthApplicationWithSecret = oauthApplicationResponse
   .meta({ id: 'OAuthApplicationWithSecret' });
 export type OAuthApplicationWithSecret = z.output<typeof oauthApplicationWithSecret>;
 
+/** Grants are listed with the applications' parameters. @alias */
 export const oauthGrantListQuery = oauthApplicationListQuery;
 export type OAuthGrantListQuery = z.output<typeof oauthGrantListQuery>;
 

@@ -40,7 +40,6 @@ const dollars = z
   .meta({ description: 'Dollars, at most two decimals; stored exactly in cents.' });
 
 export const PROJECT_SORTS = ['-created_at', 'created_at', '-updated_at', 'updated_at', ...bothWays('name', 'amount', 'bid_due_date', 'start_date')] as const;
-export type ProjectSort = (typeof PROJECT_SORTS)[number];
 
 const fields = {
   name,

@@ -16,7 +16,6 @@ export type TaskListUpdate = z.output<typeof taskListUpdate>;
 export const taskListsListQuery = paginationQuery.extend({
   project_id: queryId.optional(),
 });
-export type TaskListsListQuery = z.output<typeof taskListsListQuery>;
 
 export const taskListResponse = recordResponse('TaskList', {
   name: z.string(),

@@ -21,7 +21,6 @@ import {
 } from './common';
 
 export const TASK_SORTS = ['-created_at', 'created_at', ...bothWays('deadline', 'title'), '-updated_at', 'updated_at'] as const;
-export type TaskSort = (typeof TASK_SORTS)[number];
 
 const fields = {
   title: name,
@@ -57,7 +56,6 @@ export const tasksListQuery = paginationQuery.extend({
       'Default -created_at (newest first).',
   ),
 });
-export type TasksListQuery = z.output<typeof tasksListQuery>;
 
 export const taskResponse = recordResponse('Task', {
   title: z.string(),

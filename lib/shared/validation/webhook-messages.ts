@@ -3,7 +3,7 @@ import { EVENT_TYPES } from '@/db/schema/enums';
 import { paginationQuery, queryEnumList, responseTimestamp, timestamp } from './common';
 
 // The event types are plain constants (db/schema/enums.ts) so the dashboard can list them without zod.
-export { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/db/schema/enums';
+export { EVENT_RESOURCES } from '@/db/schema/enums';
 
 export const webhookMessageListQuery = paginationQuery.extend({
   event_type: queryEnumList(

@@ -63,7 +63,6 @@ export const workforceEmployeeListQuery = paginationQuery.extend({
     .optional()
     .meta({ description: 'Employees with a certification (of that name, with `certification`) that lapses before this day.' }),
 });
-export type WorkforceEmployeeListQuery = z.output<typeof workforceEmployeeListQuery>;
 
 export const workforceEmployeeResponse = recordResponse('WorkforceEmployee', {
   birthday: responseDate.nullable(),

@@ -59,7 +59,6 @@ export const workforceAssignmentListQuery = paginationQuery.extend({
   unfilled: queryBoolean.optional().meta({ description: 'true: only assignments without an employee; false: only staffed ones.' }),
   ...overlapQuery,
 });
-export type WorkforceAssignmentListQuery = z.output<typeof workforceAssignmentListQuery>;
 
 export const workforceAssignmentResponse = recordResponse('WorkforceAssignment', {
   project: projectReference,
@@ -97,7 +96,6 @@ export type WorkforceTimeOffCreate = z.output<typeof workforceTimeOffCreate>;
 export type WorkforceTimeOffUpdate = z.output<typeof workforceTimeOffUpdate>;
 
 export const workforceTimeOffListQuery = paginationQuery.extend({ employee_id: queryId.optional(), ...overlapQuery });
-export type WorkforceTimeOffListQuery = z.output<typeof workforceTimeOffListQuery>;
 
 export const workforceTimeOffResponse = recordResponse('WorkforceTimeOff', {
   employee: managerSummary,
@@ -128,7 +126,6 @@ export const workforceCertificationListQuery = paginationQuery.extend({
   employee_id: queryId.optional(),
   expiring_before: date.optional().meta({ description: 'Certifications that lapse before this day.' }),
 });
-export type WorkforceCertificationListQuery = z.output<typeof workforceCertificationListQuery>;
 
 export const workforceCertificationResponse = recordResponse('WorkforceCertification', {
   employee: managerSummary,
