@@ -13,17 +13,16 @@ function ThemedToaster() {
 }
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
-  const [client] = useState(
-    () =>
-      makeQueryClient({
-        // Every failed mutation says so; forms show field errors themselves and skip the toast.
-        mutationCache: new MutationCache({
-          onError: (error, _vars, _ctx, mutation) => {
-            if (mutation.meta?.silent) return;
-            toast.error(error.message);
-          },
-        }),
+  const [client] = useState(() =>
+    makeQueryClient({
+      // Every failed mutation says so; forms show field errors themselves and skip the toast.
+      mutationCache: new MutationCache({
+        onError: (error, _vars, _ctx, mutation) => {
+          if (mutation.meta?.silent) return;
+          toast.error(error.message);
+        },
       }),
+    }),
   );
   return (
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>

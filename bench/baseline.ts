@@ -71,15 +71,27 @@ export async function startBaseline(o: BaselineOptions) {
     const handle = async () => {
       let m: RegExpMatchArray | null;
       if (req.method === 'GET' && path === '/leads') {
-        const page = await listLeads(db, ctx, parsed(url.search, (q) => leadListQuery.parse(q)));
+        const page = await listLeads(
+          db,
+          ctx,
+          parsed(url.search, (q) => leadListQuery.parse(q)),
+        );
         return send(res, 200, { leads: page.items }, pageHeaders(url, ctx.baseUrl, page));
       }
       if (req.method === 'GET' && path === '/projects') {
-        const page = await listProjects(db, ctx, parsed(url.search, (q) => projectListQuery.parse(q)));
+        const page = await listProjects(
+          db,
+          ctx,
+          parsed(url.search, (q) => projectListQuery.parse(q)),
+        );
         return send(res, 200, { projects: page.items }, pageHeaders(url, ctx.baseUrl, page));
       }
       if (req.method === 'GET' && path === '/tasks') {
-        const page = await listTasks(db, ctx, parsed(url.search, (q) => tasksListQuery.parse(q)));
+        const page = await listTasks(
+          db,
+          ctx,
+          parsed(url.search, (q) => tasksListQuery.parse(q)),
+        );
         return send(res, 200, { tasks: page.items }, pageHeaders(url, ctx.baseUrl, page));
       }
       if (req.method === 'GET' && (m = path.match(/^\/projects\/(\d+)$/))) {

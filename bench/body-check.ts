@@ -162,7 +162,11 @@ export async function checkLeadPatch(t: CheckTarget, name: string, leadId: numbe
     const limitOutbox = await outboxSince(sql, mark, String(leadId));
 
     const fields = ['updated_at'];
-    sameBody(`${name} (updated_at set aside)`, normalise(app.body, recordOf(app.body, 'lead'), fields), normalise(limit.body, recordOf(limit.body, 'lead'), fields));
+    sameBody(
+      `${name} (updated_at set aside)`,
+      normalise(app.body, recordOf(app.body, 'lead'), fields),
+      normalise(limit.body, recordOf(limit.body, 'lead'), fields),
+    );
     if (appOutbox !== limitOutbox) fail(`${name} outbox`, `${appOutbox} (app) vs ${limitOutbox} (limit)`);
     await appReadsBack(t, name, path, limit);
 

@@ -258,14 +258,7 @@ export const listLeads = list('leads', lead, 'l', 'leads', 'l.account_id = token
 export const listProjects = list('projects', project, 'p', 'projects', 'p.account_id = token.account_id', 'p.created_at desc, p.id desc');
 
 /** GET /tasks?project_id=$4: a project's tasks, newest first. */
-export const listTasks = list(
-  'tasks',
-  task,
-  't',
-  'tasks',
-  't.account_id = token.account_id and t.project_id = $4',
-  't.created_at desc, t.id desc',
-);
+export const listTasks = list('tasks', task, 't', 'tasks', 't.account_id = token.account_id and t.project_id = $4', 't.created_at desc, t.id desc');
 
 /** GET /projects/$2 (body null: no such project in the account). */
 export const getProject = `with ${token('read')}

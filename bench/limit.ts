@@ -131,9 +131,7 @@ export async function startLimit(o: LimitOptions) {
         return { status: 412, body: JSON.stringify({ error: 'precondition_failed' }), etag, current };
       }
       const value = input.value_in_cents === null ? null : String(input.value_in_cents);
-      const changed = [input.name !== current.name && 'name', value !== current.value_in_cents && 'value_in_cents'].filter(
-        (f): f is string => f !== false,
-      );
+      const changed = [input.name !== current.name && 'name', value !== current.value_in_cents && 'value_in_cents'].filter((f): f is string => f !== false);
       if (changed.length === 0) return { status: 200, body: current.body, etag, current };
       const [row] = await run<{ body: string }>(tx, q.updateLead, [
         id,

@@ -85,7 +85,9 @@ async function timeImport(origin: string, dbUrl: string) {
     const sectors = ['Healthcare', 'Education', 'Industrial'];
     const lines = ['Lead Name,External ID,Value,Priority,Estimated Start,Client,Assigned To,Market Sector,City'];
     for (let i = 1; i <= ROWS; i++) {
-      lines.push(`Lead ${i},X-${i},"$${(i * 1250).toLocaleString('en-US')}.00",${i % 7 === 0 ? 'yes' : 'no'},${(i % 12) + 1}/15/2027,Client ${(i % 500) + 1},${user!.email},${sectors[i % 3]},Denver`);
+      lines.push(
+        `Lead ${i},X-${i},"$${(i * 1250).toLocaleString('en-US')}.00",${i % 7 === 0 ? 'yes' : 'no'},${(i % 12) + 1}/15/2027,Client ${(i % 500) + 1},${user!.email},${sectors[i % 3]},Denver`,
+      );
     }
     const csv = lines.join('\n');
     const t = performance.now();
@@ -129,8 +131,17 @@ async function main() {
   let imported: Awaited<ReturnType<typeof timeImport>> | null = null;
   try {
     const list = plans(new Date());
-    const target: Target = { key: 'app', origin: app.origin, token: s.token, route: (name) => ({ name, method: 'GET', path: list.find((p) => p.name === name)!.path }) };
-    const statements = await countStatements(proxy, [target], list.map((p) => p.name));
+    const target: Target = {
+      key: 'app',
+      origin: app.origin,
+      token: s.token,
+      route: (name) => ({ name, method: 'GET', path: list.find((p) => p.name === name)!.path }),
+    };
+    const statements = await countStatements(
+      proxy,
+      [target],
+      list.map((p) => p.name),
+    );
     for (const plan of list) {
       const route = target.route(plan.name);
       const first = await fetch(app.origin + plan.path, { headers: { authorization: `Bearer ${s.token}` } });

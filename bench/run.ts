@@ -109,7 +109,11 @@ function goals(cells: Cells, statements: Record<string, Record<string, Counted>>
   const at16 = (name: string, min: number): Goal => {
     const cell = cells[name]?.[16];
     const r = cell && ratio(cell.app!.rps, cell.limit!.rps);
-    return { goal: `${name} ÷ limit @16 ≥ ${min}`, result: r === null || r === undefined ? 'not measured (16 connections)' : String(r), met: r == null ? null : r >= min };
+    return {
+      goal: `${name} ÷ limit @16 ≥ ${min}`,
+      result: r === null || r === undefined ? 'not measured (16 connections)' : String(r),
+      met: r == null ? null : r >= min,
+    };
   };
   const lists = Object.keys(statements).filter((n) => n.startsWith('GET /') && n.includes('?'));
   const worst = Math.max(...lists.map((n) => statements[n]!.app!.statements));
@@ -142,7 +146,8 @@ function problems(cells: Cells): string[] {
     for (const [c, got] of Object.entries(byConn)) {
       for (const [key, cell] of Object.entries(got)) {
         if (cell.requests === 0) out.push(`${name} c=${c} ${key}: no request finished within the cell (raise BENCH_DURATION)`);
-        if (cell.non2xx + cell.errors > 0) out.push(`${name} c=${c} ${key}: ${cell.non2xx} non-2xx ${JSON.stringify(cell.statuses ?? {})}, ${cell.errors} errors of ${cell.requests}`);
+        if (cell.non2xx + cell.errors > 0)
+          out.push(`${name} c=${c} ${key}: ${cell.non2xx} non-2xx ${JSON.stringify(cell.statuses ?? {})}, ${cell.errors} errors of ${cell.requests}`);
       }
     }
   }
@@ -194,7 +199,11 @@ async function fullBench(scale: number) {
       await proxy.close();
     }
   }
-  console.table(Object.fromEntries(Object.entries(statements).map(([n, r]) => [n, Object.fromEntries(Object.entries(r).map(([k, c]) => [k, `${c.statements} (${c.parses} parses)`]))])));
+  console.table(
+    Object.fromEntries(
+      Object.entries(statements).map(([n, r]) => [n, Object.fromEntries(Object.entries(r).map(([k, c]) => [k, `${c.statements} (${c.parses} parses)`]))]),
+    ),
+  );
 
   // 2. Load, every server straight to PostgreSQL; the app's RSS sampled under 64 connections.
   let current = 0;

@@ -34,7 +34,8 @@ async function startScale(s: Seeded, index: number, started: Server[]) {
   const limit = await startServer('limit', PORTS.limit + 10 * index, s.url, s, `limit-x${s.scale}`);
   started.push(limit);
   const paths = await pathsOf(app.origin, s.token);
-  for (const [name, path] of Object.entries(paths)) await checkRead({ app: app.origin, limit: limit.origin, token: s.token, dbUrl: s.url }, `${name} @${s.scale}`, path);
+  for (const [name, path] of Object.entries(paths))
+    await checkRead({ app: app.origin, limit: limit.origin, token: s.token, dbUrl: s.url }, `${name} @${s.scale}`, path);
   const target = (server: Server): Target => ({
     key: `${server.kind}@${s.scale}`,
     origin: server.origin,

@@ -38,7 +38,10 @@ async function receiver() {
 /** One account, one subscription, MESSAGES messages each owed to it (pending deliveries). */
 async function prepare(database: Database, url: string) {
   await database.migrate();
-  const { accountId } = await createAccount(database.db, { name: 'Bench GC', users: [{ firstName: 'B', lastName: 'Ench', email: `bench-${Date.now()}@example.com` }] });
+  const { accountId } = await createAccount(database.db, {
+    name: 'Bench GC',
+    users: [{ firstName: 'B', lastName: 'Ench', email: `bench-${Date.now()}@example.com` }],
+  });
   const [hook] = await rows<{ id: string }>(
     database.db,
     sql`insert into webhooks (account_id, url, secret, rate_limit)
@@ -99,7 +102,10 @@ await pg.close();
 await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`);
 await admin.end();
 
-if (process.env.BENCH_ONLY_PG) { console.table(results); process.exit(0); }
+if (process.env.BENCH_ONLY_PG) {
+  console.table(results);
+  process.exit(0);
+}
 const lite = openDatabase({ kind: 'pglite', dataDir: 'memory://' });
 results.push(await measure('embedded loop (PGlite)', lite));
 await lite.close();

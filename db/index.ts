@@ -237,8 +237,14 @@ async function commitStatus(db: Db, txid: string): Promise<string | null> {
       const asked = Promise.resolve(db.execute(sql`select txid_status(${txid}::bigint) as status`)); // run once
       asked.catch(() => {});
       const late = new Promise<never>((_, reject) => {
-        const timer = setTimeout(() => reject(Object.assign(new Error('commit status unknown by the deadline'), { code: 'CONNECT_TIMEOUT' })), Math.max(0, deadline - Date.now()));
-        void asked.then(() => clearTimeout(timer), () => clearTimeout(timer));
+        const timer = setTimeout(
+          () => reject(Object.assign(new Error('commit status unknown by the deadline'), { code: 'CONNECT_TIMEOUT' })),
+          Math.max(0, deadline - Date.now()),
+        );
+        void asked.then(
+          () => clearTimeout(timer),
+          () => clearTimeout(timer),
+        );
       });
       const rows = (await Promise.race([asked, late])) as unknown as { status: string | null }[];
       const status = rows[0]?.status ?? null;

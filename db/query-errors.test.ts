@@ -23,7 +23,11 @@ describe('errors of statements', () => {
     expect(text).toContain('23505 duplicate key value');
     expect(text).not.toContain('secret.one@example.com');
     expect(String(failed)).toContain('secret.one@example.com');
-    const long = new DrizzleQueryError(`select ${'$1, '.repeat(5_000)}1`, Array.from({ length: 5_000 }, (_, i) => `key-${i}`), cause);
+    const long = new DrizzleQueryError(
+      `select ${'$1, '.repeat(5_000)}1`,
+      Array.from({ length: 5_000 }, (_, i) => `key-${i}`),
+      cause,
+    );
     expect((withoutParameters(long) as Error).message.length).toBeLessThan(1_300);
     const plain = new Error('not a query');
     expect(withoutParameters(plain)).toBe(plain);

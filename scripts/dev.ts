@@ -84,7 +84,7 @@ next.on('exit', (code, signal) => {
 // On the embedded database, the banner waits until the server has it open and serves it (a few
 // seconds after "Ready"): from then on the scripts it names go through the server.
 const addressFile = devDatabaseAddressFile();
-for (const deadline = Date.now() + 120_000; addressFile && !fs.existsSync(addressFile) && Date.now() < deadline; ) {
+for (const deadline = Date.now() + 120_000; addressFile && !fs.existsSync(addressFile) && Date.now() < deadline;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 console.log(banner);

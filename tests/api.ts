@@ -58,10 +58,8 @@ export async function request(method: string, path: string, options: RequestOpti
 export function client(token: string | null) {
   return {
     get: (path: string, o: Omit<RequestOptions, 'token'> = {}) => request('GET', path, { ...o, token }),
-    post: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) =>
-      request('POST', path, { ...o, body, token }),
-    patch: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) =>
-      request('PATCH', path, { ...o, body, token }),
+    post: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) => request('POST', path, { ...o, body, token }),
+    patch: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) => request('PATCH', path, { ...o, body, token }),
     put: (path: string, body?: unknown, o: Omit<RequestOptions, 'token' | 'body'> = {}) => request('PUT', path, { ...o, body, token }),
     delete: (path: string, o: Omit<RequestOptions, 'token'> = {}) => request('DELETE', path, { ...o, token }),
   };

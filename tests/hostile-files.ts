@@ -27,7 +27,11 @@ export async function workbook(rows: Iterable<string>): Promise<Buffer> {
   zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels');
   zip.addBuffer(Buffer.from(WORKBOOK), 'xl/workbook.xml');
   zip.addBuffer(Buffer.from(WORKBOOK_RELS), 'xl/_rels/workbook.xml.rels');
-  const sheet = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>', ...rows, '</sheetData></worksheet>'];
+  const sheet = [
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+    ...rows,
+    '</sheetData></worksheet>',
+  ];
   zip.addBuffer(Buffer.from(sheet.join('')), 'xl/worksheets/sheet1.xml');
   zip.end();
   const chunks: Buffer[] = [];
@@ -44,7 +48,8 @@ export function xlsxRow(n: number, cells: string[]): string {
 
 /** The zip bomb: 400,000 identical rows of 3 inline cells, a ~50 MB sheet packed a few hundred times smaller. */
 export function xlsxBomb(rows = 400_000): Promise<Buffer> {
-  const row = '<row><c t="inlineStr"><is><t>Harbor Point Construction</t></is></c><c t="inlineStr"><is><t>harbor@example.com</t></is></c><c t="inlineStr"><is><t>Seattle</t></is></c></row>';
+  const row =
+    '<row><c t="inlineStr"><is><t>Harbor Point Construction</t></is></c><c t="inlineStr"><is><t>harbor@example.com</t></is></c><c t="inlineStr"><is><t>Seattle</t></is></c></row>';
   return workbook(Array.from({ length: rows }, () => row));
 }
 

@@ -62,7 +62,10 @@ beforeAll(async () => {
   try {
     second = await seedDemo(getDb());
   } finally {
-    for (const [key, value] of [['SEED_ADMIN_EMAIL', saved.email], ['SEED_ADMIN_PASSWORD', saved.password]] as const) {
+    for (const [key, value] of [
+      ['SEED_ADMIN_EMAIL', saved.email],
+      ['SEED_ADMIN_PASSWORD', saved.password],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
@@ -158,7 +161,10 @@ describe('seedDemo', () => {
       .innerJoin(s.companies, eq(s.companies.id, s.companyIndustries.companyId))
       .where(eq(s.companies.accountId, a));
     expect(linked!.n).toBeGreaterThan(20);
-    const imported = await db.select({ id: s.companies.id }).from(s.companies).where(and(eq(s.companies.accountId, a), isNotNull(s.companies.importId)));
+    const imported = await db
+      .select({ id: s.companies.id })
+      .from(s.companies)
+      .where(and(eq(s.companies.accountId, a), isNotNull(s.companies.importId)));
     expect(imported.length).toBeGreaterThan(0);
   });
 
@@ -324,9 +330,7 @@ describe('seedDemo', () => {
       .innerJoin(s.projectTeamMembershipRoles, eq(s.projectTeamMembershipRoles.membershipId, s.projectTeamMemberships.id))
       .where(eq(s.projectTeamMemberships.accountId, first.accountId));
     expect(new Set(memberships.map((m) => m.projectId)).size).toBeGreaterThanOrEqual(30);
-    expect(new Set(memberships.map((m) => m.role))).toEqual(
-      new Set(['project_executive', 'project_admin', 'estimator', 'project_manager', 'superintendent']),
-    );
+    expect(new Set(memberships.map((m) => m.role))).toEqual(new Set(['project_executive', 'project_admin', 'estimator', 'project_manager', 'superintendent']));
   });
 
   it('records a create event with a link for every lead and project', async () => {
@@ -351,11 +355,7 @@ describe('seedDemo', () => {
       [s.contacts, s.contacts.assignedToId, s.users],
       [s.contacts, s.contacts.createdById, s.users],
       [s.contacts, s.contacts.importId, s.imports],
-      ...[
-        s.leads.assignedToId,
-        s.leads.archivedById,
-        s.leads.createdById,
-      ].map((c): [AccountTable, AnyPgColumn, AccountTable] => [s.leads, c, s.users]),
+      ...[s.leads.assignedToId, s.leads.archivedById, s.leads.createdById].map((c): [AccountTable, AnyPgColumn, AccountTable] => [s.leads, c, s.users]),
       [s.leads, s.leads.companyId, s.companies],
       [s.leads, s.leads.contactId, s.contacts],
       [s.leads, s.leads.contractTypeId, s.contractTypes],

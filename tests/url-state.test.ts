@@ -42,6 +42,10 @@ describe('a URL read on the server and in the browser', () => {
 
   it('reads an absent or empty value as empty, and a repeated key as its first value', () => {
     expect(readUrlState(pageSearchParams('q=a&q=b'), ['q', 'page'])).toEqual({ q: 'a', page: '' });
-    expect(leadsListParams(readUrlState(pageSearchParams('page=&archived='), LEADS_URL_KEYS))).toMatchObject({ page: 1, archived: 'false', sort: '-created_at' });
+    expect(leadsListParams(readUrlState(pageSearchParams('page=&archived='), LEADS_URL_KEYS))).toMatchObject({
+      page: 1,
+      archived: 'false',
+      sort: '-created_at',
+    });
   });
 });

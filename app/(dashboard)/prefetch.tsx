@@ -18,12 +18,7 @@ import type { SearchParams } from '@/lib/shared/url-state';
 // below: any endpoint of the API (app/api/2023-01/route-modules.ts), called in this process as the
 // page's own user.
 
-installServerTransport(
-  inProcessTransport(
-    ROUTE_MODULES,
-    headers,
-  ),
-);
+installServerTransport(inProcessTransport(ROUTE_MODULES, headers));
 
 /** The request's query client (React `cache`: one per server request, never shared between users). */
 export const getQueryClient = cache(() =>

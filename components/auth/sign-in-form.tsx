@@ -107,9 +107,7 @@ export function SignInForm({ next }: { next: string }) {
         aria-busy={pending}
         className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-wait disabled:bg-blue-500 dark:bg-blue-600 dark:hover:bg-blue-700"
       >
-        {pending ? (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-        ) : null}
+        {pending ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
         Sign in
       </button>
     </form>

@@ -33,8 +33,7 @@ export function TypeDot({ type, small = false, className = '' }: { type: Calenda
   return <span aria-hidden className={`inline-block shrink-0 ${small ? 'h-1.5 w-1.5' : 'h-2 w-2'} ${TYPE_STYLE[type].dot} ${className}`} />;
 }
 
-const personName = (p: NonNullable<CalendarEvent['assigned_to']>) =>
-  p.name || [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || 'someone';
+const personName = (p: NonNullable<CalendarEvent['assigned_to']>) => p.name || [p.first_name, p.last_name].filter(Boolean).join(' ') || p.email || 'someone';
 
 /** Where the type's words show only to screen readers: nowhere, everywhere, or from `md` up. */
 type Compact = boolean | 'md';
@@ -75,10 +74,9 @@ export function EventChip({ event }: { event: CalendarEvent }) {
 export function EventEntry({ event, compact = false }: { event: CalendarEvent; compact?: Compact }) {
   const time = eventTime(event);
   // A task names its project; a project's own event names its stage.
-  const details = [
-    event.task ? event.project?.name : event.project_stage?.name,
-    event.assigned_to ? personName(event.assigned_to) : 'Unassigned',
-  ].filter(Boolean);
+  const details = [event.task ? event.project?.name : event.project_stage?.name, event.assigned_to ? personName(event.assigned_to) : 'Unassigned'].filter(
+    Boolean,
+  );
   return (
     <li data-event={event.uid} className="flex min-w-0 gap-2 py-1.5">
       <TypeDot type={event.type} className="mt-1.5" />

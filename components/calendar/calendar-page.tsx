@@ -13,7 +13,18 @@ import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { TypeDot } from './calendar-event';
-import { CALENDAR_URL_KEYS, CALENDAR_VIEWS, dayOf, EVENT_TYPES, eventsByDay, eventsParams, periodTitle, shiftDay, viewOf, type CalendarView } from './calendar-params';
+import {
+  CALENDAR_URL_KEYS,
+  CALENDAR_VIEWS,
+  dayOf,
+  EVENT_TYPES,
+  eventsByDay,
+  eventsParams,
+  periodTitle,
+  shiftDay,
+  viewOf,
+  type CalendarView,
+} from './calendar-params';
 import { AgendaView, DayList, MonthGrid, WeekView } from './calendar-views';
 
 const label = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
@@ -21,7 +32,9 @@ const MINE = 'mine';
 
 function segment(active: boolean, first: boolean) {
   return `px-3 py-1.5 text-sm font-medium ${first ? '' : 'border-l border-slate-300 dark:border-slate-600'} ${
-    active ? 'bg-blue-700 text-white dark:bg-blue-600' : 'bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
+    active
+      ? 'bg-blue-700 text-white dark:bg-blue-600'
+      : 'bg-white text-slate-700 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
 }
 
@@ -93,7 +106,11 @@ export function CalendarPage() {
           </select>
         </label>
         {filtered ? (
-          <Button variant="ghost" className="col-span-3 justify-self-start sm:mb-0.5" onClick={() => setState({ mine: null, assigned_to_id: null, project_stage_id: null, type: null })}>
+          <Button
+            variant="ghost"
+            className="col-span-3 justify-self-start sm:mb-0.5"
+            onClick={() => setState({ mine: null, assigned_to_id: null, project_stage_id: null, type: null })}
+          >
             Clear filters
           </Button>
         ) : null}
@@ -146,7 +163,13 @@ export function CalendarPage() {
           </div>
         ) : view === 'month' ? (
           <>
-            <MonthGrid day={day} today={today} byDay={byDay} onSelect={go} caption={`${title}: bids due, project starts and task deadlines, weeks from Monday`} />
+            <MonthGrid
+              day={day}
+              today={today}
+              byDay={byDay}
+              onSelect={go}
+              caption={`${title}: bids due, project starts and task deadlines, weeks from Monday`}
+            />
             <DayList day={day} byDay={byDay} />
           </>
         ) : view === 'week' ? (
@@ -158,7 +181,9 @@ export function CalendarPage() {
             byDay={byDay}
             empty={
               <EmptyState title={`Nothing in ${title}.`}>
-                {filtered ? 'Clear the filters to see more, or try another month.' : 'No bids are due, no projects start and no task deadlines fall this month.'}
+                {filtered
+                  ? 'Clear the filters to see more, or try another month.'
+                  : 'No bids are due, no projects start and no task deadlines fall this month.'}
               </EmptyState>
             }
           />

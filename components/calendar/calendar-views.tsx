@@ -54,7 +54,12 @@ export function MonthGrid({ day, today, byDay, caption, onSelect }: MonthProps) 
       <thead>
         <tr>
           {WEEKDAYS.map(([long, short]) => (
-            <th key={long} scope="col" aria-label={long} className="border-b border-slate-200 px-1 py-1.5 text-center text-xs font-medium text-slate-600 sm:text-left dark:border-slate-800 dark:text-slate-400">
+            <th
+              key={long}
+              scope="col"
+              aria-label={long}
+              className="border-b border-slate-200 px-1 py-1.5 text-center text-xs font-medium text-slate-600 sm:text-left dark:border-slate-800 dark:text-slate-400"
+            >
               <span aria-hidden className="sm:hidden">
                 {short.slice(0, 2)}
               </span>
@@ -103,7 +108,9 @@ export function MonthGrid({ day, today, byDay, caption, onSelect }: MonthProps) 
                         {events.slice(0, DOTS).map((e) => (
                           <TypeDot key={e.uid} type={e.type} small />
                         ))}
-                        {events.length > DOTS ? <span className="text-[10px] leading-none text-slate-600 dark:text-slate-400">+{events.length - DOTS}</span> : null}
+                        {events.length > DOTS ? (
+                          <span className="text-[10px] leading-none text-slate-600 dark:text-slate-400">+{events.length - DOTS}</span>
+                        ) : null}
                       </span>
                     ) : null}
                   </button>

@@ -57,7 +57,11 @@ export function CallList({ calls, hide = [] }: { calls: Call[]; hide?: Part[] })
                 <div className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm">
                   {related(call, hide).map((r, i) => (
                     <span key={r.href} className="inline-flex items-center gap-2">
-                      {i > 0 ? <span aria-hidden className="text-slate-400">·</span> : null}
+                      {i > 0 ? (
+                        <span aria-hidden className="text-slate-400">
+                          ·
+                        </span>
+                      ) : null}
                       <Link href={r.href} className={linkClass}>
                         {r.name}
                       </Link>

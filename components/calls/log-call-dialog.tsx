@@ -16,17 +16,7 @@ const CallForm = dynamic(() => import('./call-form').then((m) => m.CallForm));
  * The "Log a call" dialog, for any page that shows a contact, a company or a project: `prefill`
  * fills in the record it was opened from. With `call`, it edits that call instead.
  */
-export function LogCallDialog({
-  open,
-  onClose,
-  prefill = {},
-  call,
-}: {
-  open: boolean;
-  onClose: () => void;
-  prefill?: CallPrefill;
-  call?: Call;
-}) {
+export function LogCallDialog({ open, onClose, prefill = {}, call }: { open: boolean; onClose: () => void; prefill?: CallPrefill; call?: Call }) {
   return (
     <Dialog open={open} onClose={onClose} title={call ? 'Edit call' : 'Log a call'} wide>
       {open ? <CallForm key={call?.id ?? 'new'} call={call} prefill={prefill} onDone={onClose} /> : null}
@@ -35,15 +25,7 @@ export function LogCallDialog({
 }
 
 /** A "Log a call" button with its dialog. */
-export function LogCallButton({
-  prefill,
-  variant = 'primary',
-  label = 'Log a call',
-}: {
-  prefill?: CallPrefill;
-  variant?: ButtonVariant;
-  label?: string;
-}) {
+export function LogCallButton({ prefill, variant = 'primary', label = 'Log a call' }: { prefill?: CallPrefill; variant?: ButtonVariant; label?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>

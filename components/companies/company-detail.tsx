@@ -146,7 +146,13 @@ export function CompanyDetail({ id }: { id: string }) {
       />
       <DetailList>
         <DetailItem label="Category">{company.category ? humanize(company.category) : null}</DetailItem>
-        <DetailItem label="Phone">{company.phone ? <a href={`tel:${company.phone}`} className={linkClass}>{company.phone}</a> : null}</DetailItem>
+        <DetailItem label="Phone">
+          {company.phone ? (
+            <a href={`tel:${company.phone}`} className={linkClass}>
+              {company.phone}
+            </a>
+          ) : null}
+        </DetailItem>
         <DetailItem label="Website">
           {company.website ? (
             <a href={websiteHref(company.website)} className={linkClass} target="_blank" rel="noreferrer">
@@ -156,7 +162,13 @@ export function CompanyDetail({ id }: { id: string }) {
         </DetailItem>
         <DetailItem label="Industries">{company.industries.map((i) => i.name).join(', ')}</DetailItem>
         <DetailItem label="Address" wide>
-          {address.length ? address.map((line) => <span key={line} className="block">{line}</span>) : null}
+          {address.length
+            ? address.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))
+            : null}
         </DetailItem>
         <AddedItem record={company} />
         <DetailItem label="Updated">{formatDate(company.updated_at)}</DetailItem>

@@ -67,7 +67,13 @@ export function ContactDetail({ id }: { id: string }) {
           ) : null}
         </DetailItem>
         <DetailItem label="Job title">{contact.job_title}</DetailItem>
-        <DetailItem label="Email">{contact.email ? <a href={`mailto:${contact.email}`} className={linkClass}>{contact.email}</a> : null}</DetailItem>
+        <DetailItem label="Email">
+          {contact.email ? (
+            <a href={`mailto:${contact.email}`} className={linkClass}>
+              {contact.email}
+            </a>
+          ) : null}
+        </DetailItem>
         <DetailItem label="LinkedIn">
           {contact.linked_in_profile_url ? (
             <a href={contact.linked_in_profile_url} className={linkClass} target="_blank" rel="noreferrer">
@@ -76,10 +82,18 @@ export function ContactDetail({ id }: { id: string }) {
           ) : null}
         </DetailItem>
         <DetailItem label="Mobile phone">
-          {contact.mobile_phone ? <a href={`tel:${contact.mobile_phone}`} className={linkClass}>{contact.mobile_phone}</a> : null}
+          {contact.mobile_phone ? (
+            <a href={`tel:${contact.mobile_phone}`} className={linkClass}>
+              {contact.mobile_phone}
+            </a>
+          ) : null}
         </DetailItem>
         <DetailItem label="Office phone">
-          {contact.office_phone ? <a href={`tel:${contact.office_phone}`} className={linkClass}>{contact.office_phone}</a> : null}
+          {contact.office_phone ? (
+            <a href={`tel:${contact.office_phone}`} className={linkClass}>
+              {contact.office_phone}
+            </a>
+          ) : null}
         </DetailItem>
         <DetailItem label="Assigned to">{contact.assigned_to?.name}</DetailItem>
         <AddedItem record={contact} />

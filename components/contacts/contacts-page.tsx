@@ -54,7 +54,14 @@ const COLUMNS: Column<Contact>[] = [
     key: 'email',
     header: 'Email',
     className: 'hidden sm:table-cell',
-    cell: (c) => (c.email ? <a href={`mailto:${c.email}`} className="hover:underline">{c.email}</a> : NONE),
+    cell: (c) =>
+      c.email ? (
+        <a href={`mailto:${c.email}`} className="hover:underline">
+          {c.email}
+        </a>
+      ) : (
+        NONE
+      ),
   },
   {
     key: 'phone',
@@ -112,9 +119,7 @@ export function ContactsPage() {
         paging={{ page, perPage: CONTACTS_PER_PAGE, onPage: (p) => setState({ page: String(p) }) }}
       />
       <Dialog open={creating} onClose={() => setCreating(false)} title="New contact" wide>
-        {creating ? (
-          <ContactForm company={state.company_id ? company.data : undefined} onDone={(contact) => router.push(`/contacts/${contact.id}`)} />
-        ) : null}
+        {creating ? <ContactForm company={state.company_id ? company.data : undefined} onDone={(contact) => router.push(`/contacts/${contact.id}`)} /> : null}
       </Dialog>
     </>
   );

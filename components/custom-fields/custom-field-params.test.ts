@@ -52,7 +52,9 @@ describe('custom field filters in a list page’s URL', () => {
         hashKey(contactsQuery(contactsListParams(readUrlState(browser, CONTACTS_URL_KEYS), customFieldFilters(browser))).queryKey),
       );
     }
-    expect(companiesListParams(readUrlState(new URLSearchParams(QUERIES[2]), COMPANIES_URL_KEYS), customFieldFilters(new URLSearchParams(QUERIES[2])))).toMatchObject({
+    expect(
+      companiesListParams(readUrlState(new URLSearchParams(QUERIES[2]), COMPANIES_URL_KEYS), customFieldFilters(new URLSearchParams(QUERIES[2]))),
+    ).toMatchObject({
       q: 'pier',
       'custom_fields[tier]': 'gold',
       'custom_fields[size][gte]': '10',

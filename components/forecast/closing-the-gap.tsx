@@ -25,8 +25,8 @@ export function ClosingTheGap({ forecast, canEditTargets }: { forecast: Forecast
         </div>
       </dl>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        From {g.won_count} won and {g.lost_count} lost {g.won_count + g.lost_count === 1 ? 'project' : 'projects'} closed since {formatDate(g.since)}.
-        Awards needed = gap ÷ win rate ÷ average contract.
+        From {g.won_count} won and {g.lost_count} lost {g.won_count + g.lost_count === 1 ? 'project' : 'projects'} closed since {formatDate(g.since)}. Awards
+        needed = gap ÷ win rate ÷ average contract.
       </p>
       {!hasTargets ? (
         <p className="text-slate-700 dark:text-slate-300">
@@ -39,7 +39,13 @@ export function ClosingTheGap({ forecast, canEditTargets }: { forecast: Forecast
           <table className="w-full text-sm">
             <caption className="sr-only">Awards needed per month</caption>
             <thead className="text-slate-600 dark:text-slate-400">
-              <HeaderRow columns={[['Month', 'py-1 pr-2 text-left'], ['Gap', 'px-2 py-1 text-right'], ['Awards needed', 'py-1 pl-2 text-right']]} />
+              <HeaderRow
+                columns={[
+                  ['Month', 'py-1 pr-2 text-left'],
+                  ['Gap', 'px-2 py-1 text-right'],
+                  ['Awards needed', 'py-1 pl-2 text-right'],
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {g.months.map((m) => (

@@ -106,11 +106,40 @@ export function ForecastChart({ forecast, unweighted, snapshot }: { forecast: Fo
             />
           ) : null}
           {hasTarget ? (
-            <Line yAxisId="money" dataKey="target" name={NAMES.target} type="step" stroke={c.target} strokeWidth={2} dot={false} connectNulls={false} isAnimationActive={false} />
+            <Line
+              yAxisId="money"
+              dataKey="target"
+              name={NAMES.target}
+              type="step"
+              stroke={c.target}
+              strokeWidth={2}
+              dot={false}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
           ) : null}
-          <Line yAxisId="backlog" dataKey="backlog" name={NAMES.backlog} type="monotone" stroke={c.backlog} strokeWidth={2} strokeDasharray="6 3" dot={false} isAnimationActive={false} />
+          <Line
+            yAxisId="backlog"
+            dataKey="backlog"
+            name={NAMES.backlog}
+            type="monotone"
+            stroke={c.backlog}
+            strokeWidth={2}
+            strokeDasharray="6 3"
+            dot={false}
+            isAnimationActive={false}
+          />
           {snapshot ? (
-            <Line yAxisId="money" dataKey="snapshot" name={NAMES.snapshot} type="monotone" stroke={c.snapshot} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
+            <Line
+              yAxisId="money"
+              dataKey="snapshot"
+              name={NAMES.snapshot}
+              type="monotone"
+              stroke={c.snapshot}
+              strokeWidth={2}
+              dot={{ r: 2 }}
+              isAnimationActive={false}
+            />
           ) : null}
         </ComposedChart>
       </ResponsiveContainer>

@@ -85,7 +85,17 @@ function Filters({
 }
 
 /** A row of pressed buttons choosing one value (`''`: the default). */
-function Toggle({ label, value, options, onChange }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+function Toggle({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  onChange: (v: string) => void;
+}) {
   return (
     <div role="group" aria-label={label} className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm dark:border-slate-600">
       {options.map(([v, text]) => (
@@ -149,9 +159,12 @@ export function ForecastPage() {
       ) : (
         <div className="space-y-4">
           {f.unscheduled.count > 0 ? (
-            <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-              {f.unscheduled.count} {f.unscheduled.count === 1 ? 'project' : 'projects'} ({formatCents(f.unscheduled.amount_in_cents)}) {f.unscheduled.count === 1 ? 'is' : 'are'} not in the
-              forecast: missing a start date, an end date or an amount.{' '}
+            <p
+              role="note"
+              className="rounded-md border border-amber-300 bg-amber-50 px-4 py-2.5 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+            >
+              {f.unscheduled.count} {f.unscheduled.count === 1 ? 'project' : 'projects'} ({formatCents(f.unscheduled.amount_in_cents)}){' '}
+              {f.unscheduled.count === 1 ? 'is' : 'are'} not in the forecast: missing a start date, an end date or an amount.{' '}
               <Link href="/projects?view=table&sort=start_date" className="font-medium underline">
                 Schedule them in Projects
               </Link>
@@ -208,8 +221,8 @@ export function ForecastPage() {
           <SectionCard title="By month" id="forecast-table-heading">
             <ForecastTable forecast={f} snapshot={snapshot} />
             <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-              Totals add up each column over the months (the backlog’s too; the backlog at the end of the range is the last month’s). Target and
-              gap total the months that have a target.
+              Totals add up each column over the months (the backlog’s too; the backlog at the end of the range is the last month’s). Target and gap total the
+              months that have a target.
             </p>
           </SectionCard>
 

@@ -20,9 +20,7 @@ export function changedFields(payload: Json, original: Json): Json {
 
 /** The current record of a 412, or null for any other error. */
 export function conflictRecord(error: unknown): Json | null {
-  return error instanceof ApiClientError && error.status === 412 && error.current && typeof error.current === 'object'
-    ? (error.current as Json)
-    : null;
+  return error instanceof ApiClientError && error.status === 412 && error.current && typeof error.current === 'object' ? (error.current as Json) : null;
 }
 
 export interface Conflict<T> {
@@ -39,10 +37,12 @@ function show(value: unknown): string {
   if (typeof value === 'object') {
     const named = value as { name?: unknown; id?: unknown };
     if (typeof named.name === 'string') return named.name;
-    return Object.values(value as Json)
-      .filter((v) => v !== null && v !== '')
-      .map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)))
-      .join(', ') || '—';
+    return (
+      Object.values(value as Json)
+        .filter((v) => v !== null && v !== '')
+        .map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v)))
+        .join(', ') || '—'
+    );
   }
   return String(value);
 }
@@ -102,9 +102,7 @@ export function EditConflict<T extends object>({
           </tbody>
         </table>
       )}
-      <p>
-        Your changes: {Object.keys(conflict.mine).length === 0 ? 'none' : Object.keys(conflict.mine).map(humanize).join(', ')}.
-      </p>
+      <p>Your changes: {Object.keys(conflict.mine).length === 0 ? 'none' : Object.keys(conflict.mine).map(humanize).join(', ')}.</p>
       <div className="flex flex-wrap gap-2">
         <Button
           disabled={busy}
@@ -144,11 +142,7 @@ export function useEditConflict<T extends object>(record: T | undefined, origina
     return true;
   };
 
-  const panel = (
-    save: (changes: Json, base: T) => Promise<void>,
-    discard: (current: T) => void,
-    failed: (error: unknown) => void,
-  ) =>
+  const panel = (save: (changes: Json, base: T) => Promise<void>, discard: (current: T) => void, failed: (error: unknown) => void) =>
     conflict ? (
       <EditConflict
         conflict={conflict}

@@ -9,8 +9,7 @@ type Json = Record<string, unknown>;
 
 /** API field → form field: a map of those that differ, or a function (`redirect_uris.2` → `redirect_uris`). */
 export type FieldOf = Record<string, string> | ((apiField: string) => string);
-export const formFieldOf = (fieldOf: FieldOf, apiField: string) =>
-  typeof fieldOf === 'function' ? fieldOf(apiField) : (fieldOf[apiField] ?? apiField);
+export const formFieldOf = (fieldOf: FieldOf, apiField: string) => (typeof fieldOf === 'function' ? fieldOf(apiField) : (fieldOf[apiField] ?? apiField));
 
 /**
  * The submit of every create/edit form of a record: save (create, or update with the `If-Match` of

@@ -155,9 +155,7 @@ export function HomePage() {
               <Loadable query={report} rows={5}>
                 {(r) =>
                   r.open.count === 0 ? (
-                    <p className="text-sm text-slate-600 dark:text-slate-400">
-                      No open projects. Convert a lead or create a project to start the pipeline.
-                    </p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">No open projects. Convert a lead or create a project to start the pipeline.</p>
                   ) : (
                     <>
                       <p className="mb-3 flex flex-wrap items-baseline gap-x-2">
@@ -208,7 +206,9 @@ export function HomePage() {
                         </p>
                       ) : (
                         <div className="mt-4">
-                          <p className="text-sm text-slate-700 dark:text-slate-300">Win rate {rate}% (by count) since {formatDate(r.closed_since)}</p>
+                          <p className="text-sm text-slate-700 dark:text-slate-300">
+                            Win rate {rate}% (by count) since {formatDate(r.closed_since)}
+                          </p>
                           <div aria-hidden className="mt-1.5 flex h-2.5 overflow-hidden rounded-full bg-rose-500 dark:bg-rose-600">
                             <div className="bg-emerald-600 dark:bg-emerald-500" style={{ width: `${rate}%` }} />
                           </div>
@@ -243,9 +243,7 @@ export function HomePage() {
                 <Loadable query={odds}>
                   {(list) =>
                     list.length === 0 ? (
-                      <p className="text-sm text-slate-600 dark:text-slate-400">
-                        Every open pursuit with an amount has the odds its history suggests.
-                      </p>
+                      <p className="text-sm text-slate-600 dark:text-slate-400">Every open pursuit with an amount has the odds its history suggests.</p>
                     ) : (
                       <>
                         <p className="text-sm text-slate-600 dark:text-slate-400">Where the entered odds and your own record disagree on the most money.</p>

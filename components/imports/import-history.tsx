@@ -33,7 +33,12 @@ export function ImportHistory() {
 
   const onUndo = (i: Import) => {
     const created = i.created_count.toLocaleString();
-    if (!window.confirm(`Undo “${i.name}”? The ${created} ${i.resource} it created are deleted (and companies it created for missing names); records it updated stay as they are now.`)) return;
+    if (
+      !window.confirm(
+        `Undo “${i.name}”? The ${created} ${i.resource} it created are deleted (and companies it created for missing names); records it updated stay as they are now.`,
+      )
+    )
+      return;
     undo.mutate(i.id, { onSuccess: () => toast.success(`Undid “${i.name}”.`) });
   };
 
@@ -90,7 +95,8 @@ export function ImportHistory() {
         >
           Undo
         </Button>
-      )),
+      ),
+    ),
   ];
 
   return (

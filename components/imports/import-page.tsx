@@ -12,7 +12,13 @@ import { ImportProgress, importTitle } from './import-progress';
 import { MappingTable } from './mapping-table';
 import { SettingsSection } from '@/components/settings/settings-section';
 
-const KEYS: Record<ImportableResource, string> = { leads: 'external ID', projects: 'external ID', companies: 'company name', contacts: 'email', workforce_employees: 'email' };
+const KEYS: Record<ImportableResource, string> = {
+  leads: 'external ID',
+  projects: 'external ID',
+  companies: 'company name',
+  contacts: 'email',
+  workforce_employees: 'email',
+};
 const SHOWN_ERRORS = 10;
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -62,8 +68,12 @@ function PreviewErrors({ preview }: { preview: ImportPreview }) {
           </li>
         ))}
       </ul>
-      {more > 0 ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">and {more.toLocaleString()} more (all of them in the error file after the import).</p> : null}
-      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">The other rows import; after the import, download the failed rows, fix them and import that file.</p>
+      {more > 0 ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">and {more.toLocaleString()} more (all of them in the error file after the import).</p>
+      ) : null}
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+        The other rows import; after the import, download the failed rows, fix them and import that file.
+      </p>
     </div>
   );
 }
@@ -126,7 +136,14 @@ export function ImportPage() {
   const run = () => {
     if (!file) return;
     start.mutate(
-      { file, resource, name: name.trim() || undefined, mapping, createMissing: namesCompanies && createMissing, kind: resource === 'projects' ? kind : undefined },
+      {
+        file,
+        resource,
+        name: name.trim() || undefined,
+        mapping,
+        createMissing: namesCompanies && createMissing,
+        kind: resource === 'projects' ? kind : undefined,
+      },
       { onSuccess: (created) => setImportId(created.id) },
     );
   };
@@ -137,12 +154,12 @@ export function ImportPage() {
       title="Import"
       description={
         <>
-          Bring leads, projects, companies, contacts or employees in from a spreadsheet. A row whose key (a lead’s or project’s external ID, a company’s name, a contact’s or employee’s email) is already in Groundwork updates
-          that record instead of adding a copy, so a corrected file can be imported again. Empty cells never clear a value.
+          Bring leads, projects, companies, contacts or employees in from a spreadsheet. A row whose key (a lead’s or project’s external ID, a company’s name, a
+          contact’s or employee’s email) is already in Groundwork updates that record instead of adding a copy, so a corrected file can be imported again. Empty
+          cells never clear a value.
         </>
       }
     >
-
       {importId ? (
         <Step n={4} title={importTitle(started.data?.status)}>
           <ImportProgress id={importId} onDone={reset} />
@@ -179,14 +196,7 @@ export function ImportPage() {
                 <div className="mt-1 grid gap-1 sm:grid-cols-2">
                   {PROJECT_KINDS.map((k) => (
                     <label key={k.kind} className="flex items-start gap-2 text-sm">
-                      <input
-                        type="radio"
-                        name="import-kind"
-                        className="mt-0.5"
-                        value={k.kind}
-                        checked={kind === k.kind}
-                        onChange={() => setKind(k.kind)}
-                      />
+                      <input type="radio" name="import-kind" className="mt-0.5" value={k.kind} checked={kind === k.kind} onChange={() => setKind(k.kind)} />
                       <span>
                         {k.label}
                         <span className="block text-xs text-slate-600 dark:text-slate-400">{k.hint}</span>
@@ -226,7 +236,9 @@ export function ImportPage() {
                 {data ? (
                   <>
                     <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-                      {checking ? 'Checking again…' : `A dry run, nothing written yet. Rows are matched to existing ${IMPORTABLE_LABELS[resource].toLowerCase()} by ${KEYS[resource]}.`}
+                      {checking
+                        ? 'Checking again…'
+                        : `A dry run, nothing written yet. Rows are matched to existing ${IMPORTABLE_LABELS[resource].toLowerCase()} by ${KEYS[resource]}.`}
                     </p>
                     <PreviewSummary preview={data} />
                     {namesCompanies ? (

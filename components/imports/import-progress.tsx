@@ -36,7 +36,12 @@ export function ImportProgress({ id, onDone }: { id: string; onDone: () => void 
     if (ended) void Promise.all([invalidateImported(qc), qc.invalidateQueries({ queryKey: importKeys.lists() })]);
   }, [ended, qc]);
 
-  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-400">{error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        {error.message}
+      </p>
+    );
   const total = data?.total_rows ?? 0;
   const done = data?.processed_rows ?? 0;
   const percent = total ? Math.round((done / total) * 100) : running ? 0 : 100;

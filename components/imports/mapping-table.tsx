@@ -33,7 +33,12 @@ export function MappingTable({
       <table className="w-full text-sm">
         <caption className="sr-only">Columns of the file and the fields they fill</caption>
         <thead className="bg-slate-50 text-left text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-          <HeaderRow columns={[['Column in the file', 'px-3 py-2'], ['Imports as', 'px-3 py-2']]} />
+          <HeaderRow
+            columns={[
+              ['Column in the file', 'px-3 py-2'],
+              ['Imports as', 'px-3 py-2'],
+            ]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {columns.map((column) => (

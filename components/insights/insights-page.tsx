@@ -44,7 +44,11 @@ export function InsightsPage() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="w-full text-sm sm:w-56">
           <span className={label}>Group by</span>
-          <select className={inputClass} value={grouping.value} onChange={(e) => setState({ group_by: e.target.value === GROUPINGS[0].value ? null : e.target.value })}>
+          <select
+            className={inputClass}
+            value={grouping.value}
+            onChange={(e) => setState({ group_by: e.target.value === GROUPINGS[0].value ? null : e.target.value })}
+          >
             {GROUPINGS.map((g) => (
               <option key={g.value} value={g.value}>
                 {g.label}
@@ -93,8 +97,7 @@ export function InsightsPage() {
             <SectionCard title={`Win rate by ${groupWord}`} id="insights-bars-heading">
               <WinRateBars rows={rows} grouping={grouping} since={since} />
               <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-                Each bar is the share of the {groupWord}’s won and lost projects that were won. Open one to see its
-                projects closed since {formatDate(since)}.
+                Each bar is the share of the {groupWord}’s won and lost projects that were won. Open one to see its projects closed since {formatDate(since)}.
               </p>
             </SectionCard>
             <SectionCard title="Trend by quarter" id="insights-trend-heading">
@@ -144,7 +147,12 @@ export function InsightsPage() {
             </SectionCard>
           </div>
           <SectionCard title={`By ${groupWord}: the numbers`} id="insights-table-heading">
-            <WinRateTable rows={rows} grouping={grouping} since={since} caption={`Won and lost projects by ${groupWord} since ${formatDate(since)}, in US dollars`} />
+            <WinRateTable
+              rows={rows}
+              grouping={grouping}
+              since={since}
+              caption={`Won and lost projects by ${groupWord} since ${formatDate(since)}, in US dollars`}
+            />
           </SectionCard>
         </div>
       )}

@@ -43,7 +43,9 @@ describe('a group', () => {
   });
 
   it('links to its projects closed since the window’s start; the row without a group links nowhere', () => {
-    expect(projectsHref(sector, { id: '3', name: 'Healthcare', ...stamps }, '2023-11-24')).toBe('/projects?view=table&closed_since=2023-11-24&market_sector_id=3');
+    expect(projectsHref(sector, { id: '3', name: 'Healthcare', ...stamps }, '2023-11-24')).toBe(
+      '/projects?view=table&closed_since=2023-11-24&market_sector_id=3',
+    );
     expect(projectsHref(person, { id: '7', name: 'Dana', first_name: null, last_name: null, email: null, ...stamps }, '2024-01-01')).toBe(
       '/projects?view=table&closed_since=2024-01-01&assigned_to_id=7',
     );

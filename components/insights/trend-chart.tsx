@@ -20,9 +20,7 @@ function TrendTooltip({ active, payload, label }: Pick<TooltipContentProps<Value
       <p className="text-slate-700 dark:text-slate-300">
         {point.won} won · {point.lost} lost
       </p>
-      <p className="font-medium text-slate-900 dark:text-slate-100">
-        {point.winRate === null ? 'No results' : `${Math.round(point.winRate * 100)}% win rate`}
-      </p>
+      <p className="font-medium text-slate-900 dark:text-slate-100">{point.winRate === null ? 'No results' : `${Math.round(point.winRate * 100)}% win rate`}</p>
     </div>
   );
 }

@@ -26,7 +26,9 @@ export function WinRateBars({ rows, grouping, since }: { rows: readonly WinRate[
         const body = (
           <>
             <span className="flex min-w-0 items-baseline justify-between gap-3">
-              <span className={`truncate text-sm font-medium ${href ? 'text-blue-800 group-hover:underline dark:text-blue-300' : 'text-slate-700 dark:text-slate-300'}`}>
+              <span
+                className={`truncate text-sm font-medium ${href ? 'text-blue-800 group-hover:underline dark:text-blue-300' : 'text-slate-700 dark:text-slate-300'}`}
+              >
                 {name}
               </span>
               <span className="shrink-0 text-sm tabular-nums">

@@ -15,7 +15,17 @@ import { useCreateLead, useUpdateLead, type Lead } from '@/lib/client/hooks/use-
 import { relationSelects } from '@/lib/client/hooks/use-lookups';
 import { leadCreate, leadUpdate } from '@/lib/shared/validation/leads';
 
-const RELATIONS = relationSelects(['assigned_to_id', 'company_id', 'contact_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id']);
+const RELATIONS = relationSelects([
+  'assigned_to_id',
+  'company_id',
+  'contact_id',
+  'contract_type_id',
+  'delivery_method_id',
+  'division_id',
+  'lead_source_id',
+  'market_sector_id',
+  'tender_type_id',
+]);
 type RelationField = (typeof RELATIONS)[number][0];
 
 type Values = {

@@ -77,7 +77,11 @@ export function LeadsPage() {
       onSuccess: (project) =>
         toast.success(
           <span>
-            Converted to project <Link className="underline" href={`/projects/${project.id}`}>{project.name}</Link>.
+            Converted to project{' '}
+            <Link className="underline" href={`/projects/${project.id}`}>
+              {project.name}
+            </Link>
+            .
           </span>,
         ),
     });
@@ -119,13 +123,17 @@ export function LeadsPage() {
       cell: (lead) => (
         <span className="inline-flex gap-1">
           {!lead.archived_at ? (
-            <Button variant="ghost" size="sm" onClick={() => setSnoozing(lead)} aria-label={`Snooze ${lead.name}`}>Snooze</Button>
+            <Button variant="ghost" size="sm" onClick={() => setSnoozing(lead)} aria-label={`Snooze ${lead.name}`}>
+              Snooze
+            </Button>
           ) : null}
           <Button variant="ghost" size="sm" onClick={() => toggleArchive(lead)} aria-label={`${lead.archived_at ? 'Unarchive' : 'Archive'} ${lead.name}`}>
             {lead.archived_at ? 'Unarchive' : 'Archive'}
           </Button>
           {!lead.archived_at ? (
-            <Button variant="ghost" size="sm" onClick={() => convertLead(lead)} aria-label={`Convert ${lead.name} to a project`}>Convert</Button>
+            <Button variant="ghost" size="sm" onClick={() => convertLead(lead)} aria-label={`Convert ${lead.name} to a project`}>
+              Convert
+            </Button>
           ) : null}
         </span>
       ),
@@ -143,7 +151,13 @@ export function LeadsPage() {
       <div className="mb-3">
         <div className="flex flex-wrap items-center gap-2">
           <ViewPicker resource="leads" keys={LEADS_URL_KEYS} state={state} setState={setState} builtIns={leadInboxViews(me?.id)} what="leads" />
-          <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} labels={{ priority: 'Priority' }} onChange={(c) => setState({ columns: c })} />
+          <ColumnPicker
+            columns={columns}
+            chosen={state.columns}
+            fixed={FIXED_COLUMNS}
+            labels={{ priority: 'Priority' }}
+            onChange={(c) => setState({ columns: c })}
+          />
         </div>
       </div>
       <FilterBar search="Search leads" placeholder="Search by name…" q={state.q} setState={setState} columns={6}>
@@ -152,17 +166,25 @@ export function LeadsPage() {
           placeholder="Anyone"
           options={[{ id: 'none', name: 'Unassigned' }, ...users]}
           value={state.unassigned === 'true' ? 'none' : state.assigned_to_id}
-          onChange={(e) => (e.target.value === 'none' ? setState({ assigned_to_id: null, unassigned: 'true' }) : setState({ assigned_to_id: e.target.value, unassigned: null }))}
+          onChange={(e) =>
+            e.target.value === 'none' ? setState({ assigned_to_id: null, unassigned: 'true' }) : setState({ assigned_to_id: e.target.value, unassigned: null })
+          }
         />
         <RecordFilter page="leads" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         <Select
           aria-label="Priority"
           placeholder="Any priority"
-          options={[{ id: 'true', name: 'Priority only' }, { id: 'false', name: 'Not priority' }]}
+          options={[
+            { id: 'true', name: 'Priority only' },
+            { id: 'false', name: 'Not priority' },
+          ]}
           value={state.priority}
           onChange={(e) => setState({ priority: e.target.value })}
         />
-        <select aria-label="Status" className={inputClass} value={archived ? 'archived' : state.snoozed === 'true' ? 'snoozed' : state.snoozed === 'false' ? 'awake' : ''}
+        <select
+          aria-label="Status"
+          className={inputClass}
+          value={archived ? 'archived' : state.snoozed === 'true' ? 'snoozed' : state.snoozed === 'false' ? 'awake' : ''}
           onChange={(e) => {
             const v = e.target.value;
             setState({ archived: v === 'archived' ? 'true' : null, snoozed: v === 'snoozed' ? 'true' : v === 'awake' ? 'false' : null });

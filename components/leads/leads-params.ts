@@ -5,7 +5,19 @@ import { pageOf, type UrlState } from '@/lib/shared/url-state';
 // The leads page's URL and the list it shows for it, shared by the page (its server prefetch) and
 // the table (its query), so both ask for the same query key.
 
-export const LEADS_URL_KEYS = ['q', 'assigned_to_id', 'unassigned', 'company_id', 'priority', 'snoozed', 'archived', 'sort', 'page', 'view', 'columns'] as const;
+export const LEADS_URL_KEYS = [
+  'q',
+  'assigned_to_id',
+  'unassigned',
+  'company_id',
+  'priority',
+  'snoozed',
+  'archived',
+  'sort',
+  'page',
+  'view',
+  'columns',
+] as const;
 export type LeadsUrlState = UrlState<(typeof LEADS_URL_KEYS)[number]>;
 
 export const LEADS_PER_PAGE = 50;

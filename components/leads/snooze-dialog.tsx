@@ -25,9 +25,7 @@ export function SnoozeDialog({ lead, onClose }: { lead: Lead | null; onClose: ()
           if (day) save(`${day}T00:00:00Z`);
         }}
       >
-        <Field label="Snooze until">
-          {(a) => <Input {...a} type="date" min={todayIso()} value={day} onChange={(e) => setDay(e.target.value)} required />}
-        </Field>
+        <Field label="Snooze until">{(a) => <Input {...a} type="date" min={todayIso()} value={day} onChange={(e) => setDay(e.target.value)} required />}</Field>
         <div className="flex justify-end gap-2">
           {lead?.snooze_until ? (
             <Button variant="secondary" onClick={() => save(null)}>

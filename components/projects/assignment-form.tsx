@@ -7,13 +7,7 @@ import { formatDate, todayIso } from '@/lib/client/format';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { Project } from '@/lib/client/hooks/use-projects';
 import { employeeName } from '@/lib/client/hooks/use-workforce';
-import {
-  averageUtilization,
-  useCreateAssignment,
-  useUpdateAssignment,
-  useUtilization,
-  type Assignment,
-} from '@/lib/client/hooks/use-workforce-planning';
+import { averageUtilization, useCreateAssignment, useUpdateAssignment, useUtilization, type Assignment } from '@/lib/client/hooks/use-workforce-planning';
 import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
 import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
 import { FormError } from '@/components/forms/form-error';
@@ -78,14 +72,17 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
           {(a) => <Select {...a} autoFocus value={roleId} onChange={(e) => setRoleId(e.target.value)} placeholder="Choose a role…" options={roles} />}
         </Field>
         <Field label="Allocation (%)" error={errors.allocation_percent} hint="Share of the person's working days, 1–100.">
-          {(a) => <Input {...a} type="number" min={1} max={100} step={1} inputMode="numeric" value={allocation} onChange={(e) => setAllocation(e.target.value)} />}
+          {(a) => (
+            <Input {...a} type="number" min={1} max={100} step={1} inputMode="numeric" value={allocation} onChange={(e) => setAllocation(e.target.value)} />
+          )}
         </Field>
       </div>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Dates</legend>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4" checked={follow} disabled={!projectDated} onChange={(e) => setFollow(e.target.checked)} />
-          Follow the project's dates{projectDated ? ` (${formatDate(project.start_date)} to ${formatDate(project.end_date)}; they move when it moves)` : ' (the project has none yet)'}
+          Follow the project's dates
+          {projectDated ? ` (${formatDate(project.start_date)} to ${formatDate(project.end_date)}; they move when it moves)` : ' (the project has none yet)'}
         </label>
         {follow ? null : (
           <div className="grid gap-4 sm:grid-cols-2">
@@ -175,9 +172,18 @@ function CandidatePicker({
     <fieldset aria-describedby={error ? 'candidate-error' : 'candidate-hint'} className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Person</legend>
       <div className="flex flex-wrap items-end gap-2">
-        <Select aria-label="Candidates' division" placeholder="Any division" options={divisions} value={divisionId} onChange={(e) => setDivisionId(e.target.value)} className="w-full sm:w-56" />
+        <Select
+          aria-label="Candidates' division"
+          placeholder="Any division"
+          options={divisions}
+          value={divisionId}
+          onChange={(e) => setDivisionId(e.target.value)}
+          className="w-full sm:w-56"
+        />
         <p id="candidate-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          {roleId ? `People of this role, least booked first: average utilization ${formatDate(from)} to ${formatDate(to)}.` : 'Choose a role to see its people.'}
+          {roleId
+            ? `People of this role, least booked first: average utilization ${formatDate(from)} to ${formatDate(to)}.`
+            : 'Choose a role to see its people.'}
         </p>
       </div>
       {error ? (
@@ -189,7 +195,8 @@ function CandidatePicker({
         {option(
           UNFILLED,
           <span>
-            <span className="font-medium">Unfilled</span> <span className="text-slate-600 dark:text-slate-400">— staff the role later; it counts as demand</span>
+            <span className="font-medium">Unfilled</span>{' '}
+            <span className="text-slate-600 dark:text-slate-400">— staff the role later; it counts as demand</span>
           </span>,
         )}
         {showCurrent ? option(current.id, <span className="font-medium">{current.name} (assigned now; another role or division)</span>) : null}

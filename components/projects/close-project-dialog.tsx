@@ -79,8 +79,7 @@ export function CloseProjectDialog({
         }}
       >
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Moving to <strong className="font-semibold text-slate-900 dark:text-slate-100">{target?.name ?? '—'}</strong> closes the
-          project.
+          Moving to <strong className="font-semibold text-slate-900 dark:text-slate-100">{target?.name ?? '—'}</strong> closes the project.
         </p>
         <Field
           label="Close type"
@@ -109,9 +108,7 @@ export function CloseProjectDialog({
             )}
           </Field>
         ) : (
-          <Field label="Award date">
-            {(a) => <Input {...a} type="date" value={awardDate} onChange={(e) => setAwardDate(e.target.value)} />}
-          </Field>
+          <Field label="Award date">{(a) => <Input {...a} type="date" value={awardDate} onChange={(e) => setAwardDate(e.target.value)} />}</Field>
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>

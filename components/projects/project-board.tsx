@@ -39,9 +39,7 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   event.preventDefault();
   const columns = [...context.droppableRects.entries()].sort(([, a], [, b]) => a.left - b.left);
   const centre = card.left + card.width / 2;
-  const current = context.over
-    ? columns.findIndex(([id]) => id === context.over!.id)
-    : columns.findIndex(([, r]) => centre >= r.left && centre <= r.right);
+  const current = context.over ? columns.findIndex(([id]) => id === context.over!.id) : columns.findIndex(([, r]) => centre >= r.left && centre <= r.right);
   const next = columns[Math.min(columns.length - 1, Math.max(0, current + step))];
   if (!next) return undefined;
   const [, rect] = next;
@@ -85,15 +83,7 @@ function CardBody({ project }: { project: Project }) {
   );
 }
 
-function ProjectCard({
-  project,
-  stages,
-  onMove,
-}: {
-  project: Project;
-  stages: ProjectStage[];
-  onMove: (project: Project, stage: ProjectStage) => void;
-}) {
+function ProjectCard({ project, stages, onMove }: { project: Project; stages: ProjectStage[]; onMove: (project: Project, stage: ProjectStage) => void }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: project.id,
     data: { project },

@@ -70,16 +70,13 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
 }
 
 const n = (v: number | null, unit: string) => (v == null ? '—' : `${v.toLocaleString('en-US')} ${unit}`);
-const money = (v: number | null, per: string) =>
-  v == null ? '—' : `${v.toLocaleString('en-US', { style: 'currency', currency: 'USD' })} ${per}`;
+const money = (v: number | null, per: string) => (v == null ? '—' : `${v.toLocaleString('en-US', { style: 'currency', currency: 'USD' })} ${per}`);
 const orDash = (v: string | null | undefined) => v || '—';
 
 function bidDueAt(p: Project) {
   if (!p.bid_due_at) return '—';
   const d = new Date(p.bid_due_at);
-  return p.bid_due_at_includes_time
-    ? d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-    : formatDate(p.bid_due_at);
+  return p.bid_due_at_includes_time ? d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : formatDate(p.bid_due_at);
 }
 
 function addressLines(p: Project) {
@@ -224,7 +221,10 @@ export function ProjectDetail({ id }: { id: string }) {
       return (
         <div className={card}>
           <EmptyState title="No such project.">
-            It may have been deleted. <Link className="underline" href="/projects">Back to projects</Link>
+            It may have been deleted.{' '}
+            <Link className="underline" href="/projects">
+              Back to projects
+            </Link>
           </EmptyState>
         </div>
       );
@@ -282,96 +282,100 @@ export function ProjectDetail({ id }: { id: string }) {
           <ProjectGoNoGo project={p} />
         </div>
       ) : (
-      <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
-        <div className="space-y-4 lg:col-span-2">
-          <SectionCard title="Details" id="details-heading">
-            {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
-            <Facts
-              items={[
-                ['Stage', p.project_stage?.name],
-                ['Close type', p.close_type ? humanize(p.close_type) : '—'],
-                ['Loss reason', p.loss_reason?.name],
-                ['Amount', formatDollars(p.amount)],
-                ['Probability', percent(p.probability)],
-                ['Suggested probability', suggested(p)],
-                ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
-                ['Square feet', n(p.square_feet, 'sq ft')],
-                ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
-                ['Estimating hours', n(p.estimating_hours, 'h')],
-                ['Project number', orDash(p.project_number)],
-                ['External id', orDash(p.external_id)],
-                ['Company', p.company ? p.company.name : '—'],
-                ['Contact', p.contact?.name ?? p.contact?.email],
-                ['Assigned to', p.assigned_to?.name],
-                ['Bid due date', formatDate(p.bid_due_date)],
-                ['Bid due at', bidDueAt(p)],
-                ['Award date', formatDate(p.award_date)],
-                ['Closed', formatDate(p.closed_at)],
-                ['Start date', formatDate(p.start_date)],
-                ['End date', formatDate(p.end_date)],
-                ['Contract type', p.contract_type?.name],
-                ['Delivery method', p.delivery_method?.name],
-                ['Division', p.division?.name],
-                ['Lead source', p.lead_source?.name],
-                ['Market sector', p.market_sector?.name],
-                ['Tender type', p.tender_type?.name],
-                ['Import', p.import?.name],
-                ['Created by', p.created_by?.name],
-                ['Created', formatDate(p.created_at)],
-                ['Updated', formatDate(p.updated_at)],
-              ]}
-            />
-            <div className="border-t border-slate-100 px-4 py-3 text-sm dark:border-slate-800">
-              <h3 className="text-slate-600 dark:text-slate-400">Address</h3>
-              <address className="mt-0.5 font-medium not-italic">
-                {addressLines(p)?.map((line) => <span key={line} className="block">{line}</span>) ?? '—'}
-              </address>
-            </div>
-          </SectionCard>
+        <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
+          <div className="space-y-4 lg:col-span-2">
+            <SectionCard title="Details" id="details-heading">
+              {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
+              <Facts
+                items={[
+                  ['Stage', p.project_stage?.name],
+                  ['Close type', p.close_type ? humanize(p.close_type) : '—'],
+                  ['Loss reason', p.loss_reason?.name],
+                  ['Amount', formatDollars(p.amount)],
+                  ['Probability', percent(p.probability)],
+                  ['Suggested probability', suggested(p)],
+                  ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
+                  ['Square feet', n(p.square_feet, 'sq ft')],
+                  ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
+                  ['Estimating hours', n(p.estimating_hours, 'h')],
+                  ['Project number', orDash(p.project_number)],
+                  ['External id', orDash(p.external_id)],
+                  ['Company', p.company ? p.company.name : '—'],
+                  ['Contact', p.contact?.name ?? p.contact?.email],
+                  ['Assigned to', p.assigned_to?.name],
+                  ['Bid due date', formatDate(p.bid_due_date)],
+                  ['Bid due at', bidDueAt(p)],
+                  ['Award date', formatDate(p.award_date)],
+                  ['Closed', formatDate(p.closed_at)],
+                  ['Start date', formatDate(p.start_date)],
+                  ['End date', formatDate(p.end_date)],
+                  ['Contract type', p.contract_type?.name],
+                  ['Delivery method', p.delivery_method?.name],
+                  ['Division', p.division?.name],
+                  ['Lead source', p.lead_source?.name],
+                  ['Market sector', p.market_sector?.name],
+                  ['Tender type', p.tender_type?.name],
+                  ['Import', p.import?.name],
+                  ['Created by', p.created_by?.name],
+                  ['Created', formatDate(p.created_at)],
+                  ['Updated', formatDate(p.updated_at)],
+                ]}
+              />
+              <div className="border-t border-slate-100 px-4 py-3 text-sm dark:border-slate-800">
+                <h3 className="text-slate-600 dark:text-slate-400">Address</h3>
+                <address className="mt-0.5 font-medium not-italic">
+                  {addressLines(p)?.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  )) ?? '—'}
+                </address>
+              </div>
+            </SectionCard>
 
-          <SectionCard title="Tasks" id="tasks-heading">
-            <Tasks projectId={p.id} />
-          </SectionCard>
-          <SectionCard title="Calls" id="calls-heading">
-            <Calls projectId={p.id} />
-          </SectionCard>
+            <SectionCard title="Tasks" id="tasks-heading">
+              <Tasks projectId={p.id} />
+            </SectionCard>
+            <SectionCard title="Calls" id="calls-heading">
+              <Calls projectId={p.id} />
+            </SectionCard>
+          </div>
+
+          <div className="space-y-4">
+            <SectionCard title="Derived" id="derived-heading">
+              <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">Computed by Groundwork from the fields; not editable.</p>
+              <dl className="grid gap-y-3 p-4 text-sm">
+                {(
+                  [
+                    ['Project status', <StatusBadge key="s" status={p.project_status} />],
+                    ['Stage age', n(p.stage_age, p.stage_age === 1 ? 'day' : 'days')],
+                    ['Pursuit duration', n(p.pursuit_duration, p.pursuit_duration === 1 ? 'day' : 'days')],
+                    ['Project duration', n(p.project_duration, p.project_duration === 1 ? 'month' : 'months')],
+                    ['Price per square foot', money(p.price_per_square_foot, 'per sq ft')],
+                    ['Price per unit', money(p.price_per_unit, 'per unit')],
+                  ] as [string, ReactNode][]
+                ).map(([label, value]) => (
+                  <div key={label} className="flex items-baseline justify-between gap-3">
+                    <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+                    <dd className="text-right font-medium tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </SectionCard>
+
+            <ProjectTeam projectId={p.id} projectName={p.name} />
+
+            <SectionCard title="Custom fields" id="custom-heading">
+              {Object.keys(p.custom_fields).length === 0 ? (
+                <p className="p-4 text-sm text-slate-600 dark:text-slate-400">None. Custom fields are set through the API.</p>
+              ) : (
+                <p className="break-words p-4 text-sm">
+                  <CustomFieldLines resource="projects" values={p.custom_fields} />
+                </p>
+              )}
+            </SectionCard>
+          </div>
         </div>
-
-        <div className="space-y-4">
-          <SectionCard title="Derived" id="derived-heading">
-            <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">Computed by Groundwork from the fields; not editable.</p>
-            <dl className="grid gap-y-3 p-4 text-sm">
-              {(
-                [
-                  ['Project status', <StatusBadge key="s" status={p.project_status} />],
-                  ['Stage age', n(p.stage_age, p.stage_age === 1 ? 'day' : 'days')],
-                  ['Pursuit duration', n(p.pursuit_duration, p.pursuit_duration === 1 ? 'day' : 'days')],
-                  ['Project duration', n(p.project_duration, p.project_duration === 1 ? 'month' : 'months')],
-                  ['Price per square foot', money(p.price_per_square_foot, 'per sq ft')],
-                  ['Price per unit', money(p.price_per_unit, 'per unit')],
-                ] as [string, ReactNode][]
-              ).map(([label, value]) => (
-                <div key={label} className="flex items-baseline justify-between gap-3">
-                  <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-                  <dd className="text-right font-medium tabular-nums">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </SectionCard>
-
-          <ProjectTeam projectId={p.id} projectName={p.name} />
-
-          <SectionCard title="Custom fields" id="custom-heading">
-            {Object.keys(p.custom_fields).length === 0 ? (
-              <p className="p-4 text-sm text-slate-600 dark:text-slate-400">None. Custom fields are set through the API.</p>
-            ) : (
-              <p className="break-words p-4 text-sm">
-                <CustomFieldLines resource="projects" values={p.custom_fields} />
-              </p>
-            )}
-          </SectionCard>
-        </div>
-      </div>
       )}
 
       {dialog}

@@ -37,7 +37,15 @@ export function ProjectForecastChart({ data }: { data: ProjectForecast }) {
           <Legend {...parts.legend} />
           <Bar yAxisId="month" dataKey="revenue" name="Revenue" fill={c.contracted} isAnimationActive={false} />
           {hasCost ? <Bar yAxisId="month" dataKey="cost" name="Cost" fill={c.cost} isAnimationActive={false} /> : null}
-          <Line yAxisId="cumulative" dataKey="cumulative" name="Cumulative (right axis)" stroke={c.backlog} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            yAxisId="cumulative"
+            dataKey="cumulative"
+            name="Cumulative (right axis)"
+            stroke={c.backlog}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </ResponsiveContainer>
     </div>

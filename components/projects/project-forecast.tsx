@@ -34,8 +34,7 @@ const MISSING: Record<string, string> = { start_date: 'a start date', end_date: 
 
 type Values = { forecast_curve: string; estimated_cost_dollars: string; percentages: string[]; percentages_error?: string };
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The months the project spans, or none without both dates. */
 const spanOf = (p: Project) => (p.start_date && p.end_date && p.end_date >= p.start_date ? monthsSpanned(p.start_date, p.end_date) : []);
@@ -188,9 +187,16 @@ function Months({ projectId }: { projectId: string }) {
   if (isPending) return <TableSkeleton rows={4} />;
   if (data.missing.length > 0) {
     return (
-      <p role="note" className="m-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100">
-        Not in the forecast yet: the project needs {data.missing.map((f) => MISSING[f] ?? humanize(f)).join(', ').replace(/, ([^,]*)$/, ' and $1')}. Edit the project to add{' '}
-        {data.missing.length === 1 ? 'it' : 'them'}.
+      <p
+        role="note"
+        className="m-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+      >
+        Not in the forecast yet: the project needs{' '}
+        {data.missing
+          .map((f) => MISSING[f] ?? humanize(f))
+          .join(', ')
+          .replace(/, ([^,]*)$/, ' and $1')}
+        . Edit the project to add {data.missing.length === 1 ? 'it' : 'them'}.
       </p>
     );
   }

@@ -18,7 +18,18 @@ import { useCreateProject, useProjectStages, useUpdateProject, type Project } fr
 import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/shared/validation/enums';
 import { projectCreate, projectUpdate } from '@/lib/shared/validation/projects';
 
-const RELATIONS = relationSelects(['company_id', 'contact_id', 'assigned_to_id', 'contract_type_id', 'delivery_method_id', 'division_id', 'lead_source_id', 'market_sector_id', 'tender_type_id', 'loss_reason_id']);
+const RELATIONS = relationSelects([
+  'company_id',
+  'contact_id',
+  'assigned_to_id',
+  'contract_type_id',
+  'delivery_method_id',
+  'division_id',
+  'lead_source_id',
+  'market_sector_id',
+  'tender_type_id',
+  'loss_reason_id',
+]);
 type RelationField = (typeof RELATIONS)[number][0];
 
 type Values = {
@@ -143,8 +154,7 @@ function inputChecks(v: Values): Record<string, string> {
 /** The project's current relations as options, so a select shows them even past the first 100 choices. */
 function currentOptions(project?: Project): Partial<Record<RelationField, Option>> {
   if (!project) return {};
-  const opt = (r: { id: string; name: string | null; email?: string | null } | null) =>
-    r ? { id: r.id, name: r.name ?? r.email ?? r.id } : undefined;
+  const opt = (r: { id: string; name: string | null; email?: string | null } | null) => (r ? { id: r.id, name: r.name ?? r.email ?? r.id } : undefined);
   return {
     company_id: opt(project.company),
     contact_id: opt(project.contact),

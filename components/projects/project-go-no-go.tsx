@@ -59,11 +59,7 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
             value={DECISIONS[data.decision] ?? data.decision}
             hint={data.decided_by ? `${data.decided_by.name ?? data.decided_by.email}, ${formatDateTime(data.decided_at)}` : undefined}
           />
-          <Fact
-            label="Odds"
-            value={pct(project.suggested_probability)}
-            hint={`learned; entered ${pct(enteredProbability(project))}`}
-          />
+          <Fact label="Odds" value={pct(project.suggested_probability)} hint={`learned; entered ${pct(enteredProbability(project))}`} />
           <Fact
             label="Value per estimating hour"
             value={data.expected_value_per_estimating_hour === null ? '—' : formatDollars(data.expected_value_per_estimating_hour)}
@@ -84,7 +80,9 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
           <h2 id="go-no-go-criteria" className="text-base font-semibold">
             Scorecard
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">Answer each from 1 (against bidding) to 5 (for it). Weights are the account’s (Settings → Scorecard).</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Answer each from 1 (against bidding) to 5 (for it). Weights are the account’s (Settings → Scorecard).
+          </p>
         </div>
         {data.criteria.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">The scorecard has no criteria. An admin adds them in Settings → Scorecard.</p>
@@ -127,10 +125,14 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
                       {suggested !== undefined ? (
                         <span className="text-xs text-slate-600 dark:text-slate-400">
                           {data.answers[c.id] === undefined ? 'Filled in from the workforce demand' : `Suggested ${suggested}`}:{' '}
-                          {data.capacity_shortfall_fte === 0 ? 'no shortfall' : `${data.capacity_shortfall_fte} FTE short`} of this project’s roles in its
-                          start month.{' '}
+                          {data.capacity_shortfall_fte === 0 ? 'no shortfall' : `${data.capacity_shortfall_fte} FTE short`} of this project’s roles in its start
+                          month.{' '}
                           {answers[c.id] !== suggested ? (
-                            <button type="button" className="font-medium text-blue-800 underline dark:text-blue-300" onClick={() => setAnswers({ ...answers, [c.id]: suggested })}>
+                            <button
+                              type="button"
+                              className="font-medium text-blue-800 underline dark:text-blue-300"
+                              onClick={() => setAnswers({ ...answers, [c.id]: suggested })}
+                            >
                               Use {suggested}
                             </button>
                           ) : null}

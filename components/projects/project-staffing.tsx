@@ -49,7 +49,9 @@ export function ProjectStaffing({ project }: { project: Project }) {
   const remove = useDeleteAssignment();
   const { can } = useAccess();
   const [editing, setEditing] = useState<Assignment | 'new' | null>(null);
-  const list = [...(data ?? [])].sort((a, b) => a.role.name.localeCompare(b.role.name) || who(a).localeCompare(who(b)) || a.start_date.localeCompare(b.start_date));
+  const list = [...(data ?? [])].sort(
+    (a, b) => a.role.name.localeCompare(b.role.name) || who(a).localeCompare(who(b)) || a.start_date.localeCompare(b.start_date),
+  );
 
   const confirmRemove = (a: Assignment) => {
     if (!window.confirm(`Remove ${who(a) === 'Unfilled' ? 'the unfilled' : `${who(a)} as`} ${a.role.name} from “${project.name}”?`)) return;
@@ -72,7 +74,10 @@ export function ProjectStaffing({ project }: { project: Project }) {
           </Button>
         }
         query={{ isPending, error, refetch, isEmpty: list.length === 0 }}
-        empty={{ title: 'No one is planned on this project yet.', hint: 'Add the roles it needs with “Add assignment”: a person, or an unfilled role to staff later.' }}
+        empty={{
+          title: 'No one is planned on this project yet.',
+          hint: 'Add the roles it needs with “Add assignment”: a person, or an unfilled role to staff later.',
+        }}
         rows={4}
       >
         <Timeline project={project} list={list} onEdit={setEditing} onRemove={can('workforce', 'delete') ? confirmRemove : undefined} />
@@ -84,7 +89,12 @@ export function ProjectStaffing({ project }: { project: Project }) {
         wide
       >
         {editing ? (
-          <AssignmentForm key={editing === 'new' ? 'new' : editing.id} project={project} assignment={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
+          <AssignmentForm
+            key={editing === 'new' ? 'new' : editing.id}
+            project={project}
+            assignment={editing === 'new' ? undefined : editing}
+            onDone={() => setEditing(null)}
+          />
         ) : null}
       </Dialog>
     </div>
@@ -121,7 +131,11 @@ function Timeline({
           <div className="sticky left-0 z-10 w-36 shrink-0 sm:w-48 bg-white px-3 py-2 font-medium dark:bg-slate-900">Role · person</div>
           <div className="relative flex-1">
             {cols.map((c) => (
-              <span key={c.start} className="absolute top-0 border-l border-slate-200 px-1 py-2 dark:border-slate-700" style={{ left: pct(c.start), width: width(c.start, c.end) }}>
+              <span
+                key={c.start}
+                className="absolute top-0 border-l border-slate-200 px-1 py-2 dark:border-slate-700"
+                style={{ left: pct(c.start), width: width(c.start, c.end) }}
+              >
                 {c.label}
               </span>
             ))}
@@ -146,13 +160,25 @@ function Timeline({
                     )}
                   </p>
                   <span className="mt-1 flex gap-1">
-                    <button type="button" className="text-xs text-blue-800 hover:underline dark:text-blue-300" onClick={() => onEdit(a)} aria-label={`Edit ${a.role.name} (${who(a)})`}>
+                    <button
+                      type="button"
+                      className="text-xs text-blue-800 hover:underline dark:text-blue-300"
+                      onClick={() => onEdit(a)}
+                      aria-label={`Edit ${a.role.name} (${who(a)})`}
+                    >
                       Edit
                     </button>
                     {onRemove ? (
                       <>
-                        <span aria-hidden className="text-xs text-slate-400">·</span>
-                        <button type="button" className="text-xs text-red-700 hover:underline dark:text-red-400" onClick={() => onRemove(a)} aria-label={`Remove ${a.role.name} (${who(a)})`}>
+                        <span aria-hidden className="text-xs text-slate-400">
+                          ·
+                        </span>
+                        <button
+                          type="button"
+                          className="text-xs text-red-700 hover:underline dark:text-red-400"
+                          onClick={() => onRemove(a)}
+                          aria-label={`Remove ${a.role.name} (${who(a)})`}
+                        >
                           Remove
                         </button>
                       </>
@@ -161,7 +187,12 @@ function Timeline({
                 </div>
                 <div className="relative flex-1">
                   {cols.map((c) => (
-                    <span key={c.start} aria-hidden className="absolute inset-y-0 border-l border-slate-100 dark:border-slate-800" style={{ left: pct(c.start) }} />
+                    <span
+                      key={c.start}
+                      aria-hidden
+                      className="absolute inset-y-0 border-l border-slate-100 dark:border-slate-800"
+                      style={{ left: pct(c.start) }}
+                    />
                   ))}
                   {today >= first && today < first + span ? (
                     <span aria-hidden className="absolute inset-y-0 border-l-2 border-dashed border-rose-400" style={{ left: pct(today) }} title="Today" />
@@ -184,8 +215,8 @@ function Timeline({
           })}
         </ul>
         <p className="px-3 py-2 text-xs text-slate-600 dark:text-slate-400">
-          Bars run from each assignment's first to last day; the label is its share of the person's time. Dashed bars are roles still to fill
-          {' '}(dashed red line: today: {formatDate(dayString(today))}).
+          Bars run from each assignment's first to last day; the label is its share of the person's time. Dashed bars are roles still to fill (dashed red line:
+          today: {formatDate(dayString(today))}).
         </p>
       </div>
     </div>

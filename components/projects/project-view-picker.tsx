@@ -25,6 +25,14 @@ export function ProjectViewPicker({
   const fields = useCustomFields('projects').data;
   const keys = [...new Set([...PROJECTS_VIEW_KEYS, ...selectFields(fields).map((f) => customFieldParam(f.key)), ...Object.keys(custom)])];
   return (
-    <ViewPicker resource="projects" keys={keys} state={{ ...state, ...custom }} setState={setState} builtIns={projectViews(me?.id)} what="projects" viewKey="saved_view" />
+    <ViewPicker
+      resource="projects"
+      keys={keys}
+      state={{ ...state, ...custom }}
+      setState={setState}
+      builtIns={projectViews(me?.id)}
+      what="projects"
+      viewKey="saved_view"
+    />
   );
 }

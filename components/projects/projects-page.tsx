@@ -69,9 +69,9 @@ export function ProjectsPage() {
   const tableParams = projectsTableParams(state, custom);
   const filtered = Boolean(
     state.q ||
-      state.assigned_to_id ||
-      state.company_id ||
-      (view === 'table' && (state.project_stage_id || state.project_status || linked.length || Object.keys(custom).length)),
+    state.assigned_to_id ||
+    state.company_id ||
+    (view === 'table' && (state.project_stage_id || state.project_status || linked.length || Object.keys(custom).length)),
   );
 
   return (
@@ -117,7 +117,13 @@ export function ProjectsPage() {
             </Suspense>
           </>
         ) : null}
-        <Select aria-label="Assigned to" placeholder="Anyone" options={users} value={state.assigned_to_id} onChange={(e) => setState({ assigned_to_id: e.target.value })} />
+        <Select
+          aria-label="Assigned to"
+          placeholder="Anyone"
+          options={users}
+          value={state.assigned_to_id}
+          onChange={(e) => setState({ assigned_to_id: e.target.value })}
+        />
         <Suspense fallback={null}>
           <RecordFilter page="projects" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         </Suspense>

@@ -99,4 +99,3 @@ export function EditRolesForm({ projectId, member, onDone }: { projectId: string
     </PlainForm>
   );
 }
-

@@ -113,7 +113,12 @@ export function ViewPicker<K extends string>({
       <label className="sr-only" htmlFor={`view-${resource}`}>
         Views
       </label>
-      <select id={`view-${resource}`} value={selected} onChange={(e) => pick(e.target.value)} className={`${inputClass.replace("w-full", "w-full sm:w-72")} py-1.5`}>
+      <select
+        id={`view-${resource}`}
+        value={selected}
+        onChange={(e) => pick(e.target.value)}
+        className={`${inputClass.replace('w-full', 'w-full sm:w-72')} py-1.5`}
+      >
         <option value="" disabled={selected !== ''}>
           {selected === '' ? 'Unsaved filters' : '—'}
         </option>
@@ -183,7 +188,11 @@ export function ViewPicker<K extends string>({
           </Button>
         </>
       ) : null}
-      <Dialog open={dialog !== null} onClose={() => setDialog(null)} title={dialog?.mode === 'rename' ? 'Rename the view' : `Save these ${what} filters as a view`}>
+      <Dialog
+        open={dialog !== null}
+        onClose={() => setDialog(null)}
+        title={dialog?.mode === 'rename' ? 'Rename the view' : `Save these ${what} filters as a view`}
+      >
         {dialog ? (
           <ViewNameForm
             initial={dialog.mode === 'rename' ? dialog.view.name : ''}

@@ -7,9 +7,15 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useUpdateUser, type User } from '@/lib/client/hooks/use-users';
-import { PERMISSION_AREAS, PERMISSION_LEVELS, PROJECT_ACCESS, type PermissionArea, type PermissionLevel, type ProjectAccess } from '@/lib/shared/validation/enums';
+import {
+  PERMISSION_AREAS,
+  PERMISSION_LEVELS,
+  PROJECT_ACCESS,
+  type PermissionArea,
+  type PermissionLevel,
+  type ProjectAccess,
+} from '@/lib/shared/validation/enums';
 import { AREA_LABELS, LEVEL_LABELS, PROJECT_ACCESS_LABELS } from './labels';
-
 
 /** An admin sets which projects a member sees and their level in each area. */
 export function AccessForm({ user, onDone }: { user: User; onDone: () => void }) {
@@ -41,7 +47,14 @@ export function AccessForm({ user, onDone }: { user: User; onDone: () => void })
         <div className="space-y-1">
           {PROJECT_ACCESS.map((value) => (
             <label key={value} className="flex items-start gap-2 text-sm">
-              <input type="radio" name="project_access" value={value} checked={projectAccess === value} onChange={() => setProjectAccess(value)} className="mt-0.5" />
+              <input
+                type="radio"
+                name="project_access"
+                value={value}
+                checked={projectAccess === value}
+                onChange={() => setProjectAccess(value)}
+                className="mt-0.5"
+              />
               <span>
                 {PROJECT_ACCESS_LABELS[value]}
                 {value === 'team' ? (

@@ -79,9 +79,8 @@ export function ApiTokensPage() {
       title="API tokens"
       description={
         <>
-          A token lets a script or an integration call the Groundwork API as you:{' '}
-          <code className="text-xs">Authorization: Bearer &lt;token&gt;</code>. Anyone holding it can act as you, so keep it secret and
-          revoke it when it is no longer needed.
+          A token lets a script or an integration call the Groundwork API as you: <code className="text-xs">Authorization: Bearer &lt;token&gt;</code>. Anyone
+          holding it can act as you, so keep it secret and revoke it when it is no longer needed.
         </>
       }
       actions={<Button onClick={() => setCreating(true)}>Create token</Button>}

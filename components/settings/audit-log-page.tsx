@@ -17,8 +17,7 @@ import { SettingsSection } from './settings-section';
 
 const KEYS = ['log', 'resource', 'kind', 'actor_id', 'page'] as const;
 const PER_PAGE = 25;
-const selectClass =
-  'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
+const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900';
 
 const METHOD_LABELS: Record<string, string> = { session: 'Dashboard', api_token: 'API token', oauth: 'OAuth app', import: 'Import' };
 
@@ -52,7 +51,13 @@ const COLUMNS: Column<AuditEntry>[] = [
   },
   { key: 'who', header: 'Who', cell: (entry) => (entry.actor ? (entry.actor.name ?? entry.actor.email) : 'System') },
   { key: 'what', header: 'What', cell: (entry) => <What entry={entry} /> },
-  { key: 'fields', header: 'Fields', className: 'hidden md:table-cell', cellClassName: 'font-mono text-xs', cell: (entry) => entry.changed_fields?.join(', ') ?? '' },
+  {
+    key: 'fields',
+    header: 'Fields',
+    className: 'hidden md:table-cell',
+    cellClassName: 'font-mono text-xs',
+    cell: (entry) => entry.changed_fields?.join(', ') ?? '',
+  },
   { key: 'via', header: 'Via', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (entry) => <Via entry={entry} /> },
 ];
 

@@ -23,7 +23,8 @@ const APPS = [
   },
   {
     name: 'Apple Calendar',
-    steps: 'On a Mac, choose File → “New Calendar Subscription…”, paste the URL and choose Subscribe; on an iPhone, Settings → Calendar → Accounts → Add Account → Other → “Add Subscribed Calendar”.',
+    steps:
+      'On a Mac, choose File → “New Calendar Subscription…”, paste the URL and choose Subscribe; on an iPhone, Settings → Calendar → Accounts → Add Account → Other → “Add Subscribed Calendar”.',
   },
 ] as const;
 
@@ -38,7 +39,8 @@ export function CalendarFeedPage() {
   const busy = create.isPending || revoke.isPending;
 
   const onCreate = () => {
-    if (active && !window.confirm('Replace your feed URL? Calendars subscribed to the current one stop updating until you subscribe them to the new URL.')) return;
+    if (active && !window.confirm('Replace your feed URL? Calendars subscribed to the current one stop updating until you subscribe them to the new URL.'))
+      return;
     setCreated(null);
     // The toast follows the answer whatever happens to this component meanwhile.
     create.mutateAsync().then(
@@ -71,9 +73,9 @@ export function CalendarFeedPage() {
           <Link href="/calendar" className="font-medium text-blue-800 underline dark:text-blue-300">
             Calendar
           </Link>
-          ), from 90 days back to a year ahead, in your own calendar app. You subscribe with a private URL that the app reads
-          again every few hours, so changes reach it on their own. The URL grants nothing but this feed; still, anyone holding it
-          can read it, so keep it to yourself, and revoke it when you no longer need it.
+          ), from 90 days back to a year ahead, in your own calendar app. You subscribe with a private URL that the app reads again every few hours, so changes
+          reach it on their own. The URL grants nothing but this feed; still, anyone holding it can read it, so keep it to yourself, and revoke it when you no
+          longer need it.
         </p>
       </div>
 
@@ -137,8 +139,8 @@ export function CalendarFeedPage() {
           ))}
         </dl>
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-          Calendar apps refresh subscriptions on their own schedule (Google Calendar can take up to a day); bids due at a time show at
-          that time in your time zone, the rest as all-day events.
+          Calendar apps refresh subscriptions on their own schedule (Google Calendar can take up to a day); bids due at a time show at that time in your time
+          zone, the rest as all-day events.
         </p>
       </div>
     </section>

@@ -11,12 +11,7 @@ import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-rec
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/forms/form-error';
 import { errorsFromApi } from '@/lib/client/forms';
-import {
-  useCreateCustomField,
-  useDeleteCustomField,
-  useUpdateCustomField,
-  type CustomField,
-} from '@/lib/client/hooks/use-custom-fields';
+import { useCreateCustomField, useDeleteCustomField, useUpdateCustomField, type CustomField } from '@/lib/client/hooks/use-custom-fields';
 import { CUSTOM_FIELD_RESOURCES, CUSTOM_FIELD_TYPES, type CustomFieldResource } from '@/lib/shared/validation/enums';
 import { customFieldCreate, customFieldUpdate } from '@/lib/shared/validation/custom-fields';
 import { FIELD_TYPE_LABELS, RESOURCE_LABELS } from './labels';
@@ -108,7 +103,11 @@ function DeletePanel({ field, onArchive, onDone, onCancel }: { field: CustomFiel
   const [error, setError] = useState<string>();
   const where = RESOURCE_LABELS[field.resource].toLowerCase();
   return (
-    <div role="alertdialog" aria-labelledby="delete-field-title" className="space-y-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/60">
+    <div
+      role="alertdialog"
+      aria-labelledby="delete-field-title"
+      className="space-y-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm dark:border-red-900 dark:bg-red-950/60"
+    >
       <p id="delete-field-title" className="font-semibold text-red-900 dark:text-red-100">
         Delete “{field.label}” and its values?
       </p>
@@ -203,12 +202,7 @@ export function CustomFieldForm({ field, resource = 'projects', onDone }: { fiel
               options={CUSTOM_FIELD_RESOURCES.map((r) => ({ id: r, name: RESOURCE_LABELS[r] }))}
               placeholder="Choose"
             />
-            <SelectField
-              name="field_type"
-              label="Type"
-              options={CUSTOM_FIELD_TYPES.map((t) => ({ id: t, name: FIELD_TYPE_LABELS[t] }))}
-              placeholder="Choose"
-            />
+            <SelectField name="field_type" label="Type" options={CUSTOM_FIELD_TYPES.map((t) => ({ id: t, name: FIELD_TYPE_LABELS[t] }))} placeholder="Choose" />
             <TextField
               name="key"
               label="Key"

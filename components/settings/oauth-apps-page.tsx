@@ -63,19 +63,28 @@ export function OAuthAppsPage() {
     },
     { key: 'client_id', header: 'Client ID', className: 'hidden md:table-cell', cellClassName: 'align-top font-mono text-xs', cell: (app) => app.client_id },
     { key: 'scope', header: 'Scope', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (app) => SCOPE_LABELS[app.scope] },
-    { key: 'created', header: 'Created', className: 'hidden lg:table-cell', cellClassName: 'whitespace-nowrap align-top', cell: (app) => formatDate(app.created_at) },
-    actionsColumn((app) => (
-      <div className="flex flex-wrap justify-end gap-2">
-        {app.confidential ? (
-          <Button variant="secondary" size="sm" onClick={() => onRotate(app)} aria-label={`Rotate the secret of ${app.name}`}>
-            Rotate secret
+    {
+      key: 'created',
+      header: 'Created',
+      className: 'hidden lg:table-cell',
+      cellClassName: 'whitespace-nowrap align-top',
+      cell: (app) => formatDate(app.created_at),
+    },
+    actionsColumn(
+      (app) => (
+        <div className="flex flex-wrap justify-end gap-2">
+          {app.confidential ? (
+            <Button variant="secondary" size="sm" onClick={() => onRotate(app)} aria-label={`Rotate the secret of ${app.name}`}>
+              Rotate secret
+            </Button>
+          ) : null}
+          <Button variant="secondary" size="sm" onClick={() => onDelete(app)} aria-label={`Delete ${app.name}`}>
+            Delete
           </Button>
-        ) : null}
-        <Button variant="secondary" size="sm" onClick={() => onDelete(app)} aria-label={`Delete ${app.name}`}>
-          Delete
-        </Button>
-      </div>
-    ), { cellClassName: 'align-top' }),
+        </div>
+      ),
+      { cellClassName: 'align-top' },
+    ),
   ];
 
   return (
@@ -84,9 +93,8 @@ export function OAuthAppsPage() {
       title="OAuth apps"
       description={
         <>
-          Integrations sign in with OAuth 2.0: <code className="text-xs">POST /oauth/token</code> with their client ID and secret, or
-          users authorize them at <code className="text-xs">/oauth/authorize</code>. A client-credentials token acts as the person who
-          registered the application.
+          Integrations sign in with OAuth 2.0: <code className="text-xs">POST /oauth/token</code> with their client ID and secret, or users authorize them at{' '}
+          <code className="text-xs">/oauth/authorize</code>. A client-credentials token acts as the person who registered the application.
         </>
       }
       actions={isAdmin ? <Button onClick={() => setOpen(true)}>Register application</Button> : null}

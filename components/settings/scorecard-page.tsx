@@ -27,7 +27,10 @@ function CriterionRow({ c, isAdmin }: { c: GoNoGoCriterion; isAdmin: boolean }) 
     <li className={`flex flex-wrap items-center justify-between gap-3 px-4 py-3 ${c.archived ? 'opacity-70' : ''}`}>
       <div className="min-w-0 flex-1">
         <p className="font-medium">
-          {c.name} {c.archived ? <span className="ml-1 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">Archived</span> : null}
+          {c.name}{' '}
+          {c.archived ? (
+            <span className="ml-1 rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800 dark:bg-slate-700 dark:text-slate-100">Archived</span>
+          ) : null}
         </p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {KIND_LABELS[c.kind]}
@@ -45,11 +48,23 @@ function CriterionRow({ c, isAdmin }: { c: GoNoGoCriterion; isAdmin: boolean }) 
           <label className="text-sm text-slate-600 dark:text-slate-400" htmlFor={`weight-${c.id}`}>
             Weight
           </label>
-          <input id={`weight-${c.id}`} className={`${inputClass} w-20`} type="number" min={1} max={100} value={weight} onChange={(e) => setWeight(e.target.value)} />
+          <input
+            id={`weight-${c.id}`}
+            className={`${inputClass} w-20`}
+            type="number"
+            min={1}
+            max={100}
+            value={weight}
+            onChange={(e) => setWeight(e.target.value)}
+          />
           <Button type="submit" variant="secondary" size="sm" disabled={weight === String(c.weight) || update.isPending}>
             Save
           </Button>
-          <Button variant="ghost" size="sm" onClick={() => change({ archived: !c.archived }, c.archived ? `Restored “${c.name}”.` : `Archived “${c.name}”: it counts in no score.`)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => change({ archived: !c.archived }, c.archived ? `Restored “${c.name}”.` : `Archived “${c.name}”: it counts in no score.`)}
+          >
             {c.archived ? 'Restore' : 'Archive'}
           </Button>
         </form>

@@ -11,15 +11,7 @@ import { SettingsSection } from './settings-section';
 /** A readable name for a user agent string: the browser and the system, when recognisable. */
 export function describeUserAgent(ua: string | null): string {
   if (!ua) return 'Unknown browser';
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : null;
+  const browser = /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrom(e|ium)\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : null;
   const system = /Windows/.test(ua)
     ? 'Windows'
     : /iPhone|iPad/.test(ua)
@@ -69,7 +61,13 @@ export function SessionsPage() {
         </>
       ),
     },
-    { key: 'ip', header: 'IP address', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap font-mono text-xs', cell: (s) => s.ip_address ?? NONE },
+    {
+      key: 'ip',
+      header: 'IP address',
+      className: 'hidden sm:table-cell',
+      cellClassName: 'whitespace-nowrap font-mono text-xs',
+      cell: (s) => s.ip_address ?? NONE,
+    },
     { key: 'last_seen', header: 'Last seen', className: 'whitespace-nowrap', cell: (s) => <RelativeTime at={s.last_seen_at} /> },
     { key: 'signed_in', header: 'Signed in', className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap', cell: (s) => formatDate(s.created_at) },
     actionsColumn((session) =>
@@ -82,7 +80,8 @@ export function SessionsPage() {
         >
           Sign out
         </Button>
-      )),
+      ),
+    ),
   ];
 
   return (

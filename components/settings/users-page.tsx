@@ -74,7 +74,13 @@ export function UsersPage() {
           <span className="mt-1 block text-xs text-slate-600 lg:hidden dark:text-slate-400">
             {accessSummary(user)}
             {isAdmin && user.role !== 'admin' ? (
-              <Button variant="secondary" size="sm" className="ml-2 mt-1" onClick={() => setEditingAccess(user)} aria-label={`Edit the access of ${nameOf(user)}`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="ml-2 mt-1"
+                onClick={() => setEditingAccess(user)}
+                aria-label={`Edit the access of ${nameOf(user)}`}
+              >
                 Edit access
               </Button>
             ) : null}
@@ -129,7 +135,9 @@ export function UsersPage() {
     { key: 'status', header: 'Status', className: 'hidden sm:table-cell', cell: (user) => <StatusBadge user={user} /> },
     ...(isAdmin
       ? [
-          actionsColumn<User>((user) => (isSelf(user) ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />), { className: 'hidden sm:table-cell' }),
+          actionsColumn<User>((user) => (isSelf(user) ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />), {
+            className: 'hidden sm:table-cell',
+          }),
         ]
       : []),
   ];

@@ -43,47 +43,50 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   );
   return (
     <AccessProvider role={user.role} access={user.access}>
-    <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        Skip to content
-      </a>
-      <aside className="hidden border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
-        <div className="px-6 py-5 text-lg font-semibold tracking-tight">Groundwork</div>
-        {nav}
-      </aside>
-      <div className="min-w-0">
-        <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 dark:border-slate-800 dark:bg-slate-900">
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
-              aria-expanded={menuOpen}
-              aria-controls="mobile-nav"
-              onClick={() => setMenuOpen((o) => !o)}
-            >
-              ☰ Menu
-            </button>
-            <span className="hidden font-semibold sm:inline lg:hidden">Groundwork</span>
-            <CommandPaletteLauncher />
-          </div>
-          <div className="flex items-center gap-2 text-sm">
-            <ThemeToggle />
-            <span className="hidden text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
-              {user.name}
-            </span>
-            <SignOutButton />
-          </div>
-        </header>
-        {menuOpen ? (
-          <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden dark:border-slate-800 dark:bg-slate-900">
-            {nav}
-          </div>
-        ) : null}
-        <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-          {children}
-        </main>
+      <div className="min-h-screen lg:grid lg:grid-cols-[15rem_1fr]">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <aside className="hidden border-r border-slate-200 bg-white lg:block dark:border-slate-800 dark:bg-slate-900">
+          <div className="px-6 py-5 text-lg font-semibold tracking-tight">Groundwork</div>
+          {nav}
+        </aside>
+        <div className="min-w-0">
+          <header className="flex items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-2.5 dark:border-slate-800 dark:bg-slate-900">
+            <div className="flex items-center gap-2">
+              <button
+                type="button"
+                className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+                aria-expanded={menuOpen}
+                aria-controls="mobile-nav"
+                onClick={() => setMenuOpen((o) => !o)}
+              >
+                ☰ Menu
+              </button>
+              <span className="hidden font-semibold sm:inline lg:hidden">Groundwork</span>
+              <CommandPaletteLauncher />
+            </div>
+            <div className="flex items-center gap-2 text-sm">
+              <ThemeToggle />
+              <span className="hidden text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
+                {user.name}
+              </span>
+              <SignOutButton />
+            </div>
+          </header>
+          {menuOpen ? (
+            <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden dark:border-slate-800 dark:bg-slate-900">
+              {nav}
+            </div>
+          ) : null}
+          <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+            {children}
+          </main>
+        </div>
       </div>
-    </div>
     </AccessProvider>
   );
 }

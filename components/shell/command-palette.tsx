@@ -66,7 +66,9 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       {open ? (
         <Command shouldFilter={false} loop label="Search leads, projects, companies, contacts and employees" className="flex max-h-[70vh] flex-col">
           <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
-            <span aria-hidden className="text-slate-500">⌕</span>
+            <span aria-hidden className="text-slate-500">
+              ⌕
+            </span>
             <Command.Input
               value={input}
               onValueChange={setInput}

@@ -60,11 +60,7 @@ function DueBadge({ task }: { task: Task }) {
     );
   }
   if (today && !task.completed_at && task.deadline === today) {
-    return (
-      <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-        Due today
-      </span>
-    );
+    return <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">Due today</span>;
   }
   return <span className="text-xs text-slate-600 dark:text-slate-400">Due {formatDate(task.deadline)}</span>;
 }
@@ -84,13 +80,7 @@ function TaskRow({ task, showAssignee, onEdit }: { task: Task; showAssignee: boo
   };
   return (
     <li className="flex items-start gap-3 px-4 py-2.5">
-      <input
-        type="checkbox"
-        checked={done}
-        onChange={toggle}
-        aria-label={`Done: ${task.title}`}
-        className="mt-0.5 h-5 w-5 shrink-0 accent-blue-700"
-      />
+      <input type="checkbox" checked={done} onChange={toggle} aria-label={`Done: ${task.title}`} className="mt-0.5 h-5 w-5 shrink-0 accent-blue-700" />
       <div className="min-w-0 flex-1">
         <button
           type="button"
@@ -161,7 +151,12 @@ export function TasksPage() {
           <button type="button" aria-pressed={mine} className={segment(mine)} onClick={() => setState({ view: null, assigned_to_id: null })}>
             My tasks
           </button>
-          <button type="button" aria-pressed={!mine} className={`${segment(!mine)} border-l border-slate-300 dark:border-slate-600`} onClick={() => setState({ view: 'all' })}>
+          <button
+            type="button"
+            aria-pressed={!mine}
+            className={`${segment(!mine)} border-l border-slate-300 dark:border-slate-600`}
+            onClick={() => setState({ view: 'all' })}
+          >
             All tasks
           </button>
         </div>
@@ -216,12 +211,10 @@ export function TasksPage() {
         ) : isPending ? (
           <TableSkeleton />
         ) : data.items.length === 0 ? (
-          <EmptyState title={state.due === 'overdue' ? 'Nothing overdue.' : filtered ? 'No tasks match this view.' : mine ? 'No open tasks for you.' : 'No open tasks.'}>
-            {filtered
-              ? 'Clear a filter to see more.'
-              : mine
-                ? 'Create one with “New task”, or look at all tasks.'
-                : 'Create one with “New task”.'}
+          <EmptyState
+            title={state.due === 'overdue' ? 'Nothing overdue.' : filtered ? 'No tasks match this view.' : mine ? 'No open tasks for you.' : 'No open tasks.'}
+          >
+            {filtered ? 'Clear a filter to see more.' : mine ? 'Create one with “New task”, or look at all tasks.' : 'Create one with “New task”.'}
           </EmptyState>
         ) : (
           <>

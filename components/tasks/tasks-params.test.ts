@@ -43,7 +43,11 @@ describe('a saved view of tasks', () => {
   it('keeps the list’s own parameters, which the API takes', () => {
     expect(translate.toSaved({}).filters).toEqual({ assigned_to_id: ME, completed: 'false' });
     expect(translate.toSaved({ view: 'all', status: 'any' }).filters).toEqual({});
-    expect(translate.toSaved({ view: 'all', assigned_to_id: '9', status: 'done', project_id: '4' }).filters).toEqual({ assigned_to_id: '9', completed: 'true', project_id: '4' });
+    expect(translate.toSaved({ view: 'all', assigned_to_id: '9', status: 'done', project_id: '4' }).filters).toEqual({
+      assigned_to_id: '9',
+      completed: 'true',
+      project_id: '4',
+    });
     const known = Object.keys(tasksListQuery.shape);
     for (const page of pages) {
       const { filters } = translate.toSaved(page);

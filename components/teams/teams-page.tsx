@@ -102,7 +102,9 @@ export function TeamsPage() {
       <DataTable
         query={query}
         columns={columns}
-        rowClassName={(m, i, rows) => (byProject && i > 0 && rows[i - 1]!.project.id !== m.project.id ? 'border-t-2 border-slate-200 dark:border-slate-700' : '')}
+        rowClassName={(m, i, rows) =>
+          byProject && i > 0 && rows[i - 1]!.project.id !== m.project.id ? 'border-t-2 border-slate-200 dark:border-slate-700' : ''
+        }
         empty={{
           title: filtered ? 'No team memberships match this view.' : 'No project has a team yet.',
           hint: filtered ? 'Clear a filter to see more.' : 'Open a project and use “Add member” on its Team panel.',

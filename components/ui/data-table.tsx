@@ -29,8 +29,7 @@ export interface TableSort {
 
 type SortDirection = 'ascending' | 'descending' | 'none';
 
-const directionOf = (sort: string, field: string): SortDirection =>
-  sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
+const directionOf = (sort: string, field: string): SortDirection => (sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none');
 
 /** A header that sorts by its field: first click descending, then ascending (`-field` / `field`). */
 function SortButton({ label, field, direction, onSort }: { label: ReactNode; field: string; direction: SortDirection; onSort: (sort: string) => void }) {
@@ -123,10 +122,7 @@ export function DataTable<T extends { id: string }>({
             {rows.map((row, i) => (
               <tr key={row.id} className={rowClassName(row, i, rows)}>
                 {columns.map((c) => (
-                  <td
-                    key={c.key}
-                    className={`${cell} ${c.align === 'right' ? 'text-right' : ''} ${c.className ?? ''} ${c.cellClassName ?? ''}`}
-                  >
+                  <td key={c.key} className={`${cell} ${c.align === 'right' ? 'text-right' : ''} ${c.className ?? ''} ${c.cellClassName ?? ''}`}>
                     {c.cell(row, i, rows)}
                   </td>
                 ))}

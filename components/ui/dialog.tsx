@@ -40,12 +40,7 @@ export function Dialog({
         <div className="max-h-[85vh] overflow-y-auto p-5">
           <div className="mb-4 flex items-start justify-between gap-4">
             <h2 className="text-lg font-semibold">{title}</h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-            >
+            <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
               ✕
             </button>
           </div>

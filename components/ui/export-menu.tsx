@@ -19,7 +19,13 @@ export function ExportMenu({ path, params, what }: { path: string; params: Query
         <a className={link} href={exportUrl(path, params, 'csv')} download aria-label="Export CSV" title={`All ${what} matching the filters, as CSV`}>
           <span aria-hidden>↓</span> CSV
         </a>
-        <a className={`${link} border-l`} href={exportUrl(path, params, 'xlsx')} download aria-label="Export Excel" title={`All ${what} matching the filters, as an Excel workbook`}>
+        <a
+          className={`${link} border-l`}
+          href={exportUrl(path, params, 'xlsx')}
+          download
+          aria-label="Export Excel"
+          title={`All ${what} matching the filters, as an Excel workbook`}
+        >
           <span aria-hidden>↓</span> Excel
         </a>
       </span>

@@ -1,16 +1,6 @@
 import { Button } from './button';
 
-export function Pagination({
-  page,
-  perPage,
-  total,
-  onPage,
-}: {
-  page: number;
-  perPage: number;
-  total: number;
-  onPage: (page: number) => void;
-}) {
+export function Pagination({ page, perPage, total, onPage }: { page: number; perPage: number; total: number; onPage: (page: number) => void }) {
   const last = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);

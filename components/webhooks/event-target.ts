@@ -47,9 +47,7 @@ export function eventTarget(message: WebhookMessage): EventTarget {
   const name = RESOURCE_LABELS[resource] ?? resource;
   const base = { resource, action, id };
   if (resource === 'project_team_membership') {
-    return projectId
-      ? { ...base, href: `/projects/${projectId}`, label: `Team of project #${projectId}` }
-      : { ...base, href: null, label: `${name} #${id}` };
+    return projectId ? { ...base, href: `/projects/${projectId}`, label: `Team of project #${projectId}` } : { ...base, href: null, label: `${name} #${id}` };
   }
   if (action === 'delete') return { ...base, href: null, label: `${name} #${id}` };
   const hrefs: Record<string, string> = {

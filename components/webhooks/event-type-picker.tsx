@@ -34,13 +34,17 @@ export function EventTypePicker({
         <table className="text-sm">
           <thead>
             <tr className="text-left text-slate-600 dark:text-slate-400">
-              <th scope="col" className="px-1.5 py-1 sm:px-2 font-medium">Record</th>
+              <th scope="col" className="px-1.5 py-1 sm:px-2 font-medium">
+                Record
+              </th>
               {EVENT_ACTIONS.map((a) => (
                 <th key={a} scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium capitalize">
                   {ACTION_LABELS[a]}
                 </th>
               ))}
-              <th scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium">Any</th>
+              <th scope="col" className="px-1.5 py-1 sm:px-2 text-center font-medium">
+                Any
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -81,4 +85,3 @@ export function EventTypePicker({
     </details>
   );
 }
-

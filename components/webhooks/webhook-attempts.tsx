@@ -98,7 +98,10 @@ export function WebhookAttempts({ webhook }: { webhook: Webhook }) {
                       </Badge>
                       <span className="ml-2 hidden text-xs text-slate-600 sm:inline dark:text-slate-400">{a.duration_ms} ms</span>
                     </td>
-                    <td className="hidden max-w-xs truncate px-4 py-2 font-mono text-xs text-slate-700 md:table-cell dark:text-slate-300" title={a.error ?? a.response_excerpt ?? ''}>
+                    <td
+                      className="hidden max-w-xs truncate px-4 py-2 font-mono text-xs text-slate-700 md:table-cell dark:text-slate-300"
+                      title={a.error ?? a.response_excerpt ?? ''}
+                    >
                       {a.error ?? a.response_excerpt ?? '—'}
                     </td>
                     <td className="px-4 py-2 text-right">

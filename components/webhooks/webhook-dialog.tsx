@@ -107,8 +107,8 @@ function NewSecret({ created, onDone }: { created: WebhookCreatedResponse; onDon
     <SecretOnce
       notice={
         <>
-          Copy the signing secret now: it will not be shown again. Your endpoint verifies each message&apos;s{' '}
-          <code>webhook-signature</code> with it (any Standard Webhooks or Svix library does).
+          Copy the signing secret now: it will not be shown again. Your endpoint verifies each message&apos;s <code>webhook-signature</code> with it (any
+          Standard Webhooks or Svix library does).
         </>
       }
       label="Signing secret"

@@ -39,12 +39,9 @@ function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void })
           </div>
           {webhook.description ? <p className="text-sm text-slate-700 dark:text-slate-300">{webhook.description}</p> : null}
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            {describeFilter(webhook.filter_types)} ·{' '}
-            {webhook.rate_limit} per minute · id {webhook.id}
+            {describeFilter(webhook.filter_types)} · {webhook.rate_limit} per minute · id {webhook.id}
           </p>
-          {webhook.disabled && webhook.disabled_reason ? (
-            <Notice role="note">{webhook.disabled_reason}</Notice>
-          ) : null}
+          {webhook.disabled && webhook.disabled_reason ? <Notice role="note">{webhook.disabled_reason}</Notice> : null}
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setShowAttempts((v) => !v)} aria-expanded={showAttempts}>
@@ -75,10 +72,7 @@ export function WebhookEndpointsPage() {
       id="webhooks-heading"
       title="Webhook endpoints"
       description={
-        <>
-          Where Groundwork POSTs every change as it happens, signed per Standard Webhooks and retried with backoff until your
-          endpoint answers 2xx.
-        </>
+        <>Where Groundwork POSTs every change as it happens, signed per Standard Webhooks and retried with backoff until your endpoint answers 2xx.</>
       }
       actions={<Button onClick={() => setDialog({ open: true })}>Add endpoint</Button>}
     >

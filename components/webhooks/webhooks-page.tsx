@@ -18,7 +18,6 @@ import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from './event-target';
 import { EventTypePicker } from './event-type-picker';
 import { parseEventTypes as parseTypes, WEBHOOKS_PER_PAGE, WEBHOOKS_URL_KEYS, webhookMessagesListParams } from './webhooks-params';
 
-
 const ACTION_STYLES: Record<string, string> = {
   create: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
   update: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
@@ -35,7 +34,12 @@ function LeadTarget({ id, deleted }: { id: string; deleted: boolean }) {
   if (deleted) return <span className="text-slate-600 dark:text-slate-400">Lead #{id} (deleted)</span>;
   if (error) {
     const gone = error instanceof ApiClientError && error.status === 404;
-    return <span className="text-slate-600 dark:text-slate-400">Lead #{id}{gone ? ' (no longer exists)' : ''}</span>;
+    return (
+      <span className="text-slate-600 dark:text-slate-400">
+        Lead #{id}
+        {gone ? ' (no longer exists)' : ''}
+      </span>
+    );
   }
   if (!data) return <span className="text-slate-600 dark:text-slate-400">Lead #{id}…</span>;
   const search = new URLSearchParams({ q: data.name });
@@ -143,8 +147,7 @@ export function WebhooksPage() {
                     <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
                       <span className={`rounded px-1.5 py-0.5 font-mono text-xs ${ACTION_STYLES[action] ?? ''}`}>{m.event_type}</span>
                       <span className="text-sm">
-                        {RESOURCE_LABELS[resource] ?? resource} {ACTION_LABELS[action] ?? action}:{' '}
-                        <Target message={m} />
+                        {RESOURCE_LABELS[resource] ?? resource} {ACTION_LABELS[action] ?? action}: <Target message={m} />
                       </span>
                     </div>
                     <time

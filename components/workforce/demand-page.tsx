@@ -80,7 +80,14 @@ export function DemandPage() {
       <PageHeader title="Workforce" description="People each role needs on won work and likely pursuits, against the people it has." />
       <WorkforceTabs current="/workforce/demand" />
       <div className="mb-4 flex flex-wrap items-end gap-2">
-        <Select aria-label="Role" placeholder="Choose a role" options={roles} value={roleId} onChange={(e) => setState({ role_id: e.target.value })} className="w-full sm:w-56" />
+        <Select
+          aria-label="Role"
+          placeholder="Choose a role"
+          options={roles}
+          value={roleId}
+          onChange={(e) => setState({ role_id: e.target.value })}
+          className="w-full sm:w-56"
+        />
         <DivisionSelect value={state.division_id} onChange={(id) => setState({ division_id: id })} />
         <IntervalToggle value={interval} onChange={setInterval} order={['month', 'week'] as const} />
         <label className="flex items-center gap-2 px-1 py-2 text-sm">
@@ -122,14 +129,27 @@ export function DemandPage() {
   );
 }
 
-function DemandTable({ rows, interval, unweighted, roleName }: { rows: { start: string; r: RoleRow | null }[]; interval: PlanInterval; unweighted: boolean; roleName: string }) {
+function DemandTable({
+  rows,
+  interval,
+  unweighted,
+  roleName,
+}: {
+  rows: { start: string; r: RoleRow | null }[];
+  interval: PlanInterval;
+  unweighted: boolean;
+  roleName: string;
+}) {
   const th = 'px-3 py-2 text-right whitespace-nowrap';
   return (
     <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <table className="w-full text-sm">
-        <caption className="px-3 py-2 text-left text-sm font-semibold">{roleName} by {interval}, in FTE</caption>
+        <caption className="px-3 py-2 text-left text-sm font-semibold">
+          {roleName} by {interval}, in FTE
+        </caption>
         <thead>
-          <HeaderRow className="border-y border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400"
+          <HeaderRow
+            className="border-y border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400"
             columns={[
               [interval === 'week' ? 'Week of' : 'Month', 'px-3 py-2 text-left'],
               ['Headcount', th],
@@ -144,7 +164,11 @@ function DemandTable({ rows, interval, unweighted, roleName }: { rows: { start: 
           {rows.map(({ start, r }) => {
             const shortfall = r ? (unweighted ? Math.max(0, r.awarded_fte + r.pursuit_fte - r.headcount_fte) : r.shortfall_fte) : 0;
             return (
-              <tr key={start} data-period={start} className={`border-b border-slate-100 tabular-nums dark:border-slate-800 ${shortfall > 0.005 ? 'bg-red-50 dark:bg-red-950' : ''}`}>
+              <tr
+                key={start}
+                data-period={start}
+                className={`border-b border-slate-100 tabular-nums dark:border-slate-800 ${shortfall > 0.005 ? 'bg-red-50 dark:bg-red-950' : ''}`}
+              >
                 <th scope="row" className="px-3 py-1.5 text-left font-normal whitespace-nowrap">
                   {periodLabel(start, interval)}
                 </th>

@@ -13,7 +13,6 @@ import { employeeName, useAllEmployees, useCreateEmployee, useUpdateEmployee, ty
 import { workforceEmployeeCreate, workforceEmployeeUpdate } from '@/lib/shared/validation/workforce-employees';
 import { descendantsOf } from './org-tree';
 
-
 type Values = {
   legal_first_name: string;
   preferred_first_name: string;
@@ -71,15 +70,7 @@ function toPayload(v: Values): Record<string, unknown> {
 }
 
 /** Create or edit an employee with every writable field; the API's 422s land next to their fields. */
-export function EmployeeForm({
-  employee,
-  onDone,
-  onDelete,
-}: {
-  employee?: Employee;
-  onDone: (employee: Employee) => void;
-  onDelete?: () => void;
-}) {
+export function EmployeeForm({ employee, onDone, onDelete }: { employee?: Employee; onDone: (employee: Employee) => void; onDelete?: () => void }) {
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const everyone = useAllEmployees();

@@ -138,17 +138,17 @@ function TimeOffBlock({ employee }: { employee: Employee }) {
                 {t.reason ? <span className="ml-2 text-slate-600 dark:text-slate-400">{t.reason}</span> : null}
               </span>
               {canDelete ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Delete time off ${formatDate(t.start_date)} – ${formatDate(t.end_date)}`}
-                onClick={() => {
-                  if (!window.confirm(`Delete the time off ${formatDate(t.start_date)} – ${formatDate(t.end_date)}?`)) return;
-                  remove.mutate(t.id, { onSuccess: () => toast.success('Time off deleted.') });
-                }}
-              >
-                Delete
-              </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Delete time off ${formatDate(t.start_date)} – ${formatDate(t.end_date)}`}
+                  onClick={() => {
+                    if (!window.confirm(`Delete the time off ${formatDate(t.start_date)} – ${formatDate(t.end_date)}?`)) return;
+                    remove.mutate(t.id, { onSuccess: () => toast.success('Time off deleted.') });
+                  }}
+                >
+                  Delete
+                </Button>
               ) : null}
             </li>
           ))}
@@ -168,15 +168,14 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
   const submit = async () => {
     const body = { employee_id: employee.id, start_date: start || undefined, end_date: end || undefined, reason: orNull(reason), backfill };
     if (!check(workforceTimeOffCreate, body)) return;
-    await save(() => create.mutateAsync(body), backfill ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.', onDone);
+    await save(
+      () => create.mutateAsync(body),
+      backfill ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.',
+      onDone,
+    );
   };
   return (
-    <PlainForm
-      aria-label="Add time off"
-      noValidate
-      className={inlineForm}
-      onSubmit={submit}
-    >
+    <PlainForm aria-label="Add time off" noValidate className={inlineForm} onSubmit={submit}>
       <FormError message={errors.base ?? errors.employee_id} />
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="First day off" error={errors.start_date ? (start ? errors.start_date : 'Enter the first day.') : undefined}>
@@ -194,8 +193,8 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
         <span>
           Backfill their assignments
           <span className="block text-xs text-slate-600 dark:text-slate-400">
-            Each of their assignments overlapping these days gets an unfilled copy (same project, role and allocation) over the working days they
-            miss, so someone can be found to cover them.
+            Each of their assignments overlapping these days gets an unfilled copy (same project, role and allocation) over the working days they miss, so
+            someone can be found to cover them.
           </span>
         </span>
       </label>
@@ -271,17 +270,17 @@ function Certifications({ employee }: { employee: Employee }) {
                     Edit
                   </Button>
                   {canDelete ? (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${c.name}`}
-                    onClick={() => {
-                      if (!window.confirm(`Delete the certification “${c.name}”?`)) return;
-                      remove.mutate(c.id, { onSuccess: () => toast.success(`Deleted ${c.name}.`) });
-                    }}
-                  >
-                    Delete
-                  </Button>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Delete ${c.name}`}
+                      onClick={() => {
+                        if (!window.confirm(`Delete the certification “${c.name}”?`)) return;
+                        remove.mutate(c.id, { onSuccess: () => toast.success(`Deleted ${c.name}.`) });
+                      }}
+                    >
+                      Delete
+                    </Button>
                   ) : null}
                 </span>
               </li>
@@ -312,12 +311,7 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
     );
   };
   return (
-    <PlainForm
-      aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'}
-      noValidate
-      className={inlineForm}
-      onSubmit={submit}
-    >
+    <PlainForm aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'} noValidate className={inlineForm} onSubmit={submit}>
       <FormError message={errors.base ?? errors.employee_id} />
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Certification" error={errors.name}>

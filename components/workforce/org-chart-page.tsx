@@ -45,9 +45,7 @@ export function OrgChartPage() {
       ) : (
         <>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
-            <p>
-              {data.items.length} people. Arrow keys move through the chart; Enter opens a person.
-            </p>
+            <p>{data.items.length} people. Arrow keys move through the chart; Enter opens a person.</p>
             <span className="flex gap-2">
               <Button variant="secondary" size="sm" onClick={() => setCollapsed(new Set())}>
                 Expand all

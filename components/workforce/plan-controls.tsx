@@ -52,7 +52,15 @@ export function DivisionSelect({ value, onChange }: { value: string; onChange: (
 }
 
 /** "← Earlier" and "Later →": the window of periods one step back or on (`labels` say how far); then `children`. */
-export function EarlierLater({ onMove, labels, children }: { onMove: (steps: number) => void; labels: [earlier: string, later: string]; children?: ReactNode }) {
+export function EarlierLater({
+  onMove,
+  labels,
+  children,
+}: {
+  onMove: (steps: number) => void;
+  labels: [earlier: string, later: string];
+  children?: ReactNode;
+}) {
   return (
     <div className="flex items-center gap-2">
       <Button variant="secondary" onClick={() => onMove(-1)} aria-label={labels[0]}>

@@ -70,10 +70,7 @@ export function UtilizationPage() {
   const to = windowEnd(from, interval);
   const page = pageOf(state.page);
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
-  const query = useUtilization(
-    { from, to, interval, role_id: state.role_id, division_id: state.division_id, page, per_page: PER_PAGE },
-    hydrated,
-  );
+  const query = useUtilization({ from, to, interval, role_id: state.role_id, division_id: state.division_id, page, per_page: PER_PAGE }, hydrated);
   const move = (n: number) => setState({ from: shiftPeriods(from, interval, n * WINDOW[interval]), page: state.page || null });
   const setInterval = (next: PlanInterval) => setState({ interval: next === 'week' ? null : next, from: state.from ? periodStart(from, next) : null });
   const grid = query.data?.data;
@@ -186,8 +183,8 @@ export function UtilizationPage() {
         )}
       </div>
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-        A cell is the person's assigned working days as a percent of their working days that {interval}, after time off. Hover a cell for the
-        days; open a person for their assignments.
+        A cell is the person's assigned working days as a percent of their working days that {interval}, after time off. Hover a cell for the days; open a
+        person for their assignments.
       </p>
     </>
   );

@@ -15,7 +15,6 @@ import { EmployeeDialog } from './employee-dialog';
 import { WorkforceTabs } from './workforce-tabs';
 import { WORKFORCE_PER_PAGE, WORKFORCE_URL_KEYS, WORKFORCE_VIEW_KEYS, employeesListParams } from './workforce-params';
 
-
 /** Everyone who manages someone, by name: the choices of the manager filter. */
 function useManagerOptions() {
   const everyone = useAllEmployees();
@@ -75,12 +74,30 @@ export function WorkforcePage() {
           NONE
         ),
     },
-    { key: 'email', header: 'Email', cell: (e) => (e.email ? <a className="hover:underline" href={`mailto:${e.email}`}>{e.email}</a> : NONE) },
+    {
+      key: 'email',
+      header: 'Email',
+      cell: (e) =>
+        e.email ? (
+          <a className="hover:underline" href={`mailto:${e.email}`}>
+            {e.email}
+          </a>
+        ) : (
+          NONE
+        ),
+    },
     {
       key: 'phone',
       header: 'Phone',
       cellClassName: 'whitespace-nowrap',
-      cell: (e) => (e.phone ? <a className="hover:underline" href={`tel:${e.phone}`}>{e.phone}</a> : NONE),
+      cell: (e) =>
+        e.phone ? (
+          <a className="hover:underline" href={`tel:${e.phone}`}>
+            {e.phone}
+          </a>
+        ) : (
+          NONE
+        ),
     },
     { key: 'started', header: 'Started', cellClassName: 'whitespace-nowrap', cell: (e) => formatDate(e.start_date) },
   ];
@@ -95,7 +112,14 @@ export function WorkforcePage() {
       />
       <WorkforceTabs current="/workforce" />
       <div className="mb-3">
-        <ViewPicker resource="workforce_employees" keys={WORKFORCE_VIEW_KEYS} state={state} setState={setState} builtIns={[{ key: 'all', name: 'Everyone', filters: {} }]} what="employees" />
+        <ViewPicker
+          resource="workforce_employees"
+          keys={WORKFORCE_VIEW_KEYS}
+          state={state}
+          setState={setState}
+          builtIns={[{ key: 'all', name: 'Everyone', filters: {} }]}
+          what="employees"
+        />
       </div>
       <FilterBar search="Search employees" placeholder="Search by name or email…" q={state.q} setState={setState} columns={4}>
         <Select aria-label="Role" placeholder="Any role" options={roles} value={state.role_id} onChange={(e) => setState({ role_id: e.target.value })} />

@@ -59,11 +59,7 @@ export async function insertNamedLookups(db: Db, key: NamedLookupKey, accountId:
   return rows.map((r) => r.id);
 }
 
-export async function insertProjectStages(
-  db: Db,
-  accountId: number,
-  stages: { name: string; category: StageCategory }[],
-) {
+export async function insertProjectStages(db: Db, accountId: number, stages: { name: string; category: StageCategory }[]) {
   const rows = await db
     .insert(projectStages)
     .values(stages.map((s, position) => ({ accountId, name: s.name, category: s.category, position })))

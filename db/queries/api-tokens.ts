@@ -49,12 +49,7 @@ export async function touchToken(db: Db, id: number) {
   await db
     .update(apiTokens)
     .set({ lastUsedAt: sql`now()`, updatedAt: sql`${apiTokens.updatedAt}` })
-    .where(
-      and(
-        eq(apiTokens.id, id),
-        or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`)),
-      ),
-    );
+    .where(and(eq(apiTokens.id, id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '1 minute'`))));
 }
 
 /** A new token: whose, its name, the SHA-256 of its secret and the hint shown for it, its scope and expiry. */
@@ -102,23 +97,11 @@ export type ApiTokenRow = NonNullable<Awaited<ReturnType<typeof findUserToken>>>
  * and revoked. OAuth access tokens are managed through their grant (Settings → Authorized apps).
  */
 const ownLiveTokens = (owner: { accountId: number; userId: number }) =>
-  and(
-    eq(apiTokens.accountId, owner.accountId),
-    eq(apiTokens.userId, owner.userId),
-    eq(apiTokens.kind, 'personal'),
-    isNull(apiTokens.revokedAt),
-  );
+  and(eq(apiTokens.accountId, owner.accountId), eq(apiTokens.userId, owner.userId), eq(apiTokens.kind, 'personal'), isNull(apiTokens.revokedAt));
 
 export async function listUserTokens(db: Db, owner: { accountId: number; userId: number }, page: PageWindow) {
   const where = ownLiveTokens(owner);
-  return pageWithTotal(
-    db,
-    db.select(tokenColumns).from(apiTokens).$dynamic(),
-    apiTokens,
-    where,
-    [desc(apiTokens.createdAt), desc(apiTokens.id)],
-    page,
-  );
+  return pageWithTotal(db, db.select(tokenColumns).from(apiTokens).$dynamic(), apiTokens, where, [desc(apiTokens.createdAt), desc(apiTokens.id)], page);
 }
 
 export async function findUserToken(db: Db, owner: { accountId: number; userId: number }, id: number) {

@@ -59,18 +59,10 @@ function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
 
 export async function listCalls(db: Db, accountId: number, filters: CallFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
-  return pageWithTotal(
-    db,
-    selectCalls(db).$dynamic(),
-    calls,
-    where,
-    orderBySort(filters.sort ?? '-created_at', sortColumns, calls.id),
-    page,
-  );
+  return pageWithTotal(db, selectCalls(db).$dynamic(), calls, where, orderBySort(filters.sort ?? '-created_at', sortColumns, calls.id), page);
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
 export function findCall(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<CallRow | undefined> {
   return oneRow(selectCalls(db).where(and(ofAccount(calls, accountId, id), inTeamOrNoProject(calls.projectId, teamOf))), calls, lock);
 }
-

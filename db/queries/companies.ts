@@ -65,7 +65,14 @@ const withIndustries = (row: CompanyJoinRow): CompanyRow => ({ ...row, industrie
 
 export async function listCompanies(db: Db, accountId: number, filters: CompanyFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
-  const { items: rows, total } = await pageWithTotal(db, selectCompanies(db).$dynamic(), companies, where, [desc(companies.createdAt), desc(companies.id)], page);
+  const { items: rows, total } = await pageWithTotal(
+    db,
+    selectCompanies(db).$dynamic(),
+    companies,
+    where,
+    [desc(companies.createdAt), desc(companies.id)],
+    page,
+  );
   return { items: rows.map(withIndustries), total };
 }
 

@@ -62,4 +62,3 @@ export async function listContacts(db: Db, accountId: number, filters: ContactFi
 export function findContact(db: Db, accountId: number, id: number, lock = false): Promise<ContactRow | undefined> {
   return oneRow(selectContacts(db).where(ofAccount(contacts, accountId, id)), contacts, lock);
 }
-

@@ -33,7 +33,14 @@ export function fieldsOf(db: Db, accountId: number, resource: CustomFieldResourc
 }
 
 export function findCustomField(db: Db, accountId: number, id: number, lock = false): Promise<CustomFieldRow | undefined> {
-  return oneRow(db.select().from(customFields).where(ofAccount(customFields, accountId, id)), customFields, lock);
+  return oneRow(
+    db
+      .select()
+      .from(customFields)
+      .where(ofAccount(customFields, accountId, id)),
+    customFields,
+    lock,
+  );
 }
 
 /** The position after the resource's last field. */
@@ -62,6 +69,12 @@ export async function clearFieldValues(db: Db, accountId: number, resource: Cust
 /** Users of the account among `ids` (the values of `user` fields). */
 export async function usersOfAccount(db: Db, accountId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const found = await rows<{ id: number | string }>(db, sql`select id from users where account_id = ${accountId} and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  const found = await rows<{ id: number | string }>(
+    db,
+    sql`select id from users where account_id = ${accountId} and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   return new Set(found.map((r) => Number(r.id)));
 }

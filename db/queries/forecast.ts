@@ -68,7 +68,19 @@ function filtered(
   ];
 }
 
-type Packed = [number, boolean, number | null, number | null, string | null, string | null, ForecastCurve, number[] | null, number | null, number | null, LearnedBasis | null];
+type Packed = [
+  number,
+  boolean,
+  number | null,
+  number | null,
+  string | null,
+  string | null,
+  ForecastCurve,
+  number[] | null,
+  number | null,
+  number | null,
+  LearnedBasis | null,
+];
 
 /**
  * The account's open and won projects that touch the range, or lack a date or an amount. Tens of
@@ -76,7 +88,13 @@ type Packed = [number, boolean, number | null, number | null, string | null, str
  * rather than rows decoded and mapped column by column (half the time on the bench database).
  * `learned`: each open project's learned-probability basis too (./insights.ts).
  */
-export async function forecastInputs(db: Db, accountId: number, filters: ForecastFilters, range: DayRange, learned = false): Promise<(ForecastInput & { learned: LearnedBasis | null })[]> {
+export async function forecastInputs(
+  db: Db,
+  accountId: number,
+  filters: ForecastFilters,
+  range: DayRange,
+  learned = false,
+): Promise<(ForecastInput & { learned: LearnedBasis | null })[]> {
   const p = projects;
   const basis = learned ? learnedBasis(p, accountId, filters.teamOf) : sql`null`;
   const packed = sql<string>`coalesce(json_agg(json_build_array(${p.id}, ${p.closeType} = 'won', ${p.amountInCents}, ${p.estimatedCostInCents}, ${p.startDate},
@@ -85,27 +103,34 @@ export async function forecastInputs(db: Db, accountId: number, filters: Forecas
     .select({ packed })
     .from(p)
     .leftJoin(projectStages, eq(projectStages.id, p.projectStageId))
-    .where(
-      and(
-        eq(p.accountId, accountId),
-        or(isNull(p.closeType), eq(p.closeType, 'won')),
-        relevant(p, range),
-        ...filtered(p, p.id, filters),
-      ),
-    );
-  return (JSON.parse(found!.packed) as Packed[]).map(([id, won, amountInCents, estimatedCostInCents, startDate, endDate, forecastCurve, forecastManualPercentages, probability, stageDefaultProbability, basis]) => ({
-    id,
-    won,
-    amountInCents,
-    estimatedCostInCents,
-    startDate,
-    endDate,
-    forecastCurve,
-    forecastManualPercentages,
-    probability,
-    stageDefaultProbability,
-    learned: basis,
-  }));
+    .where(and(eq(p.accountId, accountId), or(isNull(p.closeType), eq(p.closeType, 'won')), relevant(p, range), ...filtered(p, p.id, filters)));
+  return (JSON.parse(found!.packed) as Packed[]).map(
+    ([
+      id,
+      won,
+      amountInCents,
+      estimatedCostInCents,
+      startDate,
+      endDate,
+      forecastCurve,
+      forecastManualPercentages,
+      probability,
+      stageDefaultProbability,
+      basis,
+    ]) => ({
+      id,
+      won,
+      amountInCents,
+      estimatedCostInCents,
+      startDate,
+      endDate,
+      forecastCurve,
+      forecastManualPercentages,
+      probability,
+      stageDefaultProbability,
+      learned: basis,
+    }),
+  );
 }
 
 /** The same, as a snapshot of the account kept them. */
@@ -126,13 +151,7 @@ export async function snapshotInputs(db: Db, accountId: number, snapshotId: numb
     })
     .from(s)
     .innerJoin(forecastSnapshots, eq(forecastSnapshots.id, s.snapshotId))
-    .where(
-      and(
-        ofAccount(forecastSnapshots, accountId, snapshotId),
-        relevant(s, range),
-        ...filtered(s, s.projectId, filters),
-      ),
-    );
+    .where(and(ofAccount(forecastSnapshots, accountId, snapshotId), relevant(s, range), ...filtered(s, s.projectId, filters)));
   return found.map(({ projectStatus, ...row }) => ({ ...row, won: projectStatus !== 'pursuit' }));
 }
 
@@ -142,7 +161,9 @@ export async function closedRecord(db: Db, accountId: number, since: Date, teamO
     .select({
       won: sql<number>`count(*) filter (where ${projects.closeType} = 'won')`.mapWith(Number),
       lost: sql<number>`count(*) filter (where ${projects.closeType} = 'lost')`.mapWith(Number),
-      averageWonCents: sql<number | null>`round(avg(${projects.amountInCents}) filter (where ${projects.closeType} = 'won'))`.mapWith((v) => (v === null ? null : Number(v))),
+      averageWonCents: sql<number | null>`round(avg(${projects.amountInCents}) filter (where ${projects.closeType} = 'won'))`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
     })
     .from(projects)
     .where(and(eq(projects.accountId, accountId), inArray(projects.closeType, RESULT_CLOSE_TYPES), gte(projects.closedAt, since), inTeam(projects.id, teamOf)));
@@ -212,7 +233,10 @@ function selectSnapshots(db: Db, teamOf: TeamOf) {
     .select({
       snapshot: forecastSnapshots,
       createdBy,
-      projectCount: sql<number>`(select count(*) from ${forecastSnapshotProjects} sp where sp.snapshot_id = ${forecastSnapshots.id} and ${inTeam(sql`sp.project_id`, teamOf) ?? sql`true`})`.mapWith(Number),
+      projectCount:
+        sql<number>`(select count(*) from ${forecastSnapshotProjects} sp where sp.snapshot_id = ${forecastSnapshots.id} and ${inTeam(sql`sp.project_id`, teamOf) ?? sql`true`})`.mapWith(
+          Number,
+        ),
     })
     .from(forecastSnapshots)
     .leftJoin(users, eq(users.id, forecastSnapshots.createdById));

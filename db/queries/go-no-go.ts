@@ -30,7 +30,14 @@ export function liveCriteria(db: Db, accountId: number): Promise<GoNoGoCriterion
 }
 
 export function findCriterion(db: Db, accountId: number, id: number, lock = false): Promise<GoNoGoCriterionRow | undefined> {
-  return oneRow(db.select().from(goNoGoCriteria).where(ofAccount(goNoGoCriteria, accountId, id)), goNoGoCriteria, lock);
+  return oneRow(
+    db
+      .select()
+      .from(goNoGoCriteria)
+      .where(ofAccount(goNoGoCriteria, accountId, id)),
+    goNoGoCriteria,
+    lock,
+  );
 }
 
 export async function nextCriterionPosition(db: Db, accountId: number): Promise<number> {

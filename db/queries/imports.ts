@@ -13,7 +13,10 @@ import { type PageWindow, pageWithTotal } from './sql';
 const createdBy = alias(users, 'created_by');
 
 function selectImports(db: Db) {
-  return db.select({ import: imports, createdBy: personRefColumns(createdBy) }).from(imports).leftJoin(createdBy, eq(createdBy.id, imports.createdById));
+  return db
+    .select({ import: imports, createdBy: personRefColumns(createdBy) })
+    .from(imports)
+    .leftJoin(createdBy, eq(createdBy.id, imports.createdById));
 }
 
 export type ImportRow = Awaited<ReturnType<ReturnType<typeof selectImports>['execute']>>[number];
@@ -126,11 +129,17 @@ export async function recordOutcomes(db: Db, importId: number, outcomes: RowOutc
 
 /** Lets a claim go at once (a worker stopping between batches). */
 export async function releaseClaim(db: Db, id: number, token: string): Promise<void> {
-  await db.update(imports).set({ leaseUntil: null, leaseToken: null }).where(and(eq(imports.id, id), eq(imports.leaseToken, token)));
+  await db
+    .update(imports)
+    .set({ leaseUntil: null, leaseToken: null })
+    .where(and(eq(imports.id, id), eq(imports.leaseToken, token)));
 }
 
 export async function finishImport(db: Db, id: number, token: string, status: 'completed' | 'failed'): Promise<void> {
-  await db.update(imports).set({ status, leaseUntil: null, leaseToken: null }).where(and(eq(imports.id, id), eq(imports.leaseToken, token)));
+  await db
+    .update(imports)
+    .set({ status, leaseUntil: null, leaseToken: null })
+    .where(and(eq(imports.id, id), eq(imports.leaseToken, token)));
 }
 
 export function setImportStatus(db: Db, id: number, status: 'undone') {
@@ -152,7 +161,13 @@ export function firstErrors(db: Db, importId: number, limit: number) {
 }
 
 /** Ids of `table`'s records of the account whose `key` (lower-cased) is one of `values`: key → id (the lowest id wins). */
-export async function idsByKey(db: Db, table: { id: AnyPgColumn; accountId: AnyPgColumn }, key: AnyPgColumn, accountId: number, values: string[]): Promise<Map<string, number>> {
+export async function idsByKey(
+  db: Db,
+  table: { id: AnyPgColumn; accountId: AnyPgColumn },
+  key: AnyPgColumn,
+  accountId: number,
+  values: string[],
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (values.length === 0) return out;
   const lowered = sql`lower(${key})`;

@@ -75,10 +75,18 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
  * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
  */
 const NARROWS: Record<keyof LeadFilters, boolean> = {
-  assigned_to_id: true, unassigned: true, company_id: true, import_id: true, snoozed: true, priority: true, q: true, updated_since: true,
+  assigned_to_id: true,
+  unassigned: true,
+  company_id: true,
+  import_id: true,
+  snoozed: true,
+  priority: true,
+  q: true,
+  updated_since: true,
   archived: false, // on its own below: false, the default, is the counted list
   custom: true,
-  sort: false, now: false,
+  sort: false,
+  now: false,
 };
 
 /** The list as it opens: active leads, no filter (any sort). Its total is counted as leads are written. */
@@ -94,7 +102,13 @@ function unfiltered(f: LeadFilters): boolean {
  * every lead before the semi-join.
  */
 async function leadsPage<T>(db: Db, answer: SQL<T>, accountId: number, where: SQL | undefined, order: SQL[], page: PageWindow): Promise<T[]> {
-  const pageIds = db.select({ id: leads.id }).from(leads).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+  const pageIds = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   const rows = await db
     .select({ answer })
     .from(leads)
@@ -123,11 +137,21 @@ export async function listLeads<T>(db: Db, answer: SQL<T>, accountId: number, fi
 
 /** One lead, its columns and its answer; `lock`: its row locked for the rest of the transaction. */
 export function findLead<T>(db: Db, answer: SQL<T>, accountId: number, id: number, lock = false): Promise<LeadRow<T> | undefined> {
-  return oneRow(db.select({ lead: leads, answer }).from(leads).where(ofAccount(leads, accountId, id)), leads, lock);
+  return oneRow(
+    db
+      .select({ lead: leads, answer })
+      .from(leads)
+      .where(ofAccount(leads, accountId, id)),
+    leads,
+    lock,
+  );
 }
 
 /** One lead as `answer` builds it: what its GET answers. */
 export async function leadAnswer<T>(db: Db, answer: SQL<T>, accountId: number, id: number): Promise<T | undefined> {
-  const [row] = await db.select({ answer }).from(leads).where(ofAccount(leads, accountId, id));
+  const [row] = await db
+    .select({ answer })
+    .from(leads)
+    .where(ofAccount(leads, accountId, id));
   return row?.answer;
 }

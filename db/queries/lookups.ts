@@ -21,9 +21,7 @@ export interface LookupFilters {
 
 /** The Workforce role shape: a named reference plus its abbreviation. */
 type RoleColumnName = 'id' | 'createdAt' | 'updatedAt' | 'name' | 'abbreviation';
-export const workforceRoleColumns = <T extends Record<RoleColumnName, AnyPgColumn>>(
-  t: T,
-): { [K in RoleColumnName]: T[K] } => ({
+export const workforceRoleColumns = <T extends Record<RoleColumnName, AnyPgColumn>>(t: T): { [K in RoleColumnName]: T[K] } => ({
   ...namedRefColumns(t),
   abbreviation: t.abbreviation,
 });
@@ -54,8 +52,7 @@ export async function insertProjectStage(
   values: { accountId: number; name: string; category: StageCategory; position?: number; defaultProbability?: number | null },
 ) {
   const t = projectStages;
-  const position =
-    values.position ?? sql`(select coalesce(max(${t.position}) + 1, 0) from ${t} where ${t.accountId} = ${values.accountId})`;
+  const position = values.position ?? sql`(select coalesce(max(${t.position}) + 1, 0) from ${t} where ${t.accountId} = ${values.accountId})`;
   const [row] = await db
     .insert(projectStages)
     .values({ ...values, position })
@@ -70,10 +67,7 @@ export async function listWorkforceRoles(db: Db, accountId: number, f: LookupFil
   return listOfAccount(db, db.select(roleColumns).from(workforceRoles).$dynamic(), workforceRoles, accountId, f, [], byName(workforceRoles), page);
 }
 
-export async function insertWorkforceRole(
-  db: Db,
-  values: { accountId: number; name: string; abbreviation: string | null },
-) {
+export async function insertWorkforceRole(db: Db, values: { accountId: number; name: string; abbreviation: string | null }) {
   const [row] = await db.insert(workforceRoles).values(values).onConflictDoNothing().returning(roleColumns);
   return row;
 }

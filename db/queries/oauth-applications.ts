@@ -34,10 +34,7 @@ export interface OAuthApplicationValues {
   rateLimitDuration?: number | null;
 }
 
-export async function insertApplication(
-  db: Db,
-  values: OAuthApplicationValues & { accountId: number; ownerId: number; clientId: string },
-) {
+export async function insertApplication(db: Db, values: OAuthApplicationValues & { accountId: number; ownerId: number; clientId: string }) {
   const [row] = await db.insert(oauthApplications).values(values).returning(columns);
   return row!;
 }
@@ -71,7 +68,9 @@ export async function updateApplication(
   db: Db,
   accountId: number,
   id: number,
-  values: Partial<Pick<OAuthApplicationValues, 'name' | 'redirectUris' | 'scope' | 'clientSecretHash' | 'secretHint' | 'rateLimitPoints' | 'rateLimitDuration'>>,
+  values: Partial<
+    Pick<OAuthApplicationValues, 'name' | 'redirectUris' | 'scope' | 'clientSecretHash' | 'secretHint' | 'rateLimitPoints' | 'rateLimitDuration'>
+  >,
 ) {
   const [row] = await db.update(oauthApplications).set(values).where(inAccount(accountId, id)).returning(columns);
   return row;

@@ -29,18 +29,13 @@ const grantColumns = {
 };
 export type OAuthGrantRow = Awaited<ReturnType<typeof listUserGrants>>['items'][number];
 
-const ownGrants = (owner: { accountId: number; userId: number }) =>
-  and(eq(oauthGrants.accountId, owner.accountId), eq(oauthGrants.userId, owner.userId));
+const ownGrants = (owner: { accountId: number; userId: number }) => and(eq(oauthGrants.accountId, owner.accountId), eq(oauthGrants.userId, owner.userId));
 
 export async function listUserGrants(db: Db, owner: { accountId: number; userId: number }, page: PageWindow) {
   const where = ownGrants(owner);
   return pageWithTotal(
     db,
-    db
-      .select(grantColumns)
-      .from(oauthGrants)
-      .innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId))
-      .$dynamic(),
+    db.select(grantColumns).from(oauthGrants).innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId)).$dynamic(),
     oauthGrants,
     where,
     [desc(oauthGrants.lastAuthorizedAt), desc(oauthGrants.id)],

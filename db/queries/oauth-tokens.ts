@@ -172,4 +172,3 @@ export async function revokeRefreshTokenOfApplication(db: Db, tokenHash: string,
   await revokeRefreshFamily(db, row.familyId);
   return true;
 }
-

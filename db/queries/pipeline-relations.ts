@@ -1,15 +1,5 @@
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import {
-  companies,
-  contacts,
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  leadSources,
-  marketSectors,
-  tenderTypes,
-  users,
-} from '@/db/schema';
+import { companies, contacts, contractTypes, deliveryMethods, divisions, leadSources, marketSectors, tenderTypes, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import type { AccountTable } from './tenant';
 

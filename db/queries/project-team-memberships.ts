@@ -79,12 +79,7 @@ function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | und
           db
             .select({ one: sql`1` })
             .from(projectTeamMembershipRoles)
-            .where(
-              and(
-                eq(projectTeamMembershipRoles.membershipId, projectTeamMemberships.id),
-                eq(projectTeamMembershipRoles.role, f.role),
-              ),
-            ),
+            .where(and(eq(projectTeamMembershipRoles.membershipId, projectTeamMemberships.id), eq(projectTeamMembershipRoles.role, f.role))),
         )
       : undefined,
     f.updated_since !== undefined ? gte(projectTeamMemberships.updatedAt, f.updated_since) : undefined,
@@ -112,13 +107,7 @@ export async function listMemberships(db: Db, accountId: number, filters: Member
 }
 
 /** A membership of the account; when `projectId` is given it must be the membership's project. */
-export async function findMembership(
-  db: Db,
-  accountId: number,
-  id: number,
-  projectId?: number,
-  teamOf?: TeamOf,
-): Promise<MembershipRow | undefined> {
+export async function findMembership(db: Db, accountId: number, id: number, projectId?: number, teamOf?: TeamOf): Promise<MembershipRow | undefined> {
   const [row] = await selectMemberships(db).where(
     and(
       ofAccount(projectTeamMemberships, accountId, id),
@@ -130,13 +119,7 @@ export async function findMembership(
 }
 
 /** The bare row, locked for the rest of the transaction. */
-export async function lockMembership(
-  db: Db,
-  accountId: number,
-  id: number,
-  projectId?: number,
-  teamOf?: TeamOf,
-): Promise<MembershipRecord | undefined> {
+export async function lockMembership(db: Db, accountId: number, id: number, projectId?: number, teamOf?: TeamOf): Promise<MembershipRecord | undefined> {
   const [row] = await db
     .select()
     .from(projectTeamMemberships)
@@ -151,22 +134,11 @@ export async function lockMembership(
   return row;
 }
 
-export async function findMembershipOfUser(
-  db: Db,
-  accountId: number,
-  projectId: number,
-  userId: number,
-): Promise<{ id: number } | undefined> {
+export async function findMembershipOfUser(db: Db, accountId: number, projectId: number, userId: number): Promise<{ id: number } | undefined> {
   const [row] = await db
     .select({ id: projectTeamMemberships.id })
     .from(projectTeamMemberships)
-    .where(
-      and(
-        eq(projectTeamMemberships.accountId, accountId),
-        eq(projectTeamMemberships.projectId, projectId),
-        eq(projectTeamMemberships.userId, userId),
-      ),
-    );
+    .where(and(eq(projectTeamMemberships.accountId, accountId), eq(projectTeamMemberships.projectId, projectId), eq(projectTeamMemberships.userId, userId)));
   return row;
 }
 
@@ -197,28 +169,22 @@ export async function deleteMembershipRoles(db: Db, membershipId: number, roles:
   if (roles.length === 0) return;
   await db
     .delete(projectTeamMembershipRoles)
-    .where(
-      and(eq(projectTeamMembershipRoles.membershipId, membershipId), inArray(projectTeamMembershipRoles.role, roles)),
-    );
+    .where(and(eq(projectTeamMembershipRoles.membershipId, membershipId), inArray(projectTeamMembershipRoles.role, roles)));
 }
 
 /** Bumps updated_at, so a change of roles shows on the membership (and in `updated_since`). */
 export async function touchMembership(db: Db, accountId: number, id: number) {
-  await db.update(projectTeamMemberships).set({ updatedAt: new Date() }).where(ofAccount(projectTeamMemberships, accountId, id));
+  await db
+    .update(projectTeamMemberships)
+    .set({ updatedAt: new Date() })
+    .where(ofAccount(projectTeamMemberships, accountId, id));
 }
 
 /** Deletes a membership (its roles cascade); returns its project id, or undefined when none matched. */
-export async function deleteMembershipRow(
-  db: Db,
-  accountId: number,
-  id: number,
-  projectId?: number,
-): Promise<number | undefined> {
+export async function deleteMembershipRow(db: Db, accountId: number, id: number, projectId?: number): Promise<number | undefined> {
   const [deleted] = await db
     .delete(projectTeamMemberships)
-    .where(
-      and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined),
-    )
+    .where(and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined))
     .returning({ projectId: projectTeamMemberships.projectId });
   return deleted?.projectId;
 }

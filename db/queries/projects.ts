@@ -47,7 +47,10 @@ export type ProjectRecord = typeof projects.$inferSelect;
 
 /** Projects, each as `answer` builds it: one statement whatever the page size. */
 function selectProjects<F extends SelectedFields>(db: Db, answer: ProjectAnswer<unknown>, fields: F) {
-  return db.select(fields).from(projects).leftJoinLateral(answer.lateral, sql`true`);
+  return db
+    .select(fields)
+    .from(projects)
+    .leftJoinLateral(answer.lateral, sql`true`);
 }
 
 const sortColumns = {
@@ -123,9 +126,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.q !== undefined ? ilike(projects.name, likePattern(f.q)) : undefined,
     f.bid_due_from !== undefined ? gte(projects.bidDueDate, f.bid_due_from) : undefined,
     f.bid_due_to !== undefined ? lte(projects.bidDueDate, f.bid_due_to) : undefined,
-    f.closed_since !== undefined
-      ? gte(projects.closedAt, new Date(`${f.closed_since}T00:00:00Z`))
-      : undefined,
+    f.closed_since !== undefined ? gte(projects.closedAt, new Date(`${f.closed_since}T00:00:00Z`)) : undefined,
     f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
     inTeam(projects.id, f.teamOf),
     ...(f.custom ?? []),
@@ -137,11 +138,26 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
  * it says: a narrowing filter missed here would answer its pages with the unfiltered total.
  */
 const NARROWS: Record<keyof ProjectFilters, boolean> = {
-  import_id: true, project_stage_id: true, project_status: true, close_type: true, company_id: true, assigned_to_id: true, q: true,
-  market_sector_id: true, delivery_method_id: true, tender_type_id: true, contract_type_id: true, division_id: true,
-  bid_due_from: true, bid_due_to: true, closed_since: true, updated_since: true, teamOf: true,
+  import_id: true,
+  project_stage_id: true,
+  project_status: true,
+  close_type: true,
+  company_id: true,
+  assigned_to_id: true,
+  q: true,
+  market_sector_id: true,
+  delivery_method_id: true,
+  tender_type_id: true,
+  contract_type_id: true,
+  division_id: true,
+  bid_due_from: true,
+  bid_due_to: true,
+  closed_since: true,
+  updated_since: true,
+  teamOf: true,
   custom: true,
-  sort: false, today: false,
+  sort: false,
+  today: false,
 };
 
 /** The list as it opens: no filter (any sort). Its total is counted as projects are written. */
@@ -150,15 +166,14 @@ function unfiltered(f: ProjectFilters): boolean {
 }
 
 /** A page of projects, by deferred join as for leads (db/queries/leads.ts): the page's ids, then their answers. */
-async function projectsPage<T>(
-  db: Db,
-  answer: ProjectAnswer<T>,
-  accountId: number,
-  where: SQL | undefined,
-  order: SQL[],
-  page: PageWindow,
-): Promise<T[]> {
-  const pageIds = db.select({ id: projects.id }).from(projects).where(where).orderBy(...order).limit(page.limit).offset(page.offset);
+async function projectsPage<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, where: SQL | undefined, order: SQL[], page: PageWindow): Promise<T[]> {
+  const pageIds = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
   const rows = await selectProjects(db, answer, { answer: answer.json })
     .where(and(eq(projects.accountId, accountId), sql`${projects.id} = any(array(${pageIds}))`))
     .orderBy(...order);
@@ -204,9 +219,17 @@ export async function projectAnswer<T>(db: Db, answer: ProjectAnswer<T>, account
 }
 
 /** Projects by id, each as `answer` builds it, with their ids, in no particular order (the caller orders them). */
-export async function findProjects<T>(db: Db, answer: ProjectAnswer<T>, accountId: number, ids: number[], teamOf?: TeamOf): Promise<{ id: number; answer: T }[]> {
+export async function findProjects<T>(
+  db: Db,
+  answer: ProjectAnswer<T>,
+  accountId: number,
+  ids: number[],
+  teamOf?: TeamOf,
+): Promise<{ id: number; answer: T }[]> {
   if (ids.length === 0) return [];
-  return selectProjects(db, answer, { id: projects.id, answer: answer.json }).where(and(eq(projects.accountId, accountId), inArray(projects.id, ids), inTeam(projects.id, teamOf)));
+  return selectProjects(db, answer, { id: projects.id, answer: answer.json }).where(
+    and(eq(projects.accountId, accountId), inArray(projects.id, ids), inTeam(projects.id, teamOf)),
+  );
 }
 
 /** The project's dates, its row share-locked: a concurrent update of the project waits for this transaction. */

@@ -16,9 +16,10 @@ export const baseColumns = <T extends Base>(t: T): Pick<T, 'id' | 'createdAt' | 
   updatedAt: t.updatedAt,
 });
 
-export const namedRefColumns = <T extends Base & { name: AnyPgColumn }>(
-  t: T,
-): Pick<T, 'id' | 'createdAt' | 'updatedAt' | 'name'> => ({ ...baseColumns(t), name: t.name });
+export const namedRefColumns = <T extends Base & { name: AnyPgColumn }>(t: T): Pick<T, 'id' | 'createdAt' | 'updatedAt' | 'name'> => ({
+  ...baseColumns(t),
+  name: t.name,
+});
 
 /** A user, or a contact: both embed as the User reference shape. */
 export const personRefColumns = <T extends Base & { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }>(
@@ -31,9 +32,7 @@ export const personRefColumns = <T extends Base & { firstName: AnyPgColumn; last
 });
 
 /** A project stage as embedded in projects, listed and reported: its name, category, position and default probability. */
-export const stageRefColumns = <
-  T extends Base & { name: AnyPgColumn; category: AnyPgColumn; position: AnyPgColumn; defaultProbability: AnyPgColumn },
->(
+export const stageRefColumns = <T extends Base & { name: AnyPgColumn; category: AnyPgColumn; position: AnyPgColumn; defaultProbability: AnyPgColumn }>(
   t: T,
 ): Pick<T, 'id' | 'createdAt' | 'updatedAt' | 'name' | 'category' | 'position' | 'defaultProbability'> => ({
   ...namedRefColumns(t),

@@ -36,13 +36,7 @@ type TimestampedTable = AccountTable & { updatedAt: AnyPgColumn };
  * before deleting the target, so the foreign key's own `set null` finds nothing left to clear
  * silently. `clock_timestamp()`: the time of the change, after any wait for a row lock.
  */
-export async function clearReferences(
-  db: Db,
-  table: TimestampedTable,
-  column: AnyPgColumn,
-  accountId: number,
-  targetId: number,
-): Promise<number[]> {
+export async function clearReferences(db: Db, table: TimestampedTable, column: AnyPgColumn, accountId: number, targetId: number): Promise<number[]> {
   const changed = await rows<{ id: number | string }>(
     db,
     sql`update ${table} set ${sql.identifier(column.name)} = null, ${sql.identifier(table.updatedAt.name)} = clock_timestamp()
@@ -53,13 +47,7 @@ export async function clearReferences(
 }
 
 /** Deletes every row of the account whose `column` points at `targetId`, in one statement: their ids. */
-export async function deleteReferencing(
-  db: Db,
-  table: AccountTable,
-  column: AnyPgColumn,
-  accountId: number,
-  targetId: number,
-): Promise<number[]> {
+export async function deleteReferencing(db: Db, table: AccountTable, column: AnyPgColumn, accountId: number, targetId: number): Promise<number[]> {
   const deleted = await rows<{ id: number | string }>(
     db,
     sql`delete from ${table} where ${table.accountId} = ${accountId} and ${column} = ${targetId} returning ${table.id} as id`,

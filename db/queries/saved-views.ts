@@ -7,7 +7,10 @@ import { ofAccount, oneRow } from './tenant';
 import { type PageWindow, pageWithTotal } from './sql';
 
 function selectSavedViews(db: Db) {
-  return db.select({ view: savedViews, owner: personRefColumns(users) }).from(savedViews).innerJoin(users, eq(users.id, savedViews.userId));
+  return db
+    .select({ view: savedViews, owner: personRefColumns(users) })
+    .from(savedViews)
+    .innerJoin(users, eq(users.id, savedViews.userId));
 }
 export type SavedViewRow = Awaited<ReturnType<ReturnType<typeof selectSavedViews>['execute']>>[number];
 
@@ -30,17 +33,17 @@ export async function listSavedViews(db: Db, accountId: number, userId: number, 
     f.shared !== undefined ? eq(savedViews.shared, f.shared) : undefined,
     f.updated_since !== undefined ? gte(savedViews.updatedAt, f.updated_since) : undefined,
   );
-  return pageWithTotal(
-    db,
-    selectSavedViews(db).$dynamic(),
-    savedViews,
-    where,
-    [asc(savedViews.resource), asc(savedViews.name), asc(savedViews.id)],
-    page,
-  );
+  return pageWithTotal(db, selectSavedViews(db).$dynamic(), savedViews, where, [asc(savedViews.resource), asc(savedViews.name), asc(savedViews.id)], page);
 }
 
 /** A view the user sees (their own or shared), its row locked with `lock`. */
-export function findSavedView(db: Db, accountId: number, userId: number, readable: readonly SavedViewResource[], id: number, lock = false): Promise<SavedViewRow | undefined> {
+export function findSavedView(
+  db: Db,
+  accountId: number,
+  userId: number,
+  readable: readonly SavedViewResource[],
+  id: number,
+  lock = false,
+): Promise<SavedViewRow | undefined> {
   return oneRow(selectSavedViews(db).where(and(ofAccount(savedViews, accountId, id), visible(accountId, userId, readable))), savedViews, lock);
 }

@@ -28,12 +28,7 @@ export const timestampSorts = (table: { createdAt: AnyPgColumn; updatedAt: AnyPg
  * (created_at desc, id desc) indexes serve. `reversed`: the same order read from its other end
  * (each direction and nulls position flipped), for pages counted from the end.
  */
-export function orderBySort<C extends Record<string, AnyPgColumn>>(
-  sort: NoInfer<SortKey<C>>,
-  columns: C,
-  id: AnyPgColumn,
-  reversed = false,
-): SQL[] {
+export function orderBySort<C extends Record<string, AnyPgColumn>>(sort: NoInfer<SortKey<C>>, columns: C, id: AnyPgColumn, reversed = false): SQL[] {
   const descending = sort.startsWith('-') !== reversed;
   const column = columns[sort.replace(/^-/, '') as keyof C]!;
   if (column.notNull) return descending ? [desc(column), desc(id)] : [asc(column), asc(id)];
@@ -55,7 +50,11 @@ export interface PageWindow {
  */
 export async function pageWithTotal<Q extends PgSelect>(db: Db, query: Q, table: PgTable, where: SQL | undefined, order: SQL[], page: PageWindow) {
   const [items, [total]] = await Promise.all([
-    query.where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    query
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(table).where(where),
   ]);
   return { items, total: total?.n ?? 0 };

@@ -45,4 +45,3 @@ export async function listTaskLists(db: Db, accountId: number, filters: TaskList
 export function findTaskList(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<TaskListRow | undefined> {
   return oneRow(selectTaskLists(db).where(and(ofAccount(taskLists, accountId, id), inTeam(taskLists.projectId, teamOf))), taskLists, lock);
 }
-

@@ -77,14 +77,7 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
 
 export async function listTasks(db: Db, accountId: number, filters: TaskFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
-  return pageWithTotal(
-    db,
-    selectTasks(db).$dynamic(),
-    tasks,
-    where,
-    orderBySort(filters.sort ?? '-created_at', sortColumns, tasks.id),
-    page,
-  );
+  return pageWithTotal(db, selectTasks(db).$dynamic(), tasks, where, orderBySort(filters.sort ?? '-created_at', sortColumns, tasks.id), page);
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
@@ -102,12 +95,7 @@ export async function taskListProjectId(db: Db, accountId: number, taskListId: n
 }
 
 /** Updates every task of a list in one statement; returns the ids of the tasks changed. */
-export async function updateTasksOfList(
-  db: Db,
-  accountId: number,
-  taskListId: number,
-  values: Partial<typeof tasks.$inferInsert>,
-): Promise<number[]> {
+export async function updateTasksOfList(db: Db, accountId: number, taskListId: number, values: Partial<typeof tasks.$inferInsert>): Promise<number[]> {
   const changed = await db
     .update(tasks)
     .set(values)
@@ -121,11 +109,7 @@ export async function updateTasksOfList(
  * with it), bumping their updated_at, in one statement: each task changed and which of the two
  * fields it had. A task normally has its list's project; both are checked all the same.
  */
-export async function detachTasksFromProject(
-  db: Db,
-  accountId: number,
-  projectId: number,
-): Promise<{ id: number; projectId: boolean; taskListId: boolean }[]> {
+export async function detachTasksFromProject(db: Db, accountId: number, projectId: number): Promise<{ id: number; projectId: boolean; taskListId: boolean }[]> {
   const changed = await rows<{ id: number | string; on_project: boolean; in_list: boolean }>(
     db,
     sql`update tasks set

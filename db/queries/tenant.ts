@@ -29,23 +29,44 @@ export async function insertRows<T extends AccountTable>(db: Db, table: T, value
 
 /** The bare row, locked for the rest of the transaction. */
 export async function lockRow<T extends AccountTable>(db: Db, table: T, accountId: number, id: number): Promise<T['$inferSelect'] | undefined> {
-  const [row] = await db.select().from(table as PgTable).where(ofAccount(table, accountId, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(table as PgTable)
+    .where(ofAccount(table, accountId, id))
+    .for('update');
   return row as T['$inferSelect'] | undefined;
 }
 
 export async function updateRow<T extends AccountTable>(db: Db, table: T, accountId: number, id: number, values: PgUpdateSetSource<T>): Promise<void> {
-  await db.update(table).set(values).where(ofAccount(table, accountId, id));
+  await db
+    .update(table)
+    .set(values)
+    .where(ofAccount(table, accountId, id));
 }
 
 /** Updates the row and answers it as `answer` builds it from the row written (UPDATE … RETURNING): one statement. */
-export async function updateRowReturning<T extends AccountTable, A>(db: Db, table: T, accountId: number, id: number, values: PgUpdateSetSource<T>, answer: SQL<A>): Promise<A> {
-  const [row] = (await db.update(table).set(values).where(ofAccount(table, accountId, id)).returning({ answer })) as { answer: A }[];
+export async function updateRowReturning<T extends AccountTable, A>(
+  db: Db,
+  table: T,
+  accountId: number,
+  id: number,
+  values: PgUpdateSetSource<T>,
+  answer: SQL<A>,
+): Promise<A> {
+  const [row] = (await db
+    .update(table)
+    .set(values)
+    .where(ofAccount(table, accountId, id))
+    .returning({ answer })) as { answer: A }[];
   return row!.answer;
 }
 
 /** Deletes the row; whether there was one. */
 export async function deleteRow(db: Db, table: AccountTable, accountId: number, id: number): Promise<boolean> {
-  const deleted = await db.delete(table).where(ofAccount(table, accountId, id)).returning({ id: table.id });
+  const deleted = await db
+    .delete(table)
+    .where(ofAccount(table, accountId, id))
+    .returning({ id: table.id });
   return deleted.length > 0;
 }
 

@@ -37,10 +37,7 @@ function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
     eq(users.accountId, accountId),
     // An account has a handful of users: the account index narrows enough, no trigram index needed.
     f.q !== undefined
-      ? ilike(
-          sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`,
-          likePattern(f.q),
-        )
+      ? ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`, likePattern(f.q))
       : undefined,
     f.updated_since !== undefined ? gte(users.updatedAt, f.updated_since) : undefined,
   );
@@ -52,7 +49,10 @@ export async function listUsers(db: Db, accountId: number, filters: UserFilters,
 }
 
 export async function findUser(db: Db, accountId: number, id: number) {
-  const [row] = await db.select(userColumns).from(users).where(ofAccount(users, accountId, id));
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(ofAccount(users, accountId, id));
   return row;
 }
 
@@ -68,7 +68,11 @@ export async function lockActiveAdmins(db: Db, accountId: number): Promise<numbe
 }
 
 export async function lockUser(db: Db, accountId: number, id: number) {
-  const [row] = await db.select(userColumns).from(users).where(ofAccount(users, accountId, id)).for('update');
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(ofAccount(users, accountId, id))
+    .for('update');
   return row;
 }
 
@@ -96,10 +100,7 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
 
 /** Whether a user exists and is active, whatever the account (sign-in does not know the account yet). */
 export async function findUserStatus(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: users.id, role: users.role, deactivatedAt: users.deactivatedAt })
-    .from(users)
-    .where(eq(users.id, id));
+  const [row] = await db.select({ id: users.id, role: users.role, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, id));
   return row;
 }
 

@@ -71,10 +71,7 @@ const claimable = sql`d.status = 'pending' and d.next_attempt_at <= now() and (d
  * skipped (FOR UPDATE SKIP LOCKED); ids are materialised before the update, since an IN (subquery
  * with LIMIT … SKIP LOCKED) may be re-scanned by the planner and lease more than the limit.
  */
-export async function claimDeliveries(
-  db: Db,
-  options: { deliveryId?: number; limit: number; leaseSeconds: number },
-): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(db: Db, options: { deliveryId?: number; limit: number; leaseSeconds: number }): Promise<ClaimedDelivery[]> {
   const { deliveryId, limit, leaseSeconds } = options;
   const target =
     deliveryId === undefined
@@ -148,12 +145,16 @@ export async function takeRateTokens(db: Db, webhookId: number, want: number): P
 
 /** Gives a leased delivery back to be tried at `at` without counting an attempt (rate limit). */
 export async function postponeDelivery(db: Db, deliveryId: number, at: Date): Promise<void> {
-  await db.execute(sql`update webhook_deliveries set locked_until = null, next_attempt_at = ${at.toISOString()}::timestamptz, updated_at = now() where id = ${deliveryId}`);
+  await db.execute(
+    sql`update webhook_deliveries set locked_until = null, next_attempt_at = ${at.toISOString()}::timestamptz, updated_at = now() where id = ${deliveryId}`,
+  );
 }
 
 /** A delivery whose subscription is disabled: given up without an attempt. */
 export async function abandonDelivery(db: Db, deliveryId: number): Promise<void> {
-  await db.execute(sql`update webhook_deliveries set status = 'failed', locked_until = null, completed_at = now(), updated_at = now() where id = ${deliveryId}`);
+  await db.execute(
+    sql`update webhook_deliveries set status = 'failed', locked_until = null, completed_at = now(), updated_at = now() where id = ${deliveryId}`,
+  );
 }
 
 export interface AttemptOutcome {

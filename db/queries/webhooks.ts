@@ -98,9 +98,9 @@ export async function scheduleResend(db: Db, accountId: number, messageId: numbe
     from webhook_messages m
     join webhooks w on w.account_id = m.account_id
     where m.account_id = ${accountId} and m.id = ${messageId}
-      and ${webhookId === undefined
-        ? sql`not w.disabled and (cardinality(w.filter_types) = 0 or m.event_type = any(w.filter_types))`
-        : sql`w.id = ${webhookId}`}
+      and ${
+        webhookId === undefined ? sql`not w.disabled and (cardinality(w.filter_types) = 0 or m.event_type = any(w.filter_types))` : sql`w.id = ${webhookId}`
+      }
     on conflict (webhook_id, message_id) do update
       set status = 'pending', attempt_count = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
     returning id`,

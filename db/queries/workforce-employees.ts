@@ -84,14 +84,7 @@ function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | unde
 
 export async function listWorkforceEmployees(db: Db, accountId: number, filters: WorkforceEmployeeFilters, page: PageWindow) {
   const where = filterWhere(accountId, filters);
-  return pageWithTotal(
-    db,
-    selectEmployees(db).$dynamic(),
-    workforceEmployees,
-    where,
-    [desc(workforceEmployees.createdAt), desc(workforceEmployees.id)],
-    page,
-  );
+  return pageWithTotal(db, selectEmployees(db).$dynamic(), workforceEmployees, where, [desc(workforceEmployees.createdAt), desc(workforceEmployees.id)], page);
 }
 
 /** One employee with their embeds; `lock`: their row locked for the rest of the transaction. */

@@ -2,15 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, ne, or, sql } from
 import { inTeam, type TeamOf } from './project-access';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import {
-  projects,
-  projectStages,
-  workforceAssignments,
-  workforceCertifications,
-  workforceEmployees,
-  workforceRoles,
-  workforceTimeOff,
-} from '@/db/schema';
+import { projects, projectStages, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
@@ -35,7 +27,6 @@ const employeeSummary = {
   },
   employeeRole: workforceRoleColumns(employeeRole),
 };
-
 
 // ── Assignments ─────────────────────────────────────────────────────────────────────────────
 
@@ -261,7 +252,6 @@ export async function utilizationRows(db: Db, accountId: number, f: PlanFilters,
     page,
   );
 }
-
 
 // ── Demand ──────────────────────────────────────────────────────────────────────────────────
 

@@ -44,10 +44,7 @@ export const authAccounts = pgTable(
     password: text('password'),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('auth_accounts_provider_key').on(t.providerId, t.providerAccountId),
-    index('auth_accounts_user_id_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('auth_accounts_provider_key').on(t.providerId, t.providerAccountId), index('auth_accounts_user_id_idx').on(t.userId)],
 );
 
 /** Short-lived values (email verification, password reset tokens). */

@@ -17,12 +17,10 @@ export const timestamps = {
 };
 
 /** A nullable bigint foreign key; deleting the target clears the reference. */
-export const ref = (name: string, target: () => AnyPgColumn) =>
-  bigint(name, { mode: 'number' }).references(target, { onDelete: 'set null' });
+export const ref = (name: string, target: () => AnyPgColumn) => bigint(name, { mode: 'number' }).references(target, { onDelete: 'set null' });
 
 /** A required bigint foreign key to the row this one belongs to; deleting that row deletes this one. */
-export const parentRef = (name: string, target: () => AnyPgColumn) =>
-  bigint(name, { mode: 'number' }).notNull().references(target, { onDelete: 'cascade' });
+export const parentRef = (name: string, target: () => AnyPgColumn) => bigint(name, { mode: 'number' }).notNull().references(target, { onDelete: 'cascade' });
 
 /** The Address shape of the spec, stored inline as six nullable columns. */
 export const addressColumns = () => ({

@@ -41,8 +41,5 @@ export const companyIndustries = pgTable(
     companyId: parentRef('company_id', () => companies.id),
     industryId: parentRef('industry_id', () => industries.id),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.industryId] }),
-    index('company_industries_industry_id_idx').on(t.industryId),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.industryId] }), index('company_industries_industry_id_idx').on(t.industryId)],
 );

@@ -4,15 +4,7 @@
 
 export const STAGE_CATEGORIES = ['open', 'won', 'lost'] as const;
 export const CONSTRUCTION_DURATION_UNITS = ['days', 'weeks', 'months', 'years'] as const;
-export const WORK_SCOPES = [
-  'new_construction',
-  'renovation',
-  'addition',
-  'tenant_improvement',
-  'repair',
-  'demolition',
-  'other',
-] as const;
+export const WORK_SCOPES = ['new_construction', 'renovation', 'addition', 'tenant_improvement', 'repair', 'demolition', 'other'] as const;
 /**
  * won and lost are a bid's result; cancelled (the work will not happen) and did_not_pursue (we chose
  * not to bid) close a project without one: they count in no win rate and read as project_status lost.
@@ -33,16 +25,7 @@ export const FORECAST_SNAPSHOT_SOURCES = ['scheduled', 'manual'] as const;
 export const PROJECT_STATUSES = ['pursuit', 'upcoming', 'active', 'complete', 'lost'] as const;
 // COMPANY_CATEGORIES and MEMBERSHIP_ROLES are append-only: a value's 1-based position is its
 // public id in GET /company_categories and GET /project_team_roles.
-export const COMPANY_CATEGORIES = [
-  'client',
-  'architect',
-  'engineer',
-  'subcontractor',
-  'supplier',
-  'owner',
-  'consultant',
-  'other',
-] as const;
+export const COMPANY_CATEGORIES = ['client', 'architect', 'engineer', 'subcontractor', 'supplier', 'owner', 'consultant', 'other'] as const;
 export const MEMBERSHIP_ROLES = {
   project_admin: 'Project Admin',
   project_executive: 'Project Executive',

@@ -40,7 +40,9 @@ export const imports = pgTable(
   (t) => [
     index('imports_account_id_idx').on(t.accountId, t.id),
     index('imports_created_by_id_idx').on(t.createdById),
-    index('imports_runnable_idx').on(t.status).where(sql`${t.status} in ('queued', 'running')`),
+    index('imports_runnable_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check('imports_status_check', oneOf(t.status, IMPORT_STATUSES)),
     check('imports_resource_check', oneOf(t.resource, IMPORT_RESOURCES)),
   ],
@@ -61,7 +63,9 @@ export const importRows = pgTable(
   },
   (t) => [
     uniqueIndex('import_rows_import_row_key').on(t.importId, t.rowNumber),
-    index('import_rows_pending_idx').on(t.importId, t.rowNumber).where(sql`${t.outcome} is null`),
+    index('import_rows_pending_idx')
+      .on(t.importId, t.rowNumber)
+      .where(sql`${t.outcome} is null`),
     check('import_rows_outcome_check', sql`${t.outcome} is null or ${oneOf(t.outcome, IMPORT_ROW_OUTCOMES)}`),
   ],
 );

@@ -4,21 +4,8 @@ import { accountId, users } from './accounts';
 import { addressColumns, columnIndexes, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
-import {
-  CONSTRUCTION_DURATION_UNITS,
-  WORK_SCOPES,
-  type ConstructionDurationUnit,
-  type WorkScope,
-} from './enums';
-import {
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  imports,
-  leadSources,
-  marketSectors,
-  tenderTypes,
-} from './lookups';
+import { CONSTRUCTION_DURATION_UNITS, WORK_SCOPES, type ConstructionDurationUnit, type WorkScope } from './enums';
+import { contractTypes, deliveryMethods, divisions, imports, leadSources, marketSectors, tenderTypes } from './lookups';
 
 export const leads = pgTable(
   'leads',

@@ -8,11 +8,9 @@ import { STAGE_CATEGORIES, type StageCategory } from './enums';
 // Each is its own table so a foreign key can only point at the right kind of lookup.
 
 function lookupTable(name: string) {
-  return pgTable(
-    name,
-    { id: id(), accountId: accountId(), name: text('name').notNull(), ...timestamps },
-    (t) => [uniqueIndex(`${name}_account_name_key`).on(t.accountId, sql`lower(${t.name})`)],
-  );
+  return pgTable(name, { id: id(), accountId: accountId(), name: text('name').notNull(), ...timestamps }, (t) => [
+    uniqueIndex(`${name}_account_name_key`).on(t.accountId, sql`lower(${t.name})`),
+  ]);
 }
 
 export const contractTypes = lookupTable('contract_types');

@@ -20,7 +20,10 @@ export const oauthApplications = pgTable(
     /** The last characters of the secret, to tell a rotated secret from the old one. */
     secretHint: text('secret_hint'),
     confidential: boolean('confidential').notNull().default(true),
-    redirectUris: text('redirect_uris').array().notNull().default(sql`'{}'::text[]`),
+    redirectUris: text('redirect_uris')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     scope: text('scope').notNull().default('read write'),
     /** Requests per `rate_limit_duration` seconds for each of its tokens; null: the default. */
     rateLimitPoints: integer('rate_limit_points'),

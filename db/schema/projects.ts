@@ -1,34 +1,21 @@
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId, users } from './accounts';
 import { addressColumns, columnIndexes, id, oneOf, ref, timestamps, ts } from './columns';
 import { companies } from './companies';
 import { contacts } from './contacts';
-import { CLOSE_TYPES, FORECAST_CURVES, GO_NO_GO_DECISIONS, WORK_SCOPES, type CloseType, type ForecastCurve, type GoNoGoDecision, type WorkScope } from './enums';
-import { leads } from './leads';
 import {
-  contractTypes,
-  deliveryMethods,
-  divisions,
-  imports,
-  leadSources,
-  lossReasons,
-  marketSectors,
-  projectStages,
-  tenderTypes,
-} from './lookups';
+  CLOSE_TYPES,
+  FORECAST_CURVES,
+  GO_NO_GO_DECISIONS,
+  WORK_SCOPES,
+  type CloseType,
+  type ForecastCurve,
+  type GoNoGoDecision,
+  type WorkScope,
+} from './enums';
+import { leads } from './leads';
+import { contractTypes, deliveryMethods, divisions, imports, leadSources, lossReasons, marketSectors, projectStages, tenderTypes } from './lookups';
 
 export const projects = pgTable(
   'projects',
@@ -98,7 +85,9 @@ export const projects = pgTable(
     // The calendar's project starts.
     index('projects_account_start_date_idx').on(t.accountId, t.startDate),
     // Closed projects by when they closed (the closed_since filter, the pipeline report, win rates).
-    index('projects_account_closed_at_idx').on(t.accountId, t.closedAt).where(sql`${t.closedAt} is not null`),
+    index('projects_account_closed_at_idx')
+      .on(t.accountId, t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     ...columnIndexes(
       'projects',

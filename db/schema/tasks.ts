@@ -42,7 +42,9 @@ export const tasks = pgTable(
     index('tasks_account_updated_idx').on(t.accountId, t.updatedAt),
     index('tasks_account_completed_idx').on(t.accountId, t.completedAt),
     // Open tasks by deadline: the calendar's task deadlines.
-    index('tasks_account_open_deadline_idx').on(t.accountId, t.deadline).where(sql`${t.completedAt} is null`),
+    index('tasks_account_open_deadline_idx')
+      .on(t.accountId, t.deadline)
+      .where(sql`${t.completedAt} is null`),
     ...columnIndexes('tasks', t.assignedToId, t.createdById, t.contactId),
     index('tasks_project_id_idx').on(t.projectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_task_list_id_idx').on(t.taskListId),

@@ -5,7 +5,6 @@ import { columnIndexes, id, oneOf, ref, ts } from './columns';
 import { AUTH_METHODS } from './enums';
 import { oauthApplications } from './oauth-applications';
 
-
 /**
  * The event outbox: one row per change, written in the transaction of the change itself.
  * `timestamp` is when the change happened. It is also the audit log: who (`actor_id`), how

@@ -23,7 +23,10 @@ export const webhooks = pgTable(
     version: integer('version').notNull().default(1),
     description: text('description'),
     /** Event types delivered; empty means all of them. */
-    filterTypes: text('filter_types').array().notNull().default(sql`'{}'::text[]`),
+    filterTypes: text('filter_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     secret: text('secret').notNull(),
     /** Deliveries per minute. */
     rateLimit: integer('rate_limit').notNull().default(60),
@@ -67,9 +70,13 @@ export const webhookDeliveries = pgTable(
   (t) => [
     uniqueIndex('webhook_deliveries_webhook_message_key').on(t.webhookId, t.messageId),
     index('webhook_deliveries_message_id_idx').on(t.messageId),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     // A worker sends one endpoint's due deliveries together.
-    index('webhook_deliveries_webhook_due_idx').on(t.webhookId, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_webhook_due_idx')
+      .on(t.webhookId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check('webhook_deliveries_status_check', oneOf(t.status, WEBHOOK_DELIVERY_STATUSES)),
   ],
 );

@@ -37,11 +37,6 @@ export const workforceEmployees = pgTable(
 );
 
 /** The text `q` searches: every name and the email. The index above is built on this expression. */
-export function employeeSearchText(t: {
-  legalFirstName: PgColumn;
-  preferredFirstName: PgColumn;
-  lastName: PgColumn;
-  email: PgColumn;
-}) {
+export function employeeSearchText(t: { legalFirstName: PgColumn; preferredFirstName: PgColumn; lastName: PgColumn; email: PgColumn }) {
   return sql`(${t.legalFirstName} || ' ' || coalesce(${t.preferredFirstName}, '') || ' ' || ${t.lastName} || ' ' || coalesce(${t.email}, ''))`;
 }

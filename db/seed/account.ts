@@ -19,28 +19,10 @@ import {
   type StageCategory,
 } from '@/db/schema';
 import { createAccount, DEFAULT_STAGES, namedLookupTables, type NamedLookupKey } from '@/db/queries/accounts';
-import {
-  CALL_NOTES,
-  EMPLOYEE_NOTES,
-  GENERAL_TASK_TITLES,
-  NICKNAMES,
-  TASK_NOTES,
-  TASK_TITLES,
-  taskListNames,
-} from './data';
+import { CALL_NOTES, EMPLOYEE_NOTES, GENERAL_TASK_TITLES, NICKNAMES, TASK_NOTES, TASK_TITLES, taskListNames } from './data';
 import type { AccountPlan, City, CompanySeed, LeadSeed, PlanUser, ProjectSeed, StageName } from './plan';
 import { dateOnly, type Random } from './random';
-import {
-  callTime,
-  careerDates,
-  constructionDuration,
-  describeScope,
-  probability,
-  projectTimeline,
-  slug,
-  taskTiming,
-  valueInCents,
-} from './values';
+import { callTime, careerDates, constructionDuration, describeScope, probability, projectTimeline, slug, taskTiming, valueInCents } from './values';
 
 // Writes one account of a plan, table by table: one multi-row insert per table (the workforce
 // takes one per level of its tree), ids stitched in memory from the `returning` rows, which
@@ -144,17 +126,13 @@ async function seedLookups(a: Account) {
     .returning({ id: workforceRoles.id });
   const importAt = r.daysAgo(210);
   const [importRow] = plan.importName
-    ? await tx
-        .insert(imports)
-        .values({ accountId, name: plan.importName, createdAt: importAt, updatedAt: importAt })
-        .returning({ id: imports.id })
+    ? await tx.insert(imports).values({ accountId, name: plan.importName, createdAt: importAt, updatedAt: importAt }).returning({ id: imports.id })
     : [];
   return {
     /** The id of a named value, null when the name is null or not in this account's list. */
     id: (key: NamedLookupKey, name: string | null | undefined) => (name == null ? null : (ids[key].get(name) ?? null)),
     /** Any value of the list, or (1 - probability of the time) none. */
-    any: (key: NamedLookupKey, probability = 0.9) =>
-      ids[key].size && r.chance(probability) ? r.pick([...ids[key].values()]) : null,
+    any: (key: NamedLookupKey, probability = 0.9) => (ids[key].size && r.chance(probability) ? r.pick([...ids[key].values()]) : null),
     entries: (key: NamedLookupKey) => [...ids[key].entries()],
     roleIds: new Map(plan.workforceRoles.map((w, i) => [w.abbreviation, roleRows[i]!.id])),
     importId: importRow?.id ?? null,
@@ -209,9 +187,7 @@ async function seedCompanies(a: Account, lookups: Lookups): Promise<Company[]> {
       const firstName = r.faker.person.firstName();
       const lastName = r.faker.person.lastName();
       const handle = `${slug(firstName)}.${slug(lastName)}`;
-      const createdAt = company.seed.imported
-        ? lookups.imported()
-        : r.between(company.createdAt, r.clamp(r.addDays(company.createdAt, 240)));
+      const createdAt = company.seed.imported ? lookups.imported() : r.between(company.createdAt, r.clamp(r.addDays(company.createdAt, 240)));
       return {
         company,
         row: {
@@ -222,9 +198,7 @@ async function seedCompanies(a: Account, lookups: Lookups): Promise<Company[]> {
           jobTitle,
           mobilePhone: r.chance(0.7) ? phone(a, localCity(a)) : null,
           officePhone: phone(a, cityNamed(a, company.seed.city)),
-          linkedInProfileUrl: r.chance(0.5)
-            ? `https://www.linkedin.com/in/${handle.replace('.', '-')}-${r.int(1000, 9999)}`
-            : null,
+          linkedInProfileUrl: r.chance(0.5) ? `https://www.linkedin.com/in/${handle.replace('.', '-')}-${r.int(1000, 9999)}` : null,
           companyId: company.id,
           assignedToId: r.chance(0.8) ? user(a) : null,
           createdById: user(a),
@@ -283,12 +257,8 @@ async function seedPipeline(a: Account, lookups: Lookups, companyList: Company[]
         marketSectorId: lookups.id('market_sectors', seed.sector),
         divisionId: lookups.id('divisions', plan.divisionBySector[seed.sector ?? '*'] ?? plan.divisionBySector['*']),
         leadSourceId: lookups.id('lead_sources', source) ?? lookups.any('lead_sources'),
-        tenderTypeId: isPublic
-          ? (lookups.id('tender_types', 'Public Bid') ?? lookups.any('tender_types'))
-          : lookups.any('tender_types', 0.8),
-        contractTypeId: isPublic
-          ? (lookups.id('contract_types', 'Hard Bid') ?? lookups.any('contract_types'))
-          : lookups.any('contract_types'),
+        tenderTypeId: isPublic ? (lookups.id('tender_types', 'Public Bid') ?? lookups.any('tender_types')) : lookups.any('tender_types', 0.8),
+        contractTypeId: isPublic ? (lookups.id('contract_types', 'Hard Bid') ?? lookups.any('contract_types')) : lookups.any('contract_types'),
         deliveryMethodId: lookups.any('delivery_methods', 0.8),
       },
     };
@@ -370,11 +340,7 @@ async function seedPipeline(a: Account, lookups: Lookups, companyList: Company[]
     const o = opportunity(seed, true);
     const createdAt = r.between(r.daysAgo(300), r.daysAgo(1));
     const archivedAt = archived.has(i) ? r.between(createdAt, r.now) : null;
-    const snoozeUntil = snoozed.has(i)
-      ? r.between(r.daysFromNow(5), r.daysFromNow(75))
-      : snoozeOver.has(i)
-        ? r.between(createdAt, r.now)
-        : null;
+    const snoozeUntil = snoozed.has(i) ? r.between(r.daysFromNow(5), r.daysFromNow(75)) : snoozeOver.has(i) ? r.between(createdAt, r.now) : null;
     return {
       ...leadRow(seed),
       ...o.columns,
@@ -439,20 +405,15 @@ async function seedPipeline(a: Account, lookups: Lookups, companyList: Company[]
   });
   await tx
     .insert(webhookMessages)
-    .values([
-      ...leadValues.map((row, i) => event('lead', leadRows[i]!.id, row)),
-      ...drafts.map((d, i) => event('project', projectRows[i]!.id, d.row)),
-    ]);
+    .values([...leadValues.map((row, i) => event('lead', leadRows[i]!.id, row)), ...drafts.map((d, i) => event('project', projectRows[i]!.id, d.row))]);
 
-  return drafts.map(
-    (d, i): Project => ({
-      id: projectRows[i]!.id,
-      seed: d.seed,
-      company: d.company,
-      contact: d.contact,
-      createdAt: d.row.createdAt,
-    }),
-  );
+  return drafts.map((d, i): Project => ({
+    id: projectRows[i]!.id,
+    seed: d.seed,
+    company: d.company,
+    contact: d.contact,
+    createdAt: d.row.createdAt,
+  }));
 }
 
 /** Task lists for every project, tasks spread over them, and a few tasks about people only. */
@@ -500,7 +461,10 @@ async function seedBidHistory(a: Account, lookups: Lookups, companyList: Company
         closeType,
         closedAt,
         stageEnteredAt: closedAt,
-        lossReasonId: closeType === 'won' ? null : lookups.id('loss_reasons', closeType === 'cancelled' ? 'Project Cancelled' : r.pick(['Price', 'Schedule', 'Relationship', 'Lost to Competitor'])),
+        lossReasonId:
+          closeType === 'won'
+            ? null
+            : lookups.id('loss_reasons', closeType === 'cancelled' ? 'Project Cancelled' : r.pick(['Price', 'Schedule', 'Relationship', 'Lost to Competitor'])),
         awardDate: closeType === 'won' ? dateOnly(closedAt) : null,
         bidDueDate: dateOnly(new Date(closedAt.getTime() - r.int(7, 30) * 86_400_000)),
         startDate: start && dateOnly(start),
@@ -652,22 +616,24 @@ async function seedTeams(a: Account, projectList: Project[]) {
     if (index % 7 === 6) return [];
     const won = p.seed.stage === 'Won';
     const createdAt = r.between(p.createdAt, r.clamp(r.addDays(p.createdAt, 10)));
-    return members
-      // Someone with no pursuit roles (a superintendent) joins won work only, drawing nothing.
-      .filter((m) => won || m === estimator || (m.roles.pursuit.length > 0 && r.chance(0.4)))
-      .map((m) => ({
-        roles: won ? m.roles.won : m.roles.pursuit,
-        row: { accountId, projectId: p.id, userId: m.id, createdAt, updatedAt: createdAt },
-      }));
+    return (
+      members
+        // Someone with no pursuit roles (a superintendent) joins won work only, drawing nothing.
+        .filter((m) => won || m === estimator || (m.roles.pursuit.length > 0 && r.chance(0.4)))
+        .map((m) => ({
+          roles: won ? m.roles.won : m.roles.pursuit,
+          row: { accountId, projectId: p.id, userId: m.id, createdAt, updatedAt: createdAt },
+        }))
+    );
   });
   if (!memberships.length) return;
   const rows = await tx
     .insert(projectTeamMemberships)
     .values(memberships.map((m) => m.row))
     .returning({ id: projectTeamMemberships.id });
-  await tx.insert(projectTeamMembershipRoles).values(
-    memberships.flatMap((m, i) =>
-      m.roles.map((role) => ({ membershipId: rows[i]!.id, role, createdAt: m.row.createdAt, updatedAt: m.row.createdAt })),
-    ),
-  );
+  await tx
+    .insert(projectTeamMembershipRoles)
+    .values(
+      memberships.flatMap((m, i) => m.roles.map((role) => ({ membershipId: rows[i]!.id, role, createdAt: m.row.createdAt, updatedAt: m.row.createdAt }))),
+    );
 }

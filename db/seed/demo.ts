@@ -72,9 +72,7 @@ export async function seedDemo(db: Db, options: { adminEmail?: string; password?
 
 /** Plan emails to real ones: as written on a first seed, tagged when those are already taken. */
 async function emailResolver(db: Db, adminEmail: string) {
-  const staff = [...summitRidgePlan.users, ...harborPointPlan.users].flatMap((u) =>
-    u.email === 'admin' ? [] : [`${u.email.local}@${u.email.domain}`],
-  );
+  const staff = [...summitRidgePlan.users, ...harborPointPlan.users].flatMap((u) => (u.email === 'admin' ? [] : [`${u.email.local}@${u.email.domain}`]));
   const wanted = [adminEmail, ...staff].map((e) => e.toLowerCase());
   const found = await db
     .select({ email: users.email })

@@ -20,10 +20,7 @@ const firstOfMonth = (d: Date, add = 0) => dateOnly(new Date(Date.UTC(d.getUTCFu
 const shift = (date: string, days: number) => dateOnly(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY));
 
 export async function seedForecast(tx: Db, r: Random, accountId: number) {
-  const stages = await tx
-    .select({ id: projectStages.id, name: projectStages.name })
-    .from(projectStages)
-    .where(eq(projectStages.accountId, accountId));
+  const stages = await tx.select({ id: projectStages.id, name: projectStages.name }).from(projectStages).where(eq(projectStages.accountId, accountId));
   for (const s of stages) {
     const p = STAGE_DEFAULTS[s.name];
     if (p !== undefined) await tx.update(projectStages).set({ defaultProbability: p }).where(eq(projectStages.id, s.id));
@@ -44,7 +41,10 @@ export async function seedForecast(tx: Db, r: Random, accountId: number) {
     const margin = r.int(6, 16) / 100;
     const estimatedCostInCents = p.amount === null ? null : Math.round((p.amount * (1 - margin)) / 100) * 100;
     if (p.closeType === 'won') {
-      await tx.update(projects).set({ estimatedCostInCents, forecastCurve: r.pick(CURVES) }).where(eq(projects.id, p.id));
+      await tx
+        .update(projects)
+        .set({ estimatedCostInCents, forecastCurve: r.pick(CURVES) })
+        .where(eq(projects.id, p.id));
       continue;
     }
     i += 1;
@@ -80,11 +80,27 @@ export async function seedForecast(tx: Db, r: Random, accountId: number) {
   const after = await tx
     .select({ id: projects.id, start: projects.startDate, end: projects.endDate, amount: projects.amountInCents })
     .from(projects)
-    .where(and(eq(projects.accountId, accountId), inArray(projects.id, scheduledOpen.map((p) => p.id))))
+    .where(
+      and(
+        eq(projects.accountId, accountId),
+        inArray(
+          projects.id,
+          scheduledOpen.map((p) => p.id),
+        ),
+      ),
+    )
     .orderBy(asc(projects.id));
   for (const [k, p] of after.entries()) {
-    if (k === 0 && p.start && p.end) await tx.update(projects).set({ startDate: shift(p.start, 45), endDate: shift(p.end, 45) }).where(eq(projects.id, p.id));
-    if (k === 1 && p.amount !== null) await tx.update(projects).set({ amountInCents: Math.min(6_000_000_000, Math.round((p.amount * 1.12) / 100_000) * 100_000) }).where(eq(projects.id, p.id));
+    if (k === 0 && p.start && p.end)
+      await tx
+        .update(projects)
+        .set({ startDate: shift(p.start, 45), endDate: shift(p.end, 45) })
+        .where(eq(projects.id, p.id));
+    if (k === 1 && p.amount !== null)
+      await tx
+        .update(projects)
+        .set({ amountInCents: Math.min(6_000_000_000, Math.round((p.amount * 1.12) / 100_000) * 100_000) })
+        .where(eq(projects.id, p.id));
     if (k === 2) await tx.update(projects).set({ probability: 0.8 }).where(eq(projects.id, p.id));
   }
 }

@@ -41,9 +41,14 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
   const day = (offset: number) => dateOnly(new Date(r.now.getTime() + offset * DAY));
   const stamp = { createdAt: r.now, updatedAt: r.now };
 
-  const roleRows = await tx.select({ id: workforceRoles.id, abbreviation: workforceRoles.abbreviation }).from(workforceRoles).where(eq(workforceRoles.accountId, accountId));
+  const roleRows = await tx
+    .select({ id: workforceRoles.id, abbreviation: workforceRoles.abbreviation })
+    .from(workforceRoles)
+    .where(eq(workforceRoles.accountId, accountId));
   const roleId = new Map(roleRows.map((x) => [x.abbreviation ?? '', x.id]));
-  const divisionIds = (await tx.select({ id: divisions.id }).from(divisions).where(eq(divisions.accountId, accountId)).orderBy(asc(divisions.id))).map((d) => d.id);
+  const divisionIds = (await tx.select({ id: divisions.id }).from(divisions).where(eq(divisions.accountId, accountId)).orderBy(asc(divisions.id))).map(
+    (d) => d.id,
+  );
   const people = await tx
     .select({ id: workforceEmployees.id, roleId: workforceEmployees.roleId })
     .from(workforceEmployees)
@@ -69,13 +74,20 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
     await tx.update(workforceEmployees).set({ divisionId }).where(inArray(workforceEmployees.id, ids));
   }
   if (ops !== undefined) {
-    await tx.update(workforceEmployees).set({ excludedFromHeadcount: true }).where(and(eq(workforceEmployees.accountId, accountId), eq(workforceEmployees.roleId, ops)));
+    await tx
+      .update(workforceEmployees)
+      .set({ excludedFromHeadcount: true })
+      .where(and(eq(workforceEmployees.accountId, accountId), eq(workforceEmployees.roleId, ops)));
   }
 
   // People of each role, each booked up to 100 % of their time (dates aside); past that, one per role
   // is booked twice (over-allocated) and the rest of the roles stay unfilled, as demand.
   const pool = new Map<string, number[]>();
-  for (const [abbr, id] of roleId) pool.set(abbr, people.filter((p) => p.roleId === id).map((p) => p.id));
+  for (const [abbr, id] of roleId)
+    pool.set(
+      abbr,
+      people.filter((p) => p.roleId === id).map((p) => p.id),
+    );
   const load = new Map<number, number>();
   const overbooked = new Set<string>();
   const next = (abbr: string, allocation: number) => {
@@ -164,7 +176,9 @@ export async function seedStaffing(tx: Db, accountId: number, now: Date): Promis
       issuedOn: day(-700 + 40 * i),
       expiresOn: i === 0 ? day(24) : i === 1 ? day(-12) : day(400 + 60 * i),
     })),
-    ...(pool.get('FM') ?? []).slice(0, 4).map((employeeId, i) => ({ employeeId, name: 'First Aid/CPR', issuedOn: day(-300 + 20 * i), expiresOn: day(430 + 20 * i) })),
+    ...(pool.get('FM') ?? [])
+      .slice(0, 4)
+      .map((employeeId, i) => ({ employeeId, name: 'First Aid/CPR', issuedOn: day(-300 + 20 * i), expiresOn: day(430 + 20 * i) })),
     ...(pool.get('LAB') ?? []).slice(0, 1).map((employeeId) => ({ employeeId, name: 'Forklift operator', issuedOn: day(-200), expiresOn: null })),
     ...(pool.get('SM') ?? []).map((employeeId) => ({ employeeId, name: 'CHST', issuedOn: day(-500), expiresOn: day(900) })),
   ].map((c) => ({ accountId, ...c, ...stamp }));

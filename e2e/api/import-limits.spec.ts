@@ -38,7 +38,8 @@ function serverPid(port: number): number {
   throw new Error(`no process listens on ${port}`);
 }
 
-const memoryMb = (pid: number, line: 'VmRSS' | 'VmHWM') => Number(new RegExp(`${line}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const memoryMb = (pid: number, line: 'VmRSS' | 'VmHWM') =>
+  Number(new RegExp(`${line}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const rssMb = (pid: number) => memoryMb(pid, 'VmRSS');
 const peakRssMb = (pid: number) => memoryMb(pid, 'VmHWM');
 
@@ -52,7 +53,10 @@ test('hostile import files are refused one by one; the server answers and its me
     { name: 'big.xlsx', buffer: await bigXlsx(), mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   ];
   for (const file of files) {
-    const res = await request.post('/api/2023-01/imports', { headers: { Authorization: `Bearer ${token}` }, multipart: { resource: 'companies', dry_run: 'true', file } });
+    const res = await request.post('/api/2023-01/imports', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { resource: 'companies', dry_run: 'true', file },
+    });
     expect(res.status(), file.name).toBe(413);
     expect((await res.json()).message).toContain(`${file.name}: `);
     expect((await request.get('/api/health')).status()).toBe(200);
@@ -62,7 +66,11 @@ test('hostile import files are refused one by one; the server answers and its me
     multipart: {
       resource: 'companies',
       dry_run: 'true',
-      file: { name: 'ok.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbook([xlsxRow(1, ['Name', 'City']), xlsxRow(2, ['Fresh Co', 'Austin'])]) },
+      file: {
+        name: 'ok.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await workbook([xlsxRow(1, ['Name', 'City']), xlsxRow(2, ['Fresh Co', 'Austin'])]),
+      },
     },
   });
   expect(ok.status()).toBe(200);

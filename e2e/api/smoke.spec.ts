@@ -24,7 +24,7 @@ test('creates and updates a contact; the bare token works too', async ({ request
   expect(contact.name).toBe('Jordan Reyes');
   const patched = await request.patch(`/api/2023-01/contacts/${contact.id}`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { contact: { job_title: 'Owner\'s Representative' } },
+    data: { contact: { job_title: "Owner's Representative" } },
   });
   expect(patched.status()).toBe(200);
   expect((await patched.json()).contact).toMatchObject({ job_title: "Owner's Representative", first_name: 'Jordan' });

@@ -60,7 +60,9 @@ test('an admin sees a bid due in the month, the agenda and the week, at its loca
     const cell = grid.locator(`td[data-day="${today}"]`);
     await expect(cell.getByRole('button', { pressed: true })).toHaveAccessibleName(/: \d+ events$/);
     await expect(cell.getByRole('button', { pressed: true })).toHaveAttribute('aria-current', 'date');
-    const dayList = page.getByRole('region', { name: new RegExp(`, ${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`))}$`) });
+    const dayList = page.getByRole('region', {
+      name: new RegExp(`, ${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`))}$`),
+    });
     const allDay = dayList.locator(`[data-event="${uid(dayId)}"]`);
     const timed = dayList.locator(`[data-event="${uid(timedId)}"]`);
     await expect(allDay.getByRole('link', { name: `Bid due: ${dayName}` })).toHaveAttribute('href', `/projects/${dayId}`);
@@ -132,7 +134,12 @@ test('an admin sees a bid due in the month, the agenda and the week, at its loca
   }
 });
 
-test('creates a feed URL in Settings, reads it as iCalendar, replaces and revokes it, and the old URLs are refused', async ({ page, request, token, context }) => {
+test('creates a feed URL in Settings, reads it as iCalendar, replaces and revokes it, and the old URLs are refused', async ({
+  page,
+  request,
+  token,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/');
   const today = await browserToday(page);

@@ -68,7 +68,12 @@ test('logs a call from a contact page and finds it in the calls list', async ({ 
   await expect(page.getByRole('list', { name: 'Calls' }).getByRole('listitem').filter({ hasText: notes })).toBeVisible();
 
   // Edit it from the list.
-  await page.getByRole('list', { name: 'Calls' }).getByRole('listitem').filter({ hasText: notes }).getByRole('button', { name: /^Edit the call/ }).click();
+  await page
+    .getByRole('list', { name: 'Calls' })
+    .getByRole('listitem')
+    .filter({ hasText: notes })
+    .getByRole('button', { name: /^Edit the call/ })
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit call' });
   await expect(edit.getByLabel('Notes')).toHaveValue(notes);
   await edit.getByLabel('Outcome').selectOption({ label: 'Meeting Scheduled' });

@@ -115,7 +115,18 @@ test('a select field of companies is a column of their table, a filter and a cho
   const name = `Kestrel Ridge Builders ${stamp}`;
   const field = await request.post('/api/2023-01/custom_fields', {
     headers: auth,
-    data: { custom_field: { resource: 'companies', key, label, field_type: 'select', options: [{ value: 'approved', label: 'Approved' }, { value: 'pending', label: 'Pending' }] } },
+    data: {
+      custom_field: {
+        resource: 'companies',
+        key,
+        label,
+        field_type: 'select',
+        options: [
+          { value: 'approved', label: 'Approved' },
+          { value: 'pending', label: 'Pending' },
+        ],
+      },
+    },
   });
   expect(field.status()).toBe(201);
   const fieldId = (await field.json()).custom_field.id as string;

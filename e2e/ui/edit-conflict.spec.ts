@@ -50,7 +50,10 @@ test('the same field changed by both: theirs and mine side by side; discarding m
 
   await page.goto('/leads');
   await page.getByLabel('Search leads').fill(name);
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name, exact: true }).click();
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name, exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Edit “${name}”` });
   await expect(dialog.getByLabel('Name')).toHaveValue(name);
 

@@ -26,7 +26,9 @@ async function expectedNames(request: import('@playwright/test').APIRequestConte
 
 test('exports the filtered leads as CSV and as Excel', async ({ page, request, token }) => {
   const names = await expectedNames(request, token);
-  const all = Number((await request.get('/api/2023-01/leads?archived=false&per_page=1', { headers: { Authorization: `Bearer ${token}` } })).headers()['x-total-count']);
+  const all = Number(
+    (await request.get('/api/2023-01/leads?archived=false&per_page=1', { headers: { Authorization: `Bearer ${token}` } })).headers()['x-total-count'],
+  );
   expect(names.length).toBeGreaterThan(0);
   expect(names.length).toBeLessThan(all);
 

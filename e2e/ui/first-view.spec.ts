@@ -6,8 +6,7 @@ import { screens } from './screens';
 // a list's first page are in the page's own response, and the browser makes no request for them.
 
 /** Text as React writes it into HTML. */
-const html = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
 /** The names of a list page as the API gives it to the dashboard's session. */
 async function names(request: APIRequestContext, path: string, key: string): Promise<string[]> {

@@ -27,8 +27,17 @@ interface Forecast {
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const money = (cents: number | null) => (cents === null ? '—' : dollars.format(cents / 100));
-const decimal = (cents: number | null) => (cents === null ? '' : `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
-const KEYS = ['contracted_in_cents', 'weighted_pipeline_in_cents', 'unweighted_pipeline_in_cents', 'total_weighted_in_cents', 'target_in_cents', 'gap_in_cents', 'backlog_in_cents'] as const;
+const decimal = (cents: number | null) =>
+  cents === null ? '' : `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const KEYS = [
+  'contracted_in_cents',
+  'weighted_pipeline_in_cents',
+  'unweighted_pipeline_in_cents',
+  'total_weighted_in_cents',
+  'target_in_cents',
+  'gap_in_cents',
+  'backlog_in_cents',
+] as const;
 
 async function api<T>(request: APIRequestContext, token: string, method: string, path: string, data?: Json): Promise<T> {
   const res = await request.fetch(`/api/2023-01${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
@@ -106,7 +115,10 @@ test('the forecast: chart, toggle, filter, table, CSV, targets, snapshots and sl
   // The CSV: a header, a row per month in dollars with cents, the totals.
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(file.suggestedFilename()).toBe(`forecast-${all.from}-to-${all.to}.csv`);
-  const lines = fs.readFileSync((await file.path())!, 'utf8').trimEnd().split('\r\n');
+  const lines = fs
+    .readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
   expect(lines[0]).toBe('Month,Contracted,Weighted pipeline,Unweighted pipeline,Total weighted,Target,Gap,Backlog');
   expect(lines).toHaveLength(all.months.length + 2);
   expect(lines[1]).toBe([all.months[0]!.month, ...KEYS.map((k) => decimal(all.months[0]![k]))].join(','));
@@ -169,12 +181,14 @@ test("a project's Forecast tab: curve, manual percentages, what is missing", asy
   );
   const project = projects.find((p) => p.start_date && p.end_date && p.amount && p.start_date.slice(0, 7) !== p.end_date.slice(0, 7))!;
   const monthsOf = async () =>
-    (await api<{ project_forecast: { curve: string; months: { month: string; revenue_in_cents: number; cumulative_in_cents: number }[] } }>(
-      request,
-      token,
-      'GET',
-      `/projects/${project.id}/forecast`,
-    )).project_forecast;
+    (
+      await api<{ project_forecast: { curve: string; months: { month: string; revenue_in_cents: number; cumulative_in_cents: number }[] } }>(
+        request,
+        token,
+        'GET',
+        `/projects/${project.id}/forecast`,
+      )
+    ).project_forecast;
 
   await page.goto(`/projects/${project.id}`);
   await page.getByRole('tab', { name: 'Forecast' }).click();

@@ -47,7 +47,9 @@ test('answers the scorecard, decides go, then closes another pursuit as a no-go'
     );
     expect(detail.go_no_go).toMatchObject({ score: 90, decision: 'go' });
     await expect(summary).toContainText(
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(detail.go_no_go.expected_value_per_estimating_hour),
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
+        detail.go_no_go.expected_value_per_estimating_hour,
+      ),
     );
     await screens(page, 'go-no-go');
 

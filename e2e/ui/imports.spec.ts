@@ -8,7 +8,11 @@ import { screens } from './screens';
 // row failing, its failed rows downloaded; the fixed file updates the good rows instead of
 // duplicating them; the first import is undone.
 
-const read = async (download: Download) => fs.readFileSync(await download.path()).toString('utf8').replace(/^\uFEFF/, '');
+const read = async (download: Download) =>
+  fs
+    .readFileSync(await download.path())
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 
 /** Drops a file on the drop zone, as a drag from the desktop does. */
 async function dropFile(page: Page, name: string, text: string) {
@@ -80,7 +84,13 @@ test('imports contacts: dry run, mapping, errors.csv, re-import updates, undo', 
   await screens(page, 'import-done');
 
   // The failed rows as they were in the file, with the row and the reason first.
-  const [errorsCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /Download the 1 failed row/ }).first().click()]);
+  const [errorsCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .getByRole('link', { name: /Download the 1 failed row/ })
+      .first()
+      .click(),
+  ]);
   const errorText = await read(errorsCsv);
   const [header, row] = errorText.trim().split(/\r?\n/);
   expect(header!.startsWith('row,error,')).toBe(true);

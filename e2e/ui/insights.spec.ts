@@ -18,7 +18,6 @@ interface WinRate {
   amount_win_rate: number | null;
 }
 
-
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -88,7 +87,9 @@ test('an admin reads win rates by grouping, the trend by quarter, and follows a 
   expect(quarters.length).toBeGreaterThan(1);
   await trend.getByText('The numbers by quarter').click();
   const last = quarters.at(-1)!;
-  await expect(trend.getByRole('row', { name: new RegExp(`^${last.group!.name} ${last.won_count} ${last.lost_count} ${escape(percent(last.win_rate))}$`) })).toBeVisible();
+  await expect(
+    trend.getByRole('row', { name: new RegExp(`^${last.group!.name} ${last.won_count} ${last.lost_count} ${escape(percent(last.win_rate))}$`) }),
+  ).toBeVisible();
 
   await expectNoSeriousA11yViolations(page);
   await screens(page, 'insights');
@@ -126,7 +127,10 @@ test('an admin reads win rates by grouping, the trend by quarter, and follows a 
 
   // A row's projects: the projects table narrowed to the group and the window.
   const first = byTender.find((r) => r.group)!;
-  await page.getByRole('region', { name: /^Win rate by / }).locator(`[data-group="${first.group!.id}"] a`).click();
+  await page
+    .getByRole('region', { name: /^Win rate by / })
+    .locator(`[data-group="${first.group!.id}"] a`)
+    .click();
   await expect(page).toHaveURL(`/projects?view=table&closed_since=${since}&tender_type_id=${first.group!.id}`);
   await expect(page.getByText(new RegExp(`Also filtered by closed since ${since}, tender type ${first.group!.id}`))).toBeVisible();
   const listed = await request.get(`/api/2023-01/projects?closed_since=${since}&tender_type_id=${first.group!.id}&per_page=1`, {

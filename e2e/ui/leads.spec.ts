@@ -68,12 +68,18 @@ test('creates, edits, stars, snoozes, archives and converts a lead', async ({ pa
   await row.getByRole('button', { name: `Archive ${name}` }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('archived');
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Unarchive ${name}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: `Unarchive ${name}` })
+    .click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('');
 
   page.once('dialog', (d) => d.accept());
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Convert ${name} to a project` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: `Convert ${name} to a project` })
+    .click();
   await expect(page.getByText('Converted to project')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });

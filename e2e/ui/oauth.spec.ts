@@ -118,7 +118,14 @@ test('authorization code flow: register, consent, code and state, exchange, refr
   expect(code).toBeTruthy();
 
   // 3. The client exchanges the code (with its secret and the PKCE verifier), uses and refreshes the token.
-  const exchange = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: clientId, client_secret: clientSecret, code_verifier: verifier };
+  const exchange = {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: REDIRECT_URI,
+    client_id: clientId,
+    client_secret: clientSecret,
+    code_verifier: verifier,
+  };
   const tokens = await tokenCall(exchange);
   expect(tokens.status).toBe(200);
   expect(tokens.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'read write' });

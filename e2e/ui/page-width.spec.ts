@@ -16,7 +16,14 @@ function dashboardRoutes(): string[] {
   return fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => path.basename(file) === 'page.tsx')
-    .map((file) => `/${path.dirname(file).split(path.sep).filter((s) => s !== '.' && !/^\(.*\)$/.test(s)).join('/')}`)
+    .map(
+      (file) =>
+        `/${path
+          .dirname(file)
+          .split(path.sep)
+          .filter((s) => s !== '.' && !/^\(.*\)$/.test(s))
+          .join('/')}`,
+    )
     .sort();
 }
 

@@ -6,7 +6,6 @@ import { SAM, signInAs } from './seeded-user';
 // teams and none of the areas they have no access to; an admin changes a user's access in
 // Settings → Users.
 
-
 test('a team-only superintendent sees only their projects, and no leads, forecast or workforce', async ({ browser, token }) => {
   const baseURL = test.info().project.use.baseURL!;
   const { context, page } = await signInAs(browser, SAM);

@@ -23,7 +23,9 @@ async function expectNoSeriousViolations(page: Page) {
 const column = (page: Page, stage: string) => page.getByRole('region', { name: stage, exact: true });
 /** The card of a project in a column. */
 const card = (page: Page, stage: string, name: string) =>
-  column(page, stage).getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+  column(page, stage)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 
 /** A pointer drag of the card's handle onto a column, in small steps as a hand would. */
 async function drag(page: Page, handle: Locator, target: Locator) {

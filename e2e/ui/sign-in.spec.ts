@@ -42,10 +42,7 @@ test('at 1280 px: redirected to sign in, a wrong password is refused, the demo l
   await page.screenshot({ path: 'test-results/sign-in-signed-in-1280.png' });
 });
 
-test('at 390 px: signs in; the session works on the API, ?next= is kept to this origin, sign-out ends it', async ({
-  page,
-  context,
-}) => {
+test('at 390 px: signs in; the session works on the API, ?next= is kept to this origin, sign-out ends it', async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   await expectSignInPage(page);
@@ -80,8 +77,7 @@ test('at 390 px: signs in; the session works on the API, ?next= is kept to this 
 
   // A page without a session goes to sign-in and remembers where it was going.
   const signOut = await page.evaluate(
-    async () =>
-      (await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status,
+    async () => (await fetch('/api/auth/sign-out', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status,
   );
   expect(signOut).toBe(200);
   expect((await context.cookies()).some((c) => c.name.endsWith('groundwork.session_token'))).toBe(false);

@@ -55,8 +55,9 @@ test('staffs a project: an assignment from the candidate picker shows on the tim
   await dialog.getByLabel('Role', { exact: true }).selectOption({ label: 'Estimator' });
   await dialog.getByLabel("Candidates' division").selectOption('');
   // The candidates are the role's people with their utilization over the project's dates.
-  const utilization = (await get(request, token, `/workforce/utilization?from=${project.start_date}&to=${project.end_date}&interval=month&role_id=${estimator.id}&per_page=100`))
-    .workforce_utilization as Json;
+  const utilization = (
+    await get(request, token, `/workforce/utilization?from=${project.start_date}&to=${project.end_date}&interval=month&role_id=${estimator.id}&per_page=100`)
+  ).workforce_utilization as Json;
   const first = utilization.employees[0] as Json;
   const capacity = first.periods.reduce((s: number, p: Json) => s + p.capacity_days, 0);
   const assigned = first.periods.reduce((s: number, p: Json) => s + p.assigned_days, 0);
@@ -115,8 +116,7 @@ test('the utilization grid filters by role, switches to months, and shows the AP
   const row = rows.filter({ has: page.getByRole('link', { name: nameOf(one.employee), exact: true }) });
   for (const c of one.periods as Json[]) {
     const cell = row.locator(`td[data-period="${c.start}"]`);
-    const expected =
-      c.capacity_days === 0 ? (c.time_off_days > 0 ? 'Off' : '—') : `${c.utilization_percent}%${c.utilization_percent > 100 ? ' ▲' : ''}`;
+    const expected = c.capacity_days === 0 ? (c.time_off_days > 0 ? 'Off' : '—') : `${c.utilization_percent}%${c.utilization_percent > 100 ? ' ▲' : ''}`;
     await expect(cell).toContainText(expected);
   }
   await screens(page, 'workforce-utilization-months');
@@ -192,7 +192,10 @@ test('time off with backfill turns the days an assignment loses into an unfilled
   // It shows on the project's timeline as a role to fill.
   await page.goto(`/projects/${busy.project.id}?tab=staffing`);
   await expect(
-    page.getByRole('list', { name: 'Assignments' }).getByRole('listitem', { name: new RegExp(`^${busy.role.name}, Unfilled, ${twin!.allocation_percent} %`) }).first(),
+    page
+      .getByRole('list', { name: 'Assignments' })
+      .getByRole('listitem', { name: new RegExp(`^${busy.role.name}, Unfilled, ${twin!.allocation_percent} %`) })
+      .first(),
   ).toBeVisible();
 });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldInputErrors, customFieldInputs, customFieldsChange, customFieldsPayload, formatCustomValue, type FieldDefinition } from './custom-field-values';
+import {
+  customFieldInputErrors,
+  customFieldInputs,
+  customFieldsChange,
+  customFieldsPayload,
+  formatCustomValue,
+  type FieldDefinition,
+} from './custom-field-values';
 
 const field = (key: string, field_type: FieldDefinition['field_type'], extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
   key,
@@ -14,8 +21,18 @@ const FIELDS = [
   field('bond', 'currency'),
   field('floors', 'number'),
   field('union', 'boolean'),
-  field('tier', 'select', { options: [{ value: 'a', label: 'Tier A' }, { value: 'b', label: 'Tier B' }] }),
-  field('trades', 'multi_select', { options: [{ value: 'elec', label: 'Electrical' }, { value: 'mech', label: 'Mechanical' }] }),
+  field('tier', 'select', {
+    options: [
+      { value: 'a', label: 'Tier A' },
+      { value: 'b', label: 'Tier B' },
+    ],
+  }),
+  field('trades', 'multi_select', {
+    options: [
+      { value: 'elec', label: 'Electrical' },
+      { value: 'mech', label: 'Mechanical' },
+    ],
+  }),
   field('visit', 'date'),
   field('owner', 'user'),
 ];

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollarsInput, dollarsToCents, formatCents, formatDate, formatRelative, fromDateTimeLocal, localDayIso, toDateTimeLocal, websiteHref } from './format';
+import {
+  centsToDollarsInput,
+  dollarsToCents,
+  formatCents,
+  formatDate,
+  formatRelative,
+  fromDateTimeLocal,
+  localDayIso,
+  toDateTimeLocal,
+  websiteHref,
+} from './format';
 
 describe('money and dates', () => {
   it('turns typed dollars into exact cents', () => {

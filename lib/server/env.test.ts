@@ -10,8 +10,14 @@ const SECRET = 'x'.repeat(40);
 function start(vars: Record<string, string | undefined>) {
   const env: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: process.env.HOME, ...vars };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
-  const script = "const { validateEnvironmentOrExit } = await import('./lib/server/env-startup.ts'); await validateEnvironmentOrExit(); const { env } = await import('./lib/server/env.ts'); console.log(JSON.stringify(env));";
-  const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, env: env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 30_000 });
+  const script =
+    "const { validateEnvironmentOrExit } = await import('./lib/server/env-startup.ts'); await validateEnvironmentOrExit(); const { env } = await import('./lib/server/env.ts'); console.log(JSON.stringify(env));";
+  const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: root,
+    env: env as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

@@ -10,7 +10,10 @@ const schema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /** false behind a transaction-mode pooler (PgBouncer, Neon's pooled URL), which cannot keep prepared statements. */
-  DATABASE_PREPARE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  DATABASE_PREPARE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /**
    * `transaction` behind a transaction-mode pooler (PgBouncer, Supavisor, Neon's `-pooler` URL):
    * no prepared statements and no startup parameters the pooler would refuse.
@@ -65,8 +68,7 @@ function load(): Env {
   const building = process.env.NEXT_PHASE === 'phase-production-build';
   if (parsed.data.NODE_ENV === 'production' && !building) {
     const missing = [
-      !parsed.data.BETTER_AUTH_SECRET &&
-        '  BETTER_AUTH_SECRET: required in production (it signs session cookies); generate one with `openssl rand -base64 32`',
+      !parsed.data.BETTER_AUTH_SECRET && '  BETTER_AUTH_SECRET: required in production (it signs session cookies); generate one with `openssl rand -base64 32`',
       // Without it, absolute links would come from the request's Host header, which any client sets.
       !parsed.data.PUBLIC_BASE_URL &&
         '  PUBLIC_BASE_URL: required in production (the origin users and integrations reach Groundwork at, e.g. https://crm.example.com): links in webhook payloads, Link headers, sign-in and OAuth are built from it',

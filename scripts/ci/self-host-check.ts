@@ -54,7 +54,11 @@ function npm(args: string[], env: Record<string, string>): string {
 function startServer(env: Record<string, string | undefined>) {
   const vars: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOSTNAME: '127.0.0.1', PUBLIC_BASE_URL: base, ...env };
   for (const [k, v] of Object.entries(vars)) if (v === undefined) delete vars[k];
-  const child = spawn(process.execPath, ['--max-old-space-size=256', '.next/standalone/server.js'], { cwd: root, env: vars, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--max-old-space-size=256', '.next/standalone/server.js'], {
+    cwd: root,
+    env: vars,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
@@ -80,10 +84,7 @@ async function waitForHealth(server: { exited: Promise<number | null>; output: (
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms).unref()),
-  ]);
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms / 1000} s`)), ms).unref())]);
 
 let server: ReturnType<typeof startServer> | undefined;
 try {
@@ -91,7 +92,13 @@ try {
   const vercelUrl = await freshDatabase('vercel');
   if (reuseBuild) npm(['run', 'db:migrate'], { DATABASE_URL: vercelUrl });
   // Vercel passes the project's environment variables to the build too.
-  else npm(['run', 'vercel-build'], { DATABASE_URL: vercelUrl, NODE_ENV: 'production', BETTER_AUTH_SECRET: randomBytes(32).toString('base64'), PUBLIC_BASE_URL: base });
+  else
+    npm(['run', 'vercel-build'], {
+      DATABASE_URL: vercelUrl,
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
+      PUBLIC_BASE_URL: base,
+    });
   const vercelDb = postgres(vercelUrl, { max: 1 });
   const [{ n }] = (await vercelDb`select count(*)::int as n from drizzle.__drizzle_migrations`) as unknown as [{ n: number }];
   await vercelDb.end();
@@ -131,7 +138,10 @@ try {
     form.set('file', new Blob([new Uint8Array(file.bytes)]), file.name);
     const res = await fetch(`${base}/api/2023-01/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const body = (await res.json()) as { message?: string };
-    check(res.status === 413 && body.message?.startsWith(`${file.name}: `), `${file.name} (${(file.bytes.byteLength / 1_048_576).toFixed(2)} MB): 413, "${body.message}"`);
+    check(
+      res.status === 413 && body.message?.startsWith(`${file.name}: `),
+      `${file.name} (${(file.bytes.byteLength / 1_048_576).toFixed(2)} MB): 413, "${body.message}"`,
+    );
     check((await fetch(`${base}/api/health`)).status === 200, 'the server still answers /api/health');
   }
   const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -141,9 +151,17 @@ try {
   const receiver = await startReceiver();
   receiver.delayMs = 3_000;
   try {
-    const hook = await fetch(`${base}/api/2023-01/webhooks`, { method: 'POST', headers: auth, body: JSON.stringify({ webhook: { url: receiver.url('/slow') } }) });
+    const hook = await fetch(`${base}/api/2023-01/webhooks`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ webhook: { url: receiver.url('/slow') } }),
+    });
     check(hook.status === 201, 'a webhook subscription to a receiver that answers after 3 s');
-    const contact = await fetch(`${base}/api/2023-01/contacts`, { method: 'POST', headers: auth, body: JSON.stringify({ contact: { first_name: 'Shut', last_name: 'Down' } }) });
+    const contact = await fetch(`${base}/api/2023-01/contacts`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ contact: { first_name: 'Shut', last_name: 'Down' } }),
+    });
     check(contact.status === 201, 'a contact is created (its webhook message is queued)');
     await receiver.waitFor(() => receiver.on('/slow').length > 0, 30_000);
     server.child.kill('SIGTERM');

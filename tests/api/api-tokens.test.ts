@@ -18,7 +18,10 @@ let foreign: SessionClient;
 const KEYS = ['created_at', 'expires_at', 'hint', 'id', 'last_used_at', 'name', 'scope', 'updated_at'];
 
 async function row(id: string) {
-  const [r] = await getDb().select().from(apiTokens).where(eq(apiTokens.id, Number(id)));
+  const [r] = await getDb()
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.id, Number(id)));
   return r;
 }
 
@@ -67,7 +70,10 @@ describe('POST /api_tokens', () => {
     expect(res.status).toBe(201);
     expect(res.body.api_token.expires_at).toBe(at);
     expect((await client(res.body.api_token.token).get('/users/me')).status).toBe(200);
-    await getDb().update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, Number(res.body.api_token.id)));
+    await getDb()
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, Number(res.body.api_token.id)));
     expect((await client(res.body.api_token.token).get('/users/me')).status).toBe(401);
   });
 
@@ -174,7 +180,10 @@ describe('DELETE /api_tokens/{id}', () => {
 
   it('is refused to an API token, even its own (403)', async () => {
     const token = await createApiToken(getDb(), { accountId: a.accountId, userId: a.userId }, { name: 'Self-revoker' });
-    const [own] = await getDb().select().from(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+    const [own] = await getDb()
+      .select()
+      .from(apiTokens)
+      .where(eq(apiTokens.tokenHash, hashToken(token)));
     const res = await client(token).delete(`/api_tokens/${own!.id}`);
     expect(res.status).toBe(403);
     expect(res.body.error).toBe('session_required');

@@ -36,7 +36,10 @@ describe('API tokens', () => {
       expect((await request('GET', '/users/me', { headers: { authorization: header } })).status, header).toBe(401);
     }
     const db = getDb();
-    await db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.tokenHash, hashToken(a.readToken)));
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(apiTokens.tokenHash, hashToken(a.readToken)));
     expect((await a.readApi.get('/users/me')).status).toBe(401);
     await db
       .update(apiTokens)

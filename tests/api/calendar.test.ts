@@ -72,7 +72,8 @@ describe('GET /calendar_events', () => {
   });
 
   it('filters by type, stage, assignee and mine; defaults to this month; refuses a bad window', async () => {
-    const titles = async (q: string) => ((await a.api.get(`/calendar_events?from=2027-03-01&to=2027-03-31&${q}`)).body.calendar_events as Rec[]).map((e) => e.title);
+    const titles = async (q: string) =>
+      ((await a.api.get(`/calendar_events?from=2027-03-01&to=2027-03-31&${q}`)).body.calendar_events as Rec[]).map((e) => e.title);
     expect(await titles('type=task_deadline')).toEqual(['Task due: Site walk']);
     expect(await titles(`project_stage_id=${stage(a, 2)}`)).toEqual(['Task due: Site walk', 'Bid due: Depot bid']);
     expect(await titles(`assigned_to_id=${a.userId}`)).toEqual(['Bid due: Clinic bid']);
@@ -86,13 +87,25 @@ describe('GET /calendar_events', () => {
   });
 
   it('shows a team-limited user only their teams’ projects and tasks, and needs the projects area', async () => {
-    const userId = await insertUser(getDb(), { accountId: a.accountId, email: 'team.cal@example.com', firstName: 'Team', lastName: 'Only', projectAccess: 'team' });
+    const userId = await insertUser(getDb(), {
+      accountId: a.accountId,
+      email: 'team.cal@example.com',
+      firstName: 'Team',
+      lastName: 'Only',
+      projectAccess: 'team',
+    });
     const team = client(await createApiToken(getDb(), { accountId: a.accountId, userId }));
     expect((await team.get('/calendar_events?from=2027-03-01&to=2027-03-31')).body.calendar_events).toEqual([]);
     await create(a, '/project_team_memberships', 'project_team_membership', { project_id: timed.id, user_id: String(userId), roles: ['estimator'] });
     const mine = (await team.get('/calendar_events?from=2027-03-01&to=2027-03-31')).body.calendar_events as Rec[];
     expect(mine.map((e) => e.title)).toEqual(['Task due: Site walk', 'Bid due: Depot bid']);
-    const noneId = await insertUser(getDb(), { accountId: a.accountId, email: 'no.projects.cal@example.com', firstName: 'No', lastName: 'Projects', permissionProjects: 'none' });
+    const noneId = await insertUser(getDb(), {
+      accountId: a.accountId,
+      email: 'no.projects.cal@example.com',
+      firstName: 'No',
+      lastName: 'Projects',
+      permissionProjects: 'none',
+    });
     const none = client(await createApiToken(getDb(), { accountId: a.accountId, userId: noneId }));
     expect((await none.get('/calendar_events')).status).toBe(403);
   });
@@ -107,7 +120,11 @@ describe('the calendar feed', () => {
     const feed = made.body.calendar_feed;
     expect(feed.token).toMatch(/^gw_cal_/);
     expect(feed.url).toMatch(/\/api\/2023-01\/calendar\.ics\?token=gw_cal_/);
-    expect((await session.get('/api/2023-01/calendar_feed')).body.calendar_feed).toEqual({ active: true, hint: feed.token.slice(-4), created_at: feed.created_at });
+    expect((await session.get('/api/2023-01/calendar_feed')).body.calendar_feed).toEqual({
+      active: true,
+      hint: feed.token.slice(-4),
+      created_at: feed.created_at,
+    });
 
     const ics = await icsResponse(feed.token);
     expect(ics.status).toBe(200);
@@ -170,7 +187,6 @@ describe('the calendar feed', () => {
     expect((await client(second).get('/projects')).status).toBe(401);
   });
 });
-
 
 describe('calendar feed links in the security log', () => {
   it('records each link created, replaced and revoked, never the token', async () => {

@@ -22,8 +22,7 @@ let rb: Relations;
 
 /** A company, a contact and a project in the account (the project inserted directly). */
 async function relationsOf(account: TestAccount, label: string): Promise<Relations> {
-  const company = (await account.api.post('/companies', { company: { name: `${label} Mechanical`, website: 'https://m.example.com' } }))
-    .body.company;
+  const company = (await account.api.post('/companies', { company: { name: `${label} Mechanical`, website: 'https://m.example.com' } })).body.company;
   const contact = (
     await account.api.post('/contacts', {
       contact: { first_name: 'Rosa', last_name: `${label}son`, email: `rosa@${label.toLowerCase()}.example.com` },
@@ -91,7 +90,10 @@ describe('POST /calls', () => {
       created_by: { id: String(a.userId), name: 'Avery Admin' },
       project: { id: ra.projectId, name: 'Alpha Elementary School' },
     });
-    const [row] = await getDb().select().from(calls).where(eq(calls.id, Number(call.id)));
+    const [row] = await getDb()
+      .select()
+      .from(calls)
+      .where(eq(calls.id, Number(call.id)));
     expect(row).toMatchObject({ accountId: a.accountId, createdById: a.userId, projectId: Number(ra.projectId) });
     expect(row!.recordedAt.toISOString()).toBe('2026-03-04T15:30:00.000Z');
     const events = await eventsFor(a, call.id);
@@ -157,7 +159,7 @@ describe('GET /calls/{id}', () => {
     expect(res.body.call).toEqual(created);
   });
 
-  it('answers 404 for a missing id, an odd id, and another account\'s call', async () => {
+  it("answers 404 for a missing id, an odd id, and another account's call", async () => {
     const other = await createCall(b);
     for (const id of ['999999999', 'abc', '0', '12345678901234567890', other.id]) {
       const res = await a.api.get(`/calls/${id}`);
@@ -193,7 +195,10 @@ describe('PATCH /calls/{id} (operation 10)', () => {
     });
     expectRef(call.contact, 'user');
     expectRef(call.project, 'named');
-    const [row] = await getDb().select().from(calls).where(eq(calls.id, Number(created.id)));
+    const [row] = await getDb()
+      .select()
+      .from(calls)
+      .where(eq(calls.id, Number(created.id)));
     expect(row).toMatchObject({ companyId: null, notes: null, contactId: Number(ra.contactId) });
 
     const moved = await a.api.patch(`/calls/${created.id}`, { call: { recorded_at: '2026-01-06T08:15:00+01:00' } });
@@ -240,7 +245,12 @@ describe('DELETE /calls/{id}', () => {
     const created = await createCall(a);
     expect((await a.api.delete(`/calls/${created.id}`)).status).toBe(204);
     expect((await a.api.get(`/calls/${created.id}`)).status).toBe(404);
-    expect(await getDb().select().from(calls).where(eq(calls.id, Number(created.id)))).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(calls)
+        .where(eq(calls.id, Number(created.id))),
+    ).toHaveLength(0);
     expect((await eventsFor(a, created.id)).map((e) => e.eventType).sort()).toEqual(['call.create', 'call.delete']);
   });
 
@@ -284,13 +294,19 @@ describe('GET /calls', () => {
     // Order is by created_at (not recorded_at), then id: give two calls the same created_at.
     const db = getDb();
     const t = new Date('2024-06-01T12:00:00Z');
-    await db.update(calls).set({ createdAt: t, updatedAt: new Date('2020-01-01T00:00:00Z') }).where(eq(calls.id, Number(made[0])));
-    await db.update(calls).set({ createdAt: t }).where(eq(calls.id, Number(made[1])));
+    await db
+      .update(calls)
+      .set({ createdAt: t, updatedAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(calls.id, Number(made[0])));
+    await db
+      .update(calls)
+      .set({ createdAt: t })
+      .where(eq(calls.id, Number(made[1])));
   });
 
   const newestFirst = () => [made[4], made[3], made[2], made[1], made[0]];
 
-  it('lists the account\'s calls newest first by created_at then id, with full shapes', async () => {
+  it("lists the account's calls newest first by created_at then id, with full shapes", async () => {
     const res = await c.api.get('/calls');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['calls']);

@@ -103,9 +103,7 @@ describe('POST /companies', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('validation_failed');
-    expect(Object.keys(res.body.details).sort()).toEqual(
-      ['address.city', 'category', 'custom_fields', 'industry_ids.0', 'name', 'website'].sort(),
-    );
+    expect(Object.keys(res.body.details).sort()).toEqual(['address.city', 'category', 'custom_fields', 'industry_ids.0', 'name', 'website'].sort());
     expect((await a.api.post('/companies', { company: { name: '   ' } })).body.details).toHaveProperty('name');
     const after = await getDb().select().from(companies).where(eq(companies.accountId, a.accountId));
     expect(after).toHaveLength(before.length);
@@ -136,10 +134,7 @@ describe('POST /companies', () => {
 
 describe('GET /companies/{id} (operation 4)', () => {
   it('returns the company with its import, industries and creator', async () => {
-    const [imp] = await getDb()
-      .insert(imports)
-      .values({ accountId: a.accountId, name: 'Spring trade show list' })
-      .returning();
+    const [imp] = await getDb().insert(imports).values({ accountId: a.accountId, name: 'Spring trade show list' }).returning();
     const created = await createCompany(a, { name: 'Imported Co', industry_ids: [String(a.lookup.industries[1])] });
     await getDb()
       .update(companies)
@@ -158,7 +153,7 @@ describe('GET /companies/{id} (operation 4)', () => {
     expect((await a.readApi.get(`/companies/${created.id}`)).status).toBe(200);
   });
 
-  it('answers 404 for a missing id, an odd id, and another account\'s company', async () => {
+  it("answers 404 for a missing id, an odd id, and another account's company", async () => {
     const other = await createCompany(b, { name: 'B only' });
     for (const id of ['999999999', 'abc', '0', '-1', '1.5', other.id]) {
       const res = await a.api.get(`/companies/${id}`);
@@ -196,7 +191,10 @@ describe('PATCH /companies/{id}', () => {
     });
     expect(ids(company.industries)).toEqual([String(a.lookup.industries[0])]);
 
-    const [row] = await getDb().select().from(companies).where(eq(companies.id, Number(created.id)));
+    const [row] = await getDb()
+      .select()
+      .from(companies)
+      .where(eq(companies.id, Number(created.id)));
     expect(row).toMatchObject({ description: null, category: 'owner', city: 'Houston', state: null, streetAddress: '1 Main' });
 
     const cleared = await a.api.patch(`/companies/${created.id}`, { company: { address: null, custom_fields: null } });
@@ -328,7 +326,7 @@ describe('GET /companies', () => {
       .where(eq(companies.id, Number(made['Quiet Client'])));
   });
 
-  it('lists the account\'s companies newest first, with full shapes', async () => {
+  it("lists the account's companies newest first, with full shapes", async () => {
     const res = await c.api.get('/companies');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['companies']);
@@ -350,10 +348,7 @@ describe('GET /companies', () => {
 
   it('filters by category, q and updated_since', async () => {
     expect(ids((await c.api.get('/companies?category=owner')).body.companies)).toEqual([made['Bluebonnet Owners LLC']]);
-    expect(ids((await c.api.get('/companies?q=NORTH')).body.companies)).toEqual([
-      made['North Star Engineering'],
-      made['Northwind Mechanical'],
-    ]);
+    expect(ids((await c.api.get('/companies?q=NORTH')).body.companies)).toEqual([made['North Star Engineering'], made['Northwind Mechanical']]);
     // LIKE wildcards in q match themselves.
     expect(ids((await c.api.get('/companies?q=100%25')).body.companies)).toEqual([made['100% Concrete_Co']]);
     expect((await c.api.get('/companies?q=_')).body.companies).toHaveLength(1);
@@ -393,11 +388,7 @@ describe('GET /companies', () => {
     const filtered = await c.api.get('/companies?per_page=1&q=north');
     expect(filtered.headers.get('link')).toContain('q=north');
     expect(filtered.headers.get('x-total-count')).toBe('2');
-    const all = [
-      ...page1.body.companies,
-      ...(await c.api.get('/companies?per_page=2&page=2')).body.companies,
-      ...page3.body.companies,
-    ];
+    const all = [...page1.body.companies, ...(await c.api.get('/companies?per_page=2&page=2')).body.companies, ...page3.body.companies];
     expect(ids(all)).toEqual(Object.values(made).reverse());
     const past = await c.api.get('/companies?per_page=2&page=9');
     expect(past.status).toBe(200);

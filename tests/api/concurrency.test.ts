@@ -292,7 +292,11 @@ describe('Idempotency-Key', () => {
     const key = crypto.randomUUID();
     const minted = await sessionPost('/api_tokens', { api_token: { name: 'Once', scope: 'read write' } }, key, admin.cookie);
     expect(minted.status).toBe(201);
-    const byToken = await request('POST', '/api_tokens', { token: c.token, body: { api_token: { name: 'Once', scope: 'read write' } }, headers: { 'idempotency-key': key } });
+    const byToken = await request('POST', '/api_tokens', {
+      token: c.token,
+      body: { api_token: { name: 'Once', scope: 'read write' } },
+      headers: { 'idempotency-key': key },
+    });
     expect(byToken.status).toBe(403);
     expect(byToken.body.error).toBe('session_required');
     expect(JSON.stringify(byToken.body)).not.toContain(minted.body.api_token.token);
@@ -365,7 +369,8 @@ describe('a subscription deleted while others write', () => {
     const t = await createTestAccount('Webhook Race GC');
     for (let round = 0; round < 3; round++) {
       const hooks: string[] = [];
-      for (let i = 0; i < 5; i++) hooks.push((await t.api.post('/webhooks', { webhook: { url: `https://hooks.example.com/race/${round}/${i}` } })).body.webhook.id);
+      for (let i = 0; i < 5; i++)
+        hooks.push((await t.api.post('/webhooks', { webhook: { url: `https://hooks.example.com/race/${round}/${i}` } })).body.webhook.id);
       const writes = Array.from({ length: 30 }, (_, i) => t.api.post('/contacts', { contact: { first_name: `Racer ${round}.${i}` } }));
       const deletes = hooks.map((id) => t.api.delete(`/webhooks/${id}`));
       const results = await Promise.all([...writes, ...deletes]);
@@ -376,26 +381,29 @@ describe('a subscription deleted while others write', () => {
 
   // The race made certain on PostgreSQL: the delete holds the subscription's row until the write is
   // waiting on it, then commits.
-  (databaseUrl ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it))('a write waiting on a subscription being deleted goes on without it once the delete commits', async () => {
-    const t = await createTestAccount('Webhook Delete Race GC');
-    const hook = (await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/doomed' } })).body.webhook;
-    const other = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
-    try {
-      let write: Promise<ApiResponse> | undefined;
-      await other.begin(async (tx) => {
-        await tx`delete from webhooks where uuid = ${hook.id}`;
-        write = t.api.post('/contacts', { contact: { first_name: 'Waiting' } });
-        // Until the write waits on the deleted row's lock (or has finished, if it never needed it).
-        for (let i = 0; i < 200; i++) {
-          const [{ n }] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
-          if (n > 0) break;
-          await new Promise((r) => setTimeout(r, 25));
-        }
-      });
-      const res = await write!;
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-    } finally {
-      await other.end();
-    }
-  });
+  (databaseUrl ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it))(
+    'a write waiting on a subscription being deleted goes on without it once the delete commits',
+    async () => {
+      const t = await createTestAccount('Webhook Delete Race GC');
+      const hook = (await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/doomed' } })).body.webhook;
+      const other = postgres(databaseUrl!, { max: 2, onnotice: () => {} });
+      try {
+        let write: Promise<ApiResponse> | undefined;
+        await other.begin(async (tx) => {
+          await tx`delete from webhooks where uuid = ${hook.id}`;
+          write = t.api.post('/contacts', { contact: { first_name: 'Waiting' } });
+          // Until the write waits on the deleted row's lock (or has finished, if it never needed it).
+          for (let i = 0; i < 200; i++) {
+            const [{ n }] = await other`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`;
+            if (n > 0) break;
+            await new Promise((r) => setTimeout(r, 25));
+          }
+        });
+        const res = await write!;
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });

@@ -16,8 +16,7 @@ let foreignCompanyId: string;
 beforeAll(async () => {
   a = await createTestAccount('Contact GC');
   b = await createTestAccount('Other GC');
-  acmeId = (await a.api.post('/companies', { company: { name: 'Acme Builders', website: 'https://acme.example.com' } }))
-    .body.company.id;
+  acmeId = (await a.api.post('/companies', { company: { name: 'Acme Builders', website: 'https://acme.example.com' } })).body.company.id;
   foreignCompanyId = (await b.api.post('/companies', { company: { name: 'Foreign Co' } })).body.company.id;
 });
 
@@ -72,7 +71,10 @@ describe('POST /contacts (operation 5)', () => {
       import: null,
       custom_fields: { birthday_card: true },
     });
-    const [row] = await getDb().select().from(contacts).where(eq(contacts.id, Number(contact.id)));
+    const [row] = await getDb()
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, Number(contact.id)));
     expect(row).toMatchObject({ accountId: a.accountId, companyId: Number(acmeId), createdById: a.userId });
     const events = await eventsFor(a, contact.id);
     expect(events.map((e) => e.eventType)).toEqual(['contact.create']);
@@ -165,7 +167,7 @@ describe('GET /contacts/{id}', () => {
     expect(res.body.contact.company).toMatchObject({ id: acmeId, name: 'Acme Builders' });
   });
 
-  it('answers 404 for a missing id, an odd id, and another account\'s contact', async () => {
+  it("answers 404 for a missing id, an odd id, and another account's contact", async () => {
     const other = await createContact(b);
     for (const id of ['999999999', 'abc', '0', other.id]) {
       const res = await a.api.get(`/contacts/${id}`);
@@ -199,7 +201,10 @@ describe('PATCH /contacts/{id} (operation 6)', () => {
       created_by: { id: String(a.userId) },
       custom_fields: { birthday_card: true },
     });
-    const [row] = await getDb().select().from(contacts).where(eq(contacts.id, Number(created.id)));
+    const [row] = await getDb()
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, Number(created.id)));
     expect(row).toMatchObject({ jobTitle: null, lastName: 'King', companyId: Number(otherCompany.id), assignedToId: null });
 
     const replaced = await a.api.patch(`/contacts/${created.id}`, { contact: { custom_fields: { vip: 1 } } });
@@ -293,7 +298,7 @@ describe('GET /contacts', () => {
       .where(eq(contacts.id, Number(made['grace@navy.example.com'])));
   });
 
-  it('lists the account\'s contacts newest first, with full shapes', async () => {
+  it("lists the account's contacts newest first, with full shapes", async () => {
     const res = await c.api.get('/contacts');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['contacts']);

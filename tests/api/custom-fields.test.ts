@@ -16,7 +16,8 @@ import { expectShape } from '../spec-shapes';
 let a: TestAccount;
 let b: TestAccount;
 
-const define = async (t: TestAccount, body: Record<string, unknown>) => a === t ? a.api.post('/custom_fields', { custom_field: body }) : t.api.post('/custom_fields', { custom_field: body });
+const define = async (t: TestAccount, body: Record<string, unknown>) =>
+  a === t ? a.api.post('/custom_fields', { custom_field: body }) : t.api.post('/custom_fields', { custom_field: body });
 
 beforeAll(async () => {
   a = await createTestAccount('Custom fields GC');
@@ -36,7 +37,14 @@ describe('custom field definitions', () => {
       ],
     });
     expect(res.status).toBe(201);
-    expect(res.body.custom_field).toMatchObject({ resource: 'projects', key: 'bonding_required', field_type: 'select', required: false, archived: false, position: 0 });
+    expect(res.body.custom_field).toMatchObject({
+      resource: 'projects',
+      key: 'bonding_required',
+      field_type: 'select',
+      required: false,
+      archived: false,
+      position: 0,
+    });
     expect(Object.keys(res.body.custom_field).sort()).toEqual(
       ['archived', 'created_at', 'field_type', 'id', 'key', 'label', 'options', 'position', 'required', 'resource', 'updated_at'].sort(),
     );
@@ -77,8 +85,24 @@ describe('values', () => {
       { key: 'fee', label: 'Fee', field_type: 'currency' },
       { key: 'walkthrough', label: 'Walkthrough', field_type: 'date' },
       { key: 'union', label: 'Union job', field_type: 'boolean' },
-      { key: 'tier', label: 'Tier', field_type: 'select', options: [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }] },
-      { key: 'trades', label: 'Trades', field_type: 'multi_select', options: [{ value: 'elec', label: 'Electrical' }, { value: 'mech', label: 'Mechanical' }] },
+      {
+        key: 'tier',
+        label: 'Tier',
+        field_type: 'select',
+        options: [
+          { value: 'a', label: 'A' },
+          { value: 'b', label: 'B' },
+        ],
+      },
+      {
+        key: 'trades',
+        label: 'Trades',
+        field_type: 'multi_select',
+        options: [
+          { value: 'elec', label: 'Electrical' },
+          { value: 'mech', label: 'Mechanical' },
+        ],
+      },
       { key: 'sponsor', label: 'Sponsor', field_type: 'user' },
       { key: 'plans', label: 'Plans', field_type: 'url' },
     ];
@@ -106,7 +130,18 @@ describe('values', () => {
     const bad = await a.api.post('/leads', {
       lead: {
         name: 'Bad lead',
-        custom_fields: { code: 5, score: 'high', fee: 12.5, walkthrough: '2027-02-30', union: 'yes', tier: 'c', trades: ['plumbing'], sponsor: '999999999', plans: 'ftp://x', colour: 'red' },
+        custom_fields: {
+          code: 5,
+          score: 'high',
+          fee: 12.5,
+          walkthrough: '2027-02-30',
+          union: 'yes',
+          tier: 'c',
+          trades: ['plumbing'],
+          sponsor: '999999999',
+          plans: 'ftp://x',
+          colour: 'red',
+        },
       },
     });
     expect(bad.status).toBe(422);
@@ -122,7 +157,8 @@ describe('values', () => {
   });
 
   it('are filtered by equality (indexed containment) and by ranges', async () => {
-    const make = (name: string, custom_fields: Record<string, unknown>) => a.api.post('/leads', { lead: { name, custom_fields: { code: name, ...custom_fields } } });
+    const make = (name: string, custom_fields: Record<string, unknown>) =>
+      a.api.post('/leads', { lead: { name, custom_fields: { code: name, ...custom_fields } } });
     await make('F1', { tier: 'a', score: 3, walkthrough: '2027-01-10', trades: ['elec'], union: false });
     await make('F2', { tier: 'b', score: 9, walkthrough: '2027-03-10', trades: ['mech'], union: true });
     const names = async (query: string) => {
@@ -194,17 +230,37 @@ describe('imports and exports', () => {
     const t = await createTestAccount('CF import GC');
     for (const f of [
       { key: 'bonded', label: 'Bonded', field_type: 'boolean' },
-      { key: 'tier', label: 'Tier', field_type: 'select', options: [{ value: 'gold', label: 'Gold tier' }, { value: 'silver', label: 'Silver tier' }] },
-      { key: 'trades', label: 'Trades', field_type: 'multi_select', options: [{ value: 'elec', label: 'Electrical' }, { value: 'mech', label: 'Mechanical' }] },
+      {
+        key: 'tier',
+        label: 'Tier',
+        field_type: 'select',
+        options: [
+          { value: 'gold', label: 'Gold tier' },
+          { value: 'silver', label: 'Silver tier' },
+        ],
+      },
+      {
+        key: 'trades',
+        label: 'Trades',
+        field_type: 'multi_select',
+        options: [
+          { value: 'elec', label: 'Electrical' },
+          { value: 'mech', label: 'Mechanical' },
+        ],
+      },
       { key: 'fee', label: 'Fee', field_type: 'currency', required: true },
     ]) {
       expect((await t.api.post('/custom_fields', { custom_field: { resource: 'companies', ...f } })).status).toBe(201);
     }
-    const csv = ['Name,Bonded,Tier,trades,Fee', 'Alpha Co,yes,Gold tier,Electrical; mech,"$1,250.50"', 'Beta Co,no,bronze,,$10', 'Gamma Co,true,silver,,'].join('\n');
+    const csv = ['Name,Bonded,Tier,trades,Fee', 'Alpha Co,yes,Gold tier,Electrical; mech,"$1,250.50"', 'Beta Co,no,bronze,,$10', 'Gamma Co,true,silver,,'].join(
+      '\n',
+    );
     const form = new FormData();
     form.set('resource', 'companies');
     form.set('file', new Blob([csv]), 'companies.csv');
-    const upload = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }));
+    const upload = await dispatch(
+      new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }),
+    );
     expect(upload.status).toBe(202);
     const { import: imp } = (await upload.json()) as { import: { id: string } };
     await runDueImports(getDb());
@@ -222,16 +278,35 @@ describe('imports and exports', () => {
     // The export: a column per field, which imports back onto the same company (by name).
     const exported = await dispatch(new Request(new URL('/api/2023-01/companies?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }));
     const rows = parse(await exported.text(), { columns: true, bom: true }) as Record<string, string>[];
-    expect(rows[0]).toMatchObject({ name: 'Alpha Co', 'custom_fields.bonded': 'true', 'custom_fields.tier': 'gold', 'custom_fields.trades': 'elec; mech', 'custom_fields.fee': '125050' });
+    expect(rows[0]).toMatchObject({
+      name: 'Alpha Co',
+      'custom_fields.bonded': 'true',
+      'custom_fields.tier': 'gold',
+      'custom_fields.trades': 'elec; mech',
+      'custom_fields.fee': '125050',
+    });
     expect(Object.keys(rows[0]!)).not.toContain('custom_fields');
 
     const again = new FormData();
     again.set('resource', 'companies');
-    again.set('file', new Blob([await (await dispatch(new Request(new URL('/api/2023-01/companies?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }))).text()]), 'export.csv');
-    const reupload = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: again }));
+    again.set(
+      'file',
+      new Blob([
+        await (await dispatch(new Request(new URL('/api/2023-01/companies?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }))).text(),
+      ]),
+      'export.csv',
+    );
+    const reupload = await dispatch(
+      new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: again }),
+    );
     const second = ((await reupload.json()) as { import: { id: string } }).import;
     await runDueImports(getDb());
     expect((await t.api.get(`/imports/${second.id}`)).body.import).toMatchObject({ status: 'completed', created_count: 0, updated_count: 1, error_count: 0 });
-    expect((await t.api.get('/companies?q=Alpha')).body.companies[0].custom_fields).toEqual({ bonded: true, tier: 'gold', trades: ['elec', 'mech'], fee: 125050 });
+    expect((await t.api.get('/companies?q=Alpha')).body.companies[0].custom_fields).toEqual({
+      bonded: true,
+      tier: 'gold',
+      trades: ['elec', 'mech'],
+      fee: 125050,
+    });
   });
 });

@@ -97,7 +97,11 @@ beforeAll(async () => {
   const project = idOf.get('/api/2023-01/projects')!;
   const employee = idOf.get('/api/2023-01/workforce/employees')!;
   const more = [
-    ['/workforce/assignments', 'workforce_assignment', { project_id: project, role_id: String(a.lookup.workforceRoles[0]), start_date: '2027-01-04', end_date: '2027-02-26' }],
+    [
+      '/workforce/assignments',
+      'workforce_assignment',
+      { project_id: project, role_id: String(a.lookup.workforceRoles[0]), start_date: '2027-01-04', end_date: '2027-02-26' },
+    ],
     ['/workforce/time_off', 'workforce_time_off', { employee_id: employee, start_date: '2027-03-01', end_date: '2027-03-05' }],
     ['/workforce/certifications', 'workforce_certification', { employee_id: employee, name: 'OSHA 30' }],
     ['/webhooks', 'webhook', { url: 'https://hooks.example.com/dates' }],

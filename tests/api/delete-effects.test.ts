@@ -135,9 +135,11 @@ describe('deletes tell about the records they change', () => {
     const loose = await create(t.api, '/tasks', 'task', { title: 'Order steel', project_id: project });
     const keptTask = await create(t.api, '/tasks', 'task', { title: 'Elsewhere', task_list_id: keptList });
     const call = await create(t.api, '/calls', 'call', { notes: 'Site visit', project_id: project });
-    const membership = (await t.api.post(`/project_team_memberships?project_id=${project}`, {
-      project_team_membership: { user_id: String(t.otherUserId), roles: ['estimator'] },
-    })).body.project_team_membership.id;
+    const membership = (
+      await t.api.post(`/project_team_memberships?project_id=${project}`, {
+        project_team_membership: { user_id: String(t.otherUserId), roles: ['estimator'] },
+      })
+    ).body.project_team_membership.id;
     expect(membership).toBeDefined();
     const lists = ['/tasks', '/calls', '/task_lists', '/projects'];
 
@@ -175,7 +177,8 @@ describe('deletes tell about the records they change', () => {
 
   it('a workforce employee: their reports lose their manager, each bumped with an update event', async () => {
     const t = await createTestAccount('Delete employee GC');
-    const employee = (fields: Record<string, unknown>) => create(t.api, '/workforce/employees', 'workforce_employee', { legal_first_name: 'E', last_name: 'Mployee', ...fields });
+    const employee = (fields: Record<string, unknown>) =>
+      create(t.api, '/workforce/employees', 'workforce_employee', { legal_first_name: 'E', last_name: 'Mployee', ...fields });
     const manager = await employee({ last_name: 'Boss' });
     const first = await employee({ manager_id: manager });
     const second = await employee({ manager_id: manager });

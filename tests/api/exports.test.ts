@@ -32,7 +32,9 @@ describe('exports', () => {
       ['=HYPERLINK("http://evil.example","click")', true],
       ['School gym', false],
     ] as const) {
-      const res = await t.api.post('/leads', { lead: { name, priority, company_id: company.id, assigned_to_id: String(t.userId), value_in_cents: 125_050, address: { city: 'Denver', state: 'CO' } } });
+      const res = await t.api.post('/leads', {
+        lead: { name, priority, company_id: company.id, assigned_to_id: String(t.userId), value_in_cents: 125_050, address: { city: 'Denver', state: 'CO' } },
+      });
       expect(res.status).toBe(201);
       made.push(res.body.lead);
     }
@@ -43,14 +45,14 @@ describe('exports', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM, for Excel
     // Every row of the filter (per_page is ignored), none of the other account's.
-    expect(rows.map((r) => r.name).sort()).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", 'Hospital wing']);
+    expect(rows.map((r) => r.name).sort()).toEqual(['\'=HYPERLINK("http://evil.example","click")', 'Hospital wing']);
     const row = rows.find((r) => r.name === 'Hospital wing')!;
     const lead = made[0];
     expect(row).toMatchObject({
       id: lead.id,
       name: 'Hospital wing',
       priority: 'true',
-      value_in_cents: "125050",
+      value_in_cents: '125050',
       company_id: company.id,
       company_name: 'Acme, "Builders"',
       assigned_to_id: String(t.userId),
@@ -73,7 +75,9 @@ describe('exports', () => {
   it('answers every row past one batch, from one snapshot', async () => {
     const t = await createTestAccount('Big export GC');
     await getDb().execute(
-      sql.raw(`insert into contacts (account_id, first_name, last_name, email) select ${t.accountId}, 'First' || g, 'Last' || g, 'c' || g || '@example.com' from generate_series(1, 2345) g`),
+      sql.raw(
+        `insert into contacts (account_id, first_name, last_name, email) select ${t.accountId}, 'First' || g, 'Last' || g, 'c' || g || '@example.com' from generate_series(1, 2345) g`,
+      ),
     );
     const { rows } = await csvOf(t, '/contacts?format=csv');
     expect(rows).toHaveLength(2345);
@@ -127,7 +131,24 @@ describe('exports', () => {
 
   it('every list of the account exports, lookups and workforce included', async () => {
     const t = await createTestAccount('All lists GC');
-    for (const path of ['/projects', '/companies', '/contacts', '/tasks', '/task_lists', '/calls', '/workforce/employees', '/workforce/assignments', '/workforce/time_off', '/workforce/certifications', '/team_memberships', '/divisions', '/project_stages', '/workforce/roles', '/webhook_messages', '/users']) {
+    for (const path of [
+      '/projects',
+      '/companies',
+      '/contacts',
+      '/tasks',
+      '/task_lists',
+      '/calls',
+      '/workforce/employees',
+      '/workforce/assignments',
+      '/workforce/time_off',
+      '/workforce/certifications',
+      '/team_memberships',
+      '/divisions',
+      '/project_stages',
+      '/workforce/roles',
+      '/webhook_messages',
+      '/users',
+    ]) {
       const res = await raw(t, `${path}?format=csv`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('text/csv; charset=utf-8');

@@ -51,11 +51,21 @@ describe('a project’s forecast', () => {
     expect(months.map((m: { revenue_in_cents: number }) => m.revenue_in_cents)).toEqual([27_419, 45_162, 27_419]);
     expect(months[0]).toMatchObject({ cost_in_cents: null, margin_in_cents: null });
     const bare = await project({ start_date: '2027-01-01' });
-    expect((await a.api.get(`/projects/${bare.id}/forecast`)).body.project_forecast).toMatchObject({ months: [], missing: ['end_date', 'amount'], amount_in_cents: null });
+    expect((await a.api.get(`/projects/${bare.id}/forecast`)).body.project_forecast).toMatchObject({
+      months: [],
+      missing: ['end_date', 'amount'],
+      amount_in_cents: null,
+    });
   });
 
   it('takes manual cumulative percentages, one per month, and refuses them with a reason otherwise', async () => {
-    const ok = await project({ start_date: '2027-01-10', end_date: '2027-03-05', amount: 1000.01, forecast_curve: 'manual', forecast_manual_percentages: [20, 50, 100] });
+    const ok = await project({
+      start_date: '2027-01-10',
+      end_date: '2027-03-05',
+      amount: 1000.01,
+      forecast_curve: 'manual',
+      forecast_manual_percentages: [20, 50, 100],
+    });
     const months = (await a.api.get(`/projects/${ok.id}/forecast`)).body.project_forecast.months;
     expect(months.map((m: { revenue_in_cents: number }) => m.revenue_in_cents)).toEqual([20_000, 30_001, 50_000]);
     const refused = [
@@ -96,7 +106,9 @@ describe('the company forecast', () => {
     c = await createTestAccount('Company forecast GC');
     admin = await sessionClient(c.userId);
     // The qualifying stage gives its projects without a probability of their own 25 %.
-    expect((await c.api.patch(`/project_stages/${stage(QUALIFYING)}`, { project_stage: { default_probability: 0.25 } })).body.project_stage).toMatchObject({ default_probability: 0.25 });
+    expect((await c.api.patch(`/project_stages/${stage(QUALIFYING)}`, { project_stage: { default_probability: 0.25 } })).body.project_stage).toMatchObject({
+      default_probability: 0.25,
+    });
     const mix: Record<string, unknown>[] = [
       { ...Q1, amount: 1000, forecast_curve: 'linear', project_stage_id: stage(WON), assigned_to_id: String(c.otherUserId) },
       { start_date: '2027-04-01', end_date: '2027-04-30', amount: 50, forecast_curve: 'linear', project_stage_id: stage(WON) },
@@ -113,12 +125,33 @@ describe('the company forecast', () => {
   const putTargets = (body: unknown) => admin.put('/revenue_targets', body);
 
   it('sets targets (admins), null clears one, and answers every target', async () => {
-    const set = await putTargets({ revenue_targets: [{ month: '2027-01', amount_in_cents: 100_000 }, { month: '2027-02', amount_in_cents: 50_000 }, { month: '2027-05', amount_in_cents: 9 }] });
+    const set = await putTargets({
+      revenue_targets: [
+        { month: '2027-01', amount_in_cents: 100_000 },
+        { month: '2027-02', amount_in_cents: 50_000 },
+        { month: '2027-05', amount_in_cents: 9 },
+      ],
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const cleared = await putTargets({ revenue_targets: [{ month: '2027-05', amount_in_cents: null }] });
-    expect(cleared.body).toEqual({ revenue_targets: [{ month: '2027-01', amount_in_cents: 100_000 }, { month: '2027-02', amount_in_cents: 50_000 }] });
+    expect(cleared.body).toEqual({
+      revenue_targets: [
+        { month: '2027-01', amount_in_cents: 100_000 },
+        { month: '2027-02', amount_in_cents: 50_000 },
+      ],
+    });
     expect((await c.api.get('/revenue_targets?from=2027-02')).body.revenue_targets).toEqual([{ month: '2027-02', amount_in_cents: 50_000 }]);
-    for (const bad of [{ revenue_targets: [{ month: '2027-13', amount_in_cents: 1 }] }, { revenue_targets: [{ month: '2027-01', amount_in_cents: -1 }] }, { revenue_targets: [{ month: '2027-01', amount_in_cents: 1 }, { month: '2027-01', amount_in_cents: 2 }] }, { revenue_targets: {} }]) {
+    for (const bad of [
+      { revenue_targets: [{ month: '2027-13', amount_in_cents: 1 }] },
+      { revenue_targets: [{ month: '2027-01', amount_in_cents: -1 }] },
+      {
+        revenue_targets: [
+          { month: '2027-01', amount_in_cents: 1 },
+          { month: '2027-01', amount_in_cents: 2 },
+        ],
+      },
+      { revenue_targets: {} },
+    ]) {
       expect((await putTargets(bad)).status, JSON.stringify(bad)).toBe(422);
     }
     expect((await putTargets({ targets: [] })).status).toBe(400);
@@ -137,9 +170,36 @@ describe('the company forecast', () => {
     const f = res.body.forecast;
     expect(f).toMatchObject({ from: '2027-01', to: '2027-03', snapshot_id: null });
     expect(f.months).toEqual([
-      { month: '2027-01', contracted_in_cents: 34_444, weighted_pipeline_in_cents: 22_321, unweighted_pipeline_in_cents: 61_863, total_weighted_in_cents: 56_765, backlog_in_cents: 70_556, target_in_cents: 100_000, gap_in_cents: 43_235 },
-      { month: '2027-02', contracted_in_cents: 31_112, weighted_pipeline_in_cents: 30_359, unweighted_pipeline_in_cents: 79_274, total_weighted_in_cents: 61_471, backlog_in_cents: 39_444, target_in_cents: 50_000, gap_in_cents: -11_471 },
-      { month: '2027-03', contracted_in_cents: 34_444, weighted_pipeline_in_cents: 22_321, unweighted_pipeline_in_cents: 61_863, total_weighted_in_cents: 56_765, backlog_in_cents: 5_000, target_in_cents: null, gap_in_cents: null },
+      {
+        month: '2027-01',
+        contracted_in_cents: 34_444,
+        weighted_pipeline_in_cents: 22_321,
+        unweighted_pipeline_in_cents: 61_863,
+        total_weighted_in_cents: 56_765,
+        backlog_in_cents: 70_556,
+        target_in_cents: 100_000,
+        gap_in_cents: 43_235,
+      },
+      {
+        month: '2027-02',
+        contracted_in_cents: 31_112,
+        weighted_pipeline_in_cents: 30_359,
+        unweighted_pipeline_in_cents: 79_274,
+        total_weighted_in_cents: 61_471,
+        backlog_in_cents: 39_444,
+        target_in_cents: 50_000,
+        gap_in_cents: -11_471,
+      },
+      {
+        month: '2027-03',
+        contracted_in_cents: 34_444,
+        weighted_pipeline_in_cents: 22_321,
+        unweighted_pipeline_in_cents: 61_863,
+        total_weighted_in_cents: 56_765,
+        backlog_in_cents: 5_000,
+        target_in_cents: null,
+        gap_in_cents: null,
+      },
     ]);
     expect(f.totals).toEqual({
       contracted_in_cents: 100_000,
@@ -179,7 +239,16 @@ describe('the company forecast', () => {
     const plain = (await c.api.get('/forecast')).body.forecast;
     expect(plain.months).toHaveLength(18);
     expect(plain.from).toBe(new Date().toISOString().slice(0, 7));
-    for (const bad of ['from=2027-13', 'to=2027-1', 'from=2027-05&to=2027-04', 'from=2027-01&to=2032-01', 'division_id=abc', 'from=2027-01&from=2027-02', 'to=2020-01', 'to=2099-01']) {
+    for (const bad of [
+      'from=2027-13',
+      'to=2027-1',
+      'from=2027-05&to=2027-04',
+      'from=2027-01&to=2032-01',
+      'division_id=abc',
+      'from=2027-01&from=2027-02',
+      'to=2020-01',
+      'to=2099-01',
+    ]) {
       const res = await c.api.get(`/forecast?${bad}`);
       expect(res.status, bad).toBe(422);
       expect(res.body.error).toBe('validation_failed');
@@ -192,12 +261,22 @@ describe('the company forecast', () => {
   it('keeps a snapshot, answers the forecast as it stood then, and lists what slipped since', async () => {
     const taken = await c.api.post('/forecast/snapshots');
     expect(taken.status).toBe(201);
-    expect(taken.body.forecast_snapshot).toMatchObject({ source: 'manual', project_count: 7, created_by: { id: String(c.userId) }, created_at: expect.stringMatching(TIMESTAMP) });
+    expect(taken.body.forecast_snapshot).toMatchObject({
+      source: 'manual',
+      project_count: 7,
+      created_by: { id: String(c.userId) },
+      created_at: expect.stringMatching(TIMESTAMP),
+    });
     const snapshotId = taken.body.forecast_snapshot.id as string;
     const before = (await c.api.get('/forecast?from=2027-01&to=2027-03')).body.forecast;
 
     // A pursuit slips ten days and shrinks; another's probability rises.
-    const projects = (await c.api.get('/projects?per_page=100')).body.projects as { id: string; probability: number | null; amount: number | null; project_stage: { id: string } }[];
+    const projects = (await c.api.get('/projects?per_page=100')).body.projects as {
+      id: string;
+      probability: number | null;
+      amount: number | null;
+      project_stage: { id: string };
+    }[];
     const halfProbable = projects.find((p) => p.probability === 0.5)!;
     const stageDefault = projects.find((p) => p.probability === null && p.project_stage.id === stage(QUALIFYING))!;
     expect((await c.api.patch(`/projects/${halfProbable.id}`, { project: { start_date: '2027-01-11', amount: 900 } })).status).toBe(200);
@@ -219,7 +298,11 @@ describe('the company forecast', () => {
       amount_change_in_cents: -10_000,
       closed_since: false,
     });
-    expect(slips.find((s: { project: { id: string } }) => s.project.id === stageDefault.id)).toMatchObject({ probability_before: 0.25, probability_now: 0.75, days_slipped: null });
+    expect(slips.find((s: { project: { id: string } }) => s.project.id === stageDefault.id)).toMatchObject({
+      probability_before: 0.25,
+      probability_now: 0.75,
+      days_slipped: null,
+    });
 
     const list = await c.api.get('/forecast/snapshots');
     expect(list.body.forecast_snapshots.map((s: { id: string }) => s.id)).toContain(snapshotId);

@@ -92,7 +92,12 @@ describe("a project's go / no-go: GET/PUT /projects/{id}/go_no_go", () => {
     expect(first.body.go_no_go.criteria).toHaveLength(5);
 
     const all = await a.api.put(`/projects/${p.id}/go_no_go`, { go_no_go: { answers: { [c3!]: 3, [c4!]: 2, [c5!]: 1 }, decision: 'go' } });
-    expect(all.body.go_no_go).toMatchObject({ score: 52.08, decision: 'go', decided_by: { id: String(a.userId) }, decided_at: expect.stringMatching(TIMESTAMP) });
+    expect(all.body.go_no_go).toMatchObject({
+      score: 52.08,
+      decision: 'go',
+      decided_by: { id: String(a.userId) },
+      decided_at: expect.stringMatching(TIMESTAMP),
+    });
     // The project carries it too, and a null removes an answer.
     const removed = await a.api.put(`/projects/${p.id}/go_no_go`, { go_no_go: { answers: { [c5!]: null } } });
     expect(Object.keys(removed.body.go_no_go.answers)).toHaveLength(4);
@@ -127,7 +132,13 @@ describe("a project's go / no-go: GET/PUT /projects/{id}/go_no_go", () => {
     const res = await a.api.put(`/projects/${p.id}/go_no_go`, { go_no_go: { decision: 'no_go', close_as_did_not_pursue: true } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const read = (await a.api.get(`/projects/${p.id}`)).body.project;
-    expect(read).toMatchObject({ close_type: 'did_not_pursue', project_status: 'lost', project_stage: { name: 'Lost' }, stage_age: 0, closed_at: expect.stringMatching(TIMESTAMP) });
+    expect(read).toMatchObject({
+      close_type: 'did_not_pursue',
+      project_status: 'lost',
+      project_stage: { name: 'Lost' },
+      stage_age: 0,
+      closed_at: expect.stringMatching(TIMESTAMP),
+    });
     expect(read.go_no_go.decision).toBe('no_go');
     // It is not a loss in the win rates.
     const rates = (await a.api.get('/insights/win_rates')).body.win_rates;
@@ -146,10 +157,18 @@ describe("a project's go / no-go: GET/PUT /projects/{id}/go_no_go", () => {
     // One full-time pursuit at probability 1 against nobody: 1 FTE short → 3.
     const short = (await a.api.get(`/projects/${p.id}/go_no_go`)).body.go_no_go;
     expect(short).toMatchObject({ capacity_shortfall_fte: 1, suggested_answers: { [capacity.id]: 3 } });
-    for (let i = 0; i < 2; i++) await create(a, '/workforce/employees', 'workforce_employee', { legal_first_name: 'Pat', last_name: `Super ${i}`, role_id: role });
+    for (let i = 0; i < 2; i++)
+      await create(a, '/workforce/employees', 'workforce_employee', { legal_first_name: 'Pat', last_name: `Super ${i}`, role_id: role });
     expect((await a.api.get(`/projects/${p.id}/go_no_go`)).body.go_no_go).toMatchObject({ capacity_shortfall_fte: 0, suggested_answers: { [capacity.id]: 5 } });
     // The shortfall comes from the workforce's staffing: nothing of it for a user without the workforce.
-    const userId = await insertUser(getDb(), { accountId: a.accountId, email: `nowf.${Date.now().toString(36)}@example.com`, firstName: 'No', lastName: 'Workforce', permissionInsights: 'collaborator', permissionWorkforce: 'none' });
+    const userId = await insertUser(getDb(), {
+      accountId: a.accountId,
+      email: `nowf.${Date.now().toString(36)}@example.com`,
+      firstName: 'No',
+      lastName: 'Workforce',
+      permissionInsights: 'collaborator',
+      permissionWorkforce: 'none',
+    });
     const noWorkforce = client(await createApiToken(getDb(), { accountId: a.accountId, userId }));
     const theirs = await noWorkforce.get(`/projects/${p.id}/go_no_go`);
     expect(theirs.status).toBe(200);
@@ -162,7 +181,13 @@ describe("a project's go / no-go: GET/PUT /projects/{id}/go_no_go", () => {
     expect((await b.api.put(`/projects/${p.id}/go_no_go`, { go_no_go: { decision: 'go' } })).status).toBe(404);
     const stale = await a.api.put(`/projects/${p.id}/go_no_go`, { go_no_go: { decision: 'go' } }, { headers: { 'If-Match': '"stale"' } });
     expect(stale.status).toBe(412);
-    const userId = await insertUser(getDb(), { accountId: a.accountId, email: 'no.insights@scorecard.example.com', firstName: 'No', lastName: 'Insights', permissionInsights: 'none' });
+    const userId = await insertUser(getDb(), {
+      accountId: a.accountId,
+      email: 'no.insights@scorecard.example.com',
+      firstName: 'No',
+      lastName: 'Insights',
+      permissionInsights: 'none',
+    });
     const api = client(await createApiToken(getDb(), { accountId: a.accountId, userId }));
     const refused = await api.get(`/projects/${p.id}/go_no_go`);
     expect(refused.status).toBe(403);

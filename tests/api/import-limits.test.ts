@@ -25,12 +25,30 @@ function form(fields: Record<string, string | string[]>, file: { bytes: Uint8Arr
   return body;
 }
 
-async function upload(t: TestAccount, bytes: Uint8Array, name: string, fields: Record<string, string | string[]> = { resource: 'companies', dry_run: 'true' }, extraFile = false) {
-  const res = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form(fields, { bytes, name }, extraFile) }));
+async function upload(
+  t: TestAccount,
+  bytes: Uint8Array,
+  name: string,
+  fields: Record<string, string | string[]> = { resource: 'companies', dry_run: 'true' },
+  extraFile = false,
+) {
+  const res = await dispatch(
+    new Request(new URL('/api/2023-01/imports', BASE), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.token}` },
+      body: form(fields, { bytes, name }, extraFile),
+    }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
-const importCount = async (t: TestAccount) => (await getDb().select({ n: sql<number>`count(*)::int` }).from(imports).where(eq(imports.accountId, t.accountId)))[0]!.n;
+const importCount = async (t: TestAccount) =>
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(imports)
+      .where(eq(imports.accountId, t.accountId))
+  )[0]!.n;
 
 describe('import files: limits', () => {
   it('a header of 200,000 columns is a 413 naming the column limit, before any row is padded', async () => {
@@ -56,7 +74,9 @@ describe('import files: limits', () => {
     expect(bomb.byteLength).toBeLessThan(1_000_000);
     const res = await upload(a, bomb, 'bomb.xlsx');
     expect(res.status).toBe(413);
-    expect(res.body.message).toMatch(/^bomb\.xlsx: the workbook's part xl\/worksheets\/sheet1\.xml unpacks [\d,]+ times larger than it is packed; an import reads up to 100 times/);
+    expect(res.body.message).toMatch(
+      /^bomb\.xlsx: the workbook's part xl\/worksheets\/sheet1\.xml unpacks [\d,]+ times larger than it is packed; an import reads up to 100 times/,
+    );
   });
 
   it('an ordinary workbook of 300,000 rows is read as a stream that stops past 100,000', async () => {
@@ -88,7 +108,13 @@ describe('import files: limits', () => {
     const two = await upload(a, csv, 'a.csv', { resource: 'companies', dry_run: 'true' }, true);
     expect(two.status).toBe(422);
     expect(two.body.message).toBe('Send one file, in one part named "file".');
-    const broken = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${a.token}`, 'content-type': 'multipart/form-data; boundary=x' }, body: 'not a form' }));
+    const broken = await dispatch(
+      new Request(new URL('/api/2023-01/imports', BASE), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': 'multipart/form-data; boundary=x' },
+        body: 'not a form',
+      }),
+    );
     expect(broken.status).toBe(422);
   });
 });
@@ -99,7 +125,10 @@ describe('import files: encodings', () => {
   it('UTF-16 with a byte order mark (either order) is read as text', async () => {
     const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
     const be = Buffer.from(le).swap16();
-    for (const [bytes, name] of [[le, 'le.csv'], [be, 'be.csv']] as const) {
+    for (const [bytes, name] of [
+      [le, 'le.csv'],
+      [be, 'be.csv'],
+    ] as const) {
       const res = await upload(a, bytes, name);
       expect(res.status, name).toBe(200);
       expect(res.body.import_preview).toMatchObject({ columns: ['Name', 'City'], total_rows: 2, created_count: 2 });
@@ -110,7 +139,9 @@ describe('import files: encodings', () => {
     const latin1 = Buffer.from(text, 'latin1');
     const res = await upload(a, latin1, 'latin1.csv');
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe('latin1.csv: line 2 is not UTF-8 text (it may be Windows-1252 or Latin-1). Save the file as "CSV UTF-8" and import it again.');
+    expect(res.body.message).toBe(
+      'latin1.csv: line 2 is not UTF-8 text (it may be Windows-1252 or Latin-1). Save the file as "CSV UTF-8" and import it again.',
+    );
     expect(res.body.details).toEqual({ file: [res.body.message] });
   });
 
@@ -130,7 +161,11 @@ describe('import files: encodings', () => {
   });
 
   it('a workbook of ordinary rows is read, cells by their column', async () => {
-    const book = await workbook([xlsxRow(1, ['Name', 'City']), xlsxRow(2, ['Acme', 'Austin']), `<row r="3"><c r="B3" t="inlineStr"><is><t>No name</t></is></c></row>`]);
+    const book = await workbook([
+      xlsxRow(1, ['Name', 'City']),
+      xlsxRow(2, ['Acme', 'Austin']),
+      `<row r="3"><c r="B3" t="inlineStr"><is><t>No name</t></is></c></row>`,
+    ]);
     const res = await upload(a, book, 'ok.xlsx');
     expect(res.status).toBe(200);
     expect(res.body.import_preview).toMatchObject({ columns: ['Name', 'City'], total_rows: 2, created_count: 1, error_count: 1 });
@@ -155,24 +190,32 @@ describe('import files: the server', () => {
     expect(await importCount(a)).toBe(before);
   });
 
-  onPostgres('with the production heap cap answers each hostile file with a 4xx, keeps answering, and stays under 400 MB', async () => {
-    const files = [
-      { name: 'wide.csv', bytes: wideCsv() },
-      { name: 'bomb.xlsx', bytes: await xlsxBomb() },
-      { name: 'big.xlsx', bytes: await bigXlsx() },
-    ];
-    const app = await spawnApp({ DATABASE_URL: databaseUrl, NODE_OPTIONS: '--max-old-space-size=256' }, true);
-    try {
-      for (const file of files) {
-        const res = await fetch(`${app.base}/api/2023-01/imports`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` }, body: form({ resource: 'companies', dry_run: 'true' }, file) });
-        expect(res.status, file.name).toBe(413);
-        expect((await res.json()).message, file.name).toMatch(new RegExp(`^${file.name.replace('.', '\\.')}: `));
-        const health = await fetch(`${app.base}/api/health`);
-        expect(health.status).toBe(200);
+  onPostgres(
+    'with the production heap cap answers each hostile file with a 4xx, keeps answering, and stays under 400 MB',
+    async () => {
+      const files = [
+        { name: 'wide.csv', bytes: wideCsv() },
+        { name: 'bomb.xlsx', bytes: await xlsxBomb() },
+        { name: 'big.xlsx', bytes: await bigXlsx() },
+      ];
+      const app = await spawnApp({ DATABASE_URL: databaseUrl, NODE_OPTIONS: '--max-old-space-size=256' }, true);
+      try {
+        for (const file of files) {
+          const res = await fetch(`${app.base}/api/2023-01/imports`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${a.token}` },
+            body: form({ resource: 'companies', dry_run: 'true' }, file),
+          });
+          expect(res.status, file.name).toBe(413);
+          expect((await res.json()).message, file.name).toMatch(new RegExp(`^${file.name.replace('.', '\\.')}: `));
+          const health = await fetch(`${app.base}/api/health`);
+          expect(health.status).toBe(200);
+        }
+        expect(peakRssMb(app.child.pid!)).toBeLessThan(400);
+      } finally {
+        app.stop();
       }
-      expect(peakRssMb(app.child.pid!)).toBeLessThan(400);
-    } finally {
-      app.stop();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

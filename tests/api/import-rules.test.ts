@@ -30,11 +30,19 @@ async function upload(token: string, csv: string, fields: Record<string, string>
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   body.set('file', new Blob([csv]), 'file.csv');
-  const res = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body }));
+  const res = await dispatch(
+    new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
-const companyCount = async () => (await getDb().select({ n: sql<number>`count(*)::int` }).from(companies).where(eq(companies.accountId, a.accountId)))[0]!.n;
+const companyCount = async () =>
+  (
+    await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(eq(companies.accountId, a.accountId))
+  )[0]!.n;
 
 describe('an import writes only where its importer may', () => {
   it('naming companies or contacts needs reading the directory; creating missing companies needs writing it (dry runs too)', async () => {
@@ -77,7 +85,12 @@ describe('an import writes only where its importer may', () => {
     const after = await importer.api.get(`/imports/${queued.body.import.id}`);
     expect(after.body.import).toMatchObject({ status: 'failed', created_count: 0 });
     expect(await companyCount()).toBe(before);
-    expect(await getDb().select().from(leads).where(and(eq(leads.accountId, a.accountId), eq(leads.name, 'Lab')))).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(leads)
+        .where(and(eq(leads.accountId, a.accountId), eq(leads.name, 'Lab'))),
+    ).toHaveLength(0);
   });
 });
 
@@ -117,18 +130,30 @@ describe('imports at once', () => {
 
 describe('errors.csv', () => {
   it('writes every cell as the exports do: a formula is text, and the file imports back as it was', async () => {
-    const res = await upload(a.token, 'Name,Category\n"=HYPERLINK(""http://evil.example"",""x"")",not a category\n@SUM(1),also not\n', { resource: 'companies' });
+    const res = await upload(a.token, 'Name,Category\n"=HYPERLINK(""http://evil.example"",""x"")",not a category\n@SUM(1),also not\n', {
+      resource: 'companies',
+    });
     await runDueImports(getDb());
-    const file = await dispatch(new Request(new URL(`/api/2023-01/imports/${res.body.import.id}/errors.csv`, BASE), { headers: { authorization: `Bearer ${a.token}` } }));
+    const file = await dispatch(
+      new Request(new URL(`/api/2023-01/imports/${res.body.import.id}/errors.csv`, BASE), { headers: { authorization: `Bearer ${a.token}` } }),
+    );
     const text = await file.text();
     const rows = parse(text.replace(/^\uFEFF/, '')) as string[][];
     expect(rows[1]!.slice(2)).toEqual(['\'=HYPERLINK("http://evil.example","x")', 'not a category']);
     expect(rows[2]!.slice(2)).toEqual(["'@SUM(1)", 'also not']);
     expect(rows.flat().every((cell) => !/^[=+@\t\r]/.test(cell))).toBe(true);
     // Fixed and sent again, the cells read as they were written.
-    const back = await upload(a.token, text.replace(/,not a category(\r?\n)/, ',$1').replace(/,also not(\r?\n)/, ',$1'), { resource: 'companies', mapping: JSON.stringify({ row: '', error: '' }) });
+    const back = await upload(a.token, text.replace(/,not a category(\r?\n)/, ',$1').replace(/,also not(\r?\n)/, ',$1'), {
+      resource: 'companies',
+      mapping: JSON.stringify({ row: '', error: '' }),
+    });
     await runDueImports(getDb());
-    const names = (await getDb().select({ name: companies.name }).from(companies).where(eq(companies.importId, Number(back.body.import.id)))).map((c) => c.name);
+    const names = (
+      await getDb()
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.importId, Number(back.body.import.id)))
+    ).map((c) => c.name);
     expect(names.sort()).toEqual(['=HYPERLINK("http://evil.example","x")', '@SUM(1)']);
   });
 });

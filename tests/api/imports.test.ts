@@ -15,7 +15,9 @@ async function post(t: TestAccount, fields: Record<string, string>, file: { text
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (file) form.set('file', new Blob([(file.bytes as Uint8Array<ArrayBuffer> | undefined) ?? file.text ?? '']), file.name ?? 'people.csv');
-  const res = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }));
+  const res = await dispatch(
+    new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
@@ -51,13 +53,23 @@ describe('imports', () => {
   it('a dry run maps columns by label, resolves names, counts and explains, and writes nothing', async () => {
     const t = await createTestAccount('Import GC');
     await t.api.post('/companies', { company: { name: 'Acme Builders' } });
-    const before = await getDb().select({ n: sql<number>`count(*)::int` }).from(imports).where(eq(imports.accountId, t.accountId));
+    const before = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(imports)
+      .where(eq(imports.accountId, t.accountId));
     const res = await post(t, { resource: 'contacts', dry_run: 'true' }, { text: people(t, await adminEmail(t)) });
     expect(res.status).toBe(200);
     expect(res.body.import_preview).toMatchObject({
       resource: 'contacts',
       total_rows: 4,
-      mapping: { 'First Name': 'first_name', 'Last Name': 'last_name', 'E-mail': 'email', Company: 'company_name', 'Assigned To': 'assigned_to_email', Title: 'job_title' },
+      mapping: {
+        'First Name': 'first_name',
+        'Last Name': 'last_name',
+        'E-mail': 'email',
+        Company: 'company_name',
+        'Assigned To': 'assigned_to_email',
+        Title: 'job_title',
+      },
       created_count: 2,
       updated_count: 0,
       error_count: 2,
@@ -68,7 +80,10 @@ describe('imports', () => {
       { row: 4, error: 'company_name: no company named "Nowhere Inc" (create_missing=true creates it)' },
     ]);
     expect(await contactsOf(t)).toEqual([]);
-    const after = await getDb().select({ n: sql<number>`count(*)::int` }).from(imports).where(eq(imports.accountId, t.accountId));
+    const after = await getDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(imports)
+      .where(eq(imports.accountId, t.accountId));
     expect(after).toEqual(before);
     // With create_missing the missing company would be made.
     const missing = await post(t, { resource: 'contacts', dry_run: 'true', create_missing: 'true' }, { text: people(t, await adminEmail(t)) });
@@ -82,7 +97,15 @@ describe('imports', () => {
     const email = await adminEmail(t);
     const res = await post(t, { resource: 'contacts', name: 'Spring list', create_missing: 'true' }, { text: people(t, email) });
     expect(res.status).toBe(202);
-    expect(res.body.import).toMatchObject({ name: 'Spring list', resource: 'contacts', kind: null, status: 'queued', total_rows: 4, processed_rows: 0, created_count: 0 });
+    expect(res.body.import).toMatchObject({
+      name: 'Spring list',
+      resource: 'contacts',
+      kind: null,
+      status: 'queued',
+      total_rows: 4,
+      processed_rows: 0,
+      created_count: 0,
+    });
     const first = await finished(t, res.body.import.id);
     expect(first).toMatchObject({ status: 'completed', total_rows: 4, processed_rows: 4, created_count: 3, updated_count: 0, error_count: 1 });
     expect(first.errors).toEqual([{ row: 3, error: 'email: must be an email address' }]);
@@ -94,7 +117,12 @@ describe('imports', () => {
       ['Linus', 'linus@example.com', null],
       ['Margaret', 'MARGARET@example.com', 'Superintendent'],
     ]);
-    const nowhere = (await getDb().select().from(companies).where(and(eq(companies.accountId, t.accountId), eq(companies.name, 'Nowhere Inc'))))[0]!;
+    const nowhere = (
+      await getDb()
+        .select()
+        .from(companies)
+        .where(and(eq(companies.accountId, t.accountId), eq(companies.name, 'Nowhere Inc')))
+    )[0]!;
     expect(made.map((c) => c.companyId)).toEqual([acme.id, String(nowhere.id), acme.id].map(Number));
     expect(made[0]!.assignedToId).toBe(t.userId);
     // The API shows the import reference; the list filters by it.
@@ -114,10 +142,25 @@ describe('imports', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toBe('attachment; filename="Spring-list-errors.csv"');
     const rows = parse(await file.text(), { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows).toEqual([{ row: '3', error: 'email: must be an email address', 'First Name': 'Grace', 'Last Name': 'Hopper', 'E-mail': 'not-an-email', Company: 'Acme Builders', 'Assigned To': '', Title: 'PM', 'Ignored column': 'x' }]);
+    expect(rows).toEqual([
+      {
+        row: '3',
+        error: 'email: must be an email address',
+        'First Name': 'Grace',
+        'Last Name': 'Hopper',
+        'E-mail': 'not-an-email',
+        Company: 'Acme Builders',
+        'Assigned To': '',
+        Title: 'PM',
+        'Ignored column': 'x',
+      },
+    ]);
 
     // Fixed and imported again: the same people update (by email, any case), Grace is new.
-    const fixed = people(t, email).replace('not-an-email', 'grace@example.com').replace('Estimator', 'Chief Estimator').replace('MARGARET@example.com', 'margaret@EXAMPLE.com');
+    const fixed = people(t, email)
+      .replace('not-an-email', 'grace@example.com')
+      .replace('Estimator', 'Chief Estimator')
+      .replace('MARGARET@example.com', 'margaret@EXAMPLE.com');
     const again = await finished(t, (await post(t, { resource: 'contacts' }, { text: fixed, name: 'fixed.csv' })).body.import.id);
     expect(again).toMatchObject({ name: 'fixed.csv', status: 'completed', created_count: 1, updated_count: 3, error_count: 0 });
     const now = await contactsOf(t);
@@ -142,7 +185,10 @@ describe('imports', () => {
     expect(undone.body.import.status).toBe('undone');
     expect((await contactsOf(t)).map((c) => c.firstName)).toEqual(['Grace']);
     expect(await getDb().select().from(companies).where(eq(companies.id, nowhere.id))).toEqual([]);
-    const deletes = await getDb().select().from(webhookMessages).where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'contact.delete')));
+    const deletes = await getDb()
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'contact.delete')));
     expect(deletes).toHaveLength(3);
     expect((await t.api.delete(`/imports/${first.id}`)).body.import.status).toBe('undone'); // again: nothing more to do
     const list = (await t.api.get('/imports')).body.imports;
@@ -162,13 +208,19 @@ describe('imports', () => {
     // A worker claims it, commits a batch holding Alpha, and dies before the rest.
     expect(await claimImport(db, 'dead-worker', 120, id)).toMatchObject({ id });
     const [alpha] = await db.insert(companies).values({ accountId: t.accountId, name: 'Alpha', city: 'Denver', importId: id }).returning();
-    await db.update(importRows).set({ outcome: 'created', recordId: alpha!.id }).where(and(eq(importRows.importId, id), eq(importRows.rowNumber, 2)));
+    await db
+      .update(importRows)
+      .set({ outcome: 'created', recordId: alpha!.id })
+      .where(and(eq(importRows.importId, id), eq(importRows.rowNumber, 2)));
     await db.update(imports).set({ processedRows: 1, createdCount: 1 }).where(eq(imports.id, id));
     // While its claim holds, nobody else takes the import.
     await runDueImports(db);
     expect((await t.api.get(`/imports/${id}`)).body.import).toMatchObject({ status: 'running', processed_rows: 1 });
     // Its claim runs out: the next worker resumes.
-    await db.update(imports).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(imports.id, id));
+    await db
+      .update(imports)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(imports.id, id));
     const done = await finished(t, String(id));
     expect(done).toMatchObject({ status: 'completed', processed_rows: 3, created_count: 3, error_count: 0 });
     const names = (await db.select().from(companies).where(eq(companies.accountId, t.accountId))).map((c) => c.name).sort();
@@ -186,10 +238,21 @@ describe('imports', () => {
     const res = await post(t, { resource: 'companies', mapping: JSON.stringify({ Notes: '' }) }, { bytes, name: 'companies.xlsx' });
     expect(res.status).toBe(202);
     const done = await finished(t, res.body.import.id);
-    expect(done).toMatchObject({ name: 'companies.xlsx', created_count: 1, error_count: 1, mapping: { Organization: 'name', Type: 'category', Web: 'website', 'Zip Code': 'address_zip' } });
+    expect(done).toMatchObject({
+      name: 'companies.xlsx',
+      created_count: 1,
+      error_count: 1,
+      mapping: { Organization: 'name', Type: 'category', Web: 'website', 'Zip Code': 'address_zip' },
+    });
     expect(done.errors[0].error).toMatch(/^category: must be one of /);
     const beta = (await t.api.get('/companies?q=Beta')).body.companies[0];
-    expect(beta).toMatchObject({ name: 'Beta Steel', category: 'subcontractor', website: 'https://beta.example', description: null, address: { zip: '80202' } });
+    expect(beta).toMatchObject({
+      name: 'Beta Steel',
+      category: 'subcontractor',
+      website: 'https://beta.example',
+      description: null,
+      address: { zip: '80202' },
+    });
 
     // A text/csv body with the options in the query string.
     const csv = await dispatch(
@@ -242,16 +305,35 @@ describe('imports', () => {
     expect(school.company.id).toBe(clinic.company.id); // one company made for the name, used twice
 
     // Work in progress: won, with the contract value; historical closed: won or lost as close_type says.
-    const wip = await finished(t, (await post(t, { resource: 'projects', kind: 'wip' }, { text: 'Name,Amount,Start Date,End Date\nTower,5000000,2027-01-04,2027-12-31\nNo value,,2027-01-01,2027-02-01' })).body.import.id);
+    const wip = await finished(
+      t,
+      (
+        await post(
+          t,
+          { resource: 'projects', kind: 'wip' },
+          { text: 'Name,Amount,Start Date,End Date\nTower,5000000,2027-01-04,2027-12-31\nNo value,,2027-01-01,2027-02-01' },
+        )
+      ).body.import.id,
+    );
     expect(wip).toMatchObject({ created_count: 1, error_count: 1 });
     expect(wip.errors[0].error).toBe('amount: is required in a wip import (the contract value)');
     expect((await t.api.get('/projects?q=Tower')).body.projects[0]).toMatchObject({ close_type: 'won', project_stage: { name: 'Won' }, amount: 5000000 });
-    const closed = await finished(t, (await post(t, { resource: 'projects', kind: 'historical_closed' }, { text: 'Name,Result,Loss Reason\nOld bid,Lost,Price\nOlder bid,,' })).body.import.id);
+    const closed = await finished(
+      t,
+      (await post(t, { resource: 'projects', kind: 'historical_closed' }, { text: 'Name,Result,Loss Reason\nOld bid,Lost,Price\nOlder bid,,' })).body.import.id,
+    );
     expect(closed).toMatchObject({ created_count: 1, error_count: 1 });
-    expect((await t.api.get('/projects?q=Old%20bid')).body.projects[0]).toMatchObject({ close_type: 'lost', project_stage: { name: 'Lost' }, loss_reason: { name: 'Price' } });
+    expect((await t.api.get('/projects?q=Old%20bid')).body.projects[0]).toMatchObject({
+      close_type: 'lost',
+      project_stage: { name: 'Lost' },
+      loss_reason: { name: 'Price' },
+    });
 
     // The same file again: P-1 and P-2 update in place (no duplicates).
-    const again = await finished(t, (await post(t, { resource: 'projects', kind: 'pursuits', create_missing: 'true' }, { text: pursuits.replace('35%', '40%') })).body.import.id);
+    const again = await finished(
+      t,
+      (await post(t, { resource: 'projects', kind: 'pursuits', create_missing: 'true' }, { text: pursuits.replace('35%', '40%') })).body.import.id,
+    );
     expect(again).toMatchObject({ created_count: 0, updated_count: 2, error_count: 2 });
     expect((await t.api.get(`/projects/${clinic.id}`)).body.project.probability).toBe(0.4);
     const all = await getDb().select().from(projects).where(eq(projects.accountId, t.accountId));
@@ -296,14 +378,27 @@ describe('imports', () => {
       address: { city: 'Denver' },
       import: { id: done.id, name: 'leads.csv' },
     });
-    const events = await getDb().select().from(webhookMessages).where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'lead.create')));
+    const events = await getDb()
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'lead.create')));
     expect(events).toHaveLength(2);
 
     // The export of the leads imports back unchanged: every row updates (by external_id), nothing new.
     const exported = await dispatch(new Request(new URL('/api/2023-01/leads?format=csv', BASE), { headers: { authorization: `Bearer ${t.token}` } }));
-    const again = await finished(t, (await post(t, { resource: 'leads' }, { bytes: new Uint8Array(await exported.arrayBuffer()), name: 'export.csv' })).body.import.id);
+    const again = await finished(
+      t,
+      (await post(t, { resource: 'leads' }, { bytes: new Uint8Array(await exported.arrayBuffer()), name: 'export.csv' })).body.import.id,
+    );
     expect(again).toMatchObject({ created_count: 0, updated_count: 2, error_count: 0 });
-    expect(again.mapping).toMatchObject({ name: 'name', external_id: 'external_id', value_in_cents: 'value_in_cents', company_name: 'company_name', assigned_to_email: 'assigned_to_email', address_city: 'address_city' });
+    expect(again.mapping).toMatchObject({
+      name: 'name',
+      external_id: 'external_id',
+      value_in_cents: 'value_in_cents',
+      company_name: 'company_name',
+      assigned_to_email: 'assigned_to_email',
+      address_city: 'address_city',
+    });
     const after = (await t.api.get(`/leads/${wing.id}`)).body.lead;
     expect({ ...after, updated_at: wing.updated_at }).toEqual(wing);
     expect(await getDb().select().from(leads).where(eq(leads.accountId, t.accountId))).toHaveLength(2);
@@ -311,7 +406,8 @@ describe('imports', () => {
 
   it('employees: roles, managers and divisions by name or email, by email a re-import updates, undo', async () => {
     const t = await createTestAccount('Employees import GC');
-    const boss = (await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Boss', email: 'bea@gc.example' } })).body.workforce_employee;
+    const boss = (await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Boss', email: 'bea@gc.example' } }))
+      .body.workforce_employee;
     const file = [
       'First Name,Last Name,Email,Role,Manager,Division,Hire Date,Excluded From Headcount',
       'Sam,Okafor,sam@gc.example,superintendent,BEA@gc.example,Commercial,12/01/2026,no',
@@ -325,7 +421,15 @@ describe('imports', () => {
       { row: 4, error: 'legal_first_name: is required' },
     ]);
     const sam = (await t.api.get('/workforce/employees?q=Okafor')).body.workforce_employees[0];
-    expect(sam).toMatchObject({ email: 'sam@gc.example', start_date: '2026-12-01', role: { name: 'Superintendent' }, manager: { id: boss.id }, division: { name: 'Commercial' }, excluded_from_headcount: false, import: { id: done.id } });
+    expect(sam).toMatchObject({
+      email: 'sam@gc.example',
+      start_date: '2026-12-01',
+      role: { name: 'Superintendent' },
+      manager: { id: boss.id },
+      division: { name: 'Commercial' },
+      excluded_from_headcount: false,
+      import: { id: done.id },
+    });
     const again = await finished(t, (await post(t, { resource: 'workforce_employees' }, { text: file.replace('12/01/2026', '12/02/2026') })).body.import.id);
     expect(again).toMatchObject({ created_count: 0, updated_count: 1, error_count: 2 });
     expect((await t.api.get(`/workforce/employees/${sam.id}`)).body.workforce_employee.start_date).toBe('2026-12-02');
@@ -336,17 +440,66 @@ describe('imports', () => {
 
   it('an export of every importable resource imports back unchanged: every row updates, nothing new, every field the same', async () => {
     const t = await createTestAccount('Round trip GC');
-    const company = (await t.api.post('/companies', { company: { name: 'Acme, "Builders"', phone: '+1 555 0100', website: 'https://acme.example', category: 'subcontractor', address: { city: 'Denver', zip: '80202' } } })).body.company;
-    await t.api.post('/contacts', { contact: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@acme.example', job_title: '=Chief', company_id: company.id, assigned_to_id: String(t.userId) } });
-    await t.api.post('/projects', {
-      project: { name: 'Clinic', external_id: 'P-9', amount: 1250000.5, probability: 0.35, estimated_cost: 900000, start_date: '2027-01-04', end_date: '2027-12-31', company_id: company.id, assigned_to_id: String(t.userId), market_sector_id: String(t.lookup.marketSectors[0]) },
+    const company = (
+      await t.api.post('/companies', {
+        company: {
+          name: 'Acme, "Builders"',
+          phone: '+1 555 0100',
+          website: 'https://acme.example',
+          category: 'subcontractor',
+          address: { city: 'Denver', zip: '80202' },
+        },
+      })
+    ).body.company;
+    await t.api.post('/contacts', {
+      contact: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@acme.example',
+        job_title: '=Chief',
+        company_id: company.id,
+        assigned_to_id: String(t.userId),
+      },
     });
-    const boss = (await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Boss', email: 'bea@gc.example' } })).body.workforce_employee;
-    await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Sam', last_name: 'Okafor', email: 'sam@gc.example', manager_id: boss.id, role_id: String(t.lookup.workforceRoles[0]), start_date: '2026-12-01', excluded_from_headcount: true } });
-    for (const [resource, list] of [['companies', 'companies'], ['contacts', 'contacts'], ['projects', 'projects'], ['workforce_employees', 'workforce/employees']] as const) {
+    await t.api.post('/projects', {
+      project: {
+        name: 'Clinic',
+        external_id: 'P-9',
+        amount: 1250000.5,
+        probability: 0.35,
+        estimated_cost: 900000,
+        start_date: '2027-01-04',
+        end_date: '2027-12-31',
+        company_id: company.id,
+        assigned_to_id: String(t.userId),
+        market_sector_id: String(t.lookup.marketSectors[0]),
+      },
+    });
+    const boss = (await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Boss', email: 'bea@gc.example' } }))
+      .body.workforce_employee;
+    await t.api.post('/workforce/employees', {
+      workforce_employee: {
+        legal_first_name: 'Sam',
+        last_name: 'Okafor',
+        email: 'sam@gc.example',
+        manager_id: boss.id,
+        role_id: String(t.lookup.workforceRoles[0]),
+        start_date: '2026-12-01',
+        excluded_from_headcount: true,
+      },
+    });
+    for (const [resource, list] of [
+      ['companies', 'companies'],
+      ['contacts', 'contacts'],
+      ['projects', 'projects'],
+      ['workforce_employees', 'workforce/employees'],
+    ] as const) {
       const before = (await t.api.get(`/${list}`)).body[resource];
       const exported = await dispatch(new Request(new URL(`/api/2023-01/${list}?format=csv`, BASE), { headers: { authorization: `Bearer ${t.token}` } }));
-      const done = await finished(t, (await post(t, { resource }, { bytes: new Uint8Array(await exported.arrayBuffer()), name: `${resource}.csv` })).body.import.id);
+      const done = await finished(
+        t,
+        (await post(t, { resource }, { bytes: new Uint8Array(await exported.arrayBuffer()), name: `${resource}.csv` })).body.import.id,
+      );
       expect(done, resource).toMatchObject({ status: 'completed', created_count: 0, updated_count: before.length, error_count: 0 });
       const after = (await t.api.get(`/${list}`)).body[resource];
       const stable = (r: Record<string, unknown>) => ({ ...r, updated_at: null, stage_age: null });
@@ -360,7 +513,9 @@ describe('imports', () => {
     const quiet = await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/quiet', filter_types: ['!import'] } });
     expect(quiet.status).toBe(201);
     expect(quiet.body.webhook.filter_types).toEqual(['!import']);
-    const contactsOnly = (await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/contacts', filter_types: ['contact.create', '!import'] } })).body.webhook;
+    const contactsOnly = (
+      await t.api.post('/webhooks', { webhook: { url: 'https://hooks.example.com/contacts', filter_types: ['contact.create', '!import'] } })
+    ).body.webhook;
     await finished(t, (await post(t, { resource: 'contacts' }, { text: 'Email\nimported@example.com' })).body.import.id);
     await t.api.post('/contacts', { contact: { email: 'typed@example.com' } });
     await t.api.post('/companies', { company: { name: 'Typed Co' } });
@@ -370,7 +525,11 @@ describe('imports', () => {
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .innerJoin(webhookMessages, eq(webhookMessages.id, webhookDeliveries.messageId))
       .where(eq(webhookDeliveries.accountId, t.accountId));
-    const to = (url: string) => delivered.filter((d) => d.url === url).map((d) => `${d.type}:${d.via}`).sort();
+    const to = (url: string) =>
+      delivered
+        .filter((d) => d.url === url)
+        .map((d) => `${d.type}:${d.via}`)
+        .sort();
     expect(to(all.url)).toEqual(['company.create:api_token', 'contact.create:api_token', 'contact.create:import']);
     expect(to('https://hooks.example.com/quiet')).toEqual(['company.create:api_token', 'contact.create:api_token']);
     expect(to(contactsOnly.url)).toEqual(['contact.create:api_token']);

@@ -25,7 +25,11 @@ async function make(t: TestAccount, project: Record<string, unknown>) {
   return res.body.project as { id: string; closed_at: string | null } & Record<string, unknown>;
 }
 
-const setClosedAt = (id: string, at: Date) => getDb().update(projects).set({ closedAt: at }).where(eq(projects.id, Number(id)));
+const setClosedAt = (id: string, at: Date) =>
+  getDb()
+    .update(projects)
+    .set({ closedAt: at })
+    .where(eq(projects.id, Number(id)));
 
 beforeAll(async () => {
   a = await createTestAccount('Insights GC');
@@ -73,7 +77,10 @@ describe('closed_at and the close types without a result', () => {
     expect(Date.parse(lost.body.project.closed_at)).toBeGreaterThan(Date.parse('2026-01-01'));
     const reopened = await a.api.patch(`/projects/${p.id}`, { project: { project_stage_id: stage(a, 1) } });
     expect(reopened.body.project).toMatchObject({ closed_at: null, close_type: null, project_status: 'pursuit' });
-    const row = await getDb().select({ closedAt: projects.closedAt }).from(projects).where(eq(projects.id, Number(p.id)));
+    const row = await getDb()
+      .select({ closedAt: projects.closedAt })
+      .from(projects)
+      .where(eq(projects.id, Number(p.id)));
     expect(row[0]!.closedAt).toBeNull();
   });
 
@@ -170,7 +177,15 @@ describe('GET /insights/win_rates and the learned probability', () => {
       win_rate: 0.6,
       amount_win_rate: 0.9231,
     });
-    expect(rows[1]).toMatchObject({ group: { id: sector(1) }, won_count: 1, lost_count: 2, won_amount_in_cents: 1_000, lost_amount_in_cents: 5_000, win_rate: 0.3333, amount_win_rate: 0.1667 });
+    expect(rows[1]).toMatchObject({
+      group: { id: sector(1) },
+      won_count: 1,
+      lost_count: 2,
+      won_amount_in_cents: 1_000,
+      lost_amount_in_cents: 5_000,
+      win_rate: 0.3333,
+      amount_win_rate: 0.1667,
+    });
     expect(rows[2]).toEqual({ group: null, won_count: 0, lost_count: 1, won_amount_in_cents: 0, lost_amount_in_cents: 500, win_rate: 0, amount_win_rate: 0 });
   });
 
@@ -192,7 +207,15 @@ describe('GET /insights/win_rates and the learned probability', () => {
     const res = await c.api.get('/insights/win_rates?group_by=quarter&since=2025-01-01');
     expect(res.status).toBe(200);
     const rows = res.body.win_rates;
-    expect(rows[0]).toEqual({ group: { id: '2025-Q1', name: 'Q1 2025' }, won_count: 1, lost_count: 0, won_amount_in_cents: 1_000, lost_amount_in_cents: 0, win_rate: 1, amount_win_rate: 1 });
+    expect(rows[0]).toEqual({
+      group: { id: '2025-Q1', name: 'Q1 2025' },
+      won_count: 1,
+      lost_count: 0,
+      won_amount_in_cents: 1_000,
+      lost_amount_in_cents: 0,
+      win_rate: 1,
+      amount_win_rate: 1,
+    });
     expect(rows.map((r: { group: { id: string } }) => r.group.id)).toEqual([...new Set(['2025-Q1', q(new Date(Date.now() - 10 * DAY))])].sort());
     await setClosedAt(String(four[0]!.id), new Date(Date.now() - 10 * DAY));
   });
@@ -252,11 +275,17 @@ describe('GET /insights/win_rates and the learned probability', () => {
       forecast_curve: 'linear',
     });
     const entered = await c.api.get('/forecast?from=2027-03&to=2027-03');
-    expect(entered.body.forecast).toMatchObject({ probability_source: 'entered', totals: { weighted_pipeline_in_cents: 90_000, unweighted_pipeline_in_cents: 100_000 } });
+    expect(entered.body.forecast).toMatchObject({
+      probability_source: 'entered',
+      totals: { weighted_pipeline_in_cents: 90_000, unweighted_pipeline_in_cents: 100_000 },
+    });
     const suggested = await c.api.get('/forecast?from=2027-03&to=2027-03&probability_source=suggested');
     expect(suggested.status).toBe(200);
     // Sector 0's 3 won and 2 lost: 4/7 = 0.5714 of 100,000 cents.
-    expect(suggested.body.forecast).toMatchObject({ probability_source: 'suggested', totals: { weighted_pipeline_in_cents: 57_140, unweighted_pipeline_in_cents: 100_000 } });
+    expect(suggested.body.forecast).toMatchObject({
+      probability_source: 'suggested',
+      totals: { weighted_pipeline_in_cents: 57_140, unweighted_pipeline_in_cents: 100_000 },
+    });
     const withSnapshot = await c.api.get('/forecast?probability_source=suggested&snapshot_id=1');
     expect(withSnapshot.status).toBe(422);
     expect(Object.keys(withSnapshot.body.details)).toEqual(['probability_source']);
@@ -284,7 +313,13 @@ describe('GET /insights/win_rates and the learned probability', () => {
   });
 
   it('needs the insights permission', async () => {
-    const userId = await insertUser(getDb(), { accountId: c.accountId, email: `no.insights@example.com`, firstName: 'No', lastName: 'Insights', permissionInsights: 'none' });
+    const userId = await insertUser(getDb(), {
+      accountId: c.accountId,
+      email: `no.insights@example.com`,
+      firstName: 'No',
+      lastName: 'Insights',
+      permissionInsights: 'none',
+    });
     const api = client(await createApiToken(getDb(), { accountId: c.accountId, userId }));
     const res = await api.get('/insights/win_rates');
     expect(res.status).toBe(403);

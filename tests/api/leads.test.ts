@@ -57,8 +57,7 @@ describe('leads', () => {
   });
 
   it('PATCH keeps omitted fields, clears nulls, and records one event', async () => {
-    const created = (await a.api.post('/leads', { lead: { name: 'School gym', value_in_cents: 500, description: 'x' } }))
-      .body.lead;
+    const created = (await a.api.post('/leads', { lead: { name: 'School gym', value_in_cents: 500, description: 'x' } })).body.lead;
     const res = await a.api.patch(`/leads/${created.id}`, { lead: { description: null, priority: true, unknown_key: 1 } });
     expect(res.status).toBe(200);
     expect(res.body.lead).toMatchObject({ name: 'School gym', value_in_cents: 500, description: null, priority: true });
@@ -95,9 +94,7 @@ describe('leads', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('validation_failed');
-    expect(Object.keys(res.body.details).sort()).toEqual(
-      ['company_id', 'estimated_start_date', 'name', 'value_in_cents', 'work_scope'].sort(),
-    );
+    expect(Object.keys(res.body.details).sort()).toEqual(['company_id', 'estimated_start_date', 'name', 'value_in_cents', 'work_scope'].sort());
     const rows = await getDb().select().from(leads).where(eq(leads.accountId, a.accountId));
     expect(rows.find((r) => r.name === '')).toBeUndefined();
   });
@@ -108,7 +105,7 @@ describe('leads', () => {
     expect(res.body.details).toEqual({ assigned_to_id: ['does not exist'] });
   });
 
-  it('isolates accounts: another account\'s lead is a 404 for every operation', async () => {
+  it("isolates accounts: another account's lead is a 404 for every operation", async () => {
     const { id } = (await a.api.post('/leads', { lead: { name: 'Secret tower' } })).body.lead;
     expect((await b.api.get(`/leads/${id}`)).status).toBe(404);
     expect((await b.api.patch(`/leads/${id}`, { lead: { name: 'pwned' } })).status).toBe(404);
@@ -134,11 +131,14 @@ describe('leads', () => {
 describe('lead sorting', () => {
   it('sorts by the given field, ascending or descending with "-", nulls last', async () => {
     const c = await createTestAccount('Sort GC');
-    for (const [name, value] of [['Bravo', 300], ['Alpha', null], ['Charlie', 100]] as const) {
+    for (const [name, value] of [
+      ['Bravo', 300],
+      ['Alpha', null],
+      ['Charlie', 100],
+    ] as const) {
       await c.api.post('/leads', { lead: { name, value_in_cents: value } });
     }
-    const names = async (sort: string) =>
-      (await c.api.get(`/leads?sort=${sort}`)).body.leads.map((l: { name: string }) => l.name);
+    const names = async (sort: string) => (await c.api.get(`/leads?sort=${sort}`)).body.leads.map((l: { name: string }) => l.name);
     expect(await names('name')).toEqual(['Alpha', 'Bravo', 'Charlie']);
     expect(await names('-name')).toEqual(['Charlie', 'Bravo', 'Alpha']);
     expect(await names('value_in_cents')).toEqual(['Charlie', 'Bravo', 'Alpha']);

@@ -18,7 +18,10 @@ beforeAll(async () => {
 
 async function dbCount(table: 'leads' | 'projects') {
   const where = table === 'leads' ? and(eq(leads.accountId, a.accountId), isNull(leads.archivedAt)) : eq(projects.accountId, a.accountId);
-  const [row] = await getDb().select({ n: count() }).from(table === 'leads' ? leads : projects).where(where);
+  const [row] = await getDb()
+    .select({ n: count() })
+    .from(table === 'leads' ? leads : projects)
+    .where(where);
   return row!.n;
 }
 

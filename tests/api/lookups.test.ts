@@ -30,7 +30,7 @@ const NAMED = [
 ] as const;
 
 describe.each(NAMED)('/%s', (path, singular, seeded) => {
-  it('lists the account\'s values ordered by name, as Named references', async () => {
+  it("lists the account's values ordered by name, as Named references", async () => {
     const res = await a.api.get(`/${path}`);
     expect(res.status).toBe(200);
     const list = res.body[path];
@@ -77,7 +77,10 @@ describe('named lookups', () => {
   it('store the value in the account and record no webhook event', async () => {
     const before = await getDb().select().from(webhookMessages).where(eq(webhookMessages.accountId, a.accountId));
     const res = await a.api.post('/contract_types', { contract_type: { name: 'Cost Plus' } });
-    const [row] = await getDb().select().from(contractTypes).where(eq(contractTypes.id, Number(res.body.contract_type.id)));
+    const [row] = await getDb()
+      .select()
+      .from(contractTypes)
+      .where(eq(contractTypes.id, Number(res.body.contract_type.id)));
     expect(row).toMatchObject({ accountId: a.accountId, name: 'Cost Plus' });
     const after = await getDb().select().from(webhookMessages).where(eq(webhookMessages.accountId, a.accountId));
     expect(after).toHaveLength(before.length);
@@ -188,7 +191,10 @@ describe('/workforce/roles', () => {
     expect(res.status).toBe(200);
     expect(names(res.body.workforce_roles)).toEqual(['Carpenter', 'Laborer', 'Superintendent']);
     for (const r of res.body.workforce_roles) expectShape(r, 'workforce_role');
-    const [row] = await getDb().select().from(workforceRoles).where(eq(workforceRoles.id, Number(created.body.workforce_role.id)));
+    const [row] = await getDb()
+      .select()
+      .from(workforceRoles)
+      .where(eq(workforceRoles.id, Number(created.body.workforce_role.id)));
     expect(row).toMatchObject({ accountId: a.accountId, abbreviation: 'CARP' });
     expect(names((await b.api.get('/workforce/roles')).body.workforce_roles)).toEqual(['Superintendent']);
   });
@@ -233,7 +239,7 @@ describe('/project_team_roles (read-only, a fixed set)', () => {
     expect((await b.readApi.get('/project_team_roles')).body).toEqual(res.body);
   });
 
-  it('names each role as a membership\'s roles do, and every listed role is one a membership takes', async () => {
+  it("names each role as a membership's roles do, and every listed role is one a membership takes", async () => {
     const project = (await a.api.post('/projects', { project: { name: 'Roles Tower' } })).body.project;
     const listed = (await a.api.get('/project_team_roles')).body.project_team_roles as { role: string; name: string }[];
     const created = await a.api.post(`/project_team_memberships?project_id=${project.id}`, {

@@ -56,7 +56,13 @@ describe('OAuth applications API', () => {
     });
     expect(created.status).toBe(201);
     const body = created.body.oauth_application;
-    expect(body).toMatchObject({ name: 'Nightly sync', scope: 'read', confidential: true, redirect_uris: ['http://127.0.0.1:8765/cb'], owner_id: String(a.userId) });
+    expect(body).toMatchObject({
+      name: 'Nightly sync',
+      scope: 'read',
+      confidential: true,
+      redirect_uris: ['http://127.0.0.1:8765/cb'],
+      owner_id: String(a.userId),
+    });
     expect(body.client_id).toMatch(/^gw_client_/);
     expect(body.client_secret).toMatch(/^gw_cs_/);
     expect(body.secret_hint).toBe(`…${body.client_secret.slice(-4)}`);
@@ -208,7 +214,10 @@ describe('POST /oauth/token: client credentials', () => {
       ['unsupported_grant_type', await tokenRequest({ ...clientCredentials(), grant_type: 'urn:example:magic' })],
       ['invalid_scope', await tokenRequest(clientCredentials('admin'))],
       ['invalid_request', await tokenRequest({ client_id: app.client_id, client_secret: app.client_secret! })],
-      ['invalid_grant', await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'gw_ort_nope', client_id: app.client_id, client_secret: app.client_secret! })],
+      [
+        'invalid_grant',
+        await tokenRequest({ grant_type: 'refresh_token', refresh_token: 'gw_ort_nope', client_id: app.client_id, client_secret: app.client_secret! }),
+      ],
       ['bad body', await token(new Request(`${BASE}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }))],
       ['405', await tokenGet()],
       ['revoked', await revokeRequest({ token: 'gw_oat_unknown', client_id: app.client_id, client_secret: app.client_secret! })],
@@ -279,7 +288,13 @@ describe('authorization code flow', () => {
 
     const otherApp = await registerApp(admin, { name: 'Other client' });
     const stolen = await authorize(admin);
-    const byOther = await tokenRequest({ grant_type: 'authorization_code', code: stolen, redirect_uri: REDIRECT, client_id: otherApp.client_id, client_secret: otherApp.client_secret! });
+    const byOther = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: stolen,
+      redirect_uri: REDIRECT,
+      client_id: otherApp.client_id,
+      client_secret: otherApp.client_secret!,
+    });
     expect(byOther.body.error).toBe('invalid_grant');
   });
 
@@ -348,7 +363,12 @@ describe('OAuth edges', () => {
   it('code_challenge without code_challenge_method is invalid_request (RFC 7636 defaults to plain; only S256 is served), on the page and at the decision', async () => {
     const challenge = createHash('sha256').update(randomBytes(32).toString('base64url')).digest('base64url');
     const params = { response_type: 'code', client_id: app.client_id, redirect_uri: REDIRECT, state: 'pk', code_challenge: challenge };
-    for (const bad of [params, { ...params, code_challenge_method: '' }, { ...params, code_challenge: undefined, code_challenge_method: 'S256' }, { ...params, code_challenge: 'short', code_challenge_method: 'S256' }]) {
+    for (const bad of [
+      params,
+      { ...params, code_challenge_method: '' },
+      { ...params, code_challenge: undefined, code_challenge_method: 'S256' },
+      { ...params, code_challenge: 'short', code_challenge_method: 'S256' },
+    ]) {
       const page = await checkAuthorizeRequest(getDb(), bad, a);
       expect(page.kind, JSON.stringify(bad)).toBe('redirect');
       const pageError = new URL((page as { location: string }).location);
@@ -401,7 +421,13 @@ describe('OAuth edges', () => {
     const state = 'shrink';
     const consent = await decide(admin, { response_type: 'code', client_id: made.client_id, redirect_uri: REDIRECT, scope: 'read write', state }, 'allow');
     const code = new URL(consent.location!).searchParams.get('code')!;
-    const issued = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: made.client_id, client_secret: made.client_secret! });
+    const issued = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT,
+      client_id: made.client_id,
+      client_secret: made.client_secret!,
+    });
     expect(issued.body.scope).toBe('read write');
 
     expect((await admin.patch(`/oauth_applications/${made.id}`, { oauth_application: { scope: 'read' } })).status).toBe(200);
@@ -429,7 +455,9 @@ describe('revocation and grants', () => {
     expect(revoke.status).toBe(200);
     expect((await client(tokens.body.access_token).get('/users/me')).status).toBe(401);
 
-    expect((await revokeRequest({ token: tokens.body.refresh_token, token_type_hint: 'refresh_token' }, { basic: [app.client_id, app.client_secret!] })).status).toBe(200);
+    expect(
+      (await revokeRequest({ token: tokens.body.refresh_token, token_type_hint: 'refresh_token' }, { basic: [app.client_id, app.client_secret!] })).status,
+    ).toBe(200);
     expect((await refresh(tokens.body.refresh_token)).body.error).toBe('invalid_grant');
 
     expect((await revokeRequest({ token: 'gw_oat_unknown', client_id: app.client_id, client_secret: app.client_secret! })).status).toBe(200);

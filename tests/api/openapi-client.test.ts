@@ -90,19 +90,36 @@ export async function integration(): Promise<string[]> {
 `;
 
 describe('the OpenAPI document, as integrators use it', () => {
-  it('generates a typed client (openapi-typescript) whose openapi-fetch calls typecheck: data.leads on a list, data.lead on a record', { timeout: 120_000 }, async () => {
-    const file = await servedDocument();
-    const ast = await openapiTS(new URL(`file://${file}`));
-    writeFileSync(path.join(dir, 'schema.d.ts'), astToString(ast));
-    writeFileSync(path.join(dir, 'client.ts'), CLIENT);
-    const tsc = path.join(root, 'node_modules/.bin/tsc');
-    const args = ['--noEmit', '--strict', '--skipLibCheck', '--target', 'ES2022', '--module', 'ESNext', '--moduleResolution', 'Bundler', '--lib', 'ES2023,DOM', path.join(dir, 'client.ts')];
-    const result = await run(tsc, args, { cwd: dir }).then(
-      () => '',
-      (err: { stdout?: string; stderr?: string }) => `${err.stdout ?? ''}${err.stderr ?? ''}` || 'tsc failed',
-    );
-    expect(result).toBe('');
-  });
+  it(
+    'generates a typed client (openapi-typescript) whose openapi-fetch calls typecheck: data.leads on a list, data.lead on a record',
+    { timeout: 120_000 },
+    async () => {
+      const file = await servedDocument();
+      const ast = await openapiTS(new URL(`file://${file}`));
+      writeFileSync(path.join(dir, 'schema.d.ts'), astToString(ast));
+      writeFileSync(path.join(dir, 'client.ts'), CLIENT);
+      const tsc = path.join(root, 'node_modules/.bin/tsc');
+      const args = [
+        '--noEmit',
+        '--strict',
+        '--skipLibCheck',
+        '--target',
+        'ES2022',
+        '--module',
+        'ESNext',
+        '--moduleResolution',
+        'Bundler',
+        '--lib',
+        'ES2023,DOM',
+        path.join(dir, 'client.ts'),
+      ];
+      const result = await run(tsc, args, { cwd: dir }).then(
+        () => '',
+        (err: { stdout?: string; stderr?: string }) => `${err.stdout ?? ''}${err.stderr ?? ''}` || 'tsc failed',
+      );
+      expect(result).toBe('');
+    },
+  );
 
   it('passes `redocly lint` (recommended rules): no error, and no warning but the accepted ones', { timeout: 120_000 }, async () => {
     const file = await servedDocument();
@@ -112,7 +129,10 @@ describe('the OpenAPI document, as integrators use it', () => {
     const { stdout } = await run(redocly, ['lint', file, '--format=json', '--max-problems=1000'], { env, maxBuffer: 64 * 1024 * 1024 }).catch(
       (err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }),
     );
-    const report = JSON.parse(stdout) as { totals: { errors: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+    };
     const unexpected = report.problems
       .filter((p) => p.severity === 'error' || !ACCEPTED_WARNINGS.has(p.ruleId))
       .map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`);

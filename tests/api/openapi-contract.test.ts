@@ -72,7 +72,12 @@ beforeAll(async () => {
   await make('/tasks', 'task', { title: 'Contract task' });
   await make('/task_lists', 'task_list', { name: 'Contract list', project_id: projectId });
   await make('/calls', 'call', { notes: 'Contract call' });
-  await make('/workforce/assignments', 'workforce_assignment', { project_id: projectId, role_id: String(a.lookup.workforceRoles[0]), start_date: '2027-01-04', end_date: '2027-02-26' });
+  await make('/workforce/assignments', 'workforce_assignment', {
+    project_id: projectId,
+    role_id: String(a.lookup.workforceRoles[0]),
+    start_date: '2027-01-04',
+    end_date: '2027-02-26',
+  });
   await make('/workforce/time_off', 'workforce_time_off', { employee_id: employee, start_date: '2027-03-01', end_date: '2027-03-05' });
   await make('/workforce/certifications', 'workforce_certification', { employee_id: employee, name: 'OSHA 30' });
   await make(`/project_team_memberships?project_id=${projectId}`, 'project_team_membership', { user_id: String(a.otherUserId), roles: ['estimator'] });
@@ -122,14 +127,24 @@ describe('the OpenAPI document against the server', () => {
   it('a 409 for a duplicate where the document declares it', async () => {
     const duplicates: [string, string, string, Json][] = [
       ['create_contact', '/contacts', 'contact', { email: 'dup@example.com' }],
-      ['create_workforce_employee', '/workforce/employees', 'workforce_employee', { legal_first_name: 'Dup', last_name: 'Lee', email: 'dup.employee@example.com' }],
+      [
+        'create_workforce_employee',
+        '/workforce/employees',
+        'workforce_employee',
+        { legal_first_name: 'Dup', last_name: 'Lee', email: 'dup.employee@example.com' },
+      ],
       ['create_lead', '/leads', 'lead', { name: 'Dup', external_id: 'EXT-DUP-1' }],
       ['create_project', '/projects', 'project', { name: 'Dup', external_id: 'EXT-DUP-2' }],
       ['create_division', '/divisions', 'division', { name: 'Duplicated division' }],
       ['create_project_stage', '/project_stages', 'project_stage', { name: 'Duplicated stage', category: 'open' }],
       ['create_workforce_role', '/workforce/roles', 'workforce_role', { name: 'Duplicated role' }],
       ['create_custom_field', '/custom_fields', 'custom_field', { resource: 'projects', key: 'dup_key', label: 'Dup', field_type: 'text' }],
-      ['create_project_team_membership', `/project_team_memberships?project_id=${projectId}`, 'project_team_membership', { user_id: String(a.userId), roles: ['estimator'] }],
+      [
+        'create_project_team_membership',
+        `/project_team_memberships?project_id=${projectId}`,
+        'project_team_membership',
+        { user_id: String(a.userId), roles: ['estimator'] },
+      ],
     ];
     for (const [operationId, path, key, body] of duplicates) {
       const op = operations.find((o) => o.op.operationId === operationId)!.op;
@@ -156,8 +171,10 @@ describe('the OpenAPI document against the server', () => {
       const res: ApiResponse = await call(method, pathOf(template), { body, headers: { 'if-match': '"stale"' } });
       answers.push(`${method} ${template}: ${res.status}`);
       const documented = declares(op, 'IfMatch');
-      if (documented !== (res.status === 412)) failures.push(`${method} ${template}: documented ${documented}, answered ${res.status} ${JSON.stringify(res.body)}`);
-      if (res.status === 412 && (!res.headers.get('etag') || res.body.details?.current === undefined)) failures.push(`${method} ${template}: a 412 without the current record`);
+      if (documented !== (res.status === 412))
+        failures.push(`${method} ${template}: documented ${documented}, answered ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status === 412 && (!res.headers.get('etag') || res.body.details?.current === undefined))
+        failures.push(`${method} ${template}: a 412 without the current record`);
     }
     expect(failures, answers.join('\n')).toEqual([]);
   });

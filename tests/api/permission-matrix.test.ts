@@ -72,14 +72,22 @@ beforeAll(async () => {
   const mine = await post('/projects', 'project', { name: 'Matrix team project' });
   await post('/project_team_memberships', 'project_team_membership', { project_id: mine, user_id: String(teamUser), roles: ['estimator'] });
   // Its bid is due today: the calendar's default window (this month) holds it.
-  const hidden = await post('/projects', 'project', { name: 'Hidden project', start_date: '2027-01-01', end_date: '2027-06-30', bid_due_date: new Date().toISOString().slice(0, 10) });
+  const hidden = await post('/projects', 'project', {
+    name: 'Hidden project',
+    start_date: '2027-01-01',
+    end_date: '2027-06-30',
+    bid_due_date: new Date().toISOString().slice(0, 10),
+  });
   ids.set('/projects/{id}', hidden);
   ids.set('/projects/{id}/forecast', hidden);
   ids.set('/projects/{id}/go_no_go', hidden);
   ids.set('/tasks/{id}', await post('/tasks', 'task', { title: 'Hidden project task', project_id: hidden }));
   ids.set('/calls/{id}', await post('/calls', 'call', { subject: 'Hidden project call', project_id: hidden }));
   ids.set('/task_lists/{id}', await post('/task_lists', 'task_list', { name: 'Hidden project list', project_id: hidden }));
-  ids.set('/project_team_memberships/{id}', await post('/project_team_memberships', 'project_team_membership', { project_id: hidden, user_id: String(a.otherUserId), roles: ['estimator'] }));
+  ids.set(
+    '/project_team_memberships/{id}',
+    await post('/project_team_memberships', 'project_team_membership', { project_id: hidden, user_id: String(a.otherUserId), roles: ['estimator'] }),
+  );
   ids.set(
     '/workforce/assignments/{id}',
     await post('/workforce/assignments', 'workforce_assignment', { project_id: hidden, role_id: String(a.lookup.workforceRoles[0]) }),
@@ -123,13 +131,22 @@ describe('the permission matrix', () => {
         const where = `${user.name} ${op.method} ${op.template} → ${res.status} ${res.body?.error ?? ''}`;
         if (res.status >= 500) failures.push(`${where}: a 5xx`);
         if (denied) {
-          if (res.status !== 403 || res.body?.error !== 'insufficient_permission' || res.body?.details?.area !== denied) failures.push(`${where}: expected 403 on ${denied}`);
+          if (res.status !== 403 || res.body?.error !== 'insufficient_permission' || res.body?.details?.area !== denied)
+            failures.push(`${where}: expected 403 on ${denied}`);
         } else if (res.body?.error === 'insufficient_permission') {
           failures.push(`${where}: refused though allowed`);
         }
         if (user.access.projectAccess === 'team') {
           if (res.status === 200 && JSON.stringify(res.body ?? '').includes(HIDDEN)) failures.push(`${where}: shows the hidden project`);
-          if (!denied && op.method === 'GET' && ids.has(op.template) && op.template !== '/leads/{id}' && !op.template.startsWith('/companies') && !op.template.startsWith('/contacts') && !op.template.startsWith('/workforce/employees')) {
+          if (
+            !denied &&
+            op.method === 'GET' &&
+            ids.has(op.template) &&
+            op.template !== '/leads/{id}' &&
+            !op.template.startsWith('/companies') &&
+            !op.template.startsWith('/contacts') &&
+            !op.template.startsWith('/workforce/employees')
+          ) {
             if (res.status !== 404) failures.push(`${where}: a record of the hidden project should be a 404`);
           }
         } else if (!denied && op.method === 'GET' && ids.has(op.template) && res.status !== 200) {

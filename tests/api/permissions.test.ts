@@ -14,7 +14,10 @@ let a: TestAccount;
 let admin: SessionClient;
 
 /** A member of `a` with the given stored access, and a client on a token of theirs. */
-async function member(values: Parameters<typeof insertUser>[1] extends infer V ? Omit<V, 'accountId' | 'email' | 'firstName' | 'lastName'> : never, scope?: 'read') {
+async function member(
+  values: Parameters<typeof insertUser>[1] extends infer V ? Omit<V, 'accountId' | 'email' | 'firstName' | 'lastName'> : never,
+  scope?: 'read',
+) {
   const tag = Math.random().toString(36).slice(2, 8);
   const userId = await insertUser(getDb(), { accountId: a.accountId, email: `m.${tag}@example.com`, firstName: 'Mo', lastName: tag, ...values });
   return { userId, api: client(await createApiToken(getDb(), { accountId: a.accountId, userId }, scope ? { scope } : {})) };
@@ -29,11 +32,47 @@ describe('the permission areas of the API', () => {
   // Paths that need no area: the caller's own user and credentials, the account's users and
   // lookups, imports (which check the area of their resource), and what is admins' alone.
   const AREA_FREE = [
-    '/api_tokens', '/api_tokens/{id}', '/audit_log', '/call_outcomes', '/company_categories', '/contract_types', '/custom_fields', '/custom_fields/{id}', '/delivery_methods',
-    '/divisions', '/imports', '/imports/{id}', '/imports/{id}/errors.csv', '/industries', '/lead_sources', '/loss_reasons', '/market_sectors',
-    '/oauth_applications', '/oauth_applications/{id}', '/oauth_applications/{id}/rotate_secret', '/oauth_grants', '/oauth_grants/{id}',
-    '/calendar.ics', '/calendar_feed', '/openapi.json', '/project_stages', '/project_stages/{id}', '/project_team_roles', '/saved_views', '/saved_views/{id}', '/security_events', '/sessions', '/sessions/{id}',
-    '/tender_types', '/users', '/users/{id}', '/users/me', '/webhook_messages', '/webhook_messages/{id}/resend', '/webhooks', '/webhooks/{id}',
+    '/api_tokens',
+    '/api_tokens/{id}',
+    '/audit_log',
+    '/call_outcomes',
+    '/company_categories',
+    '/contract_types',
+    '/custom_fields',
+    '/custom_fields/{id}',
+    '/delivery_methods',
+    '/divisions',
+    '/imports',
+    '/imports/{id}',
+    '/imports/{id}/errors.csv',
+    '/industries',
+    '/lead_sources',
+    '/loss_reasons',
+    '/market_sectors',
+    '/oauth_applications',
+    '/oauth_applications/{id}',
+    '/oauth_applications/{id}/rotate_secret',
+    '/oauth_grants',
+    '/oauth_grants/{id}',
+    '/calendar.ics',
+    '/calendar_feed',
+    '/openapi.json',
+    '/project_stages',
+    '/project_stages/{id}',
+    '/project_team_roles',
+    '/saved_views',
+    '/saved_views/{id}',
+    '/security_events',
+    '/sessions',
+    '/sessions/{id}',
+    '/tender_types',
+    '/users',
+    '/users/{id}',
+    '/users/me',
+    '/webhook_messages',
+    '/webhook_messages/{id}/resend',
+    '/webhooks',
+    '/webhooks/{id}',
     '/webhooks/{id}/attempts',
   ];
 
@@ -142,7 +181,14 @@ describe("users' access", () => {
     expect((await m.api.get('/users/me')).body.user).toMatchObject({
       role: 'member',
       project_access: 'all',
-      permissions: { leads: 'collaborator', projects: 'collaborator', directory: 'collaborator', workforce: 'none', forecast: 'collaborator', insights: 'collaborator' },
+      permissions: {
+        leads: 'collaborator',
+        projects: 'collaborator',
+        directory: 'collaborator',
+        workforce: 'none',
+        forecast: 'collaborator',
+        insights: 'collaborator',
+      },
     });
     expect((await a.api.get('/users/me')).body.user).toMatchObject({
       role: 'admin',
@@ -150,7 +196,9 @@ describe("users' access", () => {
       permissions: { leads: 'admin', projects: 'admin', directory: 'admin', workforce: 'admin', forecast: 'admin', insights: 'admin' },
     });
 
-    const changed = await admin.patch(`/api/2023-01/users/${m.userId}`, { user: { project_access: 'team', permissions: { workforce: 'collaborator', leads: 'none' } } });
+    const changed = await admin.patch(`/api/2023-01/users/${m.userId}`, {
+      user: { project_access: 'team', permissions: { workforce: 'collaborator', leads: 'none' } },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.user).toMatchObject({ project_access: 'team', permissions: { workforce: 'collaborator', leads: 'none', projects: 'collaborator' } });
     // In effect at once, on the user's existing token.

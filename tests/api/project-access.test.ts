@@ -40,8 +40,13 @@ beforeAll(async () => {
   mine = (await a.api.post('/projects', { project: { name: 'Team project', ...won } })).body.project;
   theirs = (await a.api.post('/projects', { project: { name: 'Hidden project', ...won } })).body.project;
   hidden.projects!.push(theirs.id);
-  expect((await a.api.post('/project_team_memberships', { project_team_membership: { project_id: mine.id, user_id: String(userId), roles: ['project_manager'] } })).status).toBe(201);
-  const hiddenMembership = await a.api.post('/project_team_memberships', { project_team_membership: { project_id: theirs.id, user_id: String(a.otherUserId), roles: ['project_manager'] } });
+  expect(
+    (await a.api.post('/project_team_memberships', { project_team_membership: { project_id: mine.id, user_id: String(userId), roles: ['project_manager'] } }))
+      .status,
+  ).toBe(201);
+  const hiddenMembership = await a.api.post('/project_team_memberships', {
+    project_team_membership: { project_id: theirs.id, user_id: String(a.otherUserId), roles: ['project_manager'] },
+  });
   hidden.project_team_memberships!.push(hiddenMembership.body.project_team_membership.id);
   for (const project of [mine, theirs]) {
     const task = (await a.api.post('/tasks', { task: { title: `Task of ${project.name}`, project_id: project.id } })).body.task;
@@ -140,10 +145,21 @@ describe('a user who sees their teams’ projects', () => {
     const role = String(a.lookup.workforceRoles[0]);
     const e = (await a.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Backfill' } })).body.workforce_employee;
     for (const project of [mine, theirs]) {
-      const res = await a.api.post('/workforce/assignments', { workforce_assignment: { project_id: project.id, role_id: role, employee_id: e.id, allocation_percent: 50, start_date: '2027-03-01', end_date: '2027-03-31' } });
+      const res = await a.api.post('/workforce/assignments', {
+        workforce_assignment: {
+          project_id: project.id,
+          role_id: role,
+          employee_id: e.id,
+          allocation_percent: 50,
+          start_date: '2027-03-01',
+          end_date: '2027-03-31',
+        },
+      });
       expect(res.status).toBe(201);
     }
-    const off = await t.api.post('/workforce/time_off', { workforce_time_off: { employee_id: e.id, start_date: '2027-03-08', end_date: '2027-03-10', backfill: true } });
+    const off = await t.api.post('/workforce/time_off', {
+      workforce_time_off: { employee_id: e.id, start_date: '2027-03-08', end_date: '2027-03-10', backfill: true },
+    });
     expect(off.status).toBe(201);
     const unfilled = (project: { id: string }) => a.api.get(`/workforce/assignments?project_id=${project.id}&unfilled=true`);
     expect((await unfilled(mine)).body.workforce_assignments).toHaveLength(1);

@@ -76,7 +76,11 @@ describe('the learned probability in a projects statement', () => {
     const t = await createTestAccount('Plan GC');
     for (const name of ['One', 'Two', 'Three']) await t.api.post('/projects', { project: { name } });
     const answer = projectJson(t.accountId, undefined);
-    const query = getDb().select({ answer: answer.json }).from(projects).leftJoinLateral(answer.lateral, sql`true`).where(eq(projects.accountId, t.accountId));
+    const query = getDb()
+      .select({ answer: answer.json })
+      .from(projects)
+      .leftJoinLateral(answer.lateral, sql`true`)
+      .where(eq(projects.accountId, t.accountId));
     const plan = (await rows<Record<string, string>>(getDb(), sql`explain (analyze, costs off) ${query}`)).map((r) => Object.values(r)[0]).join('\n');
     // Each scan of the closed projects is an InitPlan, run once (loops=1) for the three rows.
     const scans = plan.split('\n').filter((line) => / on projects closed_projects/.test(line));

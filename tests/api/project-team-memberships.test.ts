@@ -81,14 +81,15 @@ describe('memberships: create (operation 15)', () => {
       ['estimator', 'Estimator'],
     ]);
 
-    const [row] = await getDb().select().from(projectTeamMemberships).where(eq(projectTeamMemberships.id, Number(m.id)));
+    const [row] = await getDb()
+      .select()
+      .from(projectTeamMemberships)
+      .where(eq(projectTeamMemberships.id, Number(m.id)));
     expect(row).toMatchObject({ accountId: a.accountId, projectId: projectA.id, userId: a.otherUserId });
     expect((await roleRows(m.id)).map((r) => r.role).sort()).toEqual(['estimator', 'project_manager']);
     const events = await membershipEvents(a, m.id);
     expect(events.map((e) => e.eventType)).toEqual(['project_team_membership.create']);
-    expect(events[0]!.payload.url).toBe(
-      `http://localhost:3000/api/2023-01/project_team_memberships/${m.id}?project_id=${projectA.id}`,
-    );
+    expect(events[0]!.payload.url).toBe(`http://localhost:3000/api/2023-01/project_team_memberships/${m.id}?project_id=${projectA.id}`);
   });
 
   it('takes project_id from the body when the query has none', async () => {
@@ -176,11 +177,10 @@ describe('memberships: read (operations 14 and 16)', () => {
       const res = await acc.api.post(`${PATH}?project_id=${p1.id}`, { [KEY]: { user_id: String(userId), roles: roleSets[i] } });
       team.push(res.body[KEY].id);
     }
-    other = (await acc.api.post(`${PATH}?project_id=${p2.id}`, { [KEY]: { user_id: String(acc.userId), roles: ['accountant'] } }))
-      .body[KEY].id;
+    other = (await acc.api.post(`${PATH}?project_id=${p2.id}`, { [KEY]: { user_id: String(acc.userId), roles: ['accountant'] } })).body[KEY].id;
   });
 
-  it("lists every membership of the project, newest first, with their roles", async () => {
+  it('lists every membership of the project, newest first, with their roles', async () => {
     const res = await acc.api.get(`${PATH}?project_id=${p1.id}`);
     expect(res.status).toBe(200);
     const list = res.body.project_team_memberships;
@@ -191,12 +191,7 @@ describe('memberships: read (operations 14 and 16)', () => {
       expect(m.project.id).toBe(String(p1.id));
       for (const r of m.roles) expectShape(r, 'membership_role');
     }
-    expect(list.map(roleKeys)).toEqual([
-      ['foreman', 'safety_manager'],
-      ['superintendent'],
-      ['project_manager', 'estimator'],
-      ['project_admin'],
-    ]);
+    expect(list.map(roleKeys)).toEqual([['foreman', 'safety_manager'], ['superintendent'], ['project_manager', 'estimator'], ['project_admin']]);
     expect(res.headers.get('x-total-count')).toBe('4');
     expect(ids((await acc.api.get(`${PATH}?project_id=${p2.id}`)).body.project_team_memberships)).toEqual([other]);
   });
@@ -300,7 +295,7 @@ describe('memberships: update and delete', () => {
     expect(await membershipEvents(a, created.id)).toHaveLength(2);
   });
 
-  it('PATCH refuses an empty or unknown role set and a project_id that is not the membership\'s', async () => {
+  it("PATCH refuses an empty or unknown role set and a project_id that is not the membership's", async () => {
     const { id } = await addNewMember(a, projectA.id, 'Pat', ['foreman']);
     const empty = await a.api.patch(`${PATH}/${id}`, { [KEY]: { roles: [] } });
     expect(empty.status).toBe(422);
@@ -325,11 +320,14 @@ describe('memberships: update and delete', () => {
     const res = await a.api.delete(`${PATH}/${id}?project_id=${projectA.id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
-    expect(await getDb().select().from(projectTeamMemberships).where(eq(projectTeamMemberships.id, Number(id)))).toHaveLength(0);
-    const roleIds = roles.map((r: { id: string }) => Number(r.id));
     expect(
-      await getDb().select().from(projectTeamMembershipRoles).where(inArray(projectTeamMembershipRoles.id, roleIds)),
+      await getDb()
+        .select()
+        .from(projectTeamMemberships)
+        .where(eq(projectTeamMemberships.id, Number(id))),
     ).toHaveLength(0);
+    const roleIds = roles.map((r: { id: string }) => Number(r.id));
+    expect(await getDb().select().from(projectTeamMembershipRoles).where(inArray(projectTeamMembershipRoles.id, roleIds))).toHaveLength(0);
     const events = await membershipEvents(a, id);
     expect(events.map((e) => e.eventType).sort()).toEqual(['project_team_membership.create', 'project_team_membership.delete']);
     expect(events.find((e) => e.eventType.endsWith('delete'))!.payload.url).toContain(`?project_id=${projectA.id}`);

@@ -63,7 +63,10 @@ describe('projects', () => {
     });
     expectRef(p.project_stage, 'named');
     expectRef(p.assigned_to, 'user');
-    const [row] = await getDb().select().from(projects).where(eq(projects.id, Number(p.id)));
+    const [row] = await getDb()
+      .select()
+      .from(projects)
+      .where(eq(projects.id, Number(p.id)));
     expect(row!.amountInCents).toBe(123_456_789);
   });
 
@@ -128,9 +131,7 @@ describe('projects', () => {
   });
 
   it('PATCH keeps omitted fields, clears nulls, and refuses an end before the start', async () => {
-    const { id } = (
-      await a.api.post('/projects', { project: { name: 'Annex', description: 'd', amount: 10, units: 2 } })
-    ).body.project;
+    const { id } = (await a.api.post('/projects', { project: { name: 'Annex', description: 'd', amount: 10, units: 2 } })).body.project;
     const res = await a.api.patch(`/projects/${id}`, { project: { description: null, units: 5 } });
     expect(res.body.project).toMatchObject({ name: 'Annex', description: null, amount: 10, units: 5, price_per_unit: 2 });
     const bad = await a.api.patch(`/projects/${id}`, { project: { start_date: '2027-05-01', end_date: '2027-04-01' } });
@@ -182,7 +183,10 @@ describe('projects', () => {
       .from(webhookMessages)
       .where(and(eq(webhookMessages.accountId, a.accountId), eq(webhookMessages.eventType, 'project.create')));
     expect(events.some((e) => e.payload.id === res.body.project.id)).toBe(true);
-    const [leadRow] = await getDb().select().from(leads).where(eq(leads.id, Number(lead.id)));
+    const [leadRow] = await getDb()
+      .select()
+      .from(leads)
+      .where(eq(leads.id, Number(lead.id)));
     expect(leadRow!.archivedById).toBe(a.userId);
   });
 
@@ -212,8 +216,7 @@ describe('project sorting', () => {
     ] as const) {
       expect((await c.api.post('/projects', { project: { name, amount, bid_due_date: bid } })).status).toBe(201);
     }
-    const names = async (sort: string) =>
-      (await c.api.get(`/projects?sort=${sort}`)).body.projects.map((p: { name: string }) => p.name);
+    const names = async (sort: string) => (await c.api.get(`/projects?sort=${sort}`)).body.projects.map((p: { name: string }) => p.name);
     expect(await names('name')).toEqual(['Alpha Depot', 'Bravo Clinic', 'Charlie Lofts']);
     expect(await names('-name')).toEqual(['Charlie Lofts', 'Bravo Clinic', 'Alpha Depot']);
     expect(await names('amount')).toEqual(['Charlie Lofts', 'Bravo Clinic', 'Alpha Depot']);

@@ -161,43 +161,59 @@ describe('rate limits', () => {
   // the budget once, not twice. Registered on the PostgreSQL run only: the embedded database
   // belongs to one process by construction.
   const onPostgres = databaseUrl ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it);
-  onPostgres('two app processes share the same bucket', async () => {
-    const [one, two] = await Promise.all([startAppProcess(), startAppProcess()]);
-    try {
-      const token = await freshToken('read');
-      const get = (base: string) =>
-        fetch(`${base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({ status: res.status, body: await res.json() }));
-      // Warm both up (the first request loads the route modules) on a bucket of another token.
-      await Promise.all([one.base, two.base].map((base) => fetch(`${base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${a.token}` } })));
-      // 10 per 60 s: the bucket leaks one request per 6 s, far longer than the burst takes.
-      const results = await Promise.all(Array.from({ length: 16 }, (_, i) => get(i % 2 ? one.base : two.base)));
-      expect(results.filter((r) => r.status === 200)).toHaveLength(10);
-      expect(results.filter((r) => r.status === 429)).toHaveLength(6);
-      expect(results.find((r) => r.status === 200)!.body.user.id).toBe(String(a.userId));
-      // Each process alone is refused too: the bucket is the database's, not the process's.
-      expect((await get(one.base)).status).toBe(429);
-      expect((await get(two.base)).status).toBe(429);
-    } finally {
-      one.stop();
-      two.stop();
-    }
-  }, 60_000);
+  onPostgres(
+    'two app processes share the same bucket',
+    async () => {
+      const [one, two] = await Promise.all([startAppProcess(), startAppProcess()]);
+      try {
+        const token = await freshToken('read');
+        const get = (base: string) =>
+          fetch(`${base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({
+            status: res.status,
+            body: await res.json(),
+          }));
+        // Warm both up (the first request loads the route modules) on a bucket of another token.
+        await Promise.all([one.base, two.base].map((base) => fetch(`${base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${a.token}` } })));
+        // 10 per 60 s: the bucket leaks one request per 6 s, far longer than the burst takes.
+        const results = await Promise.all(Array.from({ length: 16 }, (_, i) => get(i % 2 ? one.base : two.base)));
+        expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+        expect(results.filter((r) => r.status === 429)).toHaveLength(6);
+        expect(results.find((r) => r.status === 200)!.body.user.id).toBe(String(a.userId));
+        // Each process alone is refused too: the bucket is the database's, not the process's.
+        expect((await get(one.base)).status).toBe(429);
+        expect((await get(two.base)).status).toBe(429);
+      } finally {
+        one.stop();
+        two.stop();
+      }
+    },
+    60_000,
+  );
 
   // A real server stamps each request with its TCP peer (instrumentation.ts, tests/app-process.ts):
   // without TRUST_PROXY, a forged X-Forwarded-For buys no fresh budget.
-  onPostgres('a client cannot escape its address budget by forging X-Forwarded-For', async () => {
-    const app = await spawnApp({ DATABASE_URL: databaseUrl, API_RATE_LIMIT: 'on', API_RATE_LIMIT_ANONYMOUS_POINTS: '3', API_RATE_LIMIT_ANONYMOUS_DURATION: '60' }, true);
-    try {
-      const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        const res = await fetch(`${app.base}/api/2023-01/leads`, { headers: { 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-groundwork-peer-address': `203.0.113.${i + 1}` } });
-        statuses.push(res.status);
+  onPostgres(
+    'a client cannot escape its address budget by forging X-Forwarded-For',
+    async () => {
+      const app = await spawnApp(
+        { DATABASE_URL: databaseUrl, API_RATE_LIMIT: 'on', API_RATE_LIMIT_ANONYMOUS_POINTS: '3', API_RATE_LIMIT_ANONYMOUS_DURATION: '60' },
+        true,
+      );
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const res = await fetch(`${app.base}/api/2023-01/leads`, {
+            headers: { 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-groundwork-peer-address': `203.0.113.${i + 1}` },
+          });
+          statuses.push(res.status);
+        }
+        expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      } finally {
+        app.stop();
       }
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    } finally {
-      app.stop();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 function startAppProcess() {

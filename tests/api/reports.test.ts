@@ -20,7 +20,10 @@ async function make(project: Record<string, unknown>) {
 }
 
 async function closedAt(id: string, at: Date) {
-  await getDb().update(projects).set({ closedAt: at }).where(eq(projects.id, Number(id)));
+  await getDb()
+    .update(projects)
+    .set({ closedAt: at })
+    .where(eq(projects.id, Number(id)));
 }
 
 beforeAll(async () => {
@@ -37,7 +40,13 @@ describe('GET /reports/pipeline', () => {
     expect(r.days).toBe(90);
     expect(r.closed_since).toBe(isoDay(-90));
     expect(r.stages.map((s: { project_stage: { name: string } }) => s.project_stage.name)).toEqual([
-      'Lead', 'Qualifying', 'Estimating', 'Bid Submitted', 'Negotiating', 'Won', 'Lost',
+      'Lead',
+      'Qualifying',
+      'Estimating',
+      'Bid Submitted',
+      'Negotiating',
+      'Won',
+      'Lost',
     ]);
     expect(r.stages[0]).toEqual({
       project_stage: {

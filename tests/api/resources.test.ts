@@ -31,7 +31,11 @@ describe('resource descriptors', () => {
     const operations = new Set<string>(OPERATIONS);
     expect(templates.filter((t) => !described.has(t) && !operations.has(t))).toEqual([]);
     const paths = new Set(templates);
-    expect(Object.entries(RESOURCES).filter(([, r]) => !paths.has(r.path)).map(([key]) => key)).toEqual([]);
+    expect(
+      Object.entries(RESOURCES)
+        .filter(([, r]) => !paths.has(r.path))
+        .map(([key]) => key),
+    ).toEqual([]);
     expect(OPERATIONS.filter((o) => !paths.has(o))).toEqual([]);
   });
 

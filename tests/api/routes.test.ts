@@ -105,7 +105,11 @@ describe('route files and the OpenAPI document', () => {
       expect(refs(op).includes('#/components/parameters/IfMatch'), `${method} ${template} declares If-Match`).toBe(compares);
       expect('412' in op.responses, `${method} ${template} documents 412`).toBe(compares);
     }
-    for (const id of WITHOUT_IF_MATCH) expect(writes.some(({ op }) => op.operationId === id), id).toBe(true);
+    for (const id of WITHOUT_IF_MATCH)
+      expect(
+        writes.some(({ op }) => op.operationId === id),
+        id,
+      ).toBe(true);
   });
 
   it('declares Idempotency-Key on every POST, and the 429 of the rate limit on every operation', () => {
@@ -141,7 +145,11 @@ describe('route files and the OpenAPI document', () => {
     it('refuses per_page=0, per_page=101 and page=0 on every list (422 on the parameter)', async () => {
       const failures: string[] = [];
       for (const { template } of lists) {
-        for (const [name, value] of [['per_page', '0'], ['per_page', '101'], ['page', '0']] as const) {
+        for (const [name, value] of [
+          ['per_page', '0'],
+          ['per_page', '101'],
+          ['page', '0'],
+        ] as const) {
           const res = await request('GET', `${pathOf(template)}?${name}=${value}`, { headers });
           if (res.status !== 422 || !res.body.details?.[name]) failures.push(`${template}?${name}=${value}: ${res.status} ${JSON.stringify(res.body)}`);
         }

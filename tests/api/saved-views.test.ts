@@ -14,7 +14,13 @@ let member: Client;
 let other: Client;
 
 async function memberOf(t: TestAccount, values: Parameters<typeof insertUser>[1] extends infer V ? Partial<V> : never = {}) {
-  const userId = await insertUser(getDb(), { accountId: t.accountId, email: `sv.${Math.random().toString(36).slice(2, 8)}@example.com`, firstName: 'S', lastName: 'V', ...values });
+  const userId = await insertUser(getDb(), {
+    accountId: t.accountId,
+    email: `sv.${Math.random().toString(36).slice(2, 8)}@example.com`,
+    firstName: 'S',
+    lastName: 'V',
+    ...values,
+  });
   return client(await createApiToken(getDb(), { accountId: t.accountId, userId }));
 }
 
@@ -28,10 +34,22 @@ beforeAll(async () => {
 describe('saved views', () => {
   it('are saved with the list’s parameters, private unless shared', async () => {
     const res = await member.post('/saved_views', {
-      saved_view: { resource: 'leads', name: 'My hot leads', filters: { priority: 'true', assigned_to_id: String(a.userId) }, columns: ['name', 'value_in_cents'], sort: '-value_in_cents' },
+      saved_view: {
+        resource: 'leads',
+        name: 'My hot leads',
+        filters: { priority: 'true', assigned_to_id: String(a.userId) },
+        columns: ['name', 'value_in_cents'],
+        sort: '-value_in_cents',
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body.saved_view).toMatchObject({ resource: 'leads', name: 'My hot leads', shared: false, sort: '-value_in_cents', columns: ['name', 'value_in_cents'] });
+    expect(res.body.saved_view).toMatchObject({
+      resource: 'leads',
+      name: 'My hot leads',
+      shared: false,
+      sort: '-value_in_cents',
+      columns: ['name', 'value_in_cents'],
+    });
     expect(res.body.saved_view.owner).toMatchObject({ first_name: 'S' });
     expect(res.headers.get('etag')).toBeTruthy();
 
@@ -85,7 +103,11 @@ describe('saved views', () => {
     const view = await member.post('/saved_views', { saved_view: { resource: 'companies', name: 'Owners', filters: { q: 'owner' } } });
     const stale = await member.patch(`/saved_views/${view.body.saved_view.id}`, { saved_view: { name: 'A' } }, { headers: { 'if-match': '"stale"' } });
     expect(stale.status).toBe(412);
-    const fresh = await member.patch(`/saved_views/${view.body.saved_view.id}`, { saved_view: { name: 'B' } }, { headers: { 'if-match': view.headers.get('etag')! } });
+    const fresh = await member.patch(
+      `/saved_views/${view.body.saved_view.id}`,
+      { saved_view: { name: 'B' } },
+      { headers: { 'if-match': view.headers.get('etag')! } },
+    );
     expect(fresh.status).toBe(200);
   });
 });

@@ -43,7 +43,12 @@ describe('security events', () => {
     expect((await admin.patch(`/users/${id}`, { user: { password: 'another fine password' } })).status).toBe(200);
     // A new password ends their sessions; the old password no longer signs in.
     expect((await casey.get('/users/me')).status).toBe(401);
-    expect(await getDb().select().from(sessions).where(eq(sessions.userId, Number(id)))).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, Number(id))),
+    ).toEqual([]);
     expect((await signIn(`casey.${a.accountId}@example.com`, 'another fine password')).status).toBe(200);
 
     const list = (await admin.get('/security_events?kind=user.created,user.role_changed,user.deactivated,user.reactivated,user.password_changed')).body
@@ -91,7 +96,11 @@ describe('security events', () => {
     expect((await admin.delete(`/oauth_grants/${grant.id}`)).status).toBe(204);
     expect((await admin.delete(`/oauth_applications/${app.id}`)).status).toBe(204);
 
-    const list = (await admin.get('/security_events?kind=oauth_application.created,oauth_application.updated,oauth_application.secret_rotated,oauth_application.deleted,oauth_grant.revoked')).body.security_events;
+    const list = (
+      await admin.get(
+        '/security_events?kind=oauth_application.created,oauth_application.updated,oauth_application.secret_rotated,oauth_application.deleted,oauth_grant.revoked',
+      )
+    ).body.security_events;
     expect(list.slice(0, 5).map((e: { kind: string }) => e.kind)).toEqual([
       'oauth_application.deleted',
       'oauth_grant.revoked',
@@ -99,7 +108,9 @@ describe('security events', () => {
       'oauth_application.updated',
       'oauth_application.created',
     ]);
-    expect(list[3]).toMatchObject({ details: { changed: ['name', 'scope'], name: { from: 'Audited app', to: 'Audited app 2' }, scope: { from: 'read write', to: 'read' } } });
+    expect(list[3]).toMatchObject({
+      details: { changed: ['name', 'scope'], name: { from: 'Audited app', to: 'Audited app 2' }, scope: { from: 'read write', to: 'read' } },
+    });
     expect(list[0]).toMatchObject({ subject_id: app.id, details: { name: 'Audited app 2', client_id: app.client_id } });
     expect(JSON.stringify(list)).not.toContain(app.client_secret!);
     expect(JSON.stringify(list)).not.toContain(rotated.body.oauth_application.client_secret);
@@ -164,7 +175,11 @@ describe('security events', () => {
     const dana = await sessionClient(Number(id), PASSWORD);
     // A wrong current password changes nothing, and records nothing.
     expect((await dana.post('/api/auth/change-password', { currentPassword: 'not my password', newPassword: 'a newer long password' })).status).toBe(400);
-    const changed = await dana.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'a newer long password', revokeOtherSessions: true });
+    const changed = await dana.post('/api/auth/change-password', {
+      currentPassword: PASSWORD,
+      newPassword: 'a newer long password',
+      revokeOtherSessions: true,
+    });
     expect(changed.status).toBe(200);
     const again = await sessionClient(Number(id), 'yet another long password');
     expect((await again.post('/api/auth/revoke-sessions')).status).toBe(200);
@@ -173,7 +188,13 @@ describe('security events', () => {
     const list = (await events('user.password_changed,session.revoked')).filter((e) => (e.actor as { id: string } | null)?.id === id);
     expect(list).toMatchObject([
       { kind: 'session.revoked', subject_type: 'session', subject_id: null, auth_method: 'session', details: { all: true }, ip_address: 'unknown' },
-      { kind: 'user.password_changed', subject_type: 'user', subject_id: id, auth_method: 'session', details: { self_service: true, revoked_other_sessions: true } },
+      {
+        kind: 'user.password_changed',
+        subject_type: 'user',
+        subject_id: id,
+        auth_method: 'session',
+        details: { self_service: true, revoked_other_sessions: true },
+      },
     ]);
     expect(list).toHaveLength(2);
     expect(JSON.stringify(list)).not.toContain('a newer long password');
@@ -210,9 +231,16 @@ describe('security events', () => {
     const redirect = app.redirect_uris[0]!;
     const consent = await decide(admin, { response_type: 'code', client_id: app.client_id, redirect_uri: redirect, scope: 'read' }, 'allow');
     const code = new URL(consent.location!).searchParams.get('code')!;
-    const tokens = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: app.client_id, client_secret: app.client_secret! });
+    const tokens = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: app.client_id,
+      client_secret: app.client_secret!,
+    });
     expect(tokens.status).toBe(200);
-    const refresh = (token: string) => tokenRequest({ grant_type: 'refresh_token', refresh_token: token, client_id: app.client_id, client_secret: app.client_secret! });
+    const refresh = (token: string) =>
+      tokenRequest({ grant_type: 'refresh_token', refresh_token: token, client_id: app.client_id, client_secret: app.client_secret! });
     expect((await refresh(tokens.body.refresh_token)).status).toBe(200);
     // The first refresh token again: a copy is in use; the family is revoked, and recorded once.
     expect((await refresh(tokens.body.refresh_token)).body.error).toBe('invalid_grant');
@@ -228,7 +256,13 @@ describe('security events', () => {
     });
     const reused = (await events('oauth_grant.refresh_token_reused')).filter((e) => (e.oauth_application as { id: string } | null)?.id === app.id);
     expect(reused).toMatchObject([
-      { actor: null, auth_method: null, subject_type: 'oauth_grant', subject_id: authorized!.subject_id, details: { user_id: String(a.userId), family_revoked: true } },
+      {
+        actor: null,
+        auth_method: null,
+        subject_type: 'oauth_grant',
+        subject_id: authorized!.subject_id,
+        details: { user_id: String(a.userId), family_revoked: true },
+      },
     ]);
     expect(reused).toHaveLength(1);
     expect(JSON.stringify([authorized, reused])).not.toContain(tokens.body.refresh_token);

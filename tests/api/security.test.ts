@@ -31,7 +31,12 @@ function run(path: string, init: { method?: string; headers?: Record<string, str
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 afterEach(() => {
@@ -82,7 +87,10 @@ describe('Content-Security-Policy', () => {
     const cookie = { cookie: 'groundwork.session_token=abc.def' };
     const formAction = async (query: Record<string, string>, path = '/oauth/authorize') =>
       directives((await run(`${path}?${new URLSearchParams(query)}`, { headers: cookie })).headers.get('content-security-policy')!).get('form-action');
-    expect(await formAction({ client_id: app.client_id, redirect_uri: 'https://client.example/cb', response_type: 'code' })).toEqual(["'self'", 'https://client.example']);
+    expect(await formAction({ client_id: app.client_id, redirect_uri: 'https://client.example/cb', response_type: 'code' })).toEqual([
+      "'self'",
+      'https://client.example',
+    ]);
     // Without redirect_uri the page uses the first registered one.
     expect(await formAction({ client_id: app.client_id, response_type: 'code' })).toEqual(["'self'", 'https://client.example']);
     // A URI the application did not register, an unknown client or none: nothing added.
@@ -158,7 +166,17 @@ describe('CORS', () => {
     const res = await run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     const exposed = res.headers.get('access-control-expose-headers')!;
-    for (const h of ['ETag', 'Link', 'X-Total-Count', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'X-Rate-Limited-For', 'Idempotent-Replayed', 'X-Request-Id']) {
+    for (const h of [
+      'ETag',
+      'Link',
+      'X-Total-Count',
+      'X-RateLimit-Limit',
+      'X-RateLimit-Remaining',
+      'Retry-After',
+      'X-Rate-Limited-For',
+      'Idempotent-Replayed',
+      'X-Request-Id',
+    ]) {
       expect(exposed).toContain(h);
     }
     expect(corsHeaders('https://app.example.com.evil.example', [ALLOWED])).toEqual({ Vary: 'Origin' });
@@ -231,7 +249,10 @@ describe('webhook secrets at rest', () => {
     expect(() => openWebhookSecret(oldRow!.secret)).toThrow(/neither/);
     process.env.WEBHOOK_SECRET_KEYS_PREVIOUS = KEY_OLD;
     expect(await resealWebhookSecrets(getDb(), account.accountId)).toBeGreaterThanOrEqual(2);
-    const rows = await getDb().select().from(webhooks).where(inArray(webhooks.id, [p!.id, o!.id]));
+    const rows = await getDb()
+      .select()
+      .from(webhooks)
+      .where(inArray(webhooks.id, [p!.id, o!.id]));
     const byId = new Map(rows.map((r) => [r.id, r.secret]));
     const current = { current: parseKey(KEY_NEW), previous: [] };
     expect(open(byId.get(p!.id)!, 'webhook-secret', current)).toBe(plain);
@@ -267,7 +288,7 @@ describe('delivering with a secret no key opens', () => {
     }
   }
 
-  it('fails that endpoint\'s attempt with a reason and still delivers to the others', async () => {
+  it("fails that endpoint's attempt with a reason and still delivers to the others", async () => {
     const t = await createTestAccount('Lost key GC');
     const good = await t.api.post('/webhooks', { webhook: { url: receiver.url('/good') } });
     const lost = await t.api.post('/webhooks', { webhook: { url: receiver.url('/lost') } });

@@ -82,7 +82,12 @@ describe('signing in', () => {
       headers: SAME_ORIGIN,
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(await getDb().select().from(users).where(eq(users.email, `new.${a.accountId}@example.com`))).toEqual([]);
+    expect(
+      await getDb()
+        .select()
+        .from(users)
+        .where(eq(users.email, `new.${a.accountId}@example.com`)),
+    ).toEqual([]);
   });
 
   it('has no endpoint that would write our users: update-user, change-email, delete-user', async () => {
@@ -136,7 +141,7 @@ describe('the session cookie on the 2023-01 API', () => {
     expect(withOrigin.status).toBe(200);
   });
 
-  it('writes with a matching Origin, in its user\'s account, as its user', async () => {
+  it("writes with a matching Origin, in its user's account, as its user", async () => {
     const res = await request('POST', '/leads', { body: { lead: { name: 'Session lead' } }, headers: { cookie, ...SAME_ORIGIN } });
     expect(res.status).toBe(201);
     expect(res.body.lead.created_by.id).toBe(String(a.userId));
@@ -218,7 +223,10 @@ describe('the session cookie on the 2023-01 API', () => {
   });
 
   it('is refused when forged or tampered with', async () => {
-    const [name, value] = cookie.split('; ').find((c) => c.startsWith('groundwork.session_token='))!.split('=') as [string, string];
+    const [name, value] = cookie
+      .split('; ')
+      .find((c) => c.startsWith('groundwork.session_token='))!
+      .split('=') as [string, string];
     for (const bad of [`${name}=${value.slice(0, -3)}abc`, `${name}=unsigned-token`]) {
       const res = await request('GET', '/users/me', { headers: { cookie: bad } });
       expect(res.status, bad).toBe(401);
@@ -248,7 +256,10 @@ describe('session lifetime', () => {
 
   it('ends when it expires', async () => {
     const cookie = await signedInCookie();
-    await getDb().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, tokenOf(cookie)));
+    await getDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.token, tokenOf(cookie)));
     expect((await request('GET', '/users/me', { headers: { cookie } })).status).toBe(401);
   });
 });

@@ -59,7 +59,11 @@ describe('GET /sessions', () => {
       headers: { origin: BASE, ...userAgent('Firefox/128 test'), 'x-forwarded-for': '203.0.113.7' },
     });
     expect(res.status).toBe(200);
-    const fresh = res.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((p) => !p.endsWith('=')).join('; ');
+    const fresh = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((p) => !p.endsWith('='))
+      .join('; ');
     const list = (await request('GET', '/sessions', { headers: { cookie: fresh, origin: BASE } })).body.sessions;
     expect(list.find((s: { current: boolean }) => s.current)).toMatchObject({ user_agent: 'Firefox/128 test', ip_address: '203.0.113.7' });
   });

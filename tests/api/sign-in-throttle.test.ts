@@ -202,7 +202,7 @@ describe('sign-in throttle', { timeout: 120_000 }, () => {
     ]);
   });
 
-  it("gives a device cookie a failure budget of its own; past it the browser is one more stranger", async () => {
+  it('gives a device cookie a failure budget of its own; past it the browser is one more stranger', async () => {
     const { email: target, accountId } = await newUser();
     const device = deviceCookie(await signIn(target, PASSWORD, newIp()));
     await penalize('sign-in:email', SIGN_IN_LIMITS.email, target, SIGN_IN_LIMITS.email);
@@ -268,9 +268,15 @@ describe('sign-in throttle', { timeout: 120_000 }, () => {
 describe('sessions at sign-in', () => {
   it('gives every sign-in a new session token, never the one the browser already had', async () => {
     const first = await signIn(email, PASSWORD, newIp());
-    const cookie = first.headers.getSetCookie().find((c) => c.startsWith('groundwork.session_token='))!.split(';')[0]!;
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('groundwork.session_token='))!
+      .split(';')[0]!;
     const second = await signIn(email, PASSWORD, newIp(), cookie);
-    const again = second.headers.getSetCookie().find((c) => c.startsWith('groundwork.session_token='))!.split(';')[0]!;
+    const again = second.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('groundwork.session_token='))!
+      .split(';')[0]!;
     expect(again).not.toBe(cookie);
     const tokens = (await getDb().select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, a.userId))).map((r) => r.token);
     const tokenOf = (c: string) => decodeURIComponent(c.split('=')[1]!).split('.')[0]!;

@@ -44,7 +44,10 @@ describe('task lists: create and read', () => {
     expect(list).toMatchObject({ name: 'Preconstruction', project: { id: String(projectA.id), name: projectA.name } });
     expect(res.headers.get('x-request-id')).toBeTruthy();
 
-    const [row] = await getDb().select().from(taskLists).where(eq(taskLists.id, Number(list.id)));
+    const [row] = await getDb()
+      .select()
+      .from(taskLists)
+      .where(eq(taskLists.id, Number(list.id)));
     expect(row).toMatchObject({ accountId: a.accountId, projectId: projectA.id, name: 'Preconstruction' });
     const events = await eventsFor(a, 'task_list', list.id);
     expect(events.map((e) => e.eventType)).toEqual(['task_list.create']);
@@ -76,7 +79,7 @@ describe('task lists: create and read', () => {
     expect(long.body.details).toHaveProperty('name');
   });
 
-  it("refuses a project of another account or an unknown one as a 422 on project_id", async () => {
+  it('refuses a project of another account or an unknown one as a 422 on project_id', async () => {
     for (const projectId of [projectB.id, 999_999_999]) {
       const res = await a.api.post('/task_lists', { task_list: { name: 'Sneaky', project_id: String(projectId) } });
       expect(res.status).toBe(422);
@@ -100,8 +103,7 @@ describe('task lists: create and read', () => {
 
 describe('task lists: update', () => {
   it('PATCH keeps omitted fields and records one event; a no-op PATCH writes nothing', async () => {
-    const created = (await a.api.post('/task_lists', { task_list: { name: 'Bidding', project_id: String(projectA.id) } }))
-      .body.task_list;
+    const created = (await a.api.post('/task_lists', { task_list: { name: 'Bidding', project_id: String(projectA.id) } })).body.task_list;
     const res = await a.api.patch(`/task_lists/${created.id}`, { task_list: { name: 'Bid day', unknown_key: true } });
     expect(res.status).toBe(200);
     expectShape(res.body.task_list, 'task_list');
@@ -116,8 +118,7 @@ describe('task lists: update', () => {
   });
 
   it('refuses null or blank for required fields', async () => {
-    const { id } = (await a.api.post('/task_lists', { task_list: { name: 'Punch list', project_id: String(projectA.id) } }))
-      .body.task_list;
+    const { id } = (await a.api.post('/task_lists', { task_list: { name: 'Punch list', project_id: String(projectA.id) } })).body.task_list;
     const res = await a.api.patch(`/task_lists/${id}`, { task_list: { name: null, project_id: null } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.details).sort()).toEqual(['name', 'project_id']);
@@ -128,8 +129,7 @@ describe('task lists: update', () => {
   });
 
   it('moving a list to another project moves its tasks along, each with a task.update', async () => {
-    const list = (await a.api.post('/task_lists', { task_list: { name: 'Submittals', project_id: String(projectA.id) } }))
-      .body.task_list;
+    const list = (await a.api.post('/task_lists', { task_list: { name: 'Submittals', project_id: String(projectA.id) } })).body.task_list;
     const t1 = (await a.api.post('/tasks', { task: { title: 'Steel shop drawings', task_list_id: list.id } })).body.task;
     const t2 = (await a.api.post('/tasks', { task: { title: 'Door hardware', task_list_id: list.id } })).body.task;
     expect(t1.project.id).toBe(String(projectA.id));
@@ -138,7 +138,10 @@ describe('task lists: update', () => {
     expect(res.status).toBe(200);
     expect(res.body.task_list.project).toMatchObject({ id: String(projectA2.id), name: projectA2.name });
 
-    const rows = await getDb().select().from(tasks).where(eq(tasks.taskListId, Number(list.id)));
+    const rows = await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.taskListId, Number(list.id)));
     expect(rows.map((r) => r.projectId)).toEqual([projectA2.id, projectA2.id]);
     const moved = (await a.api.get(`/tasks/${t1.id}`)).body.task;
     expect(moved.project.id).toBe(String(projectA2.id));
@@ -151,8 +154,7 @@ describe('task lists: update', () => {
 
 describe('task lists: delete', () => {
   it('deletes the list only; its tasks stay, out of any list', async () => {
-    const list = (await a.api.post('/task_lists', { task_list: { name: 'Temporary', project_id: String(projectA.id) } }))
-      .body.task_list;
+    const list = (await a.api.post('/task_lists', { task_list: { name: 'Temporary', project_id: String(projectA.id) } })).body.task_list;
     const task = (await a.api.post('/tasks', { task: { title: 'Order dumpster', task_list_id: list.id } })).body.task;
 
     const res = await a.api.delete(`/task_lists/${list.id}`);
@@ -161,7 +163,10 @@ describe('task lists: delete', () => {
     expect((await a.api.get(`/task_lists/${list.id}`)).status).toBe(404);
     expect((await a.api.delete(`/task_lists/${list.id}`)).status).toBe(404);
 
-    const [row] = await getDb().select().from(tasks).where(eq(tasks.id, Number(task.id)));
+    const [row] = await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, Number(task.id)));
     expect(row).toMatchObject({ taskListId: null, projectId: projectA.id });
     const after = (await a.api.get(`/tasks/${task.id}`)).body.task;
     expect(after.task_list).toBeNull();
@@ -180,7 +185,11 @@ describe('task lists: list', () => {
     listAccount = await createTestAccount('Task list index GC');
     p1 = await insertProject(listAccount, 'Harbor Warehouse');
     p2 = await insertProject(listAccount, 'Cedar Apartments');
-    for (const [name, p] of [['Design', p1], ['Permits', p1], ['Procurement', p2]] as const) {
+    for (const [name, p] of [
+      ['Design', p1],
+      ['Permits', p1],
+      ['Procurement', p2],
+    ] as const) {
       created.push((await listAccount.api.post('/task_lists', { task_list: { name, project_id: String(p.id) } })).body.task_list.id);
     }
   });
@@ -235,8 +244,7 @@ describe('task lists: list', () => {
 
 describe('task lists: isolation and auth', () => {
   it("another account's task list is a 404 for every operation and absent from its lists", async () => {
-    const { id } = (await a.api.post('/task_lists', { task_list: { name: 'Private', project_id: String(projectA.id) } }))
-      .body.task_list;
+    const { id } = (await a.api.post('/task_lists', { task_list: { name: 'Private', project_id: String(projectA.id) } })).body.task_list;
     expect((await b.api.get(`/task_lists/${id}`)).status).toBe(404);
     expect((await b.api.patch(`/task_lists/${id}`, { task_list: { name: 'pwned' } })).status).toBe(404);
     expect((await b.api.delete(`/task_lists/${id}`)).status).toBe(404);
@@ -250,8 +258,7 @@ describe('task lists: isolation and auth', () => {
   });
 
   it('answers 401 without or with a wrong token on every operation, 403 for a read token writing', async () => {
-    const { id } = (await a.api.post('/task_lists', { task_list: { name: 'Auth', project_id: String(projectA.id) } })).body
-      .task_list;
+    const { id } = (await a.api.post('/task_lists', { task_list: { name: 'Auth', project_id: String(projectA.id) } })).body.task_list;
     const calls: [string, string][] = [
       ['GET', '/task_lists'],
       ['POST', '/task_lists'],

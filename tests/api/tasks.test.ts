@@ -89,7 +89,10 @@ describe('tasks: create and read', () => {
     expectRef(task.task_list, 'task_list_ref');
     expectRef(task.task_list.project, 'named');
 
-    const [row] = await getDb().select().from(tasks).where(eq(tasks.id, Number(task.id)));
+    const [row] = await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, Number(task.id)));
     expect(row).toMatchObject({
       accountId: a.accountId,
       createdById: a.userId,
@@ -136,9 +139,7 @@ describe('tasks: create and read', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('validation_failed');
-    expect(Object.keys(res.body.details).sort()).toEqual(
-      ['assigned_to_id', 'completed_at', 'deadline', 'notes', 'project_id', 'title'].sort(),
-    );
+    expect(Object.keys(res.body.details).sort()).toEqual(['assigned_to_id', 'completed_at', 'deadline', 'notes', 'project_id', 'title'].sort());
     const missing = await a.api.post('/tasks', { task: { notes: 'no title' } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.details)).toEqual(['title']);
@@ -177,7 +178,7 @@ describe('tasks: create and read', () => {
 });
 
 describe('tasks: project and task list rules', () => {
-  it('a task given only a task list takes the list\'s project', async () => {
+  it("a task given only a task list takes the list's project", async () => {
     const res = await a.api.post('/tasks', { task: { title: 'Pull permits', task_list_id: String(listA2.id) } });
     expect(res.status).toBe(201);
     expect(res.body.task.project).toMatchObject({ id: String(projectA2.id) });
@@ -225,11 +226,14 @@ describe('tasks: project and task list rules', () => {
     expect(out.status).toBe(200);
     expect(out.body.task).toMatchObject({ project: { id: String(projectA.id) }, task_list: null });
 
-    const [row] = await getDb().select().from(tasks).where(eq(tasks.id, Number(id)));
+    const [row] = await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, Number(id)));
     expect(row).toMatchObject({ projectId: projectA.id, taskListId: null });
   });
 
-  it('PATCH on a task without a project takes the list\'s project', async () => {
+  it("PATCH on a task without a project takes the list's project", async () => {
     const { id } = (await a.api.post('/tasks', { task: { title: 'Loose end' } })).body.task;
     const res = await a.api.patch(`/tasks/${id}`, { task: { task_list_id: String(listA2.id) } });
     expect(res.status).toBe(200);
@@ -283,7 +287,10 @@ describe('tasks: update', () => {
     const done = await a.api.patch(`/tasks/${id}`, { task: { completed_at: '2026-05-04T10:30:00-05:00' } });
     expect(done.status).toBe(200);
     expect(done.body.task.completed_at).toBe('2026-05-04T15:30:00Z');
-    const [row] = await getDb().select().from(tasks).where(eq(tasks.id, Number(id)));
+    const [row] = await getDb()
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, Number(id)));
     expect(row!.completedAt?.toISOString()).toBe('2026-05-04T15:30:00.000Z');
     const reopened = await a.api.patch(`/tasks/${id}`, { task: { completed_at: null } });
     expect(reopened.body.task.completed_at).toBeNull();
@@ -294,7 +301,12 @@ describe('tasks: update', () => {
     const res = await a.api.delete(`/tasks/${id}`);
     expect(res.status).toBe(204);
     expect(res.body).toBeNull();
-    expect(await getDb().select().from(tasks).where(eq(tasks.id, Number(id)))).toHaveLength(0);
+    expect(
+      await getDb()
+        .select()
+        .from(tasks)
+        .where(eq(tasks.id, Number(id))),
+    ).toHaveLength(0);
     expect((await a.api.get(`/tasks/${id}`)).status).toBe(404);
     expect((await a.api.delete(`/tasks/${id}`)).status).toBe(404);
     expect((await taskEvents(a, id)).map((e) => e.eventType).sort()).toEqual(['task.create', 'task.delete']);

@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 
 const cases = [
-  { path: '/workforce/employees', key: 'workforce_employee', field: 'email', body: { legal_first_name: 'Sam', last_name: 'Carpenter' }, value: 'sam.carpenter@gc.example.com', what: 'employee' },
+  {
+    path: '/workforce/employees',
+    key: 'workforce_employee',
+    field: 'email',
+    body: { legal_first_name: 'Sam', last_name: 'Carpenter' },
+    value: 'sam.carpenter@gc.example.com',
+    what: 'employee',
+  },
   { path: '/leads', key: 'lead', field: 'external_id', body: { name: 'School gym' }, value: 'CRM-00042', what: 'lead' },
   { path: '/projects', key: 'project', field: 'external_id', body: { name: 'Depot' }, value: 'ERP-7', what: 'project' },
 ] as const;

@@ -10,8 +10,7 @@ import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type T
 import { decide, registerApp, tokenRequest } from '../oauth';
 import { expectShape } from '../spec-shapes';
 
-const signIn = (email: string, password: string) =>
-  request('POST', '/api/auth/sign-in/email', { body: { email, password }, headers: { origin: BASE } });
+const signIn = (email: string, password: string) => request('POST', '/api/auth/sign-in/email', { body: { email, password }, headers: { origin: BASE } });
 
 let a: TestAccount;
 let b: TestAccount;
@@ -19,7 +18,20 @@ let b: TestAccount;
 let admin: SessionClient;
 
 const ids = (list: { id: string }[]) => list.map((r) => r.id);
-const USER_KEYS = ['created_at', 'deactivated', 'deactivated_at', 'email', 'first_name', 'id', 'last_name', 'name', 'permissions', 'project_access', 'role', 'updated_at'];
+const USER_KEYS = [
+  'created_at',
+  'deactivated',
+  'deactivated_at',
+  'email',
+  'first_name',
+  'id',
+  'last_name',
+  'name',
+  'permissions',
+  'project_access',
+  'role',
+  'updated_at',
+];
 
 beforeAll(async () => {
   a = await createTestAccount('Users GC');
@@ -28,7 +40,7 @@ beforeAll(async () => {
 });
 
 describe('GET /users', () => {
-  it('lists the account\'s users newest first: the User reference, role and status', async () => {
+  it("lists the account's users newest first: the User reference, role and status", async () => {
     const res = await a.api.get('/users');
     expect(res.status).toBe(200);
     expect(ids(res.body.users)).toEqual([String(a.otherUserId), String(a.userId)]);
@@ -36,7 +48,14 @@ describe('GET /users', () => {
       expectShape(u, 'user');
       expect(Object.keys(u).sort()).toEqual(USER_KEYS);
     }
-    expect(res.body.users[0]).toMatchObject({ first_name: 'Blake', last_name: 'Builder', name: 'Blake Builder', role: 'member', deactivated: false, deactivated_at: null });
+    expect(res.body.users[0]).toMatchObject({
+      first_name: 'Blake',
+      last_name: 'Builder',
+      name: 'Blake Builder',
+      role: 'member',
+      deactivated: false,
+      deactivated_at: null,
+    });
     expect(res.body.users[1]).toMatchObject({ first_name: 'Avery', role: 'admin', deactivated: false });
     expect(res.headers.get('x-total-count')).toBe('2');
     expect(ids(res.body.users)).not.toContain(String(b.userId));
@@ -131,7 +150,10 @@ let n = 0;
 const newEmail = (label = 'new') => `${label}.${a.accountId}.${++n}@Example.com`;
 
 async function userRow(id: string | number) {
-  const [row] = await getDb().select().from(users).where(eq(users.id, Number(id)));
+  const [row] = await getDb()
+    .select()
+    .from(users)
+    .where(eq(users.id, Number(id)));
   return row;
 }
 
@@ -142,7 +164,7 @@ async function freshAccount() {
 }
 
 describe('POST /users', () => {
-  it('adds a user to the admin\'s account, with a password they can sign in with', async () => {
+  it("adds a user to the admin's account, with a password they can sign in with", async () => {
     const email = newEmail('casey');
     const res = await admin.post('/users', { user: { email, first_name: 'Casey', last_name: 'Chen', role: 'member', password: PASSWORD } });
     expect(res.status).toBe(201);
@@ -220,7 +242,10 @@ describe('managing users needs a signed-in admin session', () => {
   it('refuses every token of an admin, personal or OAuth, whatever the body: 403 session_required, nothing written', async () => {
     const c = await freshAccount();
     const oauthToken = await createApiToken(getDb(), { accountId: c.accountId, userId: c.userId });
-    await getDb().update(apiTokens).set({ kind: 'oauth_access' }).where(eq(apiTokens.tokenHash, hashToken(oauthToken)));
+    await getDb()
+      .update(apiTokens)
+      .set({ kind: 'oauth_access' })
+      .where(eq(apiTokens.tokenHash, hashToken(oauthToken)));
     const email = newEmail('planted');
     for (const api of [c.api, client(oauthToken)]) {
       for (const body of [{ user: { email, role: 'admin', password: PASSWORD } }, { user: {} }, undefined]) {
@@ -287,7 +312,9 @@ describe('PATCH /users/{id}', () => {
     const signInAgain = await signIn(row!.email, PASSWORD);
     expect(signInAgain.status).toBe(403);
     expect(signInAgain.body).toMatchObject({ code: 'USER_DEACTIVATED' });
-    expect(signInAgain.headers.getSetCookie().filter((c) => c.startsWith('groundwork.session_token=') && !c.startsWith('groundwork.session_token=;'))).toEqual([]);
+    expect(signInAgain.headers.getSetCookie().filter((c) => c.startsWith('groundwork.session_token=') && !c.startsWith('groundwork.session_token=;'))).toEqual(
+      [],
+    );
     // A wrong password still answers as for anyone: nothing about the user is revealed.
     expect((await signIn(row!.email, 'not the password')).status).toBe(401);
     // Still listed, marked deactivated.
@@ -304,7 +331,10 @@ describe('PATCH /users/{id}', () => {
 
   it('keeps an admin: nobody demotes or deactivates themselves, and the last admin stays', async () => {
     const c = await freshAccount();
-    for (const [body, field] of [[{ role: 'member' }, 'role'], [{ deactivated: true }, 'deactivated']] as const) {
+    for (const [body, field] of [
+      [{ role: 'member' }, 'role'],
+      [{ deactivated: true }, 'deactivated'],
+    ] as const) {
       const res = await c.admin.patch(`/users/${c.userId}`, { user: body });
       expect(res.status).toBe(422);
       expect(res.body.details).toHaveProperty(field);
@@ -329,7 +359,7 @@ describe('PATCH /users/{id}', () => {
     expect(await userRow(c.otherUserId)).toMatchObject({ role: 'admin' });
   });
 
-  it('is for admins (403), validates (422), and answers 404 for another account\'s user', async () => {
+  it("is for admins (403), validates (422), and answers 404 for another account's user", async () => {
     const c = await freshAccount();
     const member = await sessionClient(c.otherUserId);
     const forbidden = await member.patch(`/users/${c.userId}`, { user: { role: 'member' } });
@@ -372,7 +402,13 @@ describe('an admin resetting a password or revoking tokens', () => {
     expect((await client(token).get('/users/me')).status).toBe(200);
     const events = (await c.api.get('/security_events?kind=calendar_feed.revoked,user.password_changed')).body.security_events;
     expect(events).toMatchObject([
-      { kind: 'calendar_feed.revoked', subject_type: 'user', subject_id: String(c.otherUserId), actor: { id: String(c.userId) }, details: { reason: 'password_reset' } },
+      {
+        kind: 'calendar_feed.revoked',
+        subject_type: 'user',
+        subject_id: String(c.otherUserId),
+        actor: { id: String(c.userId) },
+        details: { reason: 'password_reset' },
+      },
       { kind: 'user.password_changed', subject_id: String(c.otherUserId) },
     ]);
   });
@@ -387,7 +423,13 @@ describe('an admin resetting a password or revoking tokens', () => {
     const redirect = app.redirect_uris[0]!;
     const consent = await decide(member, { response_type: 'code', client_id: app.client_id, redirect_uri: redirect }, 'allow');
     const code = new URL(consent.location!).searchParams.get('code')!;
-    const oauth = await tokenRequest({ grant_type: 'authorization_code', code, redirect_uri: redirect, client_id: app.client_id, client_secret: app.client_secret! });
+    const oauth = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirect,
+      client_id: app.client_id,
+      client_secret: app.client_secret!,
+    });
     expect(oauth.status).toBe(200);
 
     expect((await cAdmin.patch(`/users/${c.otherUserId}`, { user: { revoke_tokens: 'yes' } })).status).toBe(422);
@@ -396,7 +438,12 @@ describe('an admin resetting a password or revoking tokens', () => {
     expect(Object.keys(res.body.user).sort()).toEqual(USER_KEYS);
     expect((await client(token).get('/users/me')).status).toBe(401);
     expect((await client(oauth.body.access_token).get('/users/me')).status).toBe(401);
-    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: oauth.body.refresh_token, client_id: app.client_id, client_secret: app.client_secret! });
+    const refreshed = await tokenRequest({
+      grant_type: 'refresh_token',
+      refresh_token: oauth.body.refresh_token,
+      client_id: app.client_id,
+      client_secret: app.client_secret!,
+    });
     expect(refreshed.body.error).toBe('invalid_grant');
     // Their sessions, and everyone else's tokens, are untouched.
     expect((await member.get('/users/me')).status).toBe(200);

@@ -117,7 +117,7 @@ describe('webhook delivery', () => {
     expect(await deliveries(t.accountId)).toEqual([{ status: 'succeeded', attempt_count: 1, n: 1 }]);
   });
 
-  it('signs with a plain secret\'s UTF-8 bytes, verifiable by a Standard Webhooks receiver given those bytes', async () => {
+  it("signs with a plain secret's UTF-8 bytes, verifiable by a Standard Webhooks receiver given those bytes", async () => {
     const t = await createTestAccount('Plain Secret GC');
     const secret = 'clé secrète de Buildr';
     const hook = await subscribe(t, '/plain', { secret });
@@ -230,10 +230,7 @@ describe('webhook delivery', () => {
     const ids = new Set(got.map((r) => r.headers['webhook-id']));
     expect(ids.size).toBe(200);
     expect(got.length).toBe(200);
-    const [counts] = await rows<{ messages: number }>(
-      getDb(),
-      sql`select count(*)::int as messages from webhook_messages where account_id = ${t.accountId}`,
-    );
+    const [counts] = await rows<{ messages: number }>(getDb(), sql`select count(*)::int as messages from webhook_messages where account_id = ${t.accountId}`);
     expect(counts!.messages).toBe(200);
     expect(await deliveries(t.accountId)).toEqual([{ status: 'succeeded', attempt_count: 1, n: 200 }]);
   });
@@ -247,7 +244,12 @@ describe('webhook delivery', () => {
     await receiver.waitFor(() => receiver.on('/everything').length >= 2 && receiver.on('/projects-only').length >= 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.on('/projects-only').map((r) => JSON.parse(r.body).event_type)).toEqual(['project.create']);
-    expect(receiver.on('/everything').map((r) => JSON.parse(r.body).event_type).sort()).toEqual(['company.create', 'project.create']);
+    expect(
+      receiver
+        .on('/everything')
+        .map((r) => JSON.parse(r.body).event_type)
+        .sort(),
+    ).toEqual(['company.create', 'project.create']);
   });
 
   it('honours rate_limit (deliveries per minute)', async () => {
@@ -268,7 +270,14 @@ describe('webhook delivery', () => {
     const t = await createTestAccount('Private GC');
     delete process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
     try {
-      for (const url of ['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://192.168.0.1/']) {
+      for (const url of [
+        'http://127.0.0.1:9/x',
+        'http://localhost/x',
+        'http://10.1.2.3/x',
+        'http://[::1]/x',
+        'http://169.254.169.254/latest',
+        'http://192.168.0.1/',
+      ]) {
         const res = await t.api.post('/webhooks', { webhook: { url } });
         expect(res.status, url).toBe(422);
         expect(res.body.details.url[0]).toMatch(/private, loopback or link-local/);

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 describe('GET /webhook_messages (operation 17)', () => {
-  it('lists the events of API writes, newest first, in the spec\'s shape', async () => {
+  it("lists the events of API writes, newest first, in the spec's shape", async () => {
     const c = await createTestAccount('Writes GC');
     const created = await c.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Ana', last_name: 'Diaz' } });
     const id = created.body.workforce_employee.id;

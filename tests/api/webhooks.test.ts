@@ -132,7 +132,14 @@ describe('POST /webhooks', () => {
   });
 
   it('refuses private, loopback and link-local targets by default', async () => {
-    for (const url of ['http://127.0.0.1/x', 'http://localhost:3000/x', 'http://[::1]/', 'http://[::ffff:10.0.0.1]/', 'http://172.16.0.9/', 'http://printer.local/']) {
+    for (const url of [
+      'http://127.0.0.1/x',
+      'http://localhost:3000/x',
+      'http://[::1]/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://172.16.0.9/',
+      'http://printer.local/',
+    ]) {
       const res = await create(a, { url });
       expect(res.status, url).toBe(422);
     }
@@ -145,7 +152,7 @@ describe('POST /webhooks', () => {
 });
 
 describe('GET, PATCH, DELETE /webhooks/{id}', () => {
-  it('lists the account\'s subscriptions only, newest first', async () => {
+  it("lists the account's subscriptions only, newest first", async () => {
     const first = (await create(b, { url: 'https://b.example.com/1' })).body.webhook;
     const second = (await create(b, { url: 'https://b.example.com/2' })).body.webhook;
     const res = await b.api.get('/webhooks?per_page=1');
@@ -177,7 +184,7 @@ describe('GET, PATCH, DELETE /webhooks/{id}', () => {
     expect(openWebhookSecret(row!.secret)).toBe(secret);
   });
 
-  it('answers 404 for another account\'s subscription, for every method', async () => {
+  it("answers 404 for another account's subscription, for every method", async () => {
     const hook = (await create(b, { url: 'https://b.example.com/private' })).body.webhook;
     expect((await a.api.get(`/webhooks/${hook.id}`)).status).toBe(404);
     expect((await a.api.patch(`/webhooks/${hook.id}`, { webhook: { disabled: true } })).status).toBe(404);
@@ -190,7 +197,16 @@ describe('GET, PATCH, DELETE /webhooks/{id}', () => {
     const hook = (await create(a, { url: URL_A })).body.webhook;
     const key = await internalId(hook.id);
     expect((await a.api.get(`/webhooks/${hook.id.toUpperCase()}`)).body.webhook.id).toBe(hook.id);
-    for (const id of [String(key), 'abc', '0', hook.id.slice(0, -1), `${hook.id}0`, `{${hook.id}}`, hook.id.replace(/-/g, ''), '00000000-0000-0000-0000-000000000000']) {
+    for (const id of [
+      String(key),
+      'abc',
+      '0',
+      hook.id.slice(0, -1),
+      `${hook.id}0`,
+      `{${hook.id}}`,
+      hook.id.replace(/-/g, ''),
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
       for (const res of [
         await a.api.get(`/webhooks/${encodeURIComponent(id)}`),
         await a.api.patch(`/webhooks/${encodeURIComponent(id)}`, { webhook: { disabled: true } }),

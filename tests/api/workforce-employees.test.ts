@@ -83,7 +83,10 @@ describe('POST /workforce/employees (operation 12)', () => {
       ['id', 'created_at', 'updated_at', 'legal_first_name', 'preferred_first_name', 'last_name', 'email', 'role'].sort(),
     );
 
-    const [row] = await getDb().select().from(workforceEmployees).where(eq(workforceEmployees.id, Number(e.id)));
+    const [row] = await getDb()
+      .select()
+      .from(workforceEmployees)
+      .where(eq(workforceEmployees.id, Number(e.id)));
     expect(row).toMatchObject({ accountId: a.accountId, managerId: Number(boss.id), roleId: Number(roleId), city: 'Austin' });
     const events = await eventsFor(a, e.id);
     expect(events.map((m) => m.eventType)).toEqual(['workforce_employee.create']);
@@ -191,7 +194,10 @@ describe('PATCH /workforce/employees/{id} (operation 13)', () => {
       email: null,
       notes: 'n',
     });
-    const [row] = await getDb().select().from(workforceEmployees).where(eq(workforceEmployees.id, Number(e.id)));
+    const [row] = await getDb()
+      .select()
+      .from(workforceEmployees)
+      .where(eq(workforceEmployees.id, Number(e.id)));
     expect(row).toMatchObject({ managerId: null, roleId: null, email: null, streetAddress: null, city: null, notes: 'n' });
   });
 
@@ -203,10 +209,7 @@ describe('PATCH /workforce/employees/{id} (operation 13)', () => {
     });
     expect(again.status).toBe(200);
     expect(again.body.workforce_employee.updated_at).toBe(first.body.workforce_employee.updated_at);
-    expect((await eventsFor(a, e.id)).map((m) => m.eventType).sort()).toEqual([
-      'workforce_employee.create',
-      'workforce_employee.update',
-    ]);
+    expect((await eventsFor(a, e.id)).map((m) => m.eventType).sort()).toEqual(['workforce_employee.create', 'workforce_employee.update']);
   });
 
   it('refuses to clear the required names and validates like create', async () => {
@@ -216,7 +219,10 @@ describe('PATCH /workforce/employees/{id} (operation 13)', () => {
     });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.details).sort()).toEqual(['email', 'industry_start_date', 'last_name', 'legal_first_name']);
-    const [row] = await getDb().select().from(workforceEmployees).where(eq(workforceEmployees.id, Number(e.id)));
+    const [row] = await getDb()
+      .select()
+      .from(workforceEmployees)
+      .where(eq(workforceEmployees.id, Number(e.id)));
     expect(row!.legalFirstName).toBe('Sam');
   });
 
@@ -238,7 +244,10 @@ describe('PATCH /workforce/employees/{id} (operation 13)', () => {
     const indirect = await a.api.patch(`/workforce/employees/${top.id}`, { workforce_employee: { manager_id: low.id } });
     expect(indirect.status).toBe(422);
     expect(indirect.body.message).toMatch(/manager_id would create a cycle/);
-    const [row] = await getDb().select().from(workforceEmployees).where(eq(workforceEmployees.id, Number(top.id)));
+    const [row] = await getDb()
+      .select()
+      .from(workforceEmployees)
+      .where(eq(workforceEmployees.id, Number(top.id)));
     expect(row!.managerId).toBeNull();
 
     // Low moves up to report to Top directly: still a tree.
@@ -269,7 +278,10 @@ describe('PATCH /workforce/employees/{id} (operation 13)', () => {
       expect(res.status, id).toBe(404);
       expect(res.body.error).toBe('not_found');
     }
-    const [row] = await getDb().select().from(workforceEmployees).where(eq(workforceEmployees.id, Number(theirs.id)));
+    const [row] = await getDb()
+      .select()
+      .from(workforceEmployees)
+      .where(eq(workforceEmployees.id, Number(theirs.id)));
     expect(row!.notes).toBeNull();
   });
 });
@@ -294,7 +306,7 @@ describe('GET /workforce/employees/{id}', () => {
 });
 
 describe('DELETE /workforce/employees/{id}', () => {
-  it('deletes, clears the reports\' manager and records an event', async () => {
+  it("deletes, clears the reports' manager and records an event", async () => {
     const boss = await employee(a, { legal_first_name: 'Leaving' });
     const report = await employee(a, { manager_id: boss.id });
     const res = await a.api.delete(`/workforce/employees/${boss.id}`);
@@ -302,16 +314,16 @@ describe('DELETE /workforce/employees/{id}', () => {
     expect(res.body).toBeNull();
     expect((await a.api.get(`/workforce/employees/${boss.id}`)).status).toBe(404);
     expect((await a.api.get(`/workforce/employees/${report.id}`)).body.workforce_employee.manager).toBeNull();
-    const rows = await getDb().select().from(workforceEmployees).where(eq(workforceEmployees.id, Number(boss.id)));
+    const rows = await getDb()
+      .select()
+      .from(workforceEmployees)
+      .where(eq(workforceEmployees.id, Number(boss.id)));
     expect(rows).toHaveLength(0);
-    expect((await eventsFor(a, boss.id)).map((m) => m.eventType).sort()).toEqual([
-      'workforce_employee.create',
-      'workforce_employee.delete',
-    ]);
+    expect((await eventsFor(a, boss.id)).map((m) => m.eventType).sort()).toEqual(['workforce_employee.create', 'workforce_employee.delete']);
     expect((await a.api.delete(`/workforce/employees/${boss.id}`)).status).toBe(404);
   });
 
-  it('cannot delete another account\'s employee', async () => {
+  it("cannot delete another account's employee", async () => {
     const theirs = await employee(b);
     expect((await a.api.delete(`/workforce/employees/${theirs.id}`)).status).toBe(404);
     expect((await a.api.delete('/workforce/employees/abc')).status).toBe(404);
@@ -335,7 +347,7 @@ describe('GET /workforce/employees (operation 11)', () => {
     people.push(await employee(c, { legal_first_name: 'Drew', last_name: 'Welder' }));
   });
 
-  it('lists the account\'s employees newest first with full shapes', async () => {
+  it("lists the account's employees newest first with full shapes", async () => {
     const res = await c.api.get('/workforce/employees');
     expect(res.status).toBe(200);
     const list = res.body.workforce_employees;

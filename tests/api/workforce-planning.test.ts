@@ -104,14 +104,21 @@ describe('assignments', () => {
     const at = await since();
     const moved = await a.api.patch(`/projects/${p.id}`, { project: { start_date: '2027-02-01', end_date: '2027-05-31' } });
     expect(moved.status).toBe(200);
-    expect((await a.api.get(`/workforce/assignments/${following.id}`)).body.workforce_assignment).toMatchObject({ start_date: '2027-02-01', end_date: '2027-05-31', dates_follow_project: true });
+    expect((await a.api.get(`/workforce/assignments/${following.id}`)).body.workforce_assignment).toMatchObject({
+      start_date: '2027-02-01',
+      end_date: '2027-05-31',
+      dates_follow_project: true,
+    });
     expect((await a.api.get(`/workforce/assignments/${own.id}`)).body.workforce_assignment).toMatchObject({ start_date: '2027-01-04', end_date: '2027-01-29' });
     expect(await eventsSince(a, at)).toEqual([`project.update:${p.id}`, `workforce_assignment.update:${following.id}`].sort());
     const updated = await a.api.get(`/workforce/assignments?project_id=${p.id}&updated_since=${encodeURIComponent(at)}`);
     expect(updated.body.workforce_assignments.map((x: Rec) => x.id)).toEqual([following.id]);
     // A project losing a date leaves them where they were; a name change does not touch them.
     await a.api.patch(`/projects/${p.id}`, { project: { end_date: null, name: 'Renamed' } });
-    expect((await a.api.get(`/workforce/assignments/${following.id}`)).body.workforce_assignment).toMatchObject({ start_date: '2027-02-01', end_date: '2027-05-31' });
+    expect((await a.api.get(`/workforce/assignments/${following.id}`)).body.workforce_assignment).toMatchObject({
+      start_date: '2027-02-01',
+      end_date: '2027-05-31',
+    });
   });
 
   it('take their own dates on a PATCH with dates, and the project’s again with dates_follow_project', async () => {
@@ -121,9 +128,17 @@ describe('assignments', () => {
     expect(own.body.workforce_assignment).toMatchObject({ start_date: '2027-01-11', end_date: '2027-03-31', dates_follow_project: false });
     const back = await a.api.patch(`/workforce/assignments/${x.id}`, { workforce_assignment: { dates_follow_project: true } });
     expect(back.body.workforce_assignment).toMatchObject({ start_date: '2027-01-01', end_date: '2027-03-31', dates_follow_project: true });
-    const stale = await a.api.patch(`/workforce/assignments/${x.id}`, { workforce_assignment: { allocation_percent: 20 } }, { headers: { 'If-Match': own.headers.get('etag')! } });
+    const stale = await a.api.patch(
+      `/workforce/assignments/${x.id}`,
+      { workforce_assignment: { allocation_percent: 20 } },
+      { headers: { 'If-Match': own.headers.get('etag')! } },
+    );
     expect(stale.status).toBe(412);
-    const fresh = await a.api.patch(`/workforce/assignments/${x.id}`, { workforce_assignment: { allocation_percent: 20 } }, { headers: { 'If-Match': back.headers.get('etag')! } });
+    const fresh = await a.api.patch(
+      `/workforce/assignments/${x.id}`,
+      { workforce_assignment: { allocation_percent: 20 } },
+      { headers: { 'If-Match': back.headers.get('etag')! } },
+    );
     expect(fresh.body.workforce_assignment.allocation_percent).toBe(20);
     expect((await a.api.delete(`/workforce/assignments/${x.id}`)).status).toBe(204);
     expect((await a.api.get(`/workforce/assignments/${x.id}`)).status).toBe(404);
@@ -160,7 +175,12 @@ describe('assignments', () => {
     expect((await a.api.get(`/workforce/assignments/${x.id}`)).body.workforce_assignment.employee).toBeNull();
     expect((await a.api.get(`/workforce/time_off/${off.id}`)).status).toBe(404);
     expect(await eventsSince(a, at)).toEqual(
-      [`workforce_employee.delete:${e.id}`, `workforce_assignment.update:${x.id}`, `workforce_time_off.delete:${off.id}`, `workforce_certification.delete:${cert.id}`].sort(),
+      [
+        `workforce_employee.delete:${e.id}`,
+        `workforce_assignment.update:${x.id}`,
+        `workforce_time_off.delete:${off.id}`,
+        `workforce_certification.delete:${cert.id}`,
+      ].sort(),
     );
     at = await since();
     expect((await a.api.delete(`/projects/${p.id}`)).status).toBe(204);
@@ -173,14 +193,34 @@ describe('time off', () => {
   it('backfills the working days it takes from the employee’s assignments as unfilled assignments', async () => {
     const p = await project(a, Q1);
     const e = await employee(a);
-    const x = await assignment(a, { project_id: p.id, role_id: role(a), employee_id: e.id, allocation_percent: 50, start_date: '2027-01-04', end_date: '2027-01-29' });
+    const x = await assignment(a, {
+      project_id: p.id,
+      role_id: role(a),
+      employee_id: e.id,
+      allocation_percent: 50,
+      start_date: '2027-01-04',
+      end_date: '2027-01-29',
+    });
     const at = await since();
     // Saturday the 9th to Wednesday the 13th: Monday to Wednesday are lost.
-    const off = await create(a, '/workforce/time_off', 'workforce_time_off', { employee_id: e.id, start_date: '2027-01-09', end_date: '2027-01-13', reason: 'Leave', backfill: true });
+    const off = await create(a, '/workforce/time_off', 'workforce_time_off', {
+      employee_id: e.id,
+      start_date: '2027-01-09',
+      end_date: '2027-01-13',
+      reason: 'Leave',
+      backfill: true,
+    });
     expect(off).toMatchObject({ start_date: '2027-01-09', end_date: '2027-01-13', reason: 'Leave', employee: { id: e.id, last_name: 'Planner' } });
     const unfilled = (await a.api.get(`/workforce/assignments?project_id=${p.id}&unfilled=true`)).body.workforce_assignments as Rec[];
     expect(unfilled).toHaveLength(1);
-    expect(unfilled[0]).toMatchObject({ employee: null, role: { id: role(a) }, allocation_percent: 50, start_date: '2027-01-11', end_date: '2027-01-13', dates_follow_project: false });
+    expect(unfilled[0]).toMatchObject({
+      employee: null,
+      role: { id: role(a) },
+      allocation_percent: 50,
+      start_date: '2027-01-11',
+      end_date: '2027-01-13',
+      dates_follow_project: false,
+    });
     expect(await eventsSince(a, at)).toEqual([`workforce_assignment.create:${unfilled[0]!.id}`, `workforce_time_off.create:${off.id}`].sort());
     // The employee's own assignment is unchanged; without backfill nothing is added.
     expect((await a.api.get(`/workforce/assignments/${x.id}`)).body.workforce_assignment).toMatchObject({ start_date: '2027-01-04', end_date: '2027-01-29' });
@@ -211,7 +251,12 @@ describe('certifications and the employee filters', () => {
     expect(e1).toMatchObject({ division: { id: division, name: 'Commercial' }, excluded_from_headcount: true });
     const e2 = await employee(t, { last_name: 'Two' });
     expect(e2).toMatchObject({ division: null, excluded_from_headcount: false });
-    const c1 = await create(t, '/workforce/certifications', 'workforce_certification', { employee_id: e1.id, name: 'OSHA 30', issued_on: '2025-01-10', expires_on: '2027-01-10' });
+    const c1 = await create(t, '/workforce/certifications', 'workforce_certification', {
+      employee_id: e1.id,
+      name: 'OSHA 30',
+      issued_on: '2025-01-10',
+      expires_on: '2027-01-10',
+    });
     expect(c1).toMatchObject({ name: 'OSHA 30', issued_on: '2025-01-10', expires_on: '2027-01-10', employee: { id: e1.id } });
     await create(t, '/workforce/certifications', 'workforce_certification', { employee_id: e2.id, name: 'osha 30', expires_on: '2029-01-01' });
     await create(t, '/workforce/certifications', 'workforce_certification', { employee_id: e2.id, name: 'First aid', expires_on: '2026-12-01' });
@@ -221,7 +266,9 @@ describe('certifications and the employee filters', () => {
     expect(await names('certification_expiring_before=2027-01-01')).toEqual(['Two']);
     expect(await names(`division_id=${division}`)).toEqual(['One']);
     expect((await t.api.get('/workforce/certifications?expiring_before=2027-01-01')).body.workforce_certifications).toHaveLength(1);
-    const bad = await t.api.post('/workforce/certifications', { workforce_certification: { employee_id: e1.id, name: 'Rigging', issued_on: '2027-01-02', expires_on: '2027-01-01' } });
+    const bad = await t.api.post('/workforce/certifications', {
+      workforce_certification: { employee_id: e1.id, name: 'Rigging', issued_on: '2027-01-02', expires_on: '2027-01-01' },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.details.expires_on[0]).toMatch(/on or after issued_on/);
     expect((await t.api.post('/workforce/certifications', { workforce_certification: { employee_id: e1.id, name: ' ' } })).status).toBe(422);
@@ -261,7 +308,9 @@ describe('utilization', () => {
     // By month: 21 working days in January; Able's 50 % one from the 5th (19 days) less 2 off, and the other's 10 working days less 1 off.
     const month = (await t.api.get(`/workforce/utilization?from=2027-01-01&to=2027-01-31&interval=month&employee_id=${e.id}`)).body.workforce_utilization;
     expect(month.periods).toEqual([{ start: '2027-01-01', end: '2027-01-31' }]);
-    expect(month.employees[0].periods).toEqual([{ start: '2027-01-01', capacity_days: 19, assigned_days: 8.5 + 9, time_off_days: 2, utilization_percent: 92.1 }]);
+    expect(month.employees[0].periods).toEqual([
+      { start: '2027-01-01', capacity_days: 19, assigned_days: 8.5 + 9, time_off_days: 2, utilization_percent: 92.1 },
+    ]);
   });
 
   it('pages over employees in a fixed number of statements, and refuses bad ranges', async () => {
@@ -284,7 +333,15 @@ describe('utilization', () => {
     const page2 = await t.api.get('/workforce/utilization?from=2027-01-04&to=2027-01-10&per_page=4&page=2');
     expect(page2.body.workforce_utilization.employees.map((x: { employee: Rec }) => x.employee.last_name)).toEqual(['Person 4', 'Person 5']);
     expect(page2.headers.get('link')).toContain('rel="first"');
-    for (const q of ['from=2027-01-10&to=2027-01-09', 'from=2027-01-04&to=2029-12-31', 'from=2027-01-01&to=2030-01-31&interval=month', 'interval=day', 'from=tomorrow', 'to=2024-05-01', 'to=2099-01-01']) {
+    for (const q of [
+      'from=2027-01-10&to=2027-01-09',
+      'from=2027-01-04&to=2029-12-31',
+      'from=2027-01-01&to=2030-01-31&interval=month',
+      'interval=day',
+      'from=tomorrow',
+      'to=2024-05-01',
+      'to=2099-01-01',
+    ]) {
       const res = await t.api.get(`/workforce/utilization?${q}`);
       expect(res.status, q).toBe(422);
       // `to` alone is checked against the default `from` (today), in the demand too.
@@ -322,9 +379,23 @@ describe('demand', () => {
     // Roles by name: Project Manager, Superintendent.
     expect(week.roles).toEqual([
       // Pursuit 1 FTE weighted by the stage's 25 %; headcount: one person from Friday, 1 day of 5.
-      { role: expect.objectContaining({ id: pm, name: 'Project Manager', abbreviation: 'PM' }), headcount_fte: 0.2, awarded_fte: 0, pursuit_fte: 1, pursuit_weighted_fte: 0.25, shortfall_fte: 0.05 },
+      {
+        role: expect.objectContaining({ id: pm, name: 'Project Manager', abbreviation: 'PM' }),
+        headcount_fte: 0.2,
+        awarded_fte: 0,
+        pursuit_fte: 1,
+        pursuit_weighted_fte: 0.25,
+        shortfall_fte: 0.05,
+      },
       // Won 1 FTE; pursuit 0.5 × 3 ÷ 5 = 0.3 at 40 %; headcount 1 + 3/5 (the excluded one not counted); the lost project nowhere.
-      { role: expect.objectContaining({ id: sup, name: 'Superintendent' }), headcount_fte: 1.6, awarded_fte: 1, pursuit_fte: 0.3, pursuit_weighted_fte: 0.12, shortfall_fte: 0 },
+      {
+        role: expect.objectContaining({ id: sup, name: 'Superintendent' }),
+        headcount_fte: 1.6,
+        awarded_fte: 1,
+        pursuit_fte: 0.3,
+        pursuit_weighted_fte: 0.12,
+        shortfall_fte: 0,
+      },
     ]);
     const only = (await t.api.get(`/workforce/demand?from=2027-01-11&to=2027-02-14&interval=month&role_id=${sup}`)).body.workforce_demand;
     expect(only.periods.map((p: { start: string }) => p.start)).toEqual(['2027-01-01', '2027-02-01']);
@@ -350,7 +421,9 @@ describe('isolation', () => {
     expect((await b.api.get('/workforce/assignments')).body.workforce_assignments.map((r: Rec) => r.id)).not.toContain(x.id);
     const refused = await b.api.post('/workforce/assignments', { workforce_assignment: { project_id: p.id, role_id: role(b) } });
     expect(refused.status).toBe(422);
-    expect((await b.api.post('/workforce/time_off', { workforce_time_off: { employee_id: e.id, start_date: '2027-01-04', end_date: '2027-01-04' } })).status).toBe(422);
+    expect(
+      (await b.api.post('/workforce/time_off', { workforce_time_off: { employee_id: e.id, start_date: '2027-01-04', end_date: '2027-01-04' } })).status,
+    ).toBe(422);
     const theirGrid = (await b.api.get('/workforce/utilization?from=2027-01-04&to=2027-01-10')).body.workforce_utilization;
     expect(theirGrid.employees.map((r: { employee: Rec }) => r.employee.id)).not.toContain(e.id);
     const theirDemand = (await b.api.get('/workforce/demand?from=2027-01-04&to=2027-01-10')).body.workforce_demand;

@@ -28,7 +28,9 @@ function clusters(): { version: string; name: string; port: number; status: stri
 export function ensureFaultsCluster(): string {
   let cluster = clusters().find((c) => c.name === CLUSTER);
   if (!cluster) {
-    const version = clusters().map((c) => c.version).sort((a, b) => Number(b) - Number(a))[0];
+    const version = clusters()
+      .map((c) => c.version)
+      .sort((a, b) => Number(b) - Number(a))[0];
     if (!version) throw new Error('no PostgreSQL server is installed (pg_lsclusters lists no cluster)');
     execFileSync('pg_createcluster', [version, CLUSTER, '-p', String(FAULTS_PORT), '--', '--auth=trust'], { stdio: 'ignore' });
     cluster = clusters().find((c) => c.name === CLUSTER)!;

@@ -51,11 +51,15 @@ describe('a COMMIT whose answer is lost with its connection', () => {
     // A deferred constraint trigger runs at COMMIT: `slow-` rows make COMMIT take 3 s, long enough
     // to terminate the backend before the commit is durable.
     await admin.db.execute(sql`create table if not exists commit_probe (id serial primary key, tag text not null)`);
-    await admin.db.execute(sql.raw(`create or replace function commit_probe_slow() returns trigger language plpgsql as $$
-      begin if new.tag like 'slow-%' then perform pg_sleep(3); end if; return null; end $$`));
+    await admin.db.execute(
+      sql.raw(`create or replace function commit_probe_slow() returns trigger language plpgsql as $$
+      begin if new.tag like 'slow-%' then perform pg_sleep(3); end if; return null; end $$`),
+    );
     await admin.db.execute(sql`drop trigger if exists commit_probe_slow on commit_probe`);
-    await admin.db.execute(sql.raw(`create constraint trigger commit_probe_slow after insert on commit_probe
-      deferrable initially deferred for each row execute function commit_probe_slow()`));
+    await admin.db.execute(
+      sql.raw(`create constraint trigger commit_probe_slow after insert on commit_probe
+      deferrable initially deferred for each row execute function commit_probe_slow()`),
+    );
     database = openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2, socket: interceptingSocket(url) });
   });
 

@@ -54,15 +54,12 @@ describe('PostgreSQL restarts under 20 concurrent writers', () => {
           let body: Outcome['body'] = null;
           let retryAfter: string | null = null;
           try {
-            const res = await fetch(
-              kind === 'create' ? `${app.base}/api/2023-01/contacts` : `${app.base}/api/2023-01/leads/${leadIds[w]}`,
-              {
-                method: kind === 'create' ? 'POST' : 'PATCH',
-                headers,
-                body: JSON.stringify(kind === 'create' ? { contact: { first_name: marker } } : { lead: { name: marker } }),
-                signal: AbortSignal.timeout(15_000),
-              },
-            );
+            const res = await fetch(kind === 'create' ? `${app.base}/api/2023-01/contacts` : `${app.base}/api/2023-01/leads/${leadIds[w]}`, {
+              method: kind === 'create' ? 'POST' : 'PATCH',
+              headers,
+              body: JSON.stringify(kind === 'create' ? { contact: { first_name: marker } } : { lead: { name: marker } }),
+              signal: AbortSignal.timeout(15_000),
+            });
             status = res.status;
             retryAfter = res.headers.get('retry-after');
             body = (await res.json()) as Outcome['body'];

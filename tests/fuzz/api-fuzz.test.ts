@@ -46,9 +46,7 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([template, it
     .filter(([m]) => ['get', 'post', 'patch', 'delete'].includes(m))
     .map(([m, raw]) => {
       const op = raw as { parameters?: { in: string; name: string; schema: Json }[]; requestBody?: Json };
-      const wrapper = resolve(
-        (op.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content?.['application/json']?.schema,
-      );
+      const wrapper = resolve((op.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)?.content?.['application/json']?.schema);
       const key = Object.keys((wrapper.properties as Json | undefined) ?? {})[0];
       return {
         method: m.toUpperCase(),
@@ -127,7 +125,8 @@ const badDates = fc.tuple(badYear, fc.constantFrom('01-01', '02-28', '12-31')).m
 const badTimestamps = fc.tuple(badDates, fc.constantFrom('T00:00:00Z', 'T12:30:00.5+02:00', 'T23:59:59-05:00')).map(([d, t]) => `${d}${t}`);
 const badMonths = fc.tuple(badYear, fc.constantFrom('01', '12')).map(([y, m]) => `${y}-${m}`);
 /** A valid value of the kind, or (unless `clean`) one whose year is outside the range. */
-const dated = (valid: fc.Arbitrary<string>, bad: fc.Arbitrary<string>, clean: boolean) => (clean ? valid : fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: bad }));
+const dated = (valid: fc.Arbitrary<string>, bad: fc.Arbitrary<string>, clean: boolean) =>
+  clean ? valid : fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: bad });
 
 // Ids: the account's own (filled in as records are made), another account's, and odd ones.
 const ownIds: string[] = ['1'];
@@ -162,7 +161,8 @@ function plausible(schemaIn: Json | undefined, depth = 0, clean = false): fc.Arb
     case 'string':
       if (pattern.includes('[1-9][0-9]')) return ids;
       if (schema.format === 'date') return dated(fc.constantFrom('2024-05-01', '2023-12-31', '1999-01-01', '1900-01-01', '2200-12-31'), badDates, clean);
-      if (schema.format === 'date-time') return dated(fc.constantFrom('2024-05-01T12:00:00Z', '2023-02-14T18:13:00+02:00', '2200-12-31T23:59:59Z'), badTimestamps, clean);
+      if (schema.format === 'date-time')
+        return dated(fc.constantFrom('2024-05-01T12:00:00Z', '2023-02-14T18:13:00+02:00', '2200-12-31T23:59:59Z'), badTimestamps, clean);
       if (pattern === MONTH_PATTERN.source) return dated(fc.constantFrom('2027-01', '2026-12', '1900-01', '2200-12'), badMonths, clean);
       if (schema.format === 'email') return fc.constantFrom('pat@example.com', 'x@y.io');
       if (schema.format === 'uri') return fc.constantFrom('https://hooks.example.com/a', 'http://127.0.0.1:9/x');
@@ -239,10 +239,7 @@ interface FuzzRequest {
 function bodyFor(op: Operation): fc.Arbitrary<{ body?: string; contentType?: string }> {
   const json = 'application/json';
   if (!op.body) {
-    return fc.oneof(
-      { weight: 6, arbitrary: fc.constant({}) },
-      { weight: 1, arbitrary: anyValue.map((v) => ({ body: toJsonText(v), contentType: json })) },
-    );
+    return fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: anyValue.map((v) => ({ body: toJsonText(v), contentType: json })) });
   }
   const { key, schema } = op.body;
   const good = fields(schema);
@@ -256,12 +253,10 @@ function bodyFor(op: Operation): fc.Arbitrary<{ body?: string; contentType?: str
     { weight: 2, arbitrary: anyValue.map((v) => ({ body: toJsonText(v), contentType: json })) },
     {
       weight: 2,
-      arbitrary: fc
-        .tuple(good, fc.nat())
-        .map(([f, n]) => {
-          const text = toJsonText({ [key]: f });
-          return { body: text.slice(0, n % Math.max(text.length, 1)), contentType: json };
-        }),
+      arbitrary: fc.tuple(good, fc.nat()).map(([f, n]) => {
+        const text = toJsonText({ [key]: f });
+        return { body: text.slice(0, n % Math.max(text.length, 1)), contentType: json };
+      }),
     },
     {
       weight: 2,
@@ -281,11 +276,17 @@ function queryFor(op: Operation): fc.Arbitrary<string> {
       const text = typeof v === 'string' ? v : toJsonText(v);
       return `${encodeURIComponent(p.name)}=${encodeURIComponent(wellFormed(text))}`;
     });
-  const parts = op.query.map((p) => fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: param(p) }, { weight: 1, arbitrary: fc.tuple(param(p), param(p)).map((x) => x.join('&')) }));
-  const malformed = fc.constantFrom('%zz=1', '=', '&&&', 'page', 'per_page=1&per_page=2', 'q=%', 'a[b]=1', 'page=1e309', 'per_page=-1', 'q=%00');
-  return fc.tuple(fc.tuple(...parts, fc.constant(null)), fc.option(malformed, { freq: 6 })).map(([given, odd]) =>
-    [...given.filter((x): x is string => x !== null), ...(odd ? [odd] : [])].join('&'),
+  const parts = op.query.map((p) =>
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constant(null) },
+      { weight: 2, arbitrary: param(p) },
+      { weight: 1, arbitrary: fc.tuple(param(p), param(p)).map((x) => x.join('&')) },
+    ),
   );
+  const malformed = fc.constantFrom('%zz=1', '=', '&&&', 'page', 'per_page=1&per_page=2', 'q=%', 'a[b]=1', 'page=1e309', 'per_page=-1', 'q=%00');
+  return fc
+    .tuple(fc.tuple(...parts, fc.constant(null)), fc.option(malformed, { freq: 6 }))
+    .map(([given, odd]) => [...given.filter((x): x is string => x !== null), ...(odd ? [odd] : [])].join('&'));
 }
 
 const requests: fc.Arbitrary<FuzzRequest> = fc
@@ -294,17 +295,15 @@ const requests: fc.Arbitrary<FuzzRequest> = fc
     fc.record({
       op: fc.constant(op),
       method: fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...ANY_METHOD) }),
-      path: fc
-        .tuple(...op.pathParams.map(() => fc.tuple(pathIds(op.template.split('/{')[0]!), fc.boolean())), fc.constant(null))
-        .map((values) => {
-          let path = op.template;
-          op.pathParams.forEach((name, i) => {
-            const [id, encode] = values[i] as [string, boolean];
-            // A raw `../..` would leave the API before it reached it (URLs are normalised).
-            path = path.replace(`{${name}}`, encode || id.includes('/') ? encodeURIComponent(wellFormed(id)) : id);
-          });
-          return path;
-        }),
+      path: fc.tuple(...op.pathParams.map(() => fc.tuple(pathIds(op.template.split('/{')[0]!), fc.boolean())), fc.constant(null)).map((values) => {
+        let path = op.template;
+        op.pathParams.forEach((name, i) => {
+          const [id, encode] = values[i] as [string, boolean];
+          // A raw `../..` would leave the API before it reached it (URLs are normalised).
+          path = path.replace(`{${name}}`, encode || id.includes('/') ? encodeURIComponent(wellFormed(id)) : id);
+        });
+        return path;
+      }),
       query: queryFor(op),
       body: bodyFor(op),
       session: fc.integer({ min: 0, max: 4 }).map((x) => x === 0),
@@ -343,9 +342,7 @@ const ownTokenIds = new Set<string>();
 
 async function send(r: FuzzRequest): Promise<{ status: number; text: string; allow: string | null }> {
   // Header values travel as bytes: UTF-8 on the wire, which Node reads as Latin-1.
-  const headers = new Headers(
-    Object.entries(r.headers).map(([k, v]): [string, string] => [k, Buffer.from(v, 'utf8').toString('latin1')]),
-  );
+  const headers = new Headers(Object.entries(r.headers).map(([k, v]): [string, string] => [k, Buffer.from(v, 'utf8').toString('latin1')]));
   if (r.contentType) headers.set('content-type', r.contentType);
   if (r.session) {
     headers.set('cookie', cookie);
@@ -401,9 +398,7 @@ beforeAll(async () => {
   const tokens = await db.execute(sql`select id from api_tokens where account_id = ${a.accountId}`);
   for (const row of rowsOf<{ id: string | number }>(tokens)) ownTokenIds.add(String(row.id));
   const tables = rowsOf<{ table_name: string }>(
-    await db.execute(
-      sql`select table_name from information_schema.columns where column_name = 'account_id' and table_schema = 'public' order by table_name`,
-    ),
+    await db.execute(sql`select table_name from information_schema.columns where column_name = 'account_id' and table_schema = 'public' order by table_name`),
   ).map((r) => r.table_name);
   const parts = tables.map(
     (t) =>
@@ -413,63 +408,73 @@ beforeAll(async () => {
 });
 
 describe('API fuzz', () => {
-  it(`${operations.length} operations, ${RUNS} generated requests: no 5xx, one error body, refusals change nothing, no other account's data`, { timeout: 600_000 }, async () => {
-    expect(operations.length).toBeGreaterThanOrEqual(90);
-    expect(ownTokenIds.size).toBeGreaterThan(0);
-    let n = 0;
-    let failure = '';
-    const statuses = new Map<number, number>();
-    let outOfRange = 0;
-    let methodsRefused = 0;
-    const property = fc.asyncProperty(requests, async (r) => {
-      n += 1;
-      const sample = n % CHECK_EVERY === 0;
-      const before = sample ? await checksum() : '';
-      if (process.env.FUZZ_TRACE) appendFileSync(process.env.FUZZ_TRACE, `${n} ${r.method} ${r.path}?${r.query} ${JSON.stringify(r.headers)} ${(r.body ?? '').slice(0, 200)}\n`);
-      const { status, text, allow } = await send(r);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      const what = `${r.method} ${r.path}?${r.query} (${r.contentType ?? 'no type'}, ${r.session ? 'session' : 'token'}, ${JSON.stringify(r.headers)}) ${(r.body ?? '').slice(0, 300)}`;
-      const fail = (message: string) => {
-        failure = message;
-        return new Error(message);
-      };
-      if (status >= 500) throw fail(`${status} for ${what}: ${text.slice(0, 500)}`);
-      if (!served(r.op.template).includes(r.method)) {
-        // A method the route does not serve: 405 with what it does, never a 2xx or another error.
-        if (status !== 405 || allow === null || allow.split(', ').sort().join() !== served(r.op.template).sort().join()) throw fail(`${status} (Allow: ${allow}) for a method the route does not serve: ${what}`);
-        methodsRefused += 1;
-      } else if (r.method === 'OPTIONS' && (status !== 204 || allow === null)) throw fail(`${status} for OPTIONS: ${what}`);
-      if (r.method === r.op.method && BAD_YEAR.test(`${r.query.replace(/%3A/gi, ':')} ${r.op.method === 'GET' ? '' : (r.body ?? '')}`)) {
-        outOfRange += 1;
-        if (status < 400) throw fail(`${status} for a year outside 1900–2200: ${what}`);
+  it(
+    `${operations.length} operations, ${RUNS} generated requests: no 5xx, one error body, refusals change nothing, no other account's data`,
+    { timeout: 600_000 },
+    async () => {
+      expect(operations.length).toBeGreaterThanOrEqual(90);
+      expect(ownTokenIds.size).toBeGreaterThan(0);
+      let n = 0;
+      let failure = '';
+      const statuses = new Map<number, number>();
+      let outOfRange = 0;
+      let methodsRefused = 0;
+      const property = fc.asyncProperty(requests, async (r) => {
+        n += 1;
+        const sample = n % CHECK_EVERY === 0;
+        const before = sample ? await checksum() : '';
+        if (process.env.FUZZ_TRACE)
+          appendFileSync(process.env.FUZZ_TRACE, `${n} ${r.method} ${r.path}?${r.query} ${JSON.stringify(r.headers)} ${(r.body ?? '').slice(0, 200)}\n`);
+        const { status, text, allow } = await send(r);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        const what = `${r.method} ${r.path}?${r.query} (${r.contentType ?? 'no type'}, ${r.session ? 'session' : 'token'}, ${JSON.stringify(r.headers)}) ${(r.body ?? '').slice(0, 300)}`;
+        const fail = (message: string) => {
+          failure = message;
+          return new Error(message);
+        };
+        if (status >= 500) throw fail(`${status} for ${what}: ${text.slice(0, 500)}`);
+        if (!served(r.op.template).includes(r.method)) {
+          // A method the route does not serve: 405 with what it does, never a 2xx or another error.
+          if (status !== 405 || allow === null || allow.split(', ').sort().join() !== served(r.op.template).sort().join())
+            throw fail(`${status} (Allow: ${allow}) for a method the route does not serve: ${what}`);
+          methodsRefused += 1;
+        } else if (r.method === 'OPTIONS' && (status !== 204 || allow === null)) throw fail(`${status} for OPTIONS: ${what}`);
+        if (r.method === r.op.method && BAD_YEAR.test(`${r.query.replace(/%3A/gi, ':')} ${r.op.method === 'GET' ? '' : (r.body ?? '')}`)) {
+          outOfRange += 1;
+          if (status < 400) throw fail(`${status} for a year outside 1900–2200: ${what}`);
+        }
+        if (text.includes(MARKER)) throw fail(`another account's data in the answer to ${what}`);
+        if (status >= 400) {
+          const body = JSON.parse(text) as Json;
+          const ok =
+            typeof body.error === 'string' &&
+            typeof body.message === 'string' &&
+            typeof body.details === 'object' &&
+            body.details !== null &&
+            !Array.isArray(body.details) &&
+            typeof body.request_id === 'string';
+          if (!ok) throw fail(`${status} without the error body for ${what}: ${text.slice(0, 300)}`);
+          if (sample && (await checksum()) !== before) throw fail(`refused (${status}) yet changed the database: ${what}`);
+        } else if (r.method === 'POST' && status === 201) {
+          const record = Object.values(JSON.parse(text) as Json)[0] as { id?: string } | undefined;
+          if (record?.id) remember(r.op.template.includes('{') ? '' : r.op.template, record.id);
+        }
+      });
+      try {
+        await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
+      } catch (err) {
+        throw new Error(
+          `API fuzz failed after ${n} requests (replay with FUZZ_SEED=${SEED}): ${failure || String((err as Error).cause ?? (err as Error).message).slice(0, 2000)}`,
+        );
       }
-      if (text.includes(MARKER)) throw fail(`another account's data in the answer to ${what}`);
-      if (status >= 400) {
-        const body = JSON.parse(text) as Json;
-        const ok =
-          typeof body.error === 'string' &&
-          typeof body.message === 'string' &&
-          typeof body.details === 'object' &&
-          body.details !== null &&
-          !Array.isArray(body.details) &&
-          typeof body.request_id === 'string';
-        if (!ok) throw fail(`${status} without the error body for ${what}: ${text.slice(0, 300)}`);
-        if (sample && (await checksum()) !== before) throw fail(`refused (${status}) yet changed the database: ${what}`);
-      } else if (r.method === 'POST' && status === 201) {
-        const record = Object.values(JSON.parse(text) as Json)[0] as { id?: string } | undefined;
-        if (record?.id) remember(r.op.template.includes('{') ? '' : r.op.template, record.id);
-      }
-    });
-    try {
-      await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
-    } catch (err) {
-      throw new Error(`API fuzz failed after ${n} requests (replay with FUZZ_SEED=${SEED}): ${failure || String((err as Error).cause ?? (err as Error).message).slice(0, 2000)}`);
-    }
-    console.log(`API fuzz: ${n} requests (${outOfRange} with a year outside 1900–2200), seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
-    expect(n).toBeGreaterThanOrEqual(RUNS);
-    expect(outOfRange, 'requests carrying a year outside 1900–2200').toBeGreaterThan(RUNS / 100);
-    expect(methodsRefused, 'requests with a method their route does not serve').toBeGreaterThan(RUNS / 100);
-    // Most generated requests should get past validation somewhere, or the fuzzer tests only the parser.
-    expect([...statuses].filter(([s]) => s < 300).reduce((sum, [, c]) => sum + c, 0)).toBeGreaterThan(RUNS / 20);
-  });
+      console.log(
+        `API fuzz: ${n} requests (${outOfRange} with a year outside 1900–2200), seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+      );
+      expect(n).toBeGreaterThanOrEqual(RUNS);
+      expect(outOfRange, 'requests carrying a year outside 1900–2200').toBeGreaterThan(RUNS / 100);
+      expect(methodsRefused, 'requests with a method their route does not serve').toBeGreaterThan(RUNS / 100);
+      // Most generated requests should get past validation somewhere, or the fuzzer tests only the parser.
+      expect([...statuses].filter(([s]) => s < 300).reduce((sum, [, c]) => sum + c, 0)).toBeGreaterThan(RUNS / 20);
+    },
+  );
 });

@@ -7,11 +7,7 @@ import { getCurrentUser } from '@/lib/server/auth/session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const next = safeNextPath((await searchParams).next);
   if (await getCurrentUser()) redirect(next);
   return (

@@ -9,7 +9,10 @@ export const metadata: Metadata = { title: 'Calls' };
 
 export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
-    <PrefetchedPage searchParams={searchParams} load={(client, search) => client.prefetchQuery(callsQuery(callsListParams(readUrlState(search, CALLS_URL_KEYS))))}>
+    <PrefetchedPage
+      searchParams={searchParams}
+      load={(client, search) => client.prefetchQuery(callsQuery(callsListParams(readUrlState(search, CALLS_URL_KEYS))))}
+    >
       <CallsPage />
     </PrefetchedPage>
   );

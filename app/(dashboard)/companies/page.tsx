@@ -13,7 +13,11 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
     <PrefetchedPage
       searchParams={searchParams}
       load={(client, search) =>
-        prefetchWithCustomFields(client, 'companies', client.prefetchQuery(companiesQuery(companiesListParams(readUrlState(search, COMPANIES_URL_KEYS), customFieldFilters(search)))))
+        prefetchWithCustomFields(
+          client,
+          'companies',
+          client.prefetchQuery(companiesQuery(companiesListParams(readUrlState(search, COMPANIES_URL_KEYS), customFieldFilters(search)))),
+        )
       }
     >
       <CompaniesPage />

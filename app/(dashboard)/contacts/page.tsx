@@ -13,7 +13,11 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
     <PrefetchedPage
       searchParams={searchParams}
       load={(client, search) =>
-        prefetchWithCustomFields(client, 'contacts', client.prefetchQuery(contactsQuery(contactsListParams(readUrlState(search, CONTACTS_URL_KEYS), customFieldFilters(search)))))
+        prefetchWithCustomFields(
+          client,
+          'contacts',
+          client.prefetchQuery(contactsQuery(contactsListParams(readUrlState(search, CONTACTS_URL_KEYS), customFieldFilters(search)))),
+        )
       }
     >
       <ContactsPage />

@@ -9,7 +9,10 @@ export const metadata: Metadata = { title: 'Forecast' };
 
 export default function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
   return (
-    <PrefetchedPage searchParams={searchParams} load={(client, search) => client.prefetchQuery(forecastQuery(forecastParams(readUrlState(search, FORECAST_URL_KEYS))))}>
+    <PrefetchedPage
+      searchParams={searchParams}
+      load={(client, search) => client.prefetchQuery(forecastQuery(forecastParams(readUrlState(search, FORECAST_URL_KEYS))))}
+    >
       <ForecastPage />
     </PrefetchedPage>
   );

@@ -7,7 +7,10 @@ import { PageHeader } from '@/components/ui/page-header';
 export default function SettingsLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <PageHeader title="Settings" description="The people of your account and its custom fields, your API tokens, the account's webhooks and OAuth applications." />
+      <PageHeader
+        title="Settings"
+        description="The people of your account and its custom fields, your API tokens, the account's webhooks and OAuth applications."
+      />
       <SettingsTabs />
       {children}
     </>

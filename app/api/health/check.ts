@@ -25,9 +25,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 async function migrationState(db: Db) {
   type Row = { applied: number; newest: string | null };
-  const result: unknown = await db.execute(
-    sql`select count(*)::int as applied, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
-  );
+  const result: unknown = await db.execute(sql`select count(*)::int as applied, max(created_at)::text as newest from drizzle.__drizzle_migrations`);
   // postgres-js answers an array of rows, PGlite an object with `rows`.
   const row = (Array.isArray(result) ? result[0] : (result as { rows: Row[] }).rows[0]) as Row;
   const newest = row.newest === null ? -1 : Number(row.newest);

@@ -5,12 +5,7 @@ import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import { LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, JsonField, MoneyField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { useFieldError } from '@/components/forms/fields/use-field-error';
-import {
-  customFieldInputErrors,
-  customFieldInputs,
-  customFieldsChange,
-  type CustomFieldInputs,
-} from '@/lib/client/custom-field-values';
+import { customFieldInputErrors, customFieldInputs, customFieldsChange, type CustomFieldInputs } from '@/lib/client/custom-field-values';
 import { jsonObjectError, jsonObjectOrText, jsonObjectText } from '@/lib/client/forms';
 import { useCustomFields, type CustomField, type CustomFieldResource } from '@/lib/client/hooks/use-custom-fields';
 

@@ -76,7 +76,6 @@ export function useDeleteCustomField() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (field: CustomField) => api.delete(`/custom_fields/${field.id}`),
-    onSuccess: (_data, field) =>
-      Promise.all([qc.invalidateQueries({ queryKey: customFieldKeys.all }), qc.invalidateQueries({ queryKey: [field.resource] })]),
+    onSuccess: (_data, field) => Promise.all([qc.invalidateQueries({ queryKey: customFieldKeys.all }), qc.invalidateQueries({ queryKey: [field.resource] })]),
   });
 }

@@ -1,12 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '@/lib/client/api-client';
-import type {
-  ForecastResponse,
-  ProjectForecastResponse,
-  RevenueTargetResponse,
-  SlipResponse,
-  SnapshotResponse,
-} from '@/lib/shared/validation/forecast';
+import type { ForecastResponse, ProjectForecastResponse, RevenueTargetResponse, SlipResponse, SnapshotResponse } from '@/lib/shared/validation/forecast';
 
 // The forecast (docs/forecast.md): the company's months, a project's months, the revenue targets,
 // snapshots and what slipped since one. Every key sits under ['forecast'], so a change to projects

@@ -48,7 +48,8 @@ function useRefreshCriteria() {
 export function useCreateGoNoGoCriterion() {
   const refresh = useRefreshCriteria();
   return useMutation({
-    mutationFn: (criterion: Record<string, unknown>) => api.post<GoNoGoCriterion>('/go_no_go_criteria', 'go_no_go_criterion', { go_no_go_criterion: criterion }),
+    mutationFn: (criterion: Record<string, unknown>) =>
+      api.post<GoNoGoCriterion>('/go_no_go_criteria', 'go_no_go_criterion', { go_no_go_criterion: criterion }),
     onSuccess: refresh,
   });
 }

@@ -19,8 +19,7 @@ export const myLeadsQuery = (userId: string) => leadsQuery({ assigned_to_id: use
 export const overdueTasksQuery = (userId: string, today: string) =>
   queryOptions({
     queryKey: ['tasks', 'list', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }] as const,
-    queryFn: () =>
-      api.list<TaskResponse>('/tasks', 'tasks', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }),
+    queryFn: () => api.list<TaskResponse>('/tasks', 'tasks', { assigned_to_id: userId, completed: 'false', deadline_before: today, per_page: 5 }),
   });
 
 /**

@@ -70,7 +70,15 @@ function formOf(o: ImportOptions, dryRun: boolean): FormData {
  */
 export const useImportPreview = (options: ImportOptions | null, fileKey: number) =>
   useQuery({
-    queryKey: [...importKeys.all, 'preview', fileKey, options?.resource, options?.mapping ?? null, Boolean(options?.createMissing), options?.kind ?? null] as const,
+    queryKey: [
+      ...importKeys.all,
+      'preview',
+      fileKey,
+      options?.resource,
+      options?.mapping ?? null,
+      Boolean(options?.createMissing),
+      options?.kind ?? null,
+    ] as const,
     queryFn: () => api.upload<ImportPreview>('/imports', 'import_preview', formOf(options!, true)),
     enabled: options !== null,
     // The last answer stays while a changed mapping is checked, not for another file or resource.

@@ -21,8 +21,7 @@ export const leadsQuery = (params: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const leadQuery = (id: string) =>
-  queryOptions({ queryKey: leadKeys.detail(id), queryFn: () => api.get<Lead>(`/leads/${id}`, 'lead') });
+export const leadQuery = (id: string) => queryOptions({ queryKey: leadKeys.detail(id), queryFn: () => api.get<Lead>(`/leads/${id}`, 'lead') });
 
 export const useLeads = (params: QueryParams) => useQuery(leadsQuery(params));
 export function useCreateLead() {

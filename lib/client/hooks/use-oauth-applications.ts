@@ -29,8 +29,7 @@ export const useOAuthApplications = (params: QueryParams, enabled = true) => use
 export function useCreateOAuthApplication() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (app: Record<string, unknown>) =>
-      api.post<OAuthApplicationWithSecret>('/oauth_applications', 'oauth_application', { oauth_application: app }),
+    mutationFn: (app: Record<string, unknown>) => api.post<OAuthApplicationWithSecret>('/oauth_applications', 'oauth_application', { oauth_application: app }),
     meta: { silent: true },
     onSuccess: () => qc.invalidateQueries({ queryKey: oauthApplicationKeys.lists() }),
   });

@@ -28,7 +28,7 @@ interface Source<T> {
   hit: (record: T) => SearchHit;
 }
 
-const source = <T,>(s: Source<T>) => s as Source<unknown>;
+const source = <T>(s: Source<T>) => s as Source<unknown>;
 
 export const SEARCH_SOURCES = [
   source<ProjectResponse>({

@@ -100,8 +100,7 @@ export function useAddMember(projectId: string) {
 export function useUpdateMemberRoles(projectId: string) {
   return useTeamMutation(
     projectId,
-    ({ id, roles }: { id: string; roles: MembershipRole[] }) =>
-      api.patch<Membership>(`${PATH}/${id}`, KEY, { [KEY]: { roles } }, { project_id: projectId }),
+    ({ id, roles }: { id: string; roles: MembershipRole[] }) => api.patch<Membership>(`${PATH}/${id}`, KEY, { [KEY]: { roles } }, { project_id: projectId }),
     (team, { id, roles }) => team.map((m) => (m.id === id ? { ...m, roles: rolesOf(roles, m.roles) } : m)),
   );
 }

@@ -24,8 +24,7 @@ export const projectsQuery = (params: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const projectQuery = (id: string) =>
-  queryOptions({ queryKey: projectKeys.detail(id), queryFn: () => api.get<Project>(`/projects/${id}`, 'project') });
+export const projectQuery = (id: string) => queryOptions({ queryKey: projectKeys.detail(id), queryFn: () => api.get<Project>(`/projects/${id}`, 'project') });
 
 /** The account's stages in board order (the API lists them by position). */
 export const projectStagesQuery = queryOptions({
@@ -70,10 +69,7 @@ export function movedProject(project: Project, stage: ProjectStage, changes: Par
   const next = { ...project, ...changes, project_stage: stage, close_type: closeType, stage_age: 0 };
   return {
     ...next,
-    project_status: projectStatus(
-      { closeType, startDate: next.start_date, endDate: next.end_date },
-      new Date().toISOString().slice(0, 10),
-    ),
+    project_status: projectStatus({ closeType, startDate: next.start_date, endDate: next.end_date }, new Date().toISOString().slice(0, 10)),
   };
 }
 

@@ -36,7 +36,8 @@ export function useCreateSavedView() {
 export function useUpdateSavedView() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown> }) => api.patch<SavedView>(`/saved_views/${id}`, 'saved_view', { saved_view: changes }),
+    mutationFn: ({ id, changes }: { id: string; changes: Record<string, unknown> }) =>
+      api.patch<SavedView>(`/saved_views/${id}`, 'saved_view', { saved_view: changes }),
     onSuccess: refresh,
   });
 }

@@ -23,19 +23,16 @@ export const searchQuery = (path: string, key: string, q: string) =>
   queryOptions({
     queryKey: ['search', path, q],
     queryFn: async () =>
-      (await api.list<Searchable>(path, key, { q: q.trim() || undefined, per_page: 20 })).items.map(
-        (r): SearchOption => ({
-          id: r.id,
-          name: r.name ?? r.email ?? `#${r.id}`,
-          detail: [r.job_title, r.company?.name].filter(Boolean).join(' · ') || (r.name ? r.email : null),
-          company: r.company ?? null,
-        }),
-      ),
+      (await api.list<Searchable>(path, key, { q: q.trim() || undefined, per_page: 20 })).items.map((r): SearchOption => ({
+        id: r.id,
+        name: r.name ?? r.email ?? `#${r.id}`,
+        detail: [r.job_title, r.company?.name].filter(Boolean).join(' · ') || (r.name ? r.email : null),
+        company: r.company ?? null,
+      })),
     staleTime: 60_000,
   });
 
-export const useSearch = (path: string, key: string, q: string, enabled: boolean) =>
-  useQuery({ ...searchQuery(path, key, q), enabled });
+export const useSearch = (path: string, key: string, q: string, enabled: boolean) => useQuery({ ...searchQuery(path, key, q), enabled });
 
 /** One record by id as an option: the label of a filter kept in the URL as an id. */
 export const optionByIdQuery = (path: string, key: string, id: string) =>
@@ -49,5 +46,4 @@ export const optionByIdQuery = (path: string, key: string, id: string) =>
     retry: retryUnlessClientError,
   });
 
-export const useOptionById = (path: string, key: string, id: string) =>
-  useQuery({ ...optionByIdQuery(path, key, id), enabled: id !== '' });
+export const useOptionById = (path: string, key: string, id: string) => useQuery({ ...optionByIdQuery(path, key, id), enabled: id !== '' });

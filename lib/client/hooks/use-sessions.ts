@@ -25,7 +25,11 @@ export function useRevokeSession() {
     onMutate: async (session) => {
       await qc.cancelQueries({ queryKey: sessionKeys.list() });
       const previous = qc.getQueryData<Session[]>(sessionKeys.list());
-      if (previous) qc.setQueryData(sessionKeys.list(), previous.filter((s) => s.id !== session.id));
+      if (previous)
+        qc.setQueryData(
+          sessionKeys.list(),
+          previous.filter((s) => s.id !== session.id),
+        );
       return { previous };
     },
     onError: (_err, _session, snapshot) => {

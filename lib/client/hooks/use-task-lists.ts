@@ -18,5 +18,4 @@ export const projectTaskListsQuery = (projectId: string) =>
     staleTime: 60_000,
   });
 
-export const useProjectTaskLists = (projectId: string) =>
-  useQuery({ ...projectTaskListsQuery(projectId), enabled: projectId !== '' });
+export const useProjectTaskLists = (projectId: string) => useQuery({ ...projectTaskListsQuery(projectId), enabled: projectId !== '' });

@@ -42,10 +42,7 @@ export function useCreateTask({ silent = false }: MutationOptions = {}) {
     meta: { silent },
     onSuccess: (task) => {
       qc.setQueryData(taskKeys.detail(task.id), task);
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: taskKeys.lists() }),
-        qc.invalidateQueries({ queryKey: taskCountKey }),
-      ]);
+      return Promise.all([qc.invalidateQueries({ queryKey: taskKeys.lists() }), qc.invalidateQueries({ queryKey: taskCountKey })]);
     },
   });
 }
@@ -93,10 +90,7 @@ export function useDeleteTask() {
     mutationFn: (id: string) => api.delete(`/tasks/${id}`),
     onSuccess: (_v, id) => {
       qc.removeQueries({ queryKey: taskKeys.detail(id) });
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: taskKeys.lists() }),
-        qc.invalidateQueries({ queryKey: taskCountKey }),
-      ]);
+      return Promise.all([qc.invalidateQueries({ queryKey: taskKeys.lists() }), qc.invalidateQueries({ queryKey: taskCountKey })]);
     },
   });
 }

@@ -74,9 +74,7 @@ export function useUpdateUser() {
         ...u,
         ...fields,
         permissions: { ...u.permissions, ...permissions },
-        ...(deactivated === undefined
-          ? {}
-          : { deactivated, deactivated_at: deactivated ? (u.deactivated_at ?? new Date().toISOString()) : null }),
+        ...(deactivated === undefined ? {} : { deactivated, deactivated_at: deactivated ? (u.deactivated_at ?? new Date().toISOString()) : null }),
       });
       for (const [key, page] of previous) {
         if (page) qc.setQueryData(key, { ...page, items: page.items.map((u) => (u.id === id ? apply(u) : u)) });

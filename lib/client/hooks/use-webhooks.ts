@@ -59,8 +59,7 @@ function patchInLists(qc: ReturnType<typeof useQueryClient>, id: string, change:
 export function useUpdateWebhook(options: { silent?: boolean } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, webhook }: { id: string; webhook: Record<string, unknown> }) =>
-      api.patch<Webhook>(`/webhooks/${id}`, 'webhook', { webhook }),
+    mutationFn: ({ id, webhook }: { id: string; webhook: Record<string, unknown> }) => api.patch<Webhook>(`/webhooks/${id}`, 'webhook', { webhook }),
     meta: { silent: options.silent ?? false },
     onMutate: async ({ id, webhook }) => {
       await qc.cancelQueries({ queryKey: webhookKeys.lists(), predicate: (q) => q.state.data !== undefined });

@@ -89,8 +89,10 @@ function usePlanningMutation<V, R>(mutationFn: (vars: V) => Promise<R>, silent =
 }
 
 type Body = Record<string, unknown>;
-const patch = <T>(path: string, key: string) => ({ id, changes, base }: { id: string; changes: Body; base?: T }) =>
-  api.patch<T>(`${path}/${id}`, key, { [key]: changes }, undefined, base);
+const patch =
+  <T>(path: string, key: string) =>
+  ({ id, changes, base }: { id: string; changes: Body; base?: T }) =>
+    api.patch<T>(`${path}/${id}`, key, { [key]: changes }, undefined, base);
 
 export const useCreateAssignment = () =>
   usePlanningMutation((a: Body) => api.post<Assignment>('/workforce/assignments', 'workforce_assignment', { workforce_assignment: a }));

@@ -69,8 +69,7 @@ export function useEmployee(id: string | null) {
 export function useCreateEmployee() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (employee: Record<string, unknown>) =>
-      api.post<Employee>('/workforce/employees', 'workforce_employee', { workforce_employee: employee }),
+    mutationFn: (employee: Record<string, unknown>) => api.post<Employee>('/workforce/employees', 'workforce_employee', { workforce_employee: employee }),
     // The form shows the API's errors next to its fields.
     meta: { silent: true },
     onSuccess: (employee) => {
@@ -114,8 +113,7 @@ export function useUpdateEmployee() {
     mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Employee>; base?: unknown }) =>
       api.patch<Employee>(`/workforce/employees/${id}`, 'workforce_employee', { workforce_employee: changes }, undefined, base),
     meta: { silent: true },
-    onMutate: async ({ id, optimistic }): Promise<Snapshot | undefined> =>
-      optimistic ? patchCaches(qc, id, (e) => ({ ...e, ...optimistic })) : undefined,
+    onMutate: async ({ id, optimistic }): Promise<Snapshot | undefined> => (optimistic ? patchCaches(qc, id, (e) => ({ ...e, ...optimistic })) : undefined),
     onError: (_err, { id }, snapshot) => rollback(qc, id, snapshot),
     onSuccess: (employee) => qc.setQueryData(employeeKeys.detail(employee.id), employee),
     onSettled: () => qc.invalidateQueries({ queryKey: employeeKeys.lists() }),

@@ -43,7 +43,10 @@ export async function auditedAuthAction(req: Request, path: string, handler: (re
   if (!res.ok || !session) return res;
   try {
     const userId = Number(session.user.id);
-    const answer = (await res.clone().json().catch(() => null)) as Record<string, unknown> | null;
+    const answer = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as Record<string, unknown> | null;
     await insertSecurityEvent(getDb(), {
       accountId: session.user.accountId,
       kind: action.kind,

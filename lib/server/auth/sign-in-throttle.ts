@@ -100,11 +100,7 @@ export interface ThrottledSignIn {
  * Runs a sign-in request (`handler`, Better Auth's) under the throttle. If the store fails, the
  * sign-in goes through (logged): an outage of the counters must not lock everyone out.
  */
-export async function throttleSignIn(
-  req: Request,
-  attempt: SignInAttempt,
-  handler: (req: Request) => Promise<Response>,
-): Promise<ThrottledSignIn> {
+export async function throttleSignIn(req: Request, attempt: SignInAttempt, handler: (req: Request) => Promise<Response>): Promise<ThrottledSignIn> {
   if (!enabled()) return { response: await handler(req), locked: [] };
   const { email, ip, device } = attempt;
   const pairKey = email ? `${email} ${ip}` : null;
@@ -114,11 +110,7 @@ export async function throttleSignIn(
     l = limiters();
     trusted = device !== null && (await blockedFor(l.device, device)) === 0;
     if (!trusted) {
-      const waits = await Promise.all([
-        pairKey ? blockedFor(l.pair, pairKey) : 0,
-        email ? blockedFor(l.email, email) : 0,
-        blockedFor(l.ip, ip),
-      ]);
+      const waits = await Promise.all([pairKey ? blockedFor(l.pair, pairKey) : 0, email ? blockedFor(l.email, email) : 0, blockedFor(l.ip, ip)]);
       const wait = Math.max(...waits);
       if (wait > 0) return { response: tooMany(wait), locked: [] };
     }

@@ -28,7 +28,10 @@ async function recordSignIn({ response: res, locked }: ThrottledSignIn, email: s
     const event = { accountId: user.accountId, actorId: user.id, signedIn: false, subjectType: 'user', subjectId: user.id, ipAddress, userAgent };
     let details: Record<string, unknown> = {};
     if (failed) {
-      const body = (await res.clone().json().catch(() => null)) as { code?: string } | null;
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => null)) as { code?: string } | null;
       details = { reason: body?.code === USER_DEACTIVATED ? 'deactivated' : 'invalid_password' };
     }
     await insertSecurityEvent(db, { ...event, kind: res.ok ? 'sign_in.succeeded' : 'sign_in.failed', details });

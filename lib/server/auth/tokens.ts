@@ -23,11 +23,7 @@ export interface TokenOptions {
 }
 
 /** Mints a token for a user: its id and the secret, which is never readable again. */
-export async function mintApiToken(
-  db: Db,
-  owner: { accountId: number; userId: number },
-  options: TokenOptions = {},
-): Promise<{ id: number; token: string }> {
+export async function mintApiToken(db: Db, owner: { accountId: number; userId: number }, options: TokenOptions = {}): Promise<{ id: number; token: string }> {
   const token = generateToken();
   const { id } = await insertToken(db, {
     ...owner,
@@ -41,11 +37,7 @@ export async function mintApiToken(
 }
 
 /** Mints a token for a user and returns it; it is never readable again. */
-export async function createApiToken(
-  db: Db,
-  owner: { accountId: number; userId: number },
-  options: TokenOptions = {},
-): Promise<string> {
+export async function createApiToken(db: Db, owner: { accountId: number; userId: number }, options: TokenOptions = {}): Promise<string> {
   return (await mintApiToken(db, owner, options)).token;
 }
 

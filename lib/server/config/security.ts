@@ -82,13 +82,20 @@ let cachedPageSettings: { key: string; settings: PageRateLimitSettings } | undef
 
 /** The page limit as configured now (read at each request, so that a test can change it; validated at start). */
 export function pageRateLimitSettings(source: Record<string, string | undefined> = process.env): PageRateLimitSettings {
-  const given = { PAGE_RATE_LIMIT: source.PAGE_RATE_LIMIT, PAGE_RATE_LIMIT_POINTS: source.PAGE_RATE_LIMIT_POINTS, PAGE_RATE_LIMIT_DURATION: source.PAGE_RATE_LIMIT_DURATION };
+  const given = {
+    PAGE_RATE_LIMIT: source.PAGE_RATE_LIMIT,
+    PAGE_RATE_LIMIT_POINTS: source.PAGE_RATE_LIMIT_POINTS,
+    PAGE_RATE_LIMIT_DURATION: source.PAGE_RATE_LIMIT_DURATION,
+  };
   const key = JSON.stringify(given);
   if (cachedPageSettings?.key !== key) {
     // An empty variable means unset, as in lib/server/env.ts.
     const parsed = pageSettings.safeParse(Object.fromEntries(Object.entries(given).filter(([, value]) => value)));
     const values = parsed.success ? parsed.data : pageSettings.parse({});
-    cachedPageSettings = { key, settings: { enabled: values.PAGE_RATE_LIMIT === 'on', points: values.PAGE_RATE_LIMIT_POINTS, duration: values.PAGE_RATE_LIMIT_DURATION } };
+    cachedPageSettings = {
+      key,
+      settings: { enabled: values.PAGE_RATE_LIMIT === 'on', points: values.PAGE_RATE_LIMIT_POINTS, duration: values.PAGE_RATE_LIMIT_DURATION },
+    };
   }
   return cachedPageSettings.settings;
 }

@@ -31,9 +31,7 @@ export function webhookSettings(source: NodeJS.ProcessEnv = process.env): Webhoo
   const parsed = webhookEnvSchema.parse(clean);
   return {
     allowPrivateUrls: parsed.WEBHOOKS_ALLOW_PRIVATE_URLS === 'true',
-    retrySchedule: parsed.WEBHOOK_RETRY_SCHEDULE
-      ? parsed.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim()))
-      : DEFAULT_RETRY_SCHEDULE,
+    retrySchedule: parsed.WEBHOOK_RETRY_SCHEDULE ? parsed.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())) : DEFAULT_RETRY_SCHEDULE,
     workerEnabled: parsed.WEBHOOK_WORKER === 'on',
     concurrency: parsed.WEBHOOK_CONCURRENCY,
   };

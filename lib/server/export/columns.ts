@@ -61,7 +61,13 @@ function columnsOfShape(shape: Record<string, z.ZodType>, prefix: string, get: (
     const nested = shapeOf(inner);
     if (nested && 'id' in nested) {
       out.push({ header: `${header}_id`, value: (r) => scalar(asRecord(read(r))?.id) });
-      out.push({ header: `${header}_name`, value: (r) => { const ref = asRecord(read(r)); return ref ? nameOf(ref) : null; } });
+      out.push({
+        header: `${header}_name`,
+        value: (r) => {
+          const ref = asRecord(read(r));
+          return ref ? nameOf(ref) : null;
+        },
+      });
       if ('email' in nested) out.push({ header: `${header}_email`, value: (r) => scalar(asRecord(read(r))?.email) });
     } else if (nested) {
       out.push(...columnsOfShape(nested, `${header}_`, (r) => asRecord(read(r))));
@@ -72,7 +78,10 @@ function columnsOfShape(shape: Record<string, z.ZodType>, prefix: string, get: (
         value: (r) => {
           const list = read(r);
           if (!Array.isArray(list)) return null;
-          const parts = list.map((v) => { const ref = asRecord(v); return ref ? (nameOf(ref) ?? String(ref.id ?? JSON.stringify(ref))) : String(v); });
+          const parts = list.map((v) => {
+            const ref = asRecord(v);
+            return ref ? (nameOf(ref) ?? String(ref.id ?? JSON.stringify(ref))) : String(v);
+          });
           return parts.join(SEPARATOR);
         },
       });

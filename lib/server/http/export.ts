@@ -80,7 +80,9 @@ export async function exportResponse<T>(a: ExportArgs, name: string, format: Exp
   const writer = writable.getWriter();
   const send = async (chunk: Uint8Array | string) => {
     let timer: NodeJS.Timeout | undefined;
-    const stalled = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`export: the client read nothing for ${STALL_MS} ms`)), STALL_MS)));
+    const stalled = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`export: the client read nothing for ${STALL_MS} ms`)), STALL_MS)),
+    );
     try {
       await Promise.race([writer.ready, stalled]);
     } finally {
@@ -207,7 +209,8 @@ async function withCustomFieldColumns(a: ExportArgs, key: string, columns: Colum
   const fields = await fieldsOf(a.db, a.ctx.accountId, key as CustomFieldResource);
   if (fields.length === 0) return columns;
   const values = (r: Record<string, unknown>) => (r.custom_fields ?? {}) as Record<string, unknown>;
-  const cell = (v: unknown): Cell => (v === undefined || v === null ? null : Array.isArray(v) ? v.join('; ') : typeof v === 'object' ? JSON.stringify(v) : (v as Cell));
+  const cell = (v: unknown): Cell =>
+    v === undefined || v === null ? null : Array.isArray(v) ? v.join('; ') : typeof v === 'object' ? JSON.stringify(v) : (v as Cell);
   const custom: Column[] = fields.map((f) => ({ header: `custom_fields.${f.key}`, value: (r) => cell(values(r)[f.key]) }));
   const at = columns.findIndex((c) => c.header === 'custom_fields');
   return at === -1 ? [...columns, ...custom] : [...columns.slice(0, at), ...custom, ...columns.slice(at + 1)];

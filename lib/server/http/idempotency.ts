@@ -105,7 +105,8 @@ export async function idempotent(
   const key = req.headers.get('idempotency-key');
   if (key === null) return run(db);
   if (!/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(key) || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ServiceError('invalid_idempotency_key',
+    throw new ServiceError(
+      'invalid_idempotency_key',
       `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters (a UUID is a good choice).`,
     );
   }
@@ -122,7 +123,8 @@ export async function idempotent(
           throw new ServiceError('conflict', 'A request with this Idempotency-Key is being processed; retry it shortly.');
         }
         if (first.requestHash !== requestHash) {
-          throw new ServiceError('idempotency_key_reused',
+          throw new ServiceError(
+            'idempotency_key_reused',
             'This Idempotency-Key was used with a different request (another path or body); use a new key for a new request.',
             { operation: first.operation },
           );

@@ -6,7 +6,10 @@ import type { IfMatch } from '@/lib/server/services/preconditions';
  */
 export function parseIfMatch(header: string | null): IfMatch | null {
   if (header === null) return null;
-  const parts = header.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = header
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.includes('*')) return { any: true };
   return { any: false, tags: parts.filter((p) => /^"[^"]*"$/.test(p)) };
 }

@@ -73,7 +73,8 @@ export class ApiRateLimiter {
         return {};
       }
       const wait = String(Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
-      throw new ServiceError('rate_limit_exceeded',
+      throw new ServiceError(
+        'rate_limit_exceeded',
         `Too many requests: ${points} per ${duration} seconds for this ${what}. Retry in ${wait} seconds.`,
         { limit: points, window_seconds: duration, retry_after_seconds: Number(wait) },
         { 'X-RateLimit-Limit': String(points), 'X-RateLimit-Remaining': '0', 'X-Rate-Limited-For': wait, 'Retry-After': wait },

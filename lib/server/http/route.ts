@@ -79,11 +79,9 @@ function allowOf(implemented: Method[]): string {
 function methodNotAllowed(allowed: Method[]): RouteHandler {
   return async (req) => {
     const requestId = requestIdOf(req);
-    const res = await json(
-      errorBody(requestId, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`),
-      405,
-      { Allow: allowOf(allowed) },
-    );
+    const res = await json(errorBody(requestId, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`), 405, {
+      Allow: allowOf(allowed),
+    });
     return withRequestId(res, requestId);
   };
 }
@@ -119,7 +117,20 @@ async function authenticate(req: Request, db: Db, requestId: string) {
   const { accountId, userId, role, access, scopes, authMethod, tokenId, credential } = principal;
   const ifMatch = req.method === 'PATCH' || req.method === 'PUT' || req.method === 'DELETE' ? parseIfMatch(req.headers.get('if-match')) : null;
   const client = { address: clientAddress(req), userAgent: req.headers.get('user-agent') };
-  const ctx: CallerContext = { requestId, accountId, userId, role, access, scopes, authMethod, tokenId, credential, baseUrl: publicOrigin(req), ifMatch, client };
+  const ctx: CallerContext = {
+    requestId,
+    accountId,
+    userId,
+    role,
+    access,
+    scopes,
+    authMethod,
+    tokenId,
+    credential,
+    baseUrl: publicOrigin(req),
+    ifMatch,
+    client,
+  };
   return { ctx, setCookies, rateHeaders };
 }
 

@@ -28,7 +28,13 @@ export function refusal(method: string, url: string): { status: number; headers:
   });
   return {
     status: 405,
-    headers: { 'Content-Type': 'application/json', Allow: allow, 'Cache-Control': 'no-store', 'X-Request-Id': requestId, 'Content-Length': String(Buffer.byteLength(body)) },
+    headers: {
+      'Content-Type': 'application/json',
+      Allow: allow,
+      'Cache-Control': 'no-store',
+      'X-Request-Id': requestId,
+      'Content-Length': String(Buffer.byteLength(body)),
+    },
     body,
   };
 }

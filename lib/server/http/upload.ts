@@ -138,5 +138,8 @@ export async function readUpload(req: Request, url: URL): Promise<Upload> {
     for (const [key, value] of url.searchParams) addField(fields, key, value);
     return { bytes: joined(chunks, size), filename: null, fields };
   }
-  throw new ServiceError('unsupported_media_type', 'Send the file as multipart/form-data (a part named "file"), or a text/csv body with the options as query parameters.');
+  throw new ServiceError(
+    'unsupported_media_type',
+    'Send the file as multipart/form-data (a part named "file"), or a text/csv body with the options as query parameters.',
+  );
 }

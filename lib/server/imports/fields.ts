@@ -4,7 +4,8 @@
 
 import { YEARS } from '@/lib/shared/validation/common';
 
-export type FieldType = 'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'number' | 'enum' | 'option' | 'options';
+export type FieldType =
+  'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'number' | 'enum' | 'option' | 'options';
 
 /**
  * A relation named in a cell, resolved against the account's records by the importer: a company
@@ -43,7 +44,11 @@ export interface ImportField {
 export const normaliseHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Column index → field, from the headers (first match wins) and the override (column name → field, or "" to skip). */
-export function detectMapping(headers: string[], fields: ImportField[], override: Record<string, string> = {}): { mapping: Record<string, string>; unknown: string[] } {
+export function detectMapping(
+  headers: string[],
+  fields: ImportField[],
+  override: Record<string, string> = {},
+): { mapping: Record<string, string>; unknown: string[] } {
   const byAlias = new Map<string, string>();
   for (const f of fields) for (const alias of [f.field, ...f.labels]) if (!byAlias.has(normaliseHeader(alias))) byAlias.set(normaliseHeader(alias), f.field);
   const known = new Set(fields.map((f) => f.field));
@@ -157,7 +162,11 @@ export function parseCell(field: ImportField, raw: string): Parsed | undefined {
     case 'option':
       return optionOf(field, text);
     case 'options': {
-      const parsed = text.split(/[;,]/).map((t) => t.trim()).filter(Boolean).map((t) => optionOf(field, t));
+      const parsed = text
+        .split(/[;,]/)
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .map((t) => optionOf(field, t));
       const bad = parsed.find((p) => 'error' in p);
       return bad ?? { value: parsed.map((p) => (p as { value: unknown }).value) };
     }

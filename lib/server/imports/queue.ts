@@ -10,5 +10,7 @@ import { rows } from '@/db/queries/sql';
 export async function enqueueImport(db: Db, importId: number): Promise<void> {
   const [queue] = await rows<{ present: boolean }>(db, sql`select to_regnamespace('graphile_worker') is not null as present`);
   if (!queue?.present) return;
-  await db.execute(sql`select graphile_worker.add_job('process_import', json_build_object('import_id', ${importId}::bigint), job_key := 'import:' || ${importId}::bigint, max_attempts := 5)`);
+  await db.execute(
+    sql`select graphile_worker.add_job('process_import', json_build_object('import_id', ${importId}::bigint), job_key := 'import:' || ${importId}::bigint, max_attempts := 5)`,
+  );
 }

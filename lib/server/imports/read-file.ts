@@ -80,7 +80,8 @@ async function turn(): Promise<() => void> {
   };
 }
 
-type Answer = { ok: true; headers: string[]; rowCount: number; rows: Uint8Array } | { ok: false; code: 'payload_too_large' | 'validation_failed'; message: string };
+type Answer =
+  { ok: true; headers: string[]; rowCount: number; rows: Uint8Array } | { ok: false; code: 'payload_too_large' | 'validation_failed'; message: string };
 
 /**
  * Reads the file (its bytes are handed to the reading thread: `bytes` is empty afterwards).
@@ -89,7 +90,8 @@ type Answer = { ok: true; headers: string[]; rowCount: number; rows: Uint8Array 
  */
 export async function readSheet(bytes: Uint8Array, filename: string | null): Promise<Sheet> {
   const name = filename ?? 'The file';
-  if (bytes.byteLength > MAX_IMPORT_BYTES) throw tooLarge(`${name} is ${(bytes.byteLength / 1_048_576).toFixed(1)} MB; an import takes files up to 50 MB. Split the file.`);
+  if (bytes.byteLength > MAX_IMPORT_BYTES)
+    throw tooLarge(`${name} is ${(bytes.byteLength / 1_048_576).toFixed(1)} MB; an import takes files up to 50 MB. Split the file.`);
   // The reading thread takes the bytes over without a copy, unless they share their memory.
   const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes : bytes.slice();
   const done = await turn();
@@ -112,12 +114,14 @@ export async function readSheet(bytes: Uint8Array, filename: string | null): Pro
       });
       worker.once('error', (err: Error & { code?: string }) => {
         clearTimeout(timer);
-        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') reject(tooLarge(`${name} needs more memory to read than an import may use (${WORKER_HEAP_MB} MB); split the file.`));
+        if (err.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          reject(tooLarge(`${name} needs more memory to read than an import may use (${WORKER_HEAP_MB} MB); split the file.`));
         else reject(new ServiceError('validation_failed', `${name} could not be read as a spreadsheet.`, { file: ['could not be read as a spreadsheet'] }));
       });
       worker.once('exit', (code) => {
         clearTimeout(timer);
-        if (code !== 0) reject(new ServiceError('validation_failed', `${name} could not be read as a spreadsheet.`, { file: ['could not be read as a spreadsheet'] }));
+        if (code !== 0)
+          reject(new ServiceError('validation_failed', `${name} could not be read as a spreadsheet.`, { file: ['could not be read as a spreadsheet'] }));
       });
     });
   } finally {

@@ -21,7 +21,15 @@ import {
   workforceEmployees,
   workforceRoles,
 } from '@/db/schema';
-import { CLOSE_TYPES, COMPANY_CATEGORIES, CONSTRUCTION_DURATION_UNITS, FORECAST_CURVES, WORK_SCOPES, type ImportResource, type StageCategory } from '@/db/schema/enums';
+import {
+  CLOSE_TYPES,
+  COMPANY_CATEGORIES,
+  CONSTRUCTION_DURATION_UNITS,
+  FORECAST_CURVES,
+  WORK_SCOPES,
+  type ImportResource,
+  type StageCategory,
+} from '@/db/schema/enums';
 import type { PathResource } from '@/lib/server/services/common';
 import { companyColumnsFrom, updateCompany } from '@/lib/server/services/companies';
 import { CONTACT_IDENTITY_MESSAGE, contactColumnsFrom, updateContact } from '@/lib/server/services/contacts';
@@ -125,7 +133,13 @@ const contactSpec: ImportSpec = {
     { field: 'linked_in_profile_url', labels: ['LinkedIn', 'LinkedIn Profile', 'LinkedIn URL'], type: 'url' },
     { field: 'company_name', labels: ['Company', 'Company Name', 'Organization'], type: 'text', relation: 'company', target: 'company_id' },
     { field: 'company_id', labels: [], type: 'integer', target: 'company_id' },
-    { field: 'assigned_to_email', labels: ['Assigned To', 'Owner', 'Assigned To Email', 'Owner Email'], type: 'email', relation: 'user', target: 'assigned_to_id' },
+    {
+      field: 'assigned_to_email',
+      labels: ['Assigned To', 'Owner', 'Assigned To Email', 'Owner Email'],
+      type: 'email',
+      relation: 'user',
+      target: 'assigned_to_id',
+    },
     { field: 'assigned_to_id', labels: [], type: 'integer', target: 'assigned_to_id' },
   ],
   create: contactCreate,
@@ -135,7 +149,13 @@ const contactSpec: ImportSpec = {
   update: (db, ctx, id, input) => updateContact(db, ctx, id, input),
 };
 
-const lookup = (field: string, relation: RelationKind, labels: string[]): ImportField => ({ field: `${field}_name`, labels: [field, ...labels], type: 'text', relation, target: `${field}_id` });
+const lookup = (field: string, relation: RelationKind, labels: string[]): ImportField => ({
+  field: `${field}_name`,
+  labels: [field, ...labels],
+  type: 'text',
+  relation,
+  target: `${field}_id`,
+});
 
 /**
  * What each kind of projects import means: pursuits are open (the first open stage unless a stage
@@ -148,9 +168,11 @@ function applyProjectKind(input: Record<string, unknown>, kind: string | null, s
   const named = typeof input.project_stage_id === 'string' ? stages.find((st) => st.id === Number(input.project_stage_id)) : undefined;
   const want: StageCategory =
     kind === 'wip' || kind === 'historical_won' ? 'won' : kind === 'historical_closed' ? (input.close_type === 'won' ? 'won' : 'lost') : 'open';
-  if (kind === 'historical_closed' && input.close_type === undefined) return { error: 'close_type: is required in a historical_closed import (won, lost, cancelled or did_not_pursue)' };
+  if (kind === 'historical_closed' && input.close_type === undefined)
+    return { error: 'close_type: is required in a historical_closed import (won, lost, cancelled or did_not_pursue)' };
   if (kind === 'wip' && input.amount === undefined) return { error: 'amount: is required in a wip import (the contract value)' };
-  if (kind === 'historical_won' && (input.start_date === undefined || input.end_date === undefined)) return { error: 'start_date, end_date: are required in a historical_won import' };
+  if (kind === 'historical_won' && (input.start_date === undefined || input.end_date === undefined))
+    return { error: 'start_date, end_date: are required in a historical_won import' };
   if (named && named.category !== want) return { error: `project_stage_name: the stage is ${named.category}, and a ${kind} import takes ${want} stages` };
   if (named) return { input };
   const stage = stages.find((st) => st.category === want);
@@ -183,7 +205,13 @@ const projectSpec: ImportSpec = {
     ...ADDRESS_FIELDS,
     { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
     { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },
-    { field: 'assigned_to_email', labels: ['Assigned To', 'Estimator', 'Project Manager', 'Assigned To Email'], type: 'email', relation: 'user', target: 'assigned_to_id' },
+    {
+      field: 'assigned_to_email',
+      labels: ['Assigned To', 'Estimator', 'Project Manager', 'Assigned To Email'],
+      type: 'email',
+      relation: 'user',
+      target: 'assigned_to_id',
+    },
     lookup('project_stage', 'project_stage', ['Stage', 'Project Stage', 'Status']),
     lookup('contract_type', 'contract_type', ['Contract Type']),
     lookup('delivery_method', 'delivery_method', ['Delivery Method']),
@@ -223,7 +251,13 @@ const leadSpec: ImportSpec = {
     ...ADDRESS_FIELDS,
     { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
     { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },
-    { field: 'assigned_to_email', labels: ['Assigned To', 'Owner Email', 'Estimator', 'Assigned To Email'], type: 'email', relation: 'user', target: 'assigned_to_id' },
+    {
+      field: 'assigned_to_email',
+      labels: ['Assigned To', 'Owner Email', 'Estimator', 'Assigned To Email'],
+      type: 'email',
+      relation: 'user',
+      target: 'assigned_to_id',
+    },
     lookup('contract_type', 'contract_type', ['Contract Type']),
     lookup('delivery_method', 'delivery_method', ['Delivery Method']),
     lookup('division', 'division', ['Division']),

@@ -25,7 +25,14 @@ import {
 } from '@/db/queries/imports';
 import { insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
-import { CUSTOM_FIELD_RESOURCES, IMPORT_RESOURCES, type CustomFieldResource, type CustomFieldType, type ImportResource, type PermissionArea } from '@/db/schema/enums';
+import {
+  CUSTOM_FIELD_RESOURCES,
+  IMPORT_RESOURCES,
+  type CustomFieldResource,
+  type CustomFieldType,
+  type ImportResource,
+  type PermissionArea,
+} from '@/db/schema/enums';
 import { fieldsOf, usersOfAccount } from '@/db/queries/custom-fields';
 import { detectMapping, parseCell, type FieldType, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
 import { readSheet } from '@/lib/server/imports/read-file';
@@ -103,7 +110,11 @@ async function specFor(db: Db, accountId: number, resource: ImportResource): Pro
     .flatMap((f): ImportField[] => {
       const target = `custom_fields.${f.key}`;
       // Money as a spreadsheet writes it ($1,250.50) under the label; the export's column is cents.
-      if (f.fieldType === 'currency') return [{ field: `${target}_dollars`, labels: [f.label, f.key], type: 'money', target }, { field: target, labels: [], type: 'integer', target }];
+      if (f.fieldType === 'currency')
+        return [
+          { field: `${target}_dollars`, labels: [f.label, f.key], type: 'money', target },
+          { field: target, labels: [], type: 'integer', target },
+        ];
       return [{ field: target, labels: [f.label, f.key], type: CUSTOM_CELL[f.fieldType], options: f.options, target }];
     });
   return { ...spec, fields: [...spec.fields, ...custom], customFields: defs };
@@ -220,9 +231,18 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
     }
     if (!spec.createOne) {
       // Batched inserts skip the API's reference check: done here, against the account.
-      if (typeof input.company_id === 'string' && !input.company_id.startsWith('missing:') && !d.relations.some((r) => r.field.target === 'company_id') && !resolved.existingCompanyIds.has(Number(input.company_id)))
+      if (
+        typeof input.company_id === 'string' &&
+        !input.company_id.startsWith('missing:') &&
+        !d.relations.some((r) => r.field.target === 'company_id') &&
+        !resolved.existingCompanyIds.has(Number(input.company_id))
+      )
         errors.push(`company_id: no company ${input.company_id} in the account`);
-      if (typeof input.assigned_to_id === 'string' && !d.relations.some((r) => r.field.target === 'assigned_to_id') && !resolved.existingUserIds.has(Number(input.assigned_to_id)))
+      if (
+        typeof input.assigned_to_id === 'string' &&
+        !d.relations.some((r) => r.field.target === 'assigned_to_id') &&
+        !resolved.existingUserIds.has(Number(input.assigned_to_id))
+      )
         errors.push(`assigned_to_id: no user ${input.assigned_to_id} in the account`);
     }
     if (errors.length) return { kind: 'fail', error: errors.join('; ') };
@@ -232,7 +252,9 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
       input = ruled.input;
     }
     // The schema checks the body as the API would; a company still to create stands in as id 1.
-    const checked = spec.create.safeParse(typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? { ...input, company_id: '1' } : input);
+    const checked = spec.create.safeParse(
+      typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? { ...input, company_id: '1' } : input,
+    );
     if (!checked.success) return { kind: 'fail', error: zodMessages(checked.error).join('; ') };
     const problem = spec.problem?.(spec.columns(input));
     if (problem) return { kind: 'fail', error: problem };
@@ -315,7 +337,8 @@ function mappingOf(spec: ImportSpec, headers: string[], override: Record<string,
     const missingColumns = Object.keys(override).filter((c) => !headers.includes(c));
     if (missingColumns.length) throw invalidField('mapping', `names columns the file does not have: ${missingColumns.join(', ')}`);
   }
-  if (unknown.length) throw invalidField('mapping', `names fields ${spec.resource} do not have: ${unknown.join(', ')} (they take ${spec.fields.map((f) => f.field).join(', ')})`);
+  if (unknown.length)
+    throw invalidField('mapping', `names fields ${spec.resource} do not have: ${unknown.join(', ')} (they take ${spec.fields.map((f) => f.field).join(', ')})`);
   return mapping;
 }
 
@@ -333,7 +356,10 @@ const AREA_OF_REFERENCE: Partial<Record<string, PermissionArea>> = { company_id:
 function assertMayImport(ctx: CallerContext, spec: ImportSpec, options: { createMissing: boolean; mapping?: Record<string, string> }): void {
   requireArea(ctx, AREA_OF_LIST[spec.resource], 'write');
   if (spec.resource === 'projects' && ctx.access.projectAccess !== 'all') {
-    throw new ServiceError('insufficient_permission', 'Importing projects needs access to all projects; yours is limited to your teams.', { area: 'projects', project_access: 'team' });
+    throw new ServiceError('insufficient_permission', 'Importing projects needs access to all projects; yours is limited to your teams.', {
+      area: 'projects',
+      project_access: 'team',
+    });
   }
   if (!options.mapping) return;
   const byName = new Map(spec.fields.map((f) => [f.field, f]));
@@ -450,7 +476,12 @@ export async function importErrorsCsv(db: Db, ctx: CallerContext, id: number): P
   const failed = await failedRows(db, id);
   const width = row.import.columns.length;
   const line = (cells: string[]) => cells.map((c) => neutralise(c) as string);
-  const csv = '\uFEFF' + stringify([line(['row', 'error', ...row.import.columns]), ...failed.map((f) => line([String(f.rowNumber), f.error ?? '', ...Array.from({ length: width }, (_, i) => f.cells[i] ?? '')]))]);
+  const csv =
+    '\uFEFF' +
+    stringify([
+      line(['row', 'error', ...row.import.columns]),
+      ...failed.map((f) => line([String(f.rowNumber), f.error ?? '', ...Array.from({ length: width }, (_, i) => f.cells[i] ?? '')])),
+    ]);
   return { name: row.import.name, csv };
 }
 
@@ -480,15 +511,28 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
     const made = resource === 'companies' ? [] : await companiesOfImport(tx, ctx.accountId, id);
     if (made.length) requireArea(ctx, 'directory', 'delete');
     const spec = specOf(resource);
-    const remove = { leads: deleteLead, projects: deleteProject, companies: deleteCompany, contacts: deleteContact, workforce_employees: deleteWorkforceEmployee }[resource];
+    const remove = {
+      leads: deleteLead,
+      projects: deleteProject,
+      companies: deleteCompany,
+      contacts: deleteContact,
+      workforce_employees: deleteWorkforceEmployee,
+    }[resource];
     const unseen = { records: [] as number[], companies: [] as number[] };
-    if (remove) for (const recordId of await createdRecordIds(tx, id)) await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(notFoundInto(unseen.records, recordId));
+    if (remove)
+      for (const recordId of await createdRecordIds(tx, id))
+        await remove(tx, { ...ctx, ifMatch: null }, recordId).catch(notFoundInto(unseen.records, recordId));
     for (const companyId of made) await deleteCompany(tx, { ...ctx, ifMatch: null }, companyId).catch(notFoundInto(unseen.companies, companyId));
-    const hidden = (await existingIds(tx, spec.table, ctx.accountId, unseen.records)).size + (await existingIds(tx, companies, ctx.accountId, unseen.companies)).size;
+    const hidden =
+      (await existingIds(tx, spec.table, ctx.accountId, unseen.records)).size + (await existingIds(tx, companies, ctx.accountId, unseen.companies)).size;
     if (hidden > 0) {
-      throw new ServiceError('insufficient_permission', `This import created ${hidden === 1 ? 'a record' : `${hidden} records`} you cannot see; someone who sees all of them must undo it.`, {
-        area: AREA_OF_LIST[resource],
-      });
+      throw new ServiceError(
+        'insufficient_permission',
+        `This import created ${hidden === 1 ? 'a record' : `${hidden} records`} you cannot see; someone who sees all of them must undo it.`,
+        {
+          area: AREA_OF_LIST[resource],
+        },
+      );
     }
     await setImportStatus(tx, id, 'undone');
   });
@@ -530,22 +574,39 @@ async function importContext(db: Db, row: NonNullable<Awaited<ReturnType<typeof 
   };
 }
 
-
 /** One batch in its transaction: records, their events, the rows' outcomes. */
-async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNullable<Awaited<ReturnType<typeof findImport>>>, batch: { id: number; rowNumber: number; cells: string[] }[]): Promise<RowOutcome[]> {
+async function runBatch(
+  tx: Db,
+  ctx: CallerContext,
+  spec: ImportSpec,
+  row: NonNullable<Awaited<ReturnType<typeof findImport>>>,
+  batch: { id: number; rowNumber: number; cells: string[] }[],
+): Promise<RowOutcome[]> {
   const imp = row.import;
-  const { plans, missing } = await planSheet(tx, ctx.accountId, spec, { headers: imp.columns, mapping: imp.mapping, rows: batch.map((b) => b.cells) }, { createMissing: imp.createMissing, kind: imp.kind });
+  const { plans, missing } = await planSheet(
+    tx,
+    ctx.accountId,
+    spec,
+    { headers: imp.columns, mapping: imp.mapping, rows: batch.map((b) => b.cells) },
+    { createMissing: imp.createMissing, kind: imp.kind },
+  );
   const events: EventRecord[] = [];
   // Companies named but missing, made first (one statement), with their events.
   const made = new Map<string, number>();
   if (missing.size) {
     const names = [...missing.values()];
-    const ids = await insertRows(tx, companies, names.map((name) => ({ accountId: ctx.accountId, name, createdById: imp.createdById, importId: imp.id })));
+    const ids = await insertRows(
+      tx,
+      companies,
+      names.map((name) => ({ accountId: ctx.accountId, name, createdById: imp.createdById, importId: imp.id })),
+    );
     names.forEach((name, i) => made.set(name.toLowerCase(), ids[i]!));
     for (const cid of ids) events.push({ resource: 'company', action: 'create', id: cid, path: resourcePath('company', cid) });
   }
   const fill = (input: Record<string, unknown>) =>
-    typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? { ...input, company_id: String(made.get(input.company_id.slice('missing:'.length))) } : input;
+    typeof input.company_id === 'string' && input.company_id.startsWith('missing:')
+      ? { ...input, company_id: String(made.get(input.company_id.slice('missing:'.length))) }
+      : input;
 
   const outcomes: (RowOutcome | null)[] = batch.map(() => null);
   const failed = (i: number, err: unknown): RowOutcome => {
@@ -559,7 +620,12 @@ async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNu
     const ids = await insertRows(
       tx,
       spec.table,
-      creates.map(({ input }) => ({ ...spec.columns(spec.create.parse(input) as Record<string, unknown>), accountId: ctx.accountId, createdById: imp.createdById, importId: imp.id })) as never[],
+      creates.map(({ input }) => ({
+        ...spec.columns(spec.create.parse(input) as Record<string, unknown>),
+        accountId: ctx.accountId,
+        createdById: imp.createdById,
+        importId: imp.id,
+      })) as never[],
     );
     creates.forEach(({ i }, n) => {
       outcomes[i] = { id: batch[i]!.id, outcome: 'created', recordId: ids[n]!, error: null };
@@ -582,7 +648,12 @@ async function runBatch(tx: Db, ctx: CallerContext, spec: ImportSpec, row: NonNu
     if (plan.kind !== 'update' && plan.kind !== 'update-earlier') continue;
     const target = plan.kind === 'update' ? plan.id : outcomes[plan.row]?.recordId;
     if (!target) {
-      outcomes[i] = { id: batch[i]!.id, outcome: 'failed', recordId: null, error: `the row ${batch[(plan as { row: number }).row]!.rowNumber} with the same key failed` };
+      outcomes[i] = {
+        id: batch[i]!.id,
+        outcome: 'failed',
+        recordId: null,
+        error: `the row ${batch[(plan as { row: number }).row]!.rowNumber} with the same key failed`,
+      };
       continue;
     }
     try {

@@ -83,7 +83,9 @@ class Collector {
       }
       if (cell.includes('\u0000')) {
         if (isCsv && looksLikeUtf16(bytes)) throw unreadable(UTF16_WITHOUT_MARK);
-        throw unreadable(`${where} contains a NUL character, which text does not have: the file may be UTF-16 without a byte order mark, or not a spreadsheet. Save it as "CSV UTF-8" and import it again.`);
+        throw unreadable(
+          `${where} contains a NUL character, which text does not have: the file may be UTF-16 without a byte order mark, or not a spreadsheet. Save it as "CSV UTF-8" and import it again.`,
+        );
       }
     }
     const row = width === cells.length ? cells : cells.slice(0, width);
@@ -136,7 +138,9 @@ function firstBadUtf8Line(data) {
 function* textChunks(data, encoding) {
   if (encoding === 'utf-8' && !isUtf8(data)) {
     if (looksLikeUtf16(data)) throw unreadable(UTF16_WITHOUT_MARK);
-    throw unreadable(`line ${fmt(firstBadUtf8Line(data))} is not UTF-8 text (it may be Windows-1252 or Latin-1). Save the file as "CSV UTF-8" and import it again.`);
+    throw unreadable(
+      `line ${fmt(firstBadUtf8Line(data))} is not UTF-8 text (it may be Windows-1252 or Latin-1). Save the file as "CSV UTF-8" and import it again.`,
+    );
   }
   let source = data;
   if (encoding === 'utf-16be') {
@@ -151,7 +155,9 @@ function* textChunks(data, encoding) {
     try {
       text = decoder.decode(source.subarray(at, at + step), { stream: at + step < source.length });
     } catch {
-      throw unreadable(`near line ${fmt(line)}, the bytes are not ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text. Save the file as "CSV UTF-8" and import it again.`);
+      throw unreadable(
+        `near line ${fmt(line)}, the bytes are not ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text. Save the file as "CSV UTF-8" and import it again.`,
+      );
     }
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) line++;
     yield text;
@@ -205,10 +211,14 @@ async function entriesOf(zip) {
     if (entries.size >= limits.maxZipEntries) throw tooLarge(`the workbook holds more than ${fmt(limits.maxZipEntries)} files; a spreadsheet has a few dozen.`);
     const size = entry.uncompressedSize;
     if (size > limits.maxEntryBytes) {
-      throw tooLarge(`the workbook's part ${entry.fileName} unpacks to ${fmt(Math.round(size / 1_048_576))} MB; an import reads parts up to ${fmt(limits.maxEntryBytes / 1_048_576)} MB.`);
+      throw tooLarge(
+        `the workbook's part ${entry.fileName} unpacks to ${fmt(Math.round(size / 1_048_576))} MB; an import reads parts up to ${fmt(limits.maxEntryBytes / 1_048_576)} MB.`,
+      );
     }
     if (size > limits.ratioFloorBytes && size > entry.compressedSize * limits.maxRatio) {
-      throw tooLarge(`the workbook's part ${entry.fileName} unpacks ${fmt(Math.round(size / Math.max(1, entry.compressedSize)))} times larger than it is packed; an import reads up to ${limits.maxRatio} times (a larger ratio is how zip bombs are made).`);
+      throw tooLarge(
+        `the workbook's part ${entry.fileName} unpacks ${fmt(Math.round(size / Math.max(1, entry.compressedSize)))} times larger than it is packed; an import reads up to ${limits.maxRatio} times (a larger ratio is how zip bombs are made).`,
+      );
     }
     entries.set(entry.fileName, entry);
   }
@@ -234,7 +244,13 @@ async function readXlsx(collector) {
     };
     // ExcelJS's streaming reader, fed part by part (its own `read` unzips by itself, without limits,
     // and parks sheets in temporary files): relations, workbook, styles (dates), shared strings.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(null, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(null, {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
     const parts = /** @type {any} */ (reader);
     const rels = await open('xl/_rels/workbook.xml.rels');
     if (rels) await parts._parseRels(rels);

@@ -104,7 +104,10 @@ function startEmbeddedLoop(options: WorkerOptions, settings: () => WebhookSettin
         const p = deliverBatch(db, batch, settings(), limiter)
           .catch(async (err: unknown) => {
             console.error('[webhooks] a batch failed to record:', err);
-            await releaseDeliveries(db, batch.map((d) => d.deliveryId)).catch(() => {});
+            await releaseDeliveries(
+              db,
+              batch.map((d) => d.deliveryId),
+            ).catch(() => {});
           })
           .finally(() => {
             inFlight.delete(p);

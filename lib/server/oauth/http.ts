@@ -13,10 +13,7 @@ export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 /** An RFC 6749 §5.2 error body. */
 export function oauthError(status: number, error: string, description: string, headers: Record<string, string> = {}): Response {
-  return Response.json(
-    { error, error_description: description },
-    { status, headers: { ...headers, ...NO_STORE } },
-  );
+  return Response.json({ error, error_description: description }, { status, headers: { ...headers, ...NO_STORE } });
 }
 
 export class BadBody extends Error {}

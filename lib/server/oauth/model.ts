@@ -85,8 +85,7 @@ function toClient(row: OAuthClientRow): OAuthClient {
   };
 }
 
-const findClientRow = (db: Db, clientId: string) =>
-  clientId.length > MAX_SECRET_LENGTH ? Promise.resolve(undefined) : findClientByClientId(db, clientId);
+const findClientRow = (db: Db, clientId: string) => (clientId.length > MAX_SECRET_LENGTH ? Promise.resolve(undefined) : findClientByClientId(db, clientId));
 
 /** The client a request names, whether or not it proved who it is. */
 export async function findClient(db: Db, clientId: string): Promise<OAuthClient | null> {
@@ -171,8 +170,7 @@ type Model = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel
  */
 export function oauthModel(db: Db, { authorize = false, from }: { authorize?: boolean; from?: OAuthClientInfo } = {}): Model {
   return {
-    getClient: (clientId: string, clientSecret: string) =>
-      authorize ? findClient(db, clientId) : authenticateClient(db, clientId, clientSecret),
+    getClient: (clientId: string, clientSecret: string) => (authorize ? findClient(db, clientId) : authenticateClient(db, clientId, clientSecret)),
 
     generateAccessToken: async () => randomSecret(ACCESS_TOKEN_PREFIX),
     generateRefreshToken: async () => randomSecret(REFRESH_TOKEN_PREFIX),

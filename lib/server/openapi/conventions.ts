@@ -16,7 +16,14 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
  * collection (the revenue targets). Every other PATCH, PUT and DELETE compares it
  * (tests/api/openapi-contract.test.ts sends a stale tag to each).
  */
-export const WITHOUT_IF_MATCH = new Set(['revoke_api_token', 'revoke_oauth_grant', 'end_session', 'end_other_sessions', 'revoke_calendar_feed', 'set_revenue_targets']);
+export const WITHOUT_IF_MATCH = new Set([
+  'revoke_api_token',
+  'revoke_oauth_grant',
+  'end_session',
+  'end_other_sessions',
+  'revoke_calendar_feed',
+  'set_revenue_targets',
+]);
 
 // ---- headers and parameters, each a component of the document ----
 
@@ -30,7 +37,10 @@ const rateLimitHeaders = {
     .int()
     .min(1)
     .optional()
-    .meta({ description: "Requests the caller's bucket holds (its burst): the token's budget, or its OAuth application's.", header: { id: 'X-RateLimit-Limit' } }),
+    .meta({
+      description: "Requests the caller's bucket holds (its burst): the token's budget, or its OAuth application's.",
+      header: { id: 'X-RateLimit-Limit' },
+    }),
   'X-RateLimit-Remaining': z
     .int()
     .min(0)
@@ -39,22 +49,30 @@ const rateLimitHeaders = {
 };
 
 const etagHeader = z.string().meta({
-  description: 'Strong ETag of this record as answered (the SHA-256 of the JSON body, base64url, quoted): send it back in If-Match to change the record only if nobody else has.',
+  description:
+    'Strong ETag of this record as answered (the SHA-256 of the JSON body, base64url, quoted): send it back in If-Match to change the record only if nobody else has.',
   example: '"4cTRi3SxB1nC0qL9mE4s7b0kYd0Uu6bH2o8m1mQ3vZk"',
   header: { id: 'ETag' },
 });
 
-const replayedHeader = z.enum(['true']).optional().meta({
-  description: 'Present on the first answer to an Idempotency-Key given again (same path and body, within 24 hours): this is that answer, replayed.',
-  header: { id: 'Idempotent-Replayed' },
-});
+const replayedHeader = z
+  .enum(['true'])
+  .optional()
+  .meta({
+    description: 'Present on the first answer to an Idempotency-Key given again (same path and body, within 24 hours): this is that answer, replayed.',
+    header: { id: 'Idempotent-Replayed' },
+  });
 
-const ifMatch = z.string().max(8192).optional().meta({
-  description:
-    'Change the record only if it is still as you read it: one or more ETags of the record (or `*`). The row is locked and compared inside the write, so of two writes from one version one succeeds and the other is a 412. Weak tags (`W/"…"`) never match. Without it, the write goes through.',
-  example: '"4cTRi3SxB1nC0qL9mE4s7b0kYd0Uu6bH2o8m1mQ3vZk"',
-  param: { in: 'header', name: 'If-Match', id: 'IfMatch' },
-});
+const ifMatch = z
+  .string()
+  .max(8192)
+  .optional()
+  .meta({
+    description:
+      'Change the record only if it is still as you read it: one or more ETags of the record (or `*`). The row is locked and compared inside the write, so of two writes from one version one succeeds and the other is a 412. Weak tags (`W/"…"`) never match. Without it, the write goes through.',
+    example: '"4cTRi3SxB1nC0qL9mE4s7b0kYd0Uu6bH2o8m1mQ3vZk"',
+    param: { in: 'header', name: 'If-Match', id: 'IfMatch' },
+  });
 
 const idempotencyKey = z
   .string()

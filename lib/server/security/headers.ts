@@ -10,11 +10,7 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(
-  nonce: string,
-  development = process.env.NODE_ENV === 'development',
-  formTargets: string[] = [],
-): string {
+export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === 'development', formTargets: string[] = []): string {
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(development ? [`'unsafe-eval'`] : [])];
   return [
     `default-src 'self'`,
@@ -42,10 +38,7 @@ export const API_CONTENT_SECURITY_POLICY = `default-src 'none'; frame-ancestors 
  * a URI they do not list exactly adds nothing. An unchecked URI would let any link to the consent
  * page widen its policy to a host of the sender's choosing.
  */
-export async function consentFormTargets(
-  url: URL,
-  registeredUris: (clientId: string) => Promise<string[] | null>,
-): Promise<string[]> {
+export async function consentFormTargets(url: URL, registeredUris: (clientId: string) => Promise<string[] | null>): Promise<string[]> {
   if (url.pathname !== '/oauth/authorize') return [];
   const clientId = url.searchParams.get('client_id');
   if (!clientId) return [];

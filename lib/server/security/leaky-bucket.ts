@@ -70,9 +70,7 @@ export class LeakyBucketPostgres extends RateLimiterPostgres {
     const expire = Number(row.expire);
     const refused = row.points > this.points;
     // Refused: until the bucket has drained enough for this request. Accepted: until it is empty.
-    const msBeforeNext = refused
-      ? Math.max(expire + cost * this.intervalMs - this.duration * 1000 - now, 1)
-      : Math.max(expire - now, 0);
+    const msBeforeNext = refused ? Math.max(expire + cost * this.intervalMs - this.duration * 1000 - now, 1) : Math.max(expire - now, 0);
     const remaining = refused ? 0 : Math.max(this.points - row.points, 0);
     const res = new RateLimiterRes(remaining, msBeforeNext, row.points, row.points === cost);
     return res;

@@ -42,4 +42,3 @@ export function embeddedRateLimitStore(): RateLimitStore {
   const pglite = (getDatabase().db as unknown as { $client: unknown }).$client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   return { kind: 'client', client: { query: (q) => pglite.query(q.text, q.values) } };
 }
-

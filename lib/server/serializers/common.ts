@@ -34,9 +34,7 @@ export function fullName(first: string | null, last: string | null): string | nu
 }
 
 /** The User reference shape, for users and for contacts embedded in other records. */
-export function personRef(
-  row: (BaseRow & { firstName: string | null; lastName: string | null; email: string | null }) | null,
-) {
+export function personRef(row: (BaseRow & { firstName: string | null; lastName: string | null; email: string | null }) | null) {
   return (
     row && {
       ...base(row),

@@ -1,10 +1,5 @@
 import type { CompanyCategory, MembershipRole } from '@/db/schema/enums';
-import type {
-  CompanyCategoryResponse,
-  ProjectStageResponse,
-  ProjectTeamRoleResponse,
-  WorkforceRoleResponse,
-} from '@/lib/shared/validation/lookups';
+import type { CompanyCategoryResponse, ProjectStageResponse, ProjectTeamRoleResponse, WorkforceRoleResponse } from '@/lib/shared/validation/lookups';
 import { base, namedRef, type BaseRow } from './common';
 
 type StageRow = BaseRow & { name: string; category: ProjectStageResponse['category']; position: number; defaultProbability: number | null };

@@ -3,9 +3,7 @@ import type { WebhookMessageResponse } from '@/lib/shared/validation/webhook-mes
 import { iso } from './common';
 
 /** The Webhook message shape (`WebhookMessage` in the OpenAPI document); the account, the actor and the audit columns stay internal. */
-export function serializeWebhookMessage(
-  row: Pick<WebhookMessageRow, 'id' | 'eventType' | 'eventId' | 'payload' | 'timestamp'>,
-): WebhookMessageResponse {
+export function serializeWebhookMessage(row: Pick<WebhookMessageRow, 'id' | 'eventType' | 'eventId' | 'payload' | 'timestamp'>): WebhookMessageResponse {
   return {
     id: String(row.id),
     event_type: row.eventType as WebhookMessageResponse['event_type'],

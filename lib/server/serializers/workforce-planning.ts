@@ -1,9 +1,5 @@
 import type { WorkforceAssignmentRow, WorkforceCertificationRow, WorkforceTimeOffRow } from '@/db/queries/workforce-planning';
-import type {
-  WorkforceAssignmentResponse,
-  WorkforceCertificationResponse,
-  WorkforceTimeOffResponse,
-} from '@/lib/shared/validation/workforce-planning';
+import type { WorkforceAssignmentResponse, WorkforceCertificationResponse, WorkforceTimeOffResponse } from '@/lib/shared/validation/workforce-planning';
 import { base, namedRef } from './common';
 import { workforceRole } from './lookups';
 import { managerSummary } from './workforce-employees';

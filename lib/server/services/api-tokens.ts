@@ -25,7 +25,12 @@ export async function createApiTokenFor(db: Db, ctx: CallerContext, input: ApiTo
       expiresAt: input.expires_at ?? null,
     });
     const row = await findUserToken(tx, owner(ctx), id);
-    await recordSecurityEvent(tx, ctx, { kind: 'api_token.created', subjectType: 'api_token', subjectId: id, details: { name: input.name, scope: input.scope } });
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'api_token.created',
+      subjectType: 'api_token',
+      subjectId: id,
+      details: { name: input.name, scope: input.scope },
+    });
     return { ...serializeApiToken(row!), token };
   });
 }

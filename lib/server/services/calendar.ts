@@ -16,7 +16,6 @@ import { recordSecurityEvent } from './security-events';
 // The bid calendar (docs/insights.md): bid due dates and times, project starts and task deadlines,
 // for the Calendar page and, as iCalendar, for the feed people subscribe to in their own calendars.
 
-
 /** The window: a calendar month by default (from's, or this one), at most MAX_CALENDAR_DAYS days. */
 function windowOf(query: Pick<CalendarQuery, 'from' | 'to'>, now: Date): { from: string; to: string } {
   const from = query.from ?? `${todayUtc(now).slice(0, 7)}-01`;
@@ -114,7 +113,12 @@ export async function createCalendarFeed(db: Db, ctx: CallerContext): Promise<Ca
   const row = await db.transaction(async (tx) => {
     const replaced = await deleteFeedToken(tx, ctx.accountId, ctx.userId);
     const created = await replaceFeedToken(tx, ctx.accountId, ctx.userId, hashToken(token), token.slice(-4));
-    await recordSecurityEvent(tx, ctx, { kind: 'calendar_feed.created', subjectType: 'user', subjectId: ctx.userId, details: { replaced, hint: created.hint } });
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'calendar_feed.created',
+      subjectType: 'user',
+      subjectId: ctx.userId,
+      details: { replaced, hint: created.hint },
+    });
     return created;
   });
   return { active: true, hint: row.hint, created_at: iso(row.createdAt), token, url: feedUrl(ctx.baseUrl, token) };
@@ -147,7 +151,11 @@ export async function calendarIcs(db: Db, token: string, baseUrl: string, now = 
   const owner = await feedOwner(db, hashToken(token));
   if (!owner) return null;
   const { access } = accessOfUser(owner);
-  const calendar = ical({ name: 'Groundwork bid calendar', prodId: { company: 'Groundwork', product: 'bid-calendar', language: 'EN' }, method: ICalCalendarMethod.PUBLISH });
+  const calendar = ical({
+    name: 'Groundwork bid calendar',
+    prodId: { company: 'Groundwork', product: 'bid-calendar', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+  });
   if (access.permissions.projects === 'none') return calendar.toString();
   const today = parseISO(todayUtc(now));
   const list = await events(db, owner.accountId, {
@@ -167,7 +175,10 @@ export async function calendarIcs(db: Db, token: string, baseUrl: string, now = 
       lastModified: updated,
       sequence: sequenceOf(e.updated_at),
       url: e.project ? `${baseUrl}/projects/${e.project.id}` : `${baseUrl}/tasks`,
-      description: [e.project_stage ? `Stage: ${e.project_stage.name}` : null, e.assigned_to ? `Assigned to: ${e.assigned_to.name ?? e.assigned_to.email}` : null]
+      description: [
+        e.project_stage ? `Stage: ${e.project_stage.name}` : null,
+        e.assigned_to ? `Assigned to: ${e.assigned_to.name ?? e.assigned_to.email}` : null,
+      ]
         .filter(Boolean)
         .join('\n'),
     });

@@ -22,12 +22,7 @@ export function toColumns(input: Record<string, unknown>, skip: readonly string[
 }
 
 /** 422 on each `<relation>_id` that names no record of the caller's account. */
-export async function assertReferences(
-  db: Db,
-  ctx: CallerContext,
-  input: Record<string, unknown>,
-  tables: Record<string, AccountTable>,
-): Promise<void> {
+export async function assertReferences(db: Db, ctx: CallerContext, input: Record<string, unknown>, tables: Record<string, AccountTable>): Promise<void> {
   const refs = Object.entries(tables)
     .filter(([field]) => typeof input[field] === 'number')
     .map(([field, table]) => ({ field, table, id: input[field] as number }));
@@ -40,9 +35,7 @@ export async function assertReferences(
 /** JSON with object keys sorted, as jsonb stores them, so key order alone is not a change. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
 }
 
@@ -108,4 +101,3 @@ export const resourcePath = (resource: PathResource, id: number) => `${RESOURCES
 /** The `delete` events of records deleted along with another. */
 export const deleteEvents = (resource: PathResource, ids: number[]): EventRecord[] =>
   ids.map((id) => ({ resource, action: 'delete', id, path: resourcePath(resource, id) }));
-

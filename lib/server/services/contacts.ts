@@ -42,9 +42,7 @@ export const CONTACT_IDENTITY_MESSAGE = 'a contact needs at least one of first_n
 
 /** A contact nobody can name or reach is not a contact: checked on create and after every update. */
 function assertIdentity(contact: Record<string, unknown>) {
-  const present = [contact.firstName, contact.lastName, contact.email].some(
-    (v) => typeof v === 'string' && v.trim() !== '',
-  );
+  const present = [contact.firstName, contact.lastName, contact.email].some((v) => typeof v === 'string' && v.trim() !== '');
   if (!present) throw validationFailed({ base: [CONTACT_IDENTITY_MESSAGE] }, `The contact is invalid: ${CONTACT_IDENTITY_MESSAGE}.`);
 }
 

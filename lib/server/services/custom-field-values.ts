@@ -64,7 +64,12 @@ export interface CheckedValues {
  * created (`current` undefined) or updated. Imports run it on a batch's rows with the fields read
  * once; `customFieldValues` for one record.
  */
-export function checkCustomFields(fields: CustomFieldRow[], resource: CustomFieldResource, given: Record<string, unknown> | null | undefined, current?: Record<string, unknown>): CheckedValues {
+export function checkCustomFields(
+  fields: CustomFieldRow[],
+  resource: CustomFieldResource,
+  given: Record<string, unknown> | null | undefined,
+  current?: Record<string, unknown>,
+): CheckedValues {
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const errors: FieldErrors = {};
   const fail = (key: string, message: string) => (errors[`custom_fields.${key}`] ??= []).push(message);
@@ -117,7 +122,11 @@ export async function customFieldValues(
   if (fields.length === 0) return given ?? {};
   const { values, errors, users } = checkCustomFields(fields, resource, given, current);
   if (users.length) {
-    const found = await usersOfAccount(db, ctx.accountId, users.map((u) => u.id));
+    const found = await usersOfAccount(
+      db,
+      ctx.accountId,
+      users.map((u) => u.id),
+    );
     for (const u of users) if (!found.has(u.id)) (errors[`custom_fields.${u.key}`] ??= []).push('is not a user of the account');
   }
   if (Object.keys(errors).length) throw validationFailed(errors);
@@ -150,7 +159,13 @@ export async function customFieldConditions(
       continue;
     }
     const numeric = field.fieldType === 'number' || field.fieldType === 'currency';
-    const raw: unknown = numeric ? (f.value.trim() === '' ? NaN : Number(f.value)) : field.fieldType === 'boolean' ? ({ true: true, false: false } as Record<string, boolean>)[f.value] : f.value;
+    const raw: unknown = numeric
+      ? f.value.trim() === ''
+        ? NaN
+        : Number(f.value)
+      : field.fieldType === 'boolean'
+        ? ({ true: true, false: false } as Record<string, boolean>)[f.value]
+        : f.value;
     if (f.op !== 'eq') {
       if (!numeric && field.fieldType !== 'date') {
         errors[name] = ['ranges apply to number, currency and date fields'];

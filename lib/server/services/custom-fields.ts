@@ -41,8 +41,10 @@ const SELECTS = new Set(['select', 'multi_select']);
 export function updateCustomField(db: Db, ctx: CallerContext, id: number, input: CustomFieldUpdate): Promise<CustomFieldResponse> {
   return updateRecord(db, ctx, customFieldKind, id, input, {
     columns: (current) => {
-      if (input.options !== undefined && !SELECTS.has(current.fieldType) && input.options.length > 0) throw invalidField('options', 'only select and multi_select fields have options');
-      if (input.options !== undefined && SELECTS.has(current.fieldType) && input.options.length === 0) throw invalidField('options', `is required for a ${current.fieldType} field (at least one)`);
+      if (input.options !== undefined && !SELECTS.has(current.fieldType) && input.options.length > 0)
+        throw invalidField('options', 'only select and multi_select fields have options');
+      if (input.options !== undefined && SELECTS.has(current.fieldType) && input.options.length === 0)
+        throw invalidField('options', `is required for a ${current.fieldType} field (at least one)`);
       return toColumns(input);
     },
   });

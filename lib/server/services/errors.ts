@@ -41,8 +41,7 @@ export class ServiceError extends Error {
 
 export const notFound = (what = 'Record') => new ServiceError('not_found', `${what} not found.`);
 
-export const validationFailed = (details: FieldErrors, message = 'The request has invalid fields.') =>
-  new ServiceError('validation_failed', message, details);
+export const validationFailed = (details: FieldErrors, message = 'The request has invalid fields.') => new ServiceError('validation_failed', message, details);
 
 /** A 422 for one field, for rules zod cannot see (state transitions, cross-record checks). */
 export const invalidField = (field: string, message: string) => validationFailed({ [field]: [message] }, `${field} ${message}`);

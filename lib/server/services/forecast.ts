@@ -90,7 +90,8 @@ export async function forecast(db: Db, ctx: CallerContext, query: ForecastQuery,
   const to = query.to ?? monthOfIndex(monthIndex(from) + 17);
   // Only `to` given: `from` defaults to this month, and the pair must still be a valid range.
   if (to < from) throw invalidField('to', `must not be before from (${from})`);
-  if (monthIndex(to) - monthIndex(from) + 1 > MAX_FORECAST_MONTHS) throw invalidField('to', `must be within ${MAX_FORECAST_MONTHS} months of from (${from}, both included)`);
+  if (monthIndex(to) - monthIndex(from) + 1 > MAX_FORECAST_MONTHS)
+    throw invalidField('to', `must be within ${MAX_FORECAST_MONTHS} months of from (${from}, both included)`);
   const range: DayRange = { first: firstDay(from), last: lastDay(to) };
   if (query.snapshot_id !== undefined && !(await findSnapshot(db, ctx.accountId, query.snapshot_id))) throw notFound('Snapshot');
   const since = new Date(now);
@@ -133,7 +134,8 @@ export async function forecast(db: Db, ctx: CallerContext, query: ForecastQuery,
 // ---- targets ----
 
 export async function listTargets(db: Db, ctx: CallerContext, query: RevenueTargetsQuery): Promise<RevenueTargetResponse[]> {
-  const range = query.from || query.to ? { first: query.from ? firstDay(query.from) : '0001-01-01', last: query.to ? lastDay(query.to) : '9999-12-31' } : undefined;
+  const range =
+    query.from || query.to ? { first: query.from ? firstDay(query.from) : '0001-01-01', last: query.to ? lastDay(query.to) : '9999-12-31' } : undefined;
   const rows = await listRevenueTargets(db, ctx.accountId, range);
   return rows.map((r) => ({ month: r.month.slice(0, 7), amount_in_cents: r.amountInCents }));
 }
@@ -146,7 +148,11 @@ export async function putTargets(db: Db, ctx: CallerContext, input: RevenueTarge
       ctx.accountId,
       input.filter((t) => t.amount_in_cents !== null).map((t) => ({ month: firstDay(t.month), amountInCents: t.amount_in_cents! })),
     );
-    await deleteRevenueTargets(tx, ctx.accountId, input.filter((t) => t.amount_in_cents === null).map((t) => firstDay(t.month)));
+    await deleteRevenueTargets(
+      tx,
+      ctx.accountId,
+      input.filter((t) => t.amount_in_cents === null).map((t) => firstDay(t.month)),
+    );
     return listTargets(tx, ctx, {});
   });
 }
@@ -193,4 +199,3 @@ export async function forecastSlips(db: Db, ctx: CallerContext, query: SlipsQuer
   if (!(await findSnapshot(db, ctx.accountId, query.since_snapshot_id))) throw notFound('Snapshot');
   return (await slipsSince(db, ctx.accountId, query.since_snapshot_id, teamOf(ctx))).map(serializeSlip);
 }
-

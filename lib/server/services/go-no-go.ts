@@ -85,36 +85,46 @@ async function startMonthShortfall(db: Db, ctx: CallerContext, projectId: number
  * optionally the close as did_not_pursue in the account's first lost stage: one update of the project.
  */
 export async function putGoNoGo(db: Db, ctx: CallerContext, projectId: number, input: GoNoGoInput): Promise<GoNoGoDetailResponse> {
-  await updateRecord(db, ctx, projectKind, projectId, {}, {
-    columns: async ({ project: current }, tx) => {
-      const live = new Set((await liveCriteria(tx, ctx.accountId)).map((c) => String(c.id)));
-      const errors: FieldErrors = {};
-      const answers = { ...current.goNoGoAnswers };
-      for (const [id, value] of Object.entries(input.answers ?? {})) {
-        if (value === null) delete answers[id];
-        else if (!live.has(id)) errors[`answers.${id}`] = [`is not a criterion of the scorecard; its criteria are: ${[...live].join(', ') || 'none'}`];
-        else answers[id] = value;
-      }
-      if (Object.keys(errors).length) throw validationFailed(errors);
-      const next: Record<string, unknown> = { goNoGoAnswers: answers };
-      const decision = input.decision ?? current.goNoGoDecision;
-      if (input.decision !== undefined && input.decision !== current.goNoGoDecision) {
-        Object.assign(next, input.decision === 'undecided'
-          ? { goNoGoDecision: 'undecided', goNoGoDecidedById: null, goNoGoDecidedAt: null }
-          : { goNoGoDecision: input.decision, goNoGoDecidedById: ctx.userId, goNoGoDecidedAt: new Date() });
-      }
-      if (input.close_as_did_not_pursue) {
-        if (decision !== 'no_go') throw invalidField('close_as_did_not_pursue', 'closes a project only with the decision no_go');
-        if (current.closeType !== null) throw invalidField('close_as_did_not_pursue', 'the project is already closed');
-        const stage = await firstStageOf(tx, ctx.accountId, 'lost');
-        if (!stage) throw invalidField('close_as_did_not_pursue', 'the account has no lost stage to close the project in');
-        Object.assign(next, { projectStageId: stage.id, closeType: 'did_not_pursue', closedAt: new Date() });
-      }
-      return next;
+  await updateRecord(
+    db,
+    ctx,
+    projectKind,
+    projectId,
+    {},
+    {
+      columns: async ({ project: current }, tx) => {
+        const live = new Set((await liveCriteria(tx, ctx.accountId)).map((c) => String(c.id)));
+        const errors: FieldErrors = {};
+        const answers = { ...current.goNoGoAnswers };
+        for (const [id, value] of Object.entries(input.answers ?? {})) {
+          if (value === null) delete answers[id];
+          else if (!live.has(id)) errors[`answers.${id}`] = [`is not a criterion of the scorecard; its criteria are: ${[...live].join(', ') || 'none'}`];
+          else answers[id] = value;
+        }
+        if (Object.keys(errors).length) throw validationFailed(errors);
+        const next: Record<string, unknown> = { goNoGoAnswers: answers };
+        const decision = input.decision ?? current.goNoGoDecision;
+        if (input.decision !== undefined && input.decision !== current.goNoGoDecision) {
+          Object.assign(
+            next,
+            input.decision === 'undecided'
+              ? { goNoGoDecision: 'undecided', goNoGoDecidedById: null, goNoGoDecidedAt: null }
+              : { goNoGoDecision: input.decision, goNoGoDecidedById: ctx.userId, goNoGoDecidedAt: new Date() },
+          );
+        }
+        if (input.close_as_did_not_pursue) {
+          if (decision !== 'no_go') throw invalidField('close_as_did_not_pursue', 'closes a project only with the decision no_go');
+          if (current.closeType !== null) throw invalidField('close_as_did_not_pursue', 'the project is already closed');
+          const stage = await firstStageOf(tx, ctx.accountId, 'lost');
+          if (!stage) throw invalidField('close_as_did_not_pursue', 'the account has no lost stage to close the project in');
+          Object.assign(next, { projectStageId: stage.id, closeType: 'did_not_pursue', closedAt: new Date() });
+        }
+        return next;
+      },
+      changed: (changes) => {
+        if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
+      },
     },
-    changed: (changes) => {
-      if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
-    },
-  });
+  );
   return getGoNoGo(db, ctx, projectId);
 }

@@ -24,9 +24,7 @@ export async function winRates(db: Db, ctx: CallerContext, query: WinRatesQuery)
   }
   const kind = WIN_RATE_GROUPS[query.group_by].kind;
   const rows = await winRateRows(db, ctx.accountId, query.group_by, since, teamOf(ctx));
-  return rows.map((r) =>
-    rates(kind === 'person' ? personRef(r.ref as never) : kind === 'company' ? companyRef(r.ref as never) : namedRef(r.ref as never), r),
-  );
+  return rows.map((r) => rates(kind === 'person' ? personRef(r.ref as never) : kind === 'company' ? companyRef(r.ref as never) : namedRef(r.ref as never), r));
 }
 
 interface Counts {
@@ -63,7 +61,13 @@ export async function probabilityGaps(db: Db, ctx: CallerContext, limit: number)
     })
     .sort((x, y) => y.at - x.at || y.amount - x.amount || x.id - y.id)
     .slice(0, limit);
-  const rows = await findProjects(db, projectJson(ctx.accountId, teamOf(ctx)), ctx.accountId, ranked.map((r) => r.id), teamOf(ctx));
+  const rows = await findProjects(
+    db,
+    projectJson(ctx.accountId, teamOf(ctx)),
+    ctx.accountId,
+    ranked.map((r) => r.id),
+    teamOf(ctx),
+  );
   const byId = new Map(rows.map((r) => [r.id, r.answer]));
   return ranked.flatMap((r) => byId.get(r.id) ?? []);
 }

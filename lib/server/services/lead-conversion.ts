@@ -43,7 +43,13 @@ export async function convertLead(db: Db, ctx: CallerContext, leadId: number): P
     );
     if (!lead.archivedAt) {
       await updateRow(tx, leads, ctx.accountId, leadId, { archivedAt: new Date(), archivedById: ctx.userId });
-      await recordEvent(tx, ctx, { resource: 'lead', action: 'update', id: leadId, path: `leads/${leadId}`, changed: { archivedAt: true, archivedById: true } });
+      await recordEvent(tx, ctx, {
+        resource: 'lead',
+        action: 'update',
+        id: leadId,
+        path: `leads/${leadId}`,
+        changed: { archivedAt: true, archivedById: true },
+      });
     }
     return project;
   });

@@ -55,12 +55,7 @@ function fixedPage(key: keyof typeof FIXED_LISTS, updatedSince: Date | undefined
   return { items: all.slice(window.offset, window.offset + window.limit), total: all.length };
 }
 
-export async function listLookup(
-  db: Db,
-  ctx: CallerContext,
-  key: LookupKey,
-  query: LookupListQuery,
-): Promise<Page<LookupResponse>> {
+export async function listLookup(db: Db, ctx: CallerContext, key: LookupKey, query: LookupListQuery): Promise<Page<LookupResponse>> {
   const window = pageWindow(query);
   const kind = LOOKUPS[key].kind;
   if (kind === 'project_stage') {
@@ -74,12 +69,7 @@ export async function listLookup(
 }
 
 /** Creates a lookup value; a name the account already has (in any letter case) is a 409. */
-export async function createLookup<K extends WritableLookupKey>(
-  db: Db,
-  ctx: CallerContext,
-  key: K,
-  input: LookupCreateInput<K>,
-): Promise<LookupResponse> {
+export async function createLookup<K extends WritableLookupKey>(db: Db, ctx: CallerContext, key: K, input: LookupCreateInput<K>): Promise<LookupResponse> {
   const def = LOOKUPS[key];
   const accountId = ctx.accountId;
   let created: LookupResponse | undefined;

@@ -1,12 +1,5 @@
 import type { Db } from '@/db';
-import {
-  deleteApplication,
-  findApplication,
-  insertApplication,
-  listApplications,
-  lockApplication,
-  updateApplication,
-} from '@/db/queries/oauth-applications';
+import { deleteApplication, findApplication, insertApplication, listApplications, lockApplication, updateApplication } from '@/db/queries/oauth-applications';
 import { deleteUserGrant, listUserGrants } from '@/db/queries/oauth-grants';
 import { CLIENT_SECRET_PREFIX, hashSecret, newClientId, randomSecret } from '@/lib/server/oauth/secrets';
 import { serializeOAuthApplication, serializeOAuthGrant } from '@/lib/server/serializers/oauth-applications';
@@ -122,7 +115,12 @@ export async function rotateOAuthApplicationSecret(db: Db, ctx: CallerContext, i
     const secret = newSecret();
     const row = await updateApplication(tx, ctx.accountId, id, { clientSecretHash: secret.clientSecretHash, secretHint: secret.secretHint });
     if (!row) throw notFound('OAuth application');
-    await recordSecurityEvent(tx, ctx, { kind: 'oauth_application.secret_rotated', subjectType: 'oauth_application', subjectId: id, details: { name: row.name } });
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'oauth_application.secret_rotated',
+      subjectType: 'oauth_application',
+      subjectId: id,
+      details: { name: row.name },
+    });
     return { ...serializeOAuthApplication(row), client_secret: secret.secret };
   });
 }

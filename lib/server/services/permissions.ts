@@ -18,7 +18,6 @@ export function requireArea(ctx: CallerContext, area: PermissionArea, action: Ar
   throw new ServiceError('insufficient_permission', message, { area, permission: level, required: action === 'delete' ? 'admin' : 'collaborator' });
 }
 
-
 /** The area of each list a user imports into or keeps views of (tasks are the projects' area). */
 export const AREA_OF_LIST: Record<ImportResource | SavedViewResource, PermissionArea> = {
   leads: 'leads',

@@ -13,7 +13,10 @@ import type { CallerContext } from '@/lib/server/services/context';
 // not records with events.
 
 export async function getProjectStage(db: Db, ctx: CallerContext, id: number): Promise<ProjectStageResponse> {
-  const [row] = await db.select().from(projectStages).where(ofAccount(projectStages, ctx.accountId, id));
+  const [row] = await db
+    .select()
+    .from(projectStages)
+    .where(ofAccount(projectStages, ctx.accountId, id));
   if (!row) throw notFound('Project stage');
   return serializeProjectStage(row);
 }

@@ -48,11 +48,7 @@ async function assertProjectInQuery(db: Db, ctx: CallerContext, projectId: numbe
 }
 
 /** Operation 14: every membership of one project (paginated like every list). */
-export async function listMemberships(
-  db: Db,
-  ctx: CallerContext,
-  query: MembershipsListQuery,
-): Promise<Page<MembershipResponse>> {
+export async function listMemberships(db: Db, ctx: CallerContext, query: MembershipsListQuery): Promise<Page<MembershipResponse>> {
   const result = await queryMemberships(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   // A non-empty page proves the project is the account's; only an empty one needs the check.
   if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
@@ -63,11 +59,7 @@ export async function listMemberships(
  * Every membership of the account, across projects (`GET /team_memberships`): the same shape as
  * operation 14, with optional filters. Unknown ids in the filters simply match nothing.
  */
-export async function listAccountMemberships(
-  db: Db,
-  ctx: CallerContext,
-  query: TeamMembershipsListQuery,
-): Promise<Page<MembershipResponse>> {
+export async function listAccountMemberships(db: Db, ctx: CallerContext, query: TeamMembershipsListQuery): Promise<Page<MembershipResponse>> {
   const result = await queryMemberships(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
 }
@@ -81,12 +73,7 @@ export async function getMembership(db: Db, ctx: CallerContext, id: number, proj
 }
 
 /** Operation 15: the project comes from the query, or from the body when the query has none. */
-export async function createMembership(
-  db: Db,
-  ctx: CallerContext,
-  query: MembershipQuery,
-  input: MembershipCreate,
-): Promise<MembershipResponse> {
+export async function createMembership(db: Db, ctx: CallerContext, query: MembershipQuery, input: MembershipCreate): Promise<MembershipResponse> {
   const projectId = query.project_id ?? input.project_id;
   if (projectId === undefined) throw invalidField('project_id', 'is required (in the query or the body)');
   if (query.project_id !== undefined && input.project_id !== undefined && input.project_id !== query.project_id) {
@@ -129,13 +116,7 @@ const membershipTarget = (tx: Db, ctx: CallerContext, id: number, query: Members
   answer: () => getMembership(tx, ctx, id, query.project_id),
 });
 
-export async function updateMembership(
-  db: Db,
-  ctx: CallerContext,
-  id: number,
-  query: MembershipQuery,
-  input: MembershipUpdate,
-): Promise<MembershipResponse> {
+export async function updateMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery, input: MembershipUpdate): Promise<MembershipResponse> {
   return db.transaction(async (tx) => {
     const current = await lockForWrite(ctx.ifMatch, membershipTarget(tx, ctx, id, query));
     if (input.roles !== undefined) {

@@ -119,30 +119,32 @@ async function stageOf(db: Db, ctx: CallerContext, stageId: number | null | unde
   return (await findStage(db, ctx.accountId, stageId)) ?? null;
 }
 
-export function createProject(
-  db: Db,
-  ctx: CallerContext,
-  input: ProjectCreate,
-  extra: Partial<ProjectRecord> = {},
-): Promise<ProjectResponse> {
+export function createProject(db: Db, ctx: CallerContext, input: ProjectCreate, extra: Partial<ProjectRecord> = {}): Promise<ProjectResponse> {
   assertManualForecast({
     forecastCurve: input.forecast_curve ?? 's_curve',
     forecastManualPercentages: input.forecast_manual_percentages ?? null,
     startDate: input.start_date ?? null,
     endDate: input.end_date ?? null,
   });
-  return createRecord(db, ctx, projectKind, input, async (tx) => {
-    const stage = await stageOf(tx, ctx, input.project_stage_id);
-    const closeType = closeTypeFor(stage?.category ?? 'open', input.close_type, null);
-    return {
-      ...columnsFrom(input),
-      ...extra,
-      projectStageId: stage?.id ?? null,
-      closeType,
-      ...closedAtFor(closeType, input.closed_at, true),
-      createdById: ctx.userId,
-    };
-  }, teamOf(ctx) !== undefined ? (tx, id) => joinCreatedProject(tx, ctx, id) : undefined);
+  return createRecord(
+    db,
+    ctx,
+    projectKind,
+    input,
+    async (tx) => {
+      const stage = await stageOf(tx, ctx, input.project_stage_id);
+      const closeType = closeTypeFor(stage?.category ?? 'open', input.close_type, null);
+      return {
+        ...columnsFrom(input),
+        ...extra,
+        projectStageId: stage?.id ?? null,
+        closeType,
+        ...closedAtFor(closeType, input.closed_at, true),
+        createdById: ctx.userId,
+      };
+    },
+    teamOf(ctx) !== undefined ? (tx, id) => joinCreatedProject(tx, ctx, id) : undefined,
+  );
 }
 
 export function updateProject(db: Db, ctx: CallerContext, id: number, input: ProjectUpdate): Promise<ProjectResponse> {
@@ -164,8 +166,7 @@ export function updateProject(db: Db, ctx: CallerContext, id: number, input: Pro
       if (changes.projectStageId !== undefined) changes.stageEnteredAt = new Date();
     },
     // Assignments whose dates follow the project move with it, in this transaction.
-    after: (changes, tx) =>
-      changes.startDate !== undefined || changes.endDate !== undefined ? moveAssignmentsWithProject(tx, ctx, id) : Promise.resolve([]),
+    after: (changes, tx) => (changes.startDate !== undefined || changes.endDate !== undefined ? moveAssignmentsWithProject(tx, ctx, id) : Promise.resolve([])),
   });
 }
 

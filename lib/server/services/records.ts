@@ -55,14 +55,23 @@ export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerCont
 }
 
 /** A list statement of a resource: its page of rows and their total, for the account. */
-type ListStatement<Filters, Row> = (db: Db, accountId: number, filters: Filters, page: { limit: number; offset: number }) => Promise<{ items: Row[]; total: number }>;
+type ListStatement<Filters, Row> = (
+  db: Db,
+  accountId: number,
+  filters: Filters,
+  page: { limit: number; offset: number },
+) => Promise<{ items: Row[]; total: number }>;
 
 /**
  * A resource's two reads, as every record answers them: its list (the statement's page, each row
  * serialized as its GET would) and its GET. `team`: the list shows only the records of projects the
  * caller sees (project access `team`).
  */
-export function recordReads<Row, Out extends object, Filters>(kind: RecordKind<Row, Out>, statement: ListStatement<Filters, Row>, options: { team?: boolean } = {}) {
+export function recordReads<Row, Out extends object, Filters>(
+  kind: RecordKind<Row, Out>,
+  statement: ListStatement<Filters, Row>,
+  options: { team?: boolean } = {},
+) {
   return {
     list: async (db: Db, ctx: CallerContext, query: Filters & PageQuery): Promise<Page<Out>> =>
       toPage(query, await statement(db, ctx.accountId, options.team ? { ...query, teamOf: teamOf(ctx) } : query, pageWindow(query)), kind.serialize),
@@ -82,7 +91,8 @@ export async function createRecord<Row, Out extends object>(
   return db.transaction(async (tx) => {
     await assertReferences(tx, ctx, input, kind.references ?? {});
     const row: Record<string, unknown> = { ...(await values(tx)), accountId: ctx.accountId };
-    if (kind.customFields) row.customFields = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined);
+    if (kind.customFields)
+      row.customFields = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined);
     const id = await insertRow(tx, kind.table, row as never);
     if (after) await after(tx, id);
     await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: resourcePath(kind.resource, id) });
@@ -123,7 +133,12 @@ export async function updateRecord<Row, Out extends object>(
 ): Promise<Out> {
   return db.transaction(async (tx) => {
     if (rules.before) await rules.before(tx);
-    const current = await lockForWrite(ctx.ifMatch, { key: kind.resource, label: RESOURCES[kind.resource].label, lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)), answer: kind.serialize });
+    const current = await lockForWrite(ctx.ifMatch, {
+      key: kind.resource,
+      label: RESOURCES[kind.resource].label,
+      lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)),
+      answer: kind.serialize,
+    });
     const answer = kind.serialize(current);
     await assertReferences(tx, ctx, input, kind.references ?? {});
     const next = await rules.columns(current, tx);
@@ -172,7 +187,13 @@ export interface DeleteEffects {
  * events), then the row itself, and one statement records its `delete`, the dependents' and an
  * `update` of every record whose reference was cleared (that field as the changed one).
  */
-export async function deleteRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number, effects: DeleteEffects = {}): Promise<void> {
+export async function deleteRecord<Row, Out extends object>(
+  db: Db,
+  ctx: CallerContext,
+  kind: RecordKind<Row, Out>,
+  id: number,
+  effects: DeleteEffects = {},
+): Promise<void> {
   const { resource } = kind;
   await db.transaction(async (tx) => {
     // With If-Match, or for a caller who sees only some projects, the record as its GET answers it

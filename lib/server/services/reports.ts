@@ -10,7 +10,9 @@ const total = (count: number, cents: string | number) => ({ count, amount: Numbe
 
 /** The day `days` before today (UTC), as YYYY-MM-DD: the first day of the won/lost window. */
 export function closedSinceDay(days: number, now = new Date()): string {
-  return subDays(new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`), days).toISOString().slice(0, 10);
+  return subDays(new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`), days)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** The pipeline at a glance: value by stage, the open total, and won and lost over the last `days` days. */

@@ -38,7 +38,12 @@ export async function revokeOtherSessions(db: Db, ctx: CallerContext, req: Reque
   return db.transaction(async (tx) => {
     const ids = await deleteOtherSessions(tx, ctx.userId, currentToken(req) ?? '');
     if (ids.length > 0) {
-      await recordSecurityEvent(tx, ctx, { kind: 'session.revoked', subjectType: 'session', subjectId: null, details: { session_ids: ids.map(String), all_others: true } });
+      await recordSecurityEvent(tx, ctx, {
+        kind: 'session.revoked',
+        subjectType: 'session',
+        subjectId: null,
+        details: { session_ids: ids.map(String), all_others: true },
+      });
     }
     return ids.length;
   });

@@ -33,7 +33,13 @@ export function updateTaskList(db: Db, ctx: CallerContext, id: number, input: Ta
     after: async (changes, tx) => {
       if (changes.projectId === undefined) return [];
       const moved = await updateTasksOfList(tx, ctx.accountId, id, { projectId: changes.projectId as number });
-      return moved.map((taskId) => ({ resource: 'task', action: 'update', id: taskId, path: resourcePath('task', taskId), changed: { projectId: changes.projectId } }));
+      return moved.map((taskId) => ({
+        resource: 'task',
+        action: 'update',
+        id: taskId,
+        path: resourcePath('task', taskId),
+        changed: { projectId: changes.projectId },
+      }));
     },
   });
 }

@@ -44,10 +44,7 @@ async function projectColumn(
   if (input.task_list_id !== undefined) {
     throw invalidField('task_list_id', "belongs to another project than the task's project");
   }
-  throw invalidField(
-    'project_id',
-    "is not the project of the task's task list; set task_list_id too (null takes the task out of its list)",
-  );
+  throw invalidField('project_id', "is not the project of the task's task list; set task_list_id too (null takes the task out of its list)");
 }
 
 async function columnsFrom(db: Db, ctx: CallerContext, input: TaskUpdate, current: TaskRecord | null) {

@@ -3,15 +3,7 @@ import type { SecurityEventKind } from '@/db/schema/enums';
 import { insertUser } from '@/db/queries/accounts';
 import { revokeTokens } from '@/db/queries/api-tokens';
 import { deleteUserGrants } from '@/db/queries/oauth-grants';
-import {
-  deleteUserSessions,
-  emailTaken,
-  findUser,
-  listUsers as queryUsers,
-  lockActiveAdmins,
-  lockUser,
-  updateUserColumns,
-} from '@/db/queries/users';
+import { deleteUserSessions, emailTaken, findUser, listUsers as queryUsers, lockActiveAdmins, lockUser, updateUserColumns } from '@/db/queries/users';
 import { setUserPassword } from '@/lib/server/auth/passwords';
 import { serializeUser } from '@/lib/server/serializers/users';
 import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
@@ -77,14 +69,17 @@ export async function updateUser(db: Db, ctx: CallerContext, id: number, input: 
   return db.transaction(async (tx) => {
     const admins = await lockActiveAdmins(tx, ctx.accountId);
     if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
-    const current = await lockForWrite(ctx.ifMatch, { key: 'user', label: 'User', lock: () => lockUser(tx, ctx.accountId, id), answer: () => getUser(tx, ctx, id) });
+    const current = await lockForWrite(ctx.ifMatch, {
+      key: 'user',
+      label: 'User',
+      lock: () => lockUser(tx, ctx.accountId, id),
+      answer: () => getUser(tx, ctx, id),
+    });
 
     const changes = changedColumns(current, {
       ...toColumns(input, ['deactivated', 'password', 'permissions', 'revoke_tokens']),
       ...permissionColumns(input.permissions ?? {}),
-      ...(input.deactivated === undefined
-        ? {}
-        : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
+      ...(input.deactivated === undefined ? {} : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
     });
     const losesAdmin =
       current.role === 'admin' &&
@@ -138,7 +133,10 @@ function accessChanges(current: Record<string, unknown>, changes: Record<string,
   const out = Object.fromEntries(
     Object.keys(changes)
       .filter((k) => k === 'projectAccess' || k.startsWith('permission'))
-      .map((k) => [k === 'projectAccess' ? 'project_access' : `permissions.${k.slice('permission'.length).toLowerCase()}`, { from: current[k], to: changes[k] }]),
+      .map((k) => [
+        k === 'projectAccess' ? 'project_access' : `permissions.${k.slice('permission'.length).toLowerCase()}`,
+        { from: current[k], to: changes[k] },
+      ]),
   );
   return Object.keys(out).length ? out : null;
 }

@@ -110,7 +110,10 @@ export async function updateWebhook(db: Db, ctx: CallerContext, id: string, inpu
     if (Object.keys(changes).length === 0) return serializeWebhook(current);
     const row = (await updateWebhookColumns(tx, ctx.accountId, id, changes))!;
     // Which fields changed, with the URL and filters from/to; a new secret is named, never shown.
-    const changed = Object.keys(next).filter((k) => k in changes).map((k) => WEBHOOK_FIELDS[k] ?? k).sort();
+    const changed = Object.keys(next)
+      .filter((k) => k in changes)
+      .map((k) => WEBHOOK_FIELDS[k] ?? k)
+      .sort();
     await recordSecurityEvent(tx, ctx, {
       kind: 'webhook.updated',
       subjectType: 'webhook',

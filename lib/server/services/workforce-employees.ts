@@ -10,11 +10,7 @@ import { deleteReferencing } from '@/db/queries/relations';
 import { divisions, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeWorkforceEmployee } from '@/lib/server/serializers/workforce-employees';
-import type {
-  WorkforceEmployeeCreate,
-  WorkforceEmployeeResponse,
-  WorkforceEmployeeUpdate,
-} from '@/lib/shared/validation/workforce-employees';
+import type { WorkforceEmployeeCreate, WorkforceEmployeeResponse, WorkforceEmployeeUpdate } from '@/lib/shared/validation/workforce-employees';
 import { deleteEvents, toColumns } from './common';
 import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 import { invalidField } from '@/lib/server/services/errors';
@@ -40,7 +36,7 @@ export function employeeColumnsFrom(input: WorkforceEmployeeUpdate) {
 
 /** The manager tree stays a tree: nobody manages themselves, directly or through their reports. */
 async function assertManagerKeepsTree(db: Db, ctx: CallerContext, employeeId: number, managerId: number) {
-  if (managerId === employeeId) throw invalidField('manager_id', 'can\'t be the employee themselves');
+  if (managerId === employeeId) throw invalidField('manager_id', "can't be the employee themselves");
   if (await isInManagerChain(db, ctx.accountId, managerId, employeeId)) {
     throw invalidField('manager_id', 'would create a cycle: that employee reports to this one, directly or indirectly');
   }

@@ -34,11 +34,7 @@ import {
 } from '@/lib/shared/domain/workforce';
 import { managerSummary } from '@/lib/server/serializers/workforce-employees';
 import { workforceRole } from '@/lib/server/serializers/lookups';
-import {
-  serializeWorkforceAssignment,
-  serializeWorkforceCertification,
-  serializeWorkforceTimeOff,
-} from '@/lib/server/serializers/workforce-planning';
+import { serializeWorkforceAssignment, serializeWorkforceCertification, serializeWorkforceTimeOff } from '@/lib/server/serializers/workforce-planning';
 import type {
   DemandQuery,
   DemandResponse,
@@ -202,7 +198,12 @@ export function createWorkforceTimeOff(db: Db, ctx: CallerContext, input: Workfo
             })),
           );
           const ids = await insertRows(tx, workforceAssignments, twins);
-          const events: EventRecord[] = ids.map((id) => ({ resource: 'workforce_assignment', action: 'create', id, path: resourcePath('workforce_assignment', id) }));
+          const events: EventRecord[] = ids.map((id) => ({
+            resource: 'workforce_assignment',
+            action: 'create',
+            id,
+            path: resourcePath('workforce_assignment', id),
+          }));
           await recordEvents(tx, ctx, events);
         }
       : undefined,
@@ -240,7 +241,12 @@ export function createWorkforceCertification(db: Db, ctx: CallerContext, input: 
   return createRecord(db, ctx, workforceCertificationKind, input, () => toColumns(input));
 }
 
-export function updateWorkforceCertification(db: Db, ctx: CallerContext, id: number, input: WorkforceCertificationUpdate): Promise<WorkforceCertificationResponse> {
+export function updateWorkforceCertification(
+  db: Db,
+  ctx: CallerContext,
+  id: number,
+  input: WorkforceCertificationUpdate,
+): Promise<WorkforceCertificationResponse> {
   return updateRecord(db, ctx, workforceCertificationKind, id, input, {
     columns: ({ certification: current }) => {
       const issued = input.issued_on !== undefined ? input.issued_on : current.issuedOn;
@@ -264,7 +270,8 @@ function planRange(query: { from?: string; to?: string; interval: PlanInterval }
     // Only `to` given: `from` defaults to today, and the pair must still be a valid range.
     if (query.to < from) throw invalidField('to', `must not be before from (${from})`);
     const max = MAX_PERIODS[query.interval];
-    if (periodCount(from, query.to, query.interval) > max) throw invalidField('to', `must be within ${max} ${query.interval}s of from (${from}, both included)`);
+    if (periodCount(from, query.to, query.interval) > max)
+      throw invalidField('to', `must be within ${max} ${query.interval}s of from (${from}, both included)`);
     return { from, to: query.to };
   }
   const grid = periods(from, from, query.interval);

@@ -1,11 +1,5 @@
 import type { Db } from '@/db';
-import {
-  abandonDelivery,
-  postponeDelivery,
-  recordAttempts,
-  type AttemptRecord,
-  type ClaimedDelivery,
-} from '@/db/queries/webhook-deliveries';
+import { abandonDelivery, postponeDelivery, recordAttempts, type AttemptRecord, type ClaimedDelivery } from '@/db/queries/webhook-deliveries';
 import { iso } from '@/lib/server/serializers/common';
 import type { RateLimiter } from './rate-limiter';
 import { openWebhookSecret } from './secrets';
@@ -68,12 +62,7 @@ async function attempt(claimed: ClaimedDelivery, settings: WebhookSettings): Pro
  * (a delivery over it waits, no attempt counted), POSTs the signed message, then records every
  * attempt and what follows from it (done, a retry per the schedule, failed) in one statement.
  */
-export async function deliverBatch(
-  db: Db,
-  batch: ClaimedDelivery[],
-  settings: WebhookSettings,
-  limiter: RateLimiter,
-): Promise<DeliveryResult[]> {
+export async function deliverBatch(db: Db, batch: ClaimedDelivery[], settings: WebhookSettings, limiter: RateLimiter): Promise<DeliveryResult[]> {
   // What each endpoint's rate limit lets through now: one token request per endpoint per batch.
   const allowed = new Map<number, { granted: number; waitSeconds: number }>();
   const live = new Map<number, ClaimedDelivery[]>();
@@ -94,8 +83,9 @@ export async function deliverBatch(
       return attempt(claimed, settings);
     }),
   );
-  await recordAttempts(db, results.filter((r): r is AttemptRecord => typeof r !== 'string'));
-  return results.map((r) =>
-    typeof r === 'string' ? r : r.outcome.succeeded ? 'succeeded' : r.retryAt ? 'retrying' : 'failed',
+  await recordAttempts(
+    db,
+    results.filter((r): r is AttemptRecord => typeof r !== 'string'),
   );
+  return results.map((r) => (typeof r === 'string' ? r : r.outcome.succeeded ? 'succeeded' : r.retryAt ? 'retrying' : 'failed'));
 }

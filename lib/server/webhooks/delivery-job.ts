@@ -20,11 +20,17 @@ export function deliverWebhookTask(db: Db, settings: () => WebhookSettings, limi
       // which must stay. (A crash in between leaves them leased without a job: the next
       // worker start enqueues every pending delivery.)
       try {
-        await removeDeliveryJobs(db, batch.filter((d) => d.deliveryId !== deliveryId).map((d) => d.deliveryId));
+        await removeDeliveryJobs(
+          db,
+          batch.filter((d) => d.deliveryId !== deliveryId).map((d) => d.deliveryId),
+        );
         await deliverBatch(db, batch, settings(), limiter);
       } catch (err) {
         // The job fails and the queue retries it; the leases must not make it wait a minute.
-        await releaseDeliveries(db, batch.map((d) => d.deliveryId)).catch(() => {});
+        await releaseDeliveries(
+          db,
+          batch.map((d) => d.deliveryId),
+        ).catch(() => {});
         throw err;
       }
       return;

@@ -42,12 +42,7 @@ export async function postJson(target: string, body: string, headers: Record<str
   return { ...second.result, durationMs: first.result.durationMs + second.result.durationMs };
 }
 
-function postOnce(
-  target: string,
-  body: string,
-  headers: Record<string, string>,
-  newConnection = false,
-): Promise<{ result: SendResult; staleSocket: boolean }> {
+function postOnce(target: string, body: string, headers: Record<string, string>, newConnection = false): Promise<{ result: SendResult; staleSocket: boolean }> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {

@@ -16,9 +16,7 @@ export function generateSecret(): string {
  * (`whsec_<base64>`), the UTF-8 bytes of any other (a plain secret, as Buildr's examples send).
  */
 export function signingKey(secret: string): Uint8Array {
-  return isStandardSecret(secret)
-    ? Buffer.from(secret.slice(STANDARD_SECRET_PREFIX.length), 'base64')
-    : Buffer.from(secret, 'utf8');
+  return isStandardSecret(secret) ? Buffer.from(secret.slice(STANDARD_SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
 }
 
 /** The three headers of a signed delivery. `msgId` is the event id, the same on every retry. */

@@ -296,7 +296,13 @@ export function companyForecast(projects: ForecastProject[], from: Month, to: Mo
       unscheduled.amount_in_cents += p.amountInCents ?? 0;
       continue;
     }
-    const schedule: Schedule = { amountCents: p.amountInCents, start: p.startDate, end: p.endDate, curve: p.forecastCurve, manualPercentages: p.forecastManualPercentages };
+    const schedule: Schedule = {
+      amountCents: p.amountInCents,
+      start: p.startDate,
+      end: p.endDate,
+      curve: p.forecastCurve,
+      manualPercentages: p.forecastManualPercentages,
+    };
     if (p.won) {
       // Backlog after a month: the amount less what is earned through it.
       const run = runOf(schedule);

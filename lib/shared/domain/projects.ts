@@ -12,10 +12,7 @@ export function todayUtc(now: Date): string {
  * before start_date (or without one), active in between. The SQL filter in db/queries/projects.ts
  * applies the same rules.
  */
-export function projectStatus(
-  p: { closeType: CloseType | null; startDate: string | null; endDate: string | null },
-  today: string,
-): ProjectStatus {
+export function projectStatus(p: { closeType: CloseType | null; startDate: string | null; endDate: string | null }, today: string): ProjectStatus {
   if (p.closeType === null) return 'pursuit';
   if (p.closeType !== 'won') return 'lost';
   if (p.endDate !== null && p.endDate < today) return 'complete';

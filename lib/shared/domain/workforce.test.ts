@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backfillIntervals,
-  dayNumber,
-  dayString,
-  demand,
-  mergeIntervals,
-  periodCount,
-  periods,
-  utilization,
-  weekday,
-  workingDays,
-} from './workforce';
+import { backfillIntervals, dayNumber, dayString, demand, mergeIntervals, periodCount, periods, utilization, weekday, workingDays } from './workforce';
 
 // Expected values counted by hand on a calendar of January 2027 (the 1st is a Friday; Mondays are
 // the 4th, 11th, 18th and 25th; 21 working days).

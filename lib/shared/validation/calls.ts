@@ -15,7 +15,7 @@ import {
 } from './common';
 
 /** The shared timestamp, but a null gets a message that says why it is refused. */
-const recordedAt = timestampOf((issue) => (issue.input === null ? 'can\'t be null: a call always has a time' : undefined)).meta({
+const recordedAt = timestampOf((issue) => (issue.input === null ? "can't be null: a call always has a time" : undefined)).meta({
   description: 'When the call took place; defaults to now on create; cannot be cleared.',
 });
 

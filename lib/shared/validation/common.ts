@@ -17,7 +17,7 @@ export const shortText = z.string().max(LIMITS.shortText);
 export const longText = z.string().max(LIMITS.longText);
 export const urlText = z.string().max(LIMITS.url);
 /** A required name: not blank, trimmed. */
-export const name = z.string().trim().min(1, 'can\'t be blank').max(LIMITS.shortText);
+export const name = z.string().trim().min(1, "can't be blank").max(LIMITS.shortText);
 
 /** A related record's id: a string of digits (a JSON integer is accepted too). */
 export const relationId = z
@@ -68,10 +68,7 @@ export const isApiDate = (text: unknown): text is string => typeof text === 'str
 export const date = z.string().regex(DATE_PATTERN, DATE_MESSAGE).meta({ format: 'date', example: '2023-02-14' });
 
 /** A month, YYYY-MM, from 1900-01 to 2200-12. */
-export const month = z
-  .string()
-  .regex(MONTH_PATTERN, `must be a month from ${YEARS.min}-01 to ${YEARS.max}-12 (YYYY-MM)`)
-  .meta({ example: '2023-02' });
+export const month = z.string().regex(MONTH_PATTERN, `must be a month from ${YEARS.min}-01 to ${YEARS.max}-12 (YYYY-MM)`).meta({ example: '2023-02' });
 
 /**
  * ISO 8601 date-time with Z or an offset, from 1900 to 2200 (as written, and as an instant in
@@ -128,7 +125,10 @@ export function writeBodies<S extends z.ZodRawShape, M extends { [K in keyof S]?
   required: M,
   check?: (body: z.output<z.ZodObject<Optional<S>>>, ctx: z.RefinementCtx) => void,
 ) {
-  const create = z.object(fields).partial().required(required as never) as unknown as z.ZodObject<RequiredIn<S, M>>;
+  const create = z
+    .object(fields)
+    .partial()
+    .required(required as never) as unknown as z.ZodObject<RequiredIn<S, M>>;
   const update = z.object(fields).partial() as unknown as z.ZodObject<Optional<S>>;
   return {
     // The POST body's output is the PATCH body's with some fields present: `check` takes both.
@@ -259,17 +259,11 @@ export const userReference = z
     email: z.string().nullable(),
   })
   .meta({ id: 'UserReference' });
-export const companyReference = z
-  .object({ ...base, name: z.string(), website: z.string().nullable() })
-  .meta({ id: 'CompanyReference' });
+export const companyReference = z.object({ ...base, name: z.string(), website: z.string().nullable() }).meta({ id: 'CompanyReference' });
 /** A project embedded in another record: a Named reference. @alias */
 export const projectReference = namedReference;
-export const taskListReference = z
-  .object({ ...base, name: z.string(), project: projectReference })
-  .meta({ id: 'TaskListReference' });
-export const workforceRoleResponse = z
-  .object({ ...base, name: z.string(), abbreviation: z.string().nullable() })
-  .meta({ id: 'WorkforceRole' });
+export const taskListReference = z.object({ ...base, name: z.string(), project: projectReference }).meta({ id: 'TaskListReference' });
+export const workforceRoleResponse = z.object({ ...base, name: z.string(), abbreviation: z.string().nullable() }).meta({ id: 'WorkforceRole' });
 export const managerSummary = z
   .object({
     ...base,

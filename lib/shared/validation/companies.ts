@@ -28,14 +28,8 @@ const fields = {
   website: urlText.nullable(),
   category: z.enum(COMPANY_CATEGORIES).nullable(),
   address: addressInput.nullable(),
-  industry_ids: z
-    .array(relationId)
-    .max(MAX_INDUSTRIES)
-    .nullable()
-    .meta({ description: 'Ids of industries; replaces the whole set (null or [] clears it).' }),
-  custom_fields: customFields
-    .nullable()
-    .meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
+  industry_ids: z.array(relationId).max(MAX_INDUSTRIES).nullable().meta({ description: 'Ids of industries; replaces the whole set (null or [] clears it).' }),
+  custom_fields: customFields.nullable().meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
 };
 
 /** The POST body under `company` (`name` is required) and the PATCH body (any subset; null clears a nullable field). */

@@ -27,9 +27,7 @@ const fields = {
     .nullable(),
   company_id: relationId.nullable(),
   assigned_to_id: relationId.nullable(),
-  custom_fields: customFields
-    .nullable()
-    .meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
+  custom_fields: customFields.nullable().meta({ description: 'Free-form object; replaced as a whole; null resets it to {}.' }),
 };
 
 /** One of the fields a contact is known by, given and not blank: the document's form of the service's check. */

@@ -43,8 +43,10 @@ export const customFieldCreate = z
   })
   .superRefine((f, ctx) => {
     const hasOptions = (f.options?.length ?? 0) > 0;
-    if (SELECTS.has(f.field_type) && !hasOptions) ctx.addIssue({ code: 'custom', path: ['options'], message: `is required for a ${f.field_type} field (at least one)` });
-    if (!SELECTS.has(f.field_type) && f.options !== undefined && hasOptions) ctx.addIssue({ code: 'custom', path: ['options'], message: `only select and multi_select fields have options` });
+    if (SELECTS.has(f.field_type) && !hasOptions)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `is required for a ${f.field_type} field (at least one)` });
+    if (!SELECTS.has(f.field_type) && f.options !== undefined && hasOptions)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `only select and multi_select fields have options` });
   })
   .meta({ id: 'CustomFieldCreate' });
 export type CustomFieldCreate = z.output<typeof customFieldCreate>;
@@ -91,4 +93,3 @@ export function customFieldFilters(params: URLSearchParams): CustomFieldFilter[]
   }
   return out;
 }
-

@@ -12,19 +12,27 @@ export const PROBABILITY_SOURCES = ['entered', 'suggested'] as const;
 /** At most five years of months in one forecast. */
 export const MAX_FORECAST_MONTHS = 60;
 
-const monthsBetween = (from: string, to: string) => (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
 
 export const forecastQuery = z
   .object({
     from: month.optional().meta({ description: 'First month (YYYY-MM); default: this month (UTC).' }),
-    to: month.optional().meta({ description: `Last month (YYYY-MM), included; default: the 17 months after \`from\`; at most ${MAX_FORECAST_MONTHS} months in all.` }),
+    to: month
+      .optional()
+      .meta({ description: `Last month (YYYY-MM), included; default: the 17 months after \`from\`; at most ${MAX_FORECAST_MONTHS} months in all.` }),
     ...idFilters('division', 'market_sector', 'assigned_to', 'project_stage', 'company'),
-    snapshot_id: queryId.optional().meta({ description: 'The forecast as it stood when this snapshot was taken (its projects, probabilities and dates; today’s targets).' }),
-    probability_source: z.enum(PROBABILITY_SOURCES).default('entered').meta({
-      description:
-        'Which probability weights the open pipeline: `entered` (the project’s, else its stage’s default; the default) or `suggested` ' +
-        '(each open project’s learned suggested_probability, docs/insights.md). Not with snapshot_id: a snapshot keeps the entered probabilities.',
-    }),
+    snapshot_id: queryId
+      .optional()
+      .meta({ description: 'The forecast as it stood when this snapshot was taken (its projects, probabilities and dates; today’s targets).' }),
+    probability_source: z
+      .enum(PROBABILITY_SOURCES)
+      .default('entered')
+      .meta({
+        description:
+          'Which probability weights the open pipeline: `entered` (the project’s, else its stage’s default; the default) or `suggested` ' +
+          '(each open project’s learned suggested_probability, docs/insights.md). Not with snapshot_id: a snapshot keeps the entered probabilities.',
+      }),
   })
   .superRefine((q, ctx) => {
     if (q.probability_source === 'suggested' && q.snapshot_id !== undefined) {
@@ -33,7 +41,8 @@ export const forecastQuery = z
     if (q.from === undefined || q.to === undefined) return;
     const n = monthsBetween(q.from, q.to);
     if (n < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-    else if (n > MAX_FORECAST_MONTHS) ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_FORECAST_MONTHS} months after from (both included)` });
+    else if (n > MAX_FORECAST_MONTHS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_FORECAST_MONTHS} months after from (both included)` });
   });
 export type ForecastQuery = z.output<typeof forecastQuery>;
 
@@ -41,7 +50,9 @@ const cents = z.number().int();
 const monthRow = z.object({
   month: z.string().meta({ example: '2027-01' }),
   contracted_in_cents: cents.meta({ description: 'Won projects (upcoming, active, complete): their revenue that month.' }),
-  weighted_pipeline_in_cents: cents.meta({ description: 'Open projects: revenue × probability (the project’s, else its stage’s default, else 0), each rounded half up.' }),
+  weighted_pipeline_in_cents: cents.meta({
+    description: 'Open projects: revenue × probability (the project’s, else its stage’s default, else 0), each rounded half up.',
+  }),
   unweighted_pipeline_in_cents: cents.meta({ description: 'Open projects: their revenue that month.' }),
   total_weighted_in_cents: cents.meta({ description: 'contracted + weighted pipeline.' }),
   backlog_in_cents: cents.meta({ description: 'Won revenue scheduled after the end of the month: signed and not yet earned.' }),
@@ -52,7 +63,10 @@ const monthRow = z.object({
 const gapMonth = z.object({
   month: z.string(),
   gap_in_cents: cents,
-  awards_needed: z.number().nullable().meta({ description: 'gap ÷ win rate ÷ average contract amount, two decimals; null when there is no win rate or average to divide by.' }),
+  awards_needed: z
+    .number()
+    .nullable()
+    .meta({ description: 'gap ÷ win rate ÷ average contract amount, two decimals; null when there is no win rate or average to divide by.' }),
 });
 
 export const forecastResponse = z
@@ -62,7 +76,9 @@ export const forecastResponse = z
     snapshot_id: z.string().nullable(),
     probability_source: z.enum(PROBABILITY_SOURCES).meta({ description: 'The probabilities that weighted the pipeline (the query’s).' }),
     months: z.array(monthRow),
-    totals: monthRow.omit({ month: true }).meta({ description: 'Each field summed over the months (targets and gaps over the months that have a target; null when none has).' }),
+    totals: monthRow
+      .omit({ month: true })
+      .meta({ description: 'Each field summed over the months (targets and gaps over the months that have a target; null when none has).' }),
     unscheduled: z
       .object({ count: z.number().int(), amount_in_cents: cents })
       .meta({ description: 'Open and won projects missing a start date, an end date or an amount: left out of the months.' }),
@@ -95,9 +111,7 @@ export const projectForecastResponse = z
         margin_in_cents: cents.nullable().meta({ description: 'revenue − cost; null without `estimated_cost`.' }),
       }),
     ),
-    missing: z
-      .array(z.enum(['start_date', 'end_date', 'amount']))
-      .meta({ description: 'What the project lacks to be scheduled (then `months` is empty).' }),
+    missing: z.array(z.enum(['start_date', 'end_date', 'amount'])).meta({ description: 'What the project lacks to be scheduled (then `months` is empty).' }),
   })
   .meta({ id: 'ProjectForecast' });
 export type ProjectForecastResponse = z.output<typeof projectForecastResponse>;

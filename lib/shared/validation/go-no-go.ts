@@ -66,7 +66,8 @@ export const goNoGoResponse = z
   .object({
     answers: z.record(z.string(), z.number().int()).meta({ description: 'The answers 1–5, by criterion id.' }),
     score: z.number().nullable().meta({
-      description: 'Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals: 0 (all 1s) to 100 (all 5s); null with no answer.',
+      description:
+        'Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals: 0 (all 1s) to 100 (all 5s); null with no answer.',
     }),
     decision: z.enum(GO_NO_GO_DECISIONS),
     decided_by: userReference.nullable(),

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { companyReference, date, integerParameter, namedReference, userReference } from './common';
 
 /** What win rates group by: a project relation each (the group embeds as that relation does on a project). */
-export const WIN_RATE_GROUP_BYS = ['market_sector', 'delivery_method', 'tender_type', 'contract_type', 'division', 'company', 'assigned_to', 'quarter'] as const;
+export const WIN_RATE_GROUP_BYS = [
+  'market_sector',
+  'delivery_method',
+  'tender_type',
+  'contract_type',
+  'division',
+  'company',
+  'assigned_to',
+  'quarter',
+] as const;
 
 const quarterReference = z.object({ id: z.string(), name: z.string() }).meta({ id: 'QuarterReference' });
 

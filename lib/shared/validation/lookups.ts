@@ -40,9 +40,7 @@ export const projectStageUpdate = z
   .meta({ id: 'ProjectStageUpdate' });
 export type ProjectStageUpdate = z.output<typeof projectStageUpdate>;
 
-export const workforceRoleCreate = z
-  .object({ name, abbreviation: shortText.trim().nullable().optional() })
-  .meta({ id: 'WorkforceRoleCreate' });
+export const workforceRoleCreate = z.object({ name, abbreviation: shortText.trim().nullable().optional() }).meta({ id: 'WorkforceRoleCreate' });
 export type WorkforceRoleCreate = z.output<typeof workforceRoleCreate>;
 
 /** Lookup lists page like every list; named ones sort by name, stages by position. */
@@ -125,9 +123,4 @@ export const LOOKUPS = {
 export type LookupKey = keyof typeof LOOKUPS;
 export type WritableLookupKey = { [K in LookupKey]: (typeof LOOKUPS)[K]['create'] extends null ? never : K }[LookupKey];
 export type LookupCreateInput<K extends WritableLookupKey> = z.output<NonNullable<(typeof LOOKUPS)[K]['create']>>;
-export type LookupResponse =
-  | NamedLookupResponse
-  | ProjectStageResponse
-  | WorkforceRoleResponse
-  | ProjectTeamRoleResponse
-  | CompanyCategoryResponse;
+export type LookupResponse = NamedLookupResponse | ProjectStageResponse | WorkforceRoleResponse | ProjectTeamRoleResponse | CompanyCategoryResponse;

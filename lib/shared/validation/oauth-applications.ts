@@ -38,7 +38,10 @@ const fields = {
     .max(100_000)
     .nullable()
     .meta({ description: 'Size of the leaky bucket of each of its tokens, in requests (a burst); null: the server default.' }),
-  rate_limit_duration: z.number().int().min(1).max(86_400).nullable().meta({ description: 'Seconds the bucket takes to drain completely (it leaks `rate_limit_points / rate_limit_duration` requests a second); null: the server default.' }),
+  rate_limit_duration: z.number().int().min(1).max(86_400).nullable().meta({
+    description:
+      'Seconds the bucket takes to drain completely (it leaks `rate_limit_points / rate_limit_duration` requests a second); null: the server default.',
+  }),
 };
 
 const rateLimitPair = (v: { rate_limit_points?: number | null; rate_limit_duration?: number | null }) =>

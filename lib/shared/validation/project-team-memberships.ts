@@ -27,9 +27,7 @@ const requiredProjectId = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an id (a string of digits)') })
   .pipe(queryId)
   .meta({ description: 'The project the membership belongs to.' });
-const optionalProjectId = queryId
-  .optional()
-  .meta({ description: "When given, it must be the membership's project (otherwise 404)." });
+const optionalProjectId = queryId.optional().meta({ description: "When given, it must be the membership's project (otherwise 404)." });
 
 /** Operation 14: the memberships of one project. */
 export const membershipsListQuery = paginationQuery.extend({ project_id: requiredProjectId });

@@ -48,7 +48,9 @@ const fields = {
   external_id: shortText.nullable(),
   amount: dollars.nullable(),
   probability: z.number().min(0).max(1).nullable(),
-  estimated_cost: dollars.nullable().meta({ description: 'Dollars, at most two decimals: the forecast spreads it on the same curve as the amount (cost, margin).' }),
+  estimated_cost: dollars
+    .nullable()
+    .meta({ description: 'Dollars, at most two decimals: the forecast spreads it on the same curve as the amount (cost, margin).' }),
   forecast_curve: z.enum(FORECAST_CURVES).meta({
     description: 'How the amount spreads over the months the project runs (docs/forecast.md); `s_curve` by default.',
   }),
@@ -58,7 +60,8 @@ const fields = {
     .nullable()
     .superRefine((p, ctx) => {
       if (p === null) return;
-      for (let i = 1; i < p.length; i++) if (p[i]! < p[i - 1]!) ctx.addIssue({ code: 'custom', path: [i], message: 'must not be below the month before (cumulative)' });
+      for (let i = 1; i < p.length; i++)
+        if (p[i]! < p[i - 1]!) ctx.addIssue({ code: 'custom', path: [i], message: 'must not be below the month before (cumulative)' });
       if (p.length > 0 && p.at(-1) !== 100) ctx.addIssue({ code: 'custom', message: 'must end at exactly 100' });
     })
     .meta({
@@ -77,13 +80,17 @@ const fields = {
   start_date: date.nullable(),
   end_date: date.nullable(),
   work_scope: z.enum(WORK_SCOPES).nullable(),
-  close_type: z.enum(CLOSE_TYPES).nullable().meta({
-    description:
-      'Only in a closed stage: its category (won/lost), or cancelled / did_not_pursue (closed without a result: in no win rate, project_status lost). ' +
-      "Set from the stage's category when omitted; kept while the project stays in stages of the same category.",
-  }),
+  close_type: z
+    .enum(CLOSE_TYPES)
+    .nullable()
+    .meta({
+      description:
+        'Only in a closed stage: its category (won/lost), or cancelled / did_not_pursue (closed without a result: in no win rate, project_status lost). ' +
+        "Set from the stage's category when omitted; kept while the project stays in stages of the same category.",
+    }),
   closed_at: z.union([timestamp, date.transform((d) => new Date(`${d}T00:00:00Z`))]).meta({
-    description: 'When the project closed (a date-time, or a date meaning its midnight UTC), for history recorded late; not in the future. Set to now when the project enters a closed stage, cleared when it reopens.',
+    description:
+      'When the project closed (a date-time, or a date meaning its midnight UTC), for history recorded late; not in the future. Set to now when the project enters a closed stage, cleared when it reopens.',
   }),
   address: addressInput.nullable(),
   custom_fields: customFields,
@@ -117,10 +124,7 @@ export const projectListQuery = paginationQuery.extend({
   closed_since: date.optional().meta({
     description: 'Closed projects whose closed_at is on or after this date (UTC).',
   }),
-  sort: sortQuery(
-    PROJECT_SORTS,
-    'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).',
-  ),
+  sort: sortQuery(PROJECT_SORTS, 'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).'),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 
@@ -137,11 +141,14 @@ export const projectResponse = recordResponse('Project', {
   square_feet: z.number().int().nullable(),
   units: z.number().int().nullable(),
   probability: z.number().nullable(),
-  suggested_probability: z.number().nullable().meta({
-    description:
-      'The learned probability of an open project (null once closed): (won + 1) ÷ (won + lost + 2) over the won and lost projects closed in the last 36 months ' +
-      'in its market sector, or in the whole account when fewer than 5 share the sector; four decimals (docs/insights.md).',
-  }),
+  suggested_probability: z
+    .number()
+    .nullable()
+    .meta({
+      description:
+        'The learned probability of an open project (null once closed): (won + 1) ÷ (won + lost + 2) over the won and lost projects closed in the last 36 months ' +
+        'in its market sector, or in the whole account when fewer than 5 share the sector; four decimals (docs/insights.md).',
+    }),
   suggested_probability_basis: z
     .object({
       group_by: z.enum(['market_sector', 'account']).meta({ description: 'Whose history: the market sector, or the whole account.' }),

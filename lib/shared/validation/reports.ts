@@ -8,13 +8,18 @@ export const pipelineReportQuery = z.object({
     .transform(Number)
     .pipe(z.number().int().min(1, 'must be between 1 and 3650').max(3650, 'must be between 1 and 3650'))
     .default(90)
-    .meta(integerParameter({ min: 1, max: 3650, default: 90 }, 'Window of the won and lost totals: projects closed in the last `days` days (UTC), 1 to 3650. Default 90.')),
+    .meta(
+      integerParameter(
+        { min: 1, max: 3650, default: 90 },
+        'Window of the won and lost totals: projects closed in the last `days` days (UTC), 1 to 3650. Default 90.',
+      ),
+    ),
 });
 export type PipelineReportQuery = z.output<typeof pipelineReportQuery>;
 
 const total = z.object({
   count: z.number().int(),
-  amount: z.number().meta({ description: 'Sum of the projects\' `amount`, dollars (a project without one counts as 0).' }),
+  amount: z.number().meta({ description: "Sum of the projects' `amount`, dollars (a project without one counts as 0)." }),
 });
 
 export const pipelineReportResponse = z

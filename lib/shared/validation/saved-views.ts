@@ -7,11 +7,22 @@ import { LIMITS, name, paginationQuery, queryBoolean, recordResponse, userRefere
 
 const param = z.string().max(LIMITS.shortText);
 const filters = z
-  .record(z.string().regex(/^[a-z_][a-z0-9_]*(\[[a-z0-9_]+\]){0,2}$/, 'must be a query parameter of the list').max(100), z.union([param, z.array(param).max(LIMITS.entries)]))
+  .record(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*(\[[a-z0-9_]+\]){0,2}$/, 'must be a query parameter of the list')
+      .max(100),
+    z.union([param, z.array(param).max(LIMITS.entries)]),
+  )
   .refine((o) => Object.keys(o).length <= 50, 'must have at most 50 parameters')
-  .meta({ description: 'The list’s query parameters, as its URL has them (`{"assigned_to_id": "12", "custom_fields[tier]": "a"}`); checked against the list.' });
+  .meta({
+    description: 'The list’s query parameters, as its URL has them (`{"assigned_to_id": "12", "custom_fields[tier]": "a"}`); checked against the list.',
+  });
 
-const columns = z.array(z.string().max(100)).max(100).meta({ description: 'The columns shown, in order (field names, `custom_fields.<key>` for custom fields).' });
+const columns = z
+  .array(z.string().max(100))
+  .max(100)
+  .meta({ description: 'The columns shown, in order (field names, `custom_fields.<key>` for custom fields).' });
 const sort = z.string().max(100).nullable().meta({ description: 'The list’s `sort` value, or null for its default.' });
 
 /** POST body under `saved_view`. */

@@ -29,9 +29,7 @@ const fields = {
   completed_at: timestamp.nullable().meta({ description: 'Set when the task is done; null reopens it.' }),
   ...nullableIds('assigned_to', 'contact', 'project'),
   task_list_id: relationId.nullable().meta({
-    description:
-      "A task list of the task's project. Given without project_id on a task that has no project, " +
-      "the task takes the list's project.",
+    description: "A task list of the task's project. Given without project_id on a task that has no project, " + "the task takes the list's project.",
   }),
 };
 
@@ -44,16 +42,15 @@ export const tasksListQuery = paginationQuery.extend({
   ...idFilters('project', 'task_list', 'assigned_to'),
   completed: queryBoolean.optional().meta({ description: 'true: completed_at is set; false: it is not.' }),
   deadline_before: date.optional().meta({
-    description: 'Tasks due before this day (deadline < the date; tasks without a deadline are left out). ' +
-      'Overdue tasks: deadline_before=<today>&completed=false.',
+    description:
+      'Tasks due before this day (deadline < the date; tasks without a deadline are left out). ' + 'Overdue tasks: deadline_before=<today>&completed=false.',
   }),
   deadline_after: date.optional().meta({
     description: 'Tasks due after this day (deadline > the date; tasks without a deadline are left out).',
   }),
   sort: sortQuery(
     TASK_SORTS,
-    'Order: a field, descending with a leading "-"; ties by id; tasks without a deadline come last either way. ' +
-      'Default -created_at (newest first).',
+    'Order: a field, descending with a leading "-"; ties by id; tasks without a deadline come last either way. ' + 'Default -created_at (newest first).',
   ),
 });
 

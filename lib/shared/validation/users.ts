@@ -11,7 +11,8 @@ export type UserListQuery = z.output<typeof userListQuery>;
 const personName = shortText.trim().nullable();
 
 const projectAccess = z.enum(PROJECT_ACCESS).meta({
-  description: '`all` projects, or only those whose team includes the user (`team`), with their tasks, task lists, calls, team memberships, assignments and forecast rows.',
+  description:
+    '`all` projects, or only those whose team includes the user (`team`), with their tasks, task lists, calls, team memberships, assignments and forecast rows.',
 });
 
 const permissionLevel = z.enum(PERMISSION_LEVELS);
@@ -45,7 +46,9 @@ export const userCreate = z
     last_name: personName.optional(),
     role: z.enum(USER_ROLES).default('member'),
     project_access: projectAccess.default('all'),
-    permissions: permissionsInput.default({}).meta({ description: 'Levels by area; the ones left out take the defaults: `collaborator` everywhere but `workforce: none`.' }),
+    permissions: permissionsInput
+      .default({})
+      .meta({ description: 'Levels by area; the ones left out take the defaults: `collaborator` everywhere but `workforce: none`.' }),
     password: password.meta({ description: 'The sign-in password; stored hashed (scrypt), never returned.' }),
   })
   .meta({ id: 'UserCreate' });
@@ -63,10 +66,12 @@ export const userUpdate = z
       description: 'true: the user cannot sign in, their sessions end and their tokens are refused; false reactivates.',
     }),
     password: password.meta({
-      description: 'A new sign-in password (an admin resetting it): their sessions end and their calendar feed link stops working; stored hashed, never returned.',
+      description:
+        'A new sign-in password (an admin resetting it): their sessions end and their calendar feed link stops working; stored hashed, never returned.',
     }),
     revoke_tokens: z.boolean().meta({
-      description: "true: revoke the user's API tokens and OAuth authorizations (with their access and refresh tokens), as after a compromise; with `password` or alone. Not stored: the user reads back unchanged.",
+      description:
+        "true: revoke the user's API tokens and OAuth authorizations (with their access and refresh tokens), as after a compromise; with `password` or alone. Not stored: the user reads back unchanged.",
     }),
   })
   .partial()

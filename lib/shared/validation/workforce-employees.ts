@@ -32,9 +32,7 @@ const fields = {
   industry_start_date: date.nullable(),
   address: addressInput.nullable(),
   role_id: relationId.nullable().meta({ description: 'Id of a workforce role.' }),
-  manager_id: relationId
-    .nullable()
-    .meta({ description: 'Id of another employee; may not be the employee or one of their reports.' }),
+  manager_id: relationId.nullable().meta({ description: 'Id of another employee; may not be the employee or one of their reports.' }),
   division_id: relationId.nullable().meta({ description: 'Id of a division.' }),
   excluded_from_headcount: z
     .boolean()

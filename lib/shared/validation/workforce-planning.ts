@@ -20,11 +20,7 @@ import {
 // Workforce planning (docs/workforce-planning.md): assignments, time off, certifications, and the
 // utilization and demand views computed from them.
 
-const allocation = z
-  .number()
-  .int('must be a whole number')
-  .min(1, 'must be between 1 and 100')
-  .max(100, 'must be between 1 and 100');
+const allocation = z.number().int('must be a whole number').min(1, 'must be between 1 and 100').max(100, 'must be between 1 and 100');
 
 // ── Assignments ─────────────────────────────────────────────────────────────────────────────
 
@@ -216,4 +212,3 @@ export const demandResponse = z
   })
   .meta({ id: 'WorkforceDemand' });
 export type DemandResponse = z.output<typeof demandResponse>;
-

@@ -13,9 +13,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = definePublicRoute({
   GET: async (req) => {
     const { token } = parseQuery(new URL(req.url), icsQuery);
     const body = await calendarIcs(getDb(), token, publicOrigin(req));
-    if (body === null) throw new ServiceError('unauthorized', 'No such calendar feed: it was revoked or replaced. Create a new one in Settings → Calendar feed.');
+    if (body === null)
+      throw new ServiceError('unauthorized', 'No such calendar feed: it was revoked or replaced. Create a new one in Settings → Calendar feed.');
     return new Response(body, {
-      headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'inline; filename="groundwork.ics"', 'Cache-Control': 'private, no-store' },
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': 'inline; filename="groundwork.ics"',
+        'Cache-Control': 'private, no-store',
+      },
     });
   },
 });

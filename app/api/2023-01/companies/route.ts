@@ -7,7 +7,14 @@ import { companyCreate, companyListQuery, companyResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/companies — list companies
-  GET: async (call) => listOrExport(call, 'companies', companyListQuery, (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(call.url.searchParams)), companyResponse),
+  GET: async (call) =>
+    listOrExport(
+      call,
+      'companies',
+      companyListQuery,
+      (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(call.url.searchParams)),
+      companyResponse,
+    ),
   // POST /api/2023-01/companies — create a company
   POST: async ({ req, db, ctx }) => {
     const input = await parseBody(req, 'company', companyCreate);

@@ -7,7 +7,14 @@ import { contactCreate, contactListQuery, contactResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/contacts — list contacts
-  GET: async (call) => listOrExport(call, 'contacts', contactListQuery, (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(call.url.searchParams)), contactResponse),
+  GET: async (call) =>
+    listOrExport(
+      call,
+      'contacts',
+      contactListQuery,
+      (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(call.url.searchParams)),
+      contactResponse,
+    ),
   // POST /api/2023-01/contacts — create a contact (operation 5)
   POST: async ({ req, db, ctx }) => {
     const input = await parseBody(req, 'contact', contactCreate);

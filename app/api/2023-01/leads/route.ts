@@ -7,7 +7,8 @@ import { leadCreate, leadListQuery, leadResponse } from '@/lib/shared/validation
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/leads — list leads (operation 1)
-  GET: async (call) => listOrExport(call, 'leads', leadListQuery, (db, ctx, query) => listLeads(db, ctx, query, customFieldFilters(call.url.searchParams)), leadResponse),
+  GET: async (call) =>
+    listOrExport(call, 'leads', leadListQuery, (db, ctx, query) => listLeads(db, ctx, query, customFieldFilters(call.url.searchParams)), leadResponse),
   // POST /api/2023-01/leads — create a lead
   POST: async ({ db, ctx, req }) => json({ lead: await createLead(db, ctx, await parseBody(req, 'lead', leadCreate)) }, 201),
 });

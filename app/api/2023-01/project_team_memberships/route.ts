@@ -8,8 +8,7 @@ const KEY = 'project_team_membership';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/project_team_memberships?project_id= — list a project's team (operation 14)
-  GET: async (call) =>
-    listOrExport(call, 'project_team_memberships', membershipsListQuery, listMemberships, membershipResponse),
+  GET: async (call) => listOrExport(call, 'project_team_memberships', membershipsListQuery, listMemberships, membershipResponse),
   // POST /api/2023-01/project_team_memberships?project_id= — add a member to a project's team (operation 15)
   POST: async ({ url, db, ctx, req }) => {
     const query = parseQuery(url, membershipOptionalQuery);

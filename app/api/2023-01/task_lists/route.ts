@@ -8,6 +8,5 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/task_lists — list task lists (operation 9)
   GET: async (call) => listOrExport(call, 'task_lists', taskListsListQuery, listTaskLists, taskListResponse),
   // POST /api/2023-01/task_lists — create a task list
-  POST: async ({ db, ctx, req }) =>
-    json({ task_list: await createTaskList(db, ctx, await parseBody(req, 'task_list', taskListCreate)) }, 201),
+  POST: async ({ db, ctx, req }) => json({ task_list: await createTaskList(db, ctx, await parseBody(req, 'task_list', taskListCreate)) }, 201),
 });

@@ -6,6 +6,5 @@ import { membershipResponse, teamMembershipsListQuery } from '@/lib/shared/valid
 // Read-only: memberships are created, changed and removed under /project_team_memberships.
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/team_memberships — list the team memberships of every project of the account
-  GET: async (call) =>
-    listOrExport(call, 'project_team_memberships', teamMembershipsListQuery, listAccountMemberships, membershipResponse),
+  GET: async (call) => listOrExport(call, 'project_team_memberships', teamMembershipsListQuery, listAccountMemberships, membershipResponse),
 });

@@ -9,8 +9,7 @@ import { authorizeParams, definedParams } from '@/lib/shared/validation/oauth';
 // for the user. Answers a 303 to the client's redirect URI, or back to the consent page: by a
 // relative Location, as the request's URL is the server's listening address (http://localhost:…),
 // not the origin the browser used (PUBLIC_BASE_URL behind a proxy).
-const back = (query: Record<string, string>) =>
-  new Response(null, { status: 303, headers: { Location: `/oauth/authorize?${new URLSearchParams(query)}` } });
+const back = (query: Record<string, string>) => new Response(null, { status: 303, headers: { Location: `/oauth/authorize?${new URLSearchParams(query)}` } });
 
 export async function POST(req: Request): Promise<Response> {
   let form: FormData;

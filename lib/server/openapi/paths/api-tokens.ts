@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { apiTokenCreate, apiTokenCreated, apiTokenListQuery, apiTokenResponse } from '@/lib/shared/validation/api-tokens';
-import { errorResponse, EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundResponses, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
+import {
+  errorResponse,
+  EXPORT_NOTE,
+  exportQuery,
+  idPath,
+  jsonBody,
+  listHeaders,
+  notFoundResponses,
+  ok,
+  standardErrors,
+  wrapped,
+  writeErrors,
+} from '@/lib/server/openapi/paths/resource';
 
 const tags = ['API tokens'];
 const sessionOnly = {

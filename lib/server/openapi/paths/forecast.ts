@@ -12,7 +12,18 @@ import {
   snapshotListQuery,
   snapshotResponse,
 } from '@/lib/shared/validation/forecast';
-import { errorResponse, EXPORT_NOTE, exportQuery, idPath, listHeaders, notFoundResponses as notFound, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
+import {
+  errorResponse,
+  EXPORT_NOTE,
+  exportQuery,
+  idPath,
+  listHeaders,
+  notFoundResponses as notFound,
+  ok,
+  standardErrors,
+  wrapped,
+  writeErrors,
+} from '@/lib/server/openapi/paths/resource';
 
 const tags = ['Forecast'];
 
@@ -65,7 +76,10 @@ export const forecastPaths: ZodOpenApiPathsObject = {
         ...ok('Every target of the account.', 'revenue_targets', z.array(revenueTargetResponse)),
         ...standardErrors,
         ...writeErrors,
-        '403': { description: 'Not an admin (`forbidden`), or a read-only token (`insufficient_scope`).', content: { 'application/json': { schema: errorResponse } } },
+        '403': {
+          description: 'Not an admin (`forbidden`), or a read-only token (`insufficient_scope`).',
+          content: { 'application/json': { schema: errorResponse } },
+        },
       },
     },
   },
@@ -74,10 +88,15 @@ export const forecastPaths: ZodOpenApiPathsObject = {
       operationId: 'list_forecast_snapshots',
       tags,
       summary: 'List the forecast snapshots',
-      description: 'Snapshots of every open and won project’s forecast inputs: one a week (the webhook worker’s schedule) and any taken on demand, newest first.',
+      description:
+        'Snapshots of every open and won project’s forecast inputs: one a week (the webhook worker’s schedule) and any taken on demand, newest first.',
       requestParams: { query: snapshotListQuery.extend(exportQuery.shape) },
       responses: {
-        '200': { description: `A page.${EXPORT_NOTE}`, headers: listHeaders, content: { 'application/json': { schema: wrapped('forecast_snapshots', z.array(snapshotResponse)) } } },
+        '200': {
+          description: `A page.${EXPORT_NOTE}`,
+          headers: listHeaders,
+          content: { 'application/json': { schema: wrapped('forecast_snapshots', z.array(snapshotResponse)) } },
+        },
         ...standardErrors,
         '422': writeErrors['422'],
       },
@@ -86,7 +105,8 @@ export const forecastPaths: ZodOpenApiPathsObject = {
       operationId: 'create_forecast_snapshot',
       tags,
       summary: 'Take a forecast snapshot now',
-      description: 'Keeps every open and won project’s amount, probability, stage, dates and curve as they are now; compare with `GET /forecast?snapshot_id=` and `GET /forecast/slips`.',
+      description:
+        'Keeps every open and won project’s amount, probability, stage, dates and curve as they are now; compare with `GET /forecast?snapshot_id=` and `GET /forecast/slips`.',
       responses: { ...ok('The snapshot.', 'forecast_snapshot', snapshotResponse, '201'), ...standardErrors },
     },
   },

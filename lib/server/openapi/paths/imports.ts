@@ -6,7 +6,9 @@ import { importCreateQuery, importListQuery, importPreviewResponse, importRespon
 const tags = ['Imports'];
 
 const upload = z.object({
-  file: z.string().meta({ format: 'binary', description: 'The spreadsheet: CSV (UTF-8, a BOM allowed) or XLSX (its first worksheet), up to 50 MB and 100,000 rows.' }),
+  file: z
+    .string()
+    .meta({ format: 'binary', description: 'The spreadsheet: CSV (UTF-8, a BOM allowed) or XLSX (its first worksheet), up to 50 MB and 100,000 rows.' }),
   ...importCreateQuery.shape,
 });
 

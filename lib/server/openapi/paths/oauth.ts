@@ -9,7 +9,20 @@ import {
   oauthGrantListQuery,
   oauthGrantResponse,
 } from '@/lib/shared/validation/oauth-applications';
-import { conflictResponse, errorResponse, EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundResponses, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
+import {
+  conflictResponse,
+  errorResponse,
+  EXPORT_NOTE,
+  exportQuery,
+  idPath,
+  jsonBody,
+  listHeaders,
+  notFoundResponses,
+  ok,
+  standardErrors,
+  wrapped,
+  writeErrors,
+} from '@/lib/server/openapi/paths/resource';
 
 // OAuth applications and grants. The protocol endpoints themselves (/oauth/authorize, /oauth/token,
 // /oauth/revoke) are RFC 6749 and 7009, described in the README, not part of the 2023-01 API.

@@ -40,10 +40,7 @@ export const listHeaders = z.object({
     .string()
     .optional()
     .meta({ description: 'RFC 8288 links of a JSON page: first, prev, next, last (absolute URLs keeping the filters). Not sent with a CSV or XLSX export.' }),
-  'X-Total-Count': z
-    .string()
-    .optional()
-    .meta({ description: 'Number of records matching the filters, with a JSON page. Not sent with a CSV or XLSX export.' }),
+  'X-Total-Count': z.string().optional().meta({ description: 'Number of records matching the filters, with a JSON page. Not sent with a CSV or XLSX export.' }),
   'Content-Disposition': z
     .string()
     .optional()
@@ -63,12 +60,15 @@ export const pageHeaders = z.object({
  * `data.leads`), and a client asks for a file knowingly (`parseAs: "blob"`). docs/api.md#the-openapi-document.
  */
 export const exportQuery = z.object({
-  format: z.enum(['json', 'csv', 'xlsx']).optional().meta({
-    description:
-      '`csv` (`text/csv; charset=utf-8`, UTF-8 with a BOM) or `xlsx` (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`): ' +
-      'every row matching the filters as a file (page and per_page ignored), with `Content-Disposition: attachment` and without `Link` or ' +
-      '`X-Total-Count`; also chosen by `Accept: text/csv` or the XLSX type. `json` (the default): the page.',
-  }),
+  format: z
+    .enum(['json', 'csv', 'xlsx'])
+    .optional()
+    .meta({
+      description:
+        '`csv` (`text/csv; charset=utf-8`, UTF-8 with a BOM) or `xlsx` (`application/vnd.openxmlformats-officedocument.spreadsheetml.sheet`): ' +
+        'every row matching the filters as a file (page and per_page ignored), with `Content-Disposition: attachment` and without `Link` or ' +
+        '`X-Total-Count`; also chosen by `Accept: text/csv` or the XLSX type. `json` (the default): the page.',
+    }),
 });
 const EXPORT_NOTE = ' Asked for as CSV or XLSX (`format`, or `Accept`), the answer is instead every matching row as a file of that type.';
 
@@ -115,7 +115,13 @@ type Op = 'list' | 'create' | 'get' | 'update' | 'delete';
 export function resourcePaths(spec: ResourceSpec): ZodOpenApiPathsObject {
   const r =
     'resource' in spec
-      ? { ...spec, path: spec.path ?? RESOURCES[spec.resource].path, tag: RESOURCES[spec.resource].tag, singular: spec.resource, plural: RESOURCES[spec.resource].plural }
+      ? {
+          ...spec,
+          path: spec.path ?? RESOURCES[spec.resource].path,
+          tag: RESOURCES[spec.resource].tag,
+          singular: spec.resource,
+          plural: RESOURCES[spec.resource].plural,
+        }
       : spec;
   const base = `/api/2023-01/${r.path}`;
   const one = `${base}/{id}`;

@@ -34,7 +34,7 @@ collection.post = {
 member.patch = {
   ...member.patch!,
   description:
-    'Admins only. An admin cannot demote or deactivate themselves, and the last active admin cannot lose the role (422 on the field). Deactivating ends the user\'s sessions; their tokens are refused until reactivated.',
+    "Admins only. An admin cannot demote or deactivate themselves, and the last active admin cannot lose the role (422 on the field). Deactivating ends the user's sessions; their tokens are refused until reactivated.",
   responses: { ...member.patch!.responses, ...forbidden },
 };
 

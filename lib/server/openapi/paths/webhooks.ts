@@ -11,7 +11,19 @@ import {
   webhookResponse,
   webhookUpdate,
 } from '@/lib/shared/validation/webhooks';
-import { EXPORT_NOTE, exportQuery, idPath, jsonBody, listHeaders, notFoundResponses, ok, resourcePaths, standardErrors, uuidPath, writeErrors } from '@/lib/server/openapi/paths/resource';
+import {
+  EXPORT_NOTE,
+  exportQuery,
+  idPath,
+  jsonBody,
+  listHeaders,
+  notFoundResponses,
+  ok,
+  resourcePaths,
+  standardErrors,
+  uuidPath,
+  writeErrors,
+} from '@/lib/server/openapi/paths/resource';
 
 const tags = ['Webhooks'];
 const standard = resourcePaths({

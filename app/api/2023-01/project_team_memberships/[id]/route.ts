@@ -1,11 +1,7 @@
 import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { parseBody, parseId, parseQuery } from '@/lib/server/http/request';
 import { deleteMembership, getMembership, updateMembership } from '@/lib/server/services/project-team-memberships';
-import {
-  membershipOptionalQuery,
-  membershipQuery,
-  membershipUpdate,
-} from '@/lib/shared/validation/project-team-memberships';
+import { membershipOptionalQuery, membershipQuery, membershipUpdate } from '@/lib/shared/validation/project-team-memberships';
 
 const KEY = 'project_team_membership';
 const NAME = 'Project team membership';

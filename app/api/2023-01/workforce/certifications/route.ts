@@ -8,7 +8,8 @@ const KEY = 'workforce_certification';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/workforce/certifications — list certifications
-  GET: async (call) => listOrExport(call, 'workforce_certifications', workforceCertificationListQuery, listWorkforceCertifications, workforceCertificationResponse),
+  GET: async (call) =>
+    listOrExport(call, 'workforce_certifications', workforceCertificationListQuery, listWorkforceCertifications, workforceCertificationResponse),
   // POST /api/2023-01/workforce/certifications — create certifications
   POST: async ({ db, ctx, req }) => json({ [KEY]: await createWorkforceCertification(db, ctx, await parseBody(req, KEY, workforceCertificationCreate)) }, 201),
 });

@@ -5,10 +5,19 @@ import { parseUuid } from '@/lib/server/http/request';
 import { listWebhookAttempts } from '@/lib/server/services/webhooks';
 import { webhookAttemptListQuery, webhookAttemptResponse } from '@/lib/shared/validation/webhooks';
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
-  // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first
-  GET: async (call) => {
-    const id = parseUuid(call.params.id, 'Webhook');
-    return listOrExport(call, 'webhook_attempts', webhookAttemptListQuery, (db, ctx, query) => listWebhookAttempts(db, ctx, id, query), webhookAttemptResponse);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute(
+  {
+    // GET /api/2023-01/webhooks/{id}/attempts — every delivery attempt to this subscription, newest first
+    GET: async (call) => {
+      const id = parseUuid(call.params.id, 'Webhook');
+      return listOrExport(
+        call,
+        'webhook_attempts',
+        webhookAttemptListQuery,
+        (db, ctx, query) => listWebhookAttempts(db, ctx, id, query),
+        webhookAttemptResponse,
+      );
+    },
   },
-}, ACCESS.webhooks);
+  ACCESS.webhooks,
+);

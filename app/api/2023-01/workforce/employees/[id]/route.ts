@@ -1,10 +1,6 @@
 import { defineRoute, json, noContent } from '@/lib/server/http/route';
 import { parseBody, parseId } from '@/lib/server/http/request';
-import {
-  deleteWorkforceEmployee,
-  getWorkforceEmployee,
-  updateWorkforceEmployee,
-} from '@/lib/server/services/workforce-employees';
+import { deleteWorkforceEmployee, getWorkforceEmployee, updateWorkforceEmployee } from '@/lib/server/services/workforce-employees';
 import { workforceEmployeeUpdate } from '@/lib/shared/validation/workforce-employees';
 
 const KEY = 'workforce_employee';
