@@ -10,6 +10,7 @@ import { exportColumns, neutralise, type Cell, type Column } from '@/lib/server/
 import { getDatabase } from '@/lib/server/db';
 import type { CallerContext } from '@/lib/server/services/context';
 import { invalidField } from '@/lib/server/services/errors';
+import { customFieldFilters, type CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
 import type { Page } from '@/lib/server/services/paging';
 import { parseQuery } from './request';
 import { listResponse } from './route';
@@ -189,14 +190,16 @@ export async function listOrExport<Q extends { page: number; per_page: number },
   a: ExportArgs,
   key: string,
   query: z.ZodType<Q>,
-  list: (db: Db, ctx: CallerContext, query: Q) => Promise<Page<T>>,
+  list: (db: Db, ctx: CallerContext, query: Q, custom: CustomFieldFilter[]) => Promise<Page<T>>,
   response: z.ZodType,
 ): Promise<Response> {
   const format = exportFormat(a.req, a.url);
   const parsed = parseQuery(a.url, query);
-  if (format === null) return listResponse(a, key, await list(a.db, a.ctx, parsed));
+  // A resource with custom fields also filters by them (`custom_fields.<key>=…`, docs/custom-fields.md).
+  const custom = (CUSTOM_FIELD_RESOURCES as readonly string[]).includes(key) ? customFieldFilters(a.url.searchParams) : [];
+  if (format === null) return listResponse(a, key, await list(a.db, a.ctx, parsed, custom));
   const columns = await withCustomFieldColumns(a, key, exportColumns(response));
-  return exportResponse(a, key, format, columns, (db, page, perPage) => list(db, a.ctx, { ...parsed, page, per_page: perPage }));
+  return exportResponse(a, key, format, columns, (db, page, perPage) => list(db, a.ctx, { ...parsed, page, per_page: perPage }, custom));
 }
 
 /**

@@ -384,16 +384,26 @@ async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = 
   return row;
 }
 
-/** Rows planned a batch at a time in a dry run: the statements' parameters stay bounded, whatever the file's size. */
-const PREVIEW_BATCH = 2_000;
-
-/** A dry run: nothing written; what the file would do, and its first errors. */
-export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportPreviewResponse> {
+/**
+ * An upload read as far as both a dry run and an import need: who may import what (checked before
+ * the file is read, and again once its columns say which fields it writes), the file's rows, and
+ * how its columns map to the resource's fields.
+ */
+async function readUpload(db: Db, ctx: CallerContext, upload: ImportUpload) {
   const spec = await specFor(db, ctx.accountId, upload.query.resource);
   assertMayImport(ctx, spec, { createMissing: upload.query.create_missing });
   const sheet = await readSheet(upload.bytes, upload.filename);
   const mapping = mappingOf(spec, sheet.headers, upload.query.mapping);
   assertMayImport(ctx, spec, { createMissing: upload.query.create_missing, mapping });
+  return { spec, sheet, mapping };
+}
+
+/** Rows planned a batch at a time in a dry run: the statements' parameters stay bounded, whatever the file's size. */
+const PREVIEW_BATCH = 2_000;
+
+/** A dry run: nothing written; what the file would do, and its first errors. */
+export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportPreviewResponse> {
+  const { spec, sheet, mapping } = await readUpload(db, ctx, upload);
   const options = { createMissing: upload.query.create_missing, kind: kindOf(spec, upload.query.kind) };
   const state = newPlanState();
   const counts = { create: 0, update: 0, fail: 0 };
@@ -424,11 +434,7 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
 
 /** A real import: its rows kept and queued (202); the job queue runs it. */
 export async function createImport(db: Db, ctx: CallerContext, upload: ImportUpload): Promise<ImportResponse> {
-  const spec = await specFor(db, ctx.accountId, upload.query.resource);
-  assertMayImport(ctx, spec, { createMissing: upload.query.create_missing });
-  const sheet = await readSheet(upload.bytes, upload.filename);
-  const mapping = mappingOf(spec, sheet.headers, upload.query.mapping);
-  assertMayImport(ctx, spec, { createMissing: upload.query.create_missing, mapping });
+  const { spec, sheet, mapping } = await readUpload(db, ctx, upload);
   const name = upload.query.name ?? upload.filename ?? `${spec.resource} import`;
   const id = await db.transaction(async (tx) => {
     const id = await insertRow(tx, imports, {

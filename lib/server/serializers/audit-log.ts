@@ -1,9 +1,10 @@
 import type { AuditRow } from '@/db/queries/audit-log';
 import type { AuditEntryResponse } from '@/lib/shared/validation/audit-log';
-import { idOrNull, iso, personRef } from './common';
+import { actedBy, iso } from './common';
 
 /** One change as the audit log shows it. */
-export function serializeAuditEntry({ message, actor, application }: AuditRow): AuditEntryResponse {
+export function serializeAuditEntry(row: AuditRow): AuditEntryResponse {
+  const { message } = row;
   const [resource, action] = message.eventType.split('.') as [AuditEntryResponse['resource'], AuditEntryResponse['action']];
   return {
     id: String(message.id),
@@ -13,10 +14,7 @@ export function serializeAuditEntry({ message, actor, application }: AuditRow): 
     action,
     url: message.payload.url,
     timestamp: iso(message.timestamp),
-    actor: personRef(actor),
-    auth_method: message.authMethod as AuditEntryResponse['auth_method'],
-    token_id: idOrNull(message.tokenId),
-    oauth_application: application ? { id: String(application.id), name: application.name } : null,
+    ...(actedBy(row, message.authMethod, message.tokenId) as Pick<AuditEntryResponse, 'actor' | 'auth_method' | 'token_id' | 'oauth_application'>),
     changed_fields: message.changedFields,
   };
 }

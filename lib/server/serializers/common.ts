@@ -88,3 +88,20 @@ export function addressColumnsFrom(input: Partial<Record<keyof ReturnType<typeof
   }
   return out;
 }
+
+/**
+ * Who did it, as the audit log and the security log both answer it: the user, how they were
+ * signed in, the API token and the OAuth application it was done through.
+ */
+export function actedBy(
+  row: { actor: Parameters<typeof personRef>[0]; application: { id: number; name: string } | null },
+  authMethod: string | null,
+  tokenId: number | null,
+) {
+  return {
+    actor: personRef(row.actor),
+    auth_method: authMethod,
+    token_id: idOrNull(tokenId),
+    oauth_application: row.application ? { id: String(row.application.id), name: row.application.name } : null,
+  };
+}

@@ -1,16 +1,14 @@
 import type { SecurityEventRow } from '@/db/queries/security-events';
 import type { SecurityEventResponse } from '@/lib/shared/validation/security-events';
-import { idOrNull, iso, personRef } from './common';
+import { actedBy, iso } from './common';
 
-export function serializeSecurityEvent({ event, actor, application }: SecurityEventRow): SecurityEventResponse {
+export function serializeSecurityEvent(row: SecurityEventRow): SecurityEventResponse {
+  const { event } = row;
   return {
     id: String(event.id),
     kind: event.kind as SecurityEventResponse['kind'],
     timestamp: iso(event.createdAt),
-    actor: personRef(actor),
-    auth_method: event.authMethod as SecurityEventResponse['auth_method'],
-    token_id: idOrNull(event.tokenId),
-    oauth_application: application ? { id: String(application.id), name: application.name } : null,
+    ...(actedBy(row, event.authMethod, event.tokenId) as Pick<SecurityEventResponse, 'actor' | 'auth_method' | 'token_id' | 'oauth_application'>),
     subject_type: event.subjectType,
     subject_id: event.subjectId,
     details: event.details,

@@ -1,4 +1,3 @@
-import { customFieldFilters } from '@/lib/shared/validation/custom-fields';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
@@ -7,14 +6,7 @@ import { companyCreate, companyListQuery, companyResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/companies — list companies
-  GET: async (call) =>
-    listOrExport(
-      call,
-      'companies',
-      companyListQuery,
-      (db, ctx, query) => listCompanies(db, ctx, query, customFieldFilters(call.url.searchParams)),
-      companyResponse,
-    ),
+  GET: async (call) => listOrExport(call, 'companies', companyListQuery, listCompanies, companyResponse),
   // POST /api/2023-01/companies — create a company
   POST: async ({ req, db, ctx }) => {
     const input = await parseBody(req, 'company', companyCreate);

@@ -1,4 +1,3 @@
-import { customFieldFilters } from '@/lib/shared/validation/custom-fields';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
@@ -7,14 +6,7 @@ import { contactCreate, contactListQuery, contactResponse } from '@/lib/shared/v
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
   // GET /api/2023-01/contacts — list contacts
-  GET: async (call) =>
-    listOrExport(
-      call,
-      'contacts',
-      contactListQuery,
-      (db, ctx, query) => listContacts(db, ctx, query, customFieldFilters(call.url.searchParams)),
-      contactResponse,
-    ),
+  GET: async (call) => listOrExport(call, 'contacts', contactListQuery, listContacts, contactResponse),
   // POST /api/2023-01/contacts — create a contact (operation 5)
   POST: async ({ req, db, ctx }) => {
     const input = await parseBody(req, 'contact', contactCreate);
