@@ -10,6 +10,7 @@ import { employeeName } from '@/lib/client/hooks/use-workforce';
 import { averageUtilization, useCreateAssignment, useUpdateAssignment, useUtilization, type Assignment } from '@/lib/client/hooks/use-workforce-planning';
 import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
 import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
+import { changedFields } from '@/components/forms/edit-conflict';
 import { FormError } from '@/components/forms/form-error';
 import { PlainForm } from '@/components/forms/plain-form';
 import { useFormSave } from '@/components/forms/use-form-save';
@@ -18,6 +19,17 @@ import { useFormSave } from '@/components/forms/use-form-save';
 // the share of their time and the dates. Validated by the API's own schemas.
 
 const UNFILLED = 'unfilled';
+
+/** What the form sends for an assignment untouched: what the user changed is the difference. */
+const fieldsOf = (a: Assignment): Record<string, unknown> => ({
+  project_id: a.project.id,
+  role_id: a.role.id,
+  employee_id: a.employee?.id ?? null,
+  allocation_percent: a.allocation_percent,
+  dates_follow_project: a.dates_follow_project,
+  start_date: a.start_date,
+  end_date: a.end_date,
+});
 
 export function AssignmentForm({ project, assignment, onDone }: { project: Project; assignment?: Assignment; onDone: () => void }) {
   const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
@@ -29,9 +41,22 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
   const defaultStart = project.start_date ?? todayIso();
   const [start, setStart] = useState(assignment?.start_date ?? defaultStart);
   const [end, setEnd] = useState(assignment?.end_date ?? project.end_date ?? dayString(dayNumber(defaultStart) + 90));
-  const { errors, setErrors, check, save } = useFormSave();
   const create = useCreateAssignment();
   const update = useUpdateAssignment();
+  const { errors, setErrors, check, save, saveEdit, base, conflict } = useFormSave({
+    record: assignment,
+    original: fieldsOf,
+    update: (changes, version) => update.mutateAsync({ id: version.id, changes, base: version }),
+    // Their version in the form.
+    discard: (current) => {
+      setRoleId(current.role.id);
+      setEmployeeId(current.employee?.id ?? UNFILLED);
+      setAllocation(String(current.allocation_percent));
+      setFollow(current.dates_follow_project);
+      setStart(current.start_date);
+      setEnd(current.end_date);
+    },
+  });
   const pending = create.isPending || update.isPending;
   const from = follow && projectDated ? project.start_date! : start;
   const to = follow && projectDated ? project.end_date! : end;
@@ -46,27 +71,21 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
       dates_follow_project: follow,
       ...(follow ? {} : { start_date: start || undefined, end_date: end || undefined }),
     };
-    if (!assignment) {
+    if (!base) {
       if (check(workforceAssignmentCreate, fields)) await save(() => create.mutateAsync(fields), 'Assignment added.', onDone);
       return;
     }
-    // Only what changed, with the version the form opened as If-Match.
-    const changes: Record<string, unknown> = {};
-    if (fields.role_id !== assignment.role.id) changes.role_id = fields.role_id;
-    if (fields.employee_id !== (assignment.employee?.id ?? null)) changes.employee_id = fields.employee_id;
-    if (fields.allocation_percent !== assignment.allocation_percent) changes.allocation_percent = fields.allocation_percent;
-    if (follow !== assignment.dates_follow_project) changes.dates_follow_project = follow;
-    if (!follow && (start !== assignment.start_date || end !== assignment.end_date || assignment.dates_follow_project)) {
-      Object.assign(changes, { start_date: start || undefined, end_date: end || undefined, dates_follow_project: false });
-    }
+    // Only what changed (dates given turn following the project off), with the version the form has as If-Match.
+    const changes = changedFields(fields, fieldsOf(base));
     if (!check(workforceAssignmentUpdate, changes)) return;
     if (Object.keys(changes).length === 0) return onDone();
-    await save(() => update.mutateAsync({ id: assignment.id, changes, base: assignment }), 'Assignment updated.', onDone);
+    await saveEdit(changes, 'Assignment updated.', onDone);
   };
 
   return (
     <PlainForm noValidate onSubmit={submit}>
       <FormError message={errors.base ?? errors.project_id} />
+      {conflict}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Role" error={errors.role_id ? (roleId ? errors.role_id : 'Choose a role.') : undefined}>
           {(a) => <Select {...a} autoFocus value={roleId} onChange={(e) => setRoleId(e.target.value)} placeholder="Choose a role…" options={roles} />}

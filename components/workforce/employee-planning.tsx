@@ -298,21 +298,31 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
   const [name, setName] = useState(certification?.name ?? '');
   const [issued, setIssued] = useState(certification?.issued_on ?? '');
   const [expires, setExpires] = useState(certification?.expires_on ?? '');
-  const { errors, check, save } = useFormSave();
+  const { errors, check, save, saveEdit, conflict } = useFormSave({
+    record: certification,
+    original: (c) => ({ name: c.name, issued_on: c.issued_on, expires_on: c.expires_on }),
+    update: (changes, version) => update.mutateAsync({ id: version.id, changes, base: version }),
+    // Their version in the form.
+    discard: (current) => {
+      setName(current.name);
+      setIssued(current.issued_on ?? '');
+      setExpires(current.expires_on ?? '');
+    },
+  });
   const pending = create.isPending || update.isPending;
   const submit = async () => {
     const fields = { name, issued_on: orNull(issued), expires_on: orNull(expires) };
-    const body = certification ? fields : { employee_id: employee.id, ...fields };
-    if (!check(certification ? workforceCertificationUpdate : workforceCertificationCreate, body)) return;
-    await save(
-      () => (certification ? update.mutateAsync({ id: certification.id, changes: fields, base: certification }) : create.mutateAsync(body)),
-      certification ? 'Certification saved.' : 'Certification added.',
-      onDone,
-    );
+    if (certification) {
+      if (check(workforceCertificationUpdate, fields)) await saveEdit(fields, 'Certification saved.', onDone);
+      return;
+    }
+    const body = { employee_id: employee.id, ...fields };
+    if (check(workforceCertificationCreate, body)) await save(() => create.mutateAsync(body), 'Certification added.', onDone);
   };
   return (
     <PlainForm aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'} noValidate className={inlineForm} onSubmit={submit}>
       <FormError message={errors.base ?? errors.employee_id} />
+      {conflict}
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label="Certification" error={errors.name}>
           {(a) => <Input {...a} value={name} onChange={(e) => setName(e.target.value)} placeholder="OSHA 30" />}
