@@ -1,7 +1,8 @@
 import 'server-only';
-import { dehydrate, HydrationBoundary, QueryCache, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, HydrationBoundary, QueryCache, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { cache, Suspense, type ReactNode } from 'react';
+import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
 import { ROUTE_MODULES } from '@/app/api/2023-01/route-modules';
 import { TableSkeleton } from '@/components/ui/states';
 import { ApiClientError, installServerTransport } from '@/lib/client/api-client';
@@ -9,7 +10,7 @@ import { customFieldsQuery, type CustomFieldResource } from '@/lib/client/hooks/
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { inProcessTransport } from '@/lib/server/http/in-process';
 import { makeQueryClient } from '@/lib/client/query-client';
-import type { SearchParams } from '@/lib/shared/url-state';
+import { readUrlState, type SearchParams, type UrlState } from '@/lib/shared/url-state';
 
 // A dashboard page's first view, rendered into the server's HTML: the page's server component
 // prefetches the queries its client component will ask for on first render (the same query
@@ -79,7 +80,32 @@ export async function prefetchCustomFields(client: QueryClient, resource: Custom
   if (fields.some((f) => f.field_type === 'user')) await client.prefetchQuery(optionsQuery('/users', 'users'));
 }
 
-/** A list with the account's own fields: its rows (`list`, a prefetch) and the fields. Settled, not all: a failed definitions read still waits for the list. */
-export async function prefetchWithCustomFields(client: QueryClient, resource: CustomFieldResource, list: Promise<unknown>) {
-  await Promise.allSettled([list, prefetchCustomFields(client, resource)]);
+/**
+ * The server side of a list page with the account's own fields: its rows, the `query` of the URL's
+ * state (`keys`) and its custom-field filters, and the fields. Settled, not all: a failed
+ * definitions read still waits for the list.
+ */
+export function CustomFieldsListPage<K extends string, T, Q extends QueryKey>({
+  searchParams,
+  resource,
+  keys,
+  query,
+  children,
+}: {
+  searchParams: Promise<SearchParams>;
+  resource: CustomFieldResource;
+  keys: readonly K[];
+  query: (state: UrlState<K>, filters: Record<string, string>) => FetchQueryOptions<T, Error, T, Q>;
+  children: ReactNode;
+}) {
+  return (
+    <PrefetchedPage
+      searchParams={searchParams}
+      load={(client, search) =>
+        Promise.allSettled([client.prefetchQuery(query(readUrlState(search, keys), customFieldFilters(search))), prefetchCustomFields(client, resource)])
+      }
+    >
+      {children}
+    </PrefetchedPage>
+  );
 }
