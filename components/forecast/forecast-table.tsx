@@ -1,10 +1,7 @@
-import { HeaderRow } from '@/components/ui/header-row';
+import { HeaderRow, numberCell as td, numberHeader as th, TotalsFoot } from '@/components/ui/header-row';
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents } from '@/lib/client/format';
 import { FORECAST_COLUMNS, monthLabel } from './money';
-
-const th = 'whitespace-nowrap px-3 py-2 text-right';
-const td = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums';
 
 /** A gap above zero falls short of the target; below zero, the forecast beats it. */
 function gapClass(gap: number | null) {
@@ -42,19 +39,14 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
             </tr>
           ))}
         </tbody>
-        <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
-          <tr data-month="total">
-            <th scope="row" className="px-3 py-2 text-left">
-              Total
-            </th>
-            {FORECAST_COLUMNS.map(([label, key]) => (
-              <td key={label} className={`${td} py-2 ${key === 'gap_in_cents' ? gapClass(forecast.totals[key]) : ''}`}>
-                {formatCents(forecast.totals[key])}
-              </td>
-            ))}
-            {snapshot ? <td className={`${td} py-2`}>{formatCents(snapshot.totals.total_weighted_in_cents)}</td> : null}
-          </tr>
-        </tfoot>
+        <TotalsFoot label="Total" data-month="total">
+          {FORECAST_COLUMNS.map(([label, key]) => (
+            <td key={label} className={`${td} py-2 ${key === 'gap_in_cents' ? gapClass(forecast.totals[key]) : ''}`}>
+              {formatCents(forecast.totals[key])}
+            </td>
+          ))}
+          {snapshot ? <td className={`${td} py-2`}>{formatCents(snapshot.totals.total_weighted_in_cents)}</td> : null}
+        </TotalsFoot>
       </table>
     </div>
   );

@@ -1,12 +1,9 @@
 import Link from 'next/link';
-import { HeaderRow } from '@/components/ui/header-row';
+import { HeaderRow, numberCell as td, numberHeader as th, TotalsFoot } from '@/components/ui/header-row';
 import { formatCents } from '@/lib/client/format';
 import type { WinRate } from '@/lib/client/hooks/use-insights';
 import { groupName, projectsHref, totals, type Grouping } from './insights-params';
 import { percent } from './win-rate-bars';
-
-const th = 'whitespace-nowrap px-3 py-2 text-right';
-const td = 'whitespace-nowrap px-3 py-1.5 text-right tabular-nums';
 
 /** The bars' numbers, a group a row, with the window's totals; each group's name links to its projects. */
 export function WinRateTable({ rows, grouping, since, caption }: { rows: readonly WinRate[]; grouping: Grouping; since: string; caption: string }) {
@@ -53,19 +50,14 @@ export function WinRateTable({ rows, grouping, since, caption }: { rows: readonl
             );
           })}
         </tbody>
-        <tfoot className="border-t-2 border-slate-300 font-semibold dark:border-slate-700">
-          <tr data-group="total">
-            <th scope="row" className="px-3 py-2 text-left">
-              All
-            </th>
-            <td className={`${td} py-2`}>{all.won}</td>
-            <td className={`${td} py-2`}>{all.lost}</td>
-            <td className={`${td} py-2`}>{percent(all.winRate)}</td>
-            <td className={`${td} py-2`}>{formatCents(all.wonCents)}</td>
-            <td className={`${td} py-2`}>{formatCents(all.lostCents)}</td>
-            <td className={`${td} py-2`}>{percent(all.amountWinRate)}</td>
-          </tr>
-        </tfoot>
+        <TotalsFoot label="All" data-group="total">
+          <td className={`${td} py-2`}>{all.won}</td>
+          <td className={`${td} py-2`}>{all.lost}</td>
+          <td className={`${td} py-2`}>{percent(all.winRate)}</td>
+          <td className={`${td} py-2`}>{formatCents(all.wonCents)}</td>
+          <td className={`${td} py-2`}>{formatCents(all.lostCents)}</td>
+          <td className={`${td} py-2`}>{percent(all.amountWinRate)}</td>
+        </TotalsFoot>
       </table>
     </div>
   );
