@@ -6,6 +6,7 @@ import { forecastSnapshotProjects, forecastSnapshots, projects, projectStages, r
 import { RESULT_CLOSE_TYPES, type ForecastCurve } from '@/db/schema/enums';
 import { learnedBasis, type LearnedBasis } from './insights';
 import { personRefColumns } from './refs';
+import { projectStatusSql } from './project-status';
 import { type PageWindow, pageWithTotal, rows } from './sql';
 import { ofAccount } from './tenant';
 
@@ -210,16 +211,13 @@ export async function insertSnapshot(db: Db, accountId: number, source: 'schedul
     .values({ accountId, source, createdById, createdAt: takenAt, updatedAt: takenAt })
     .returning({ id: forecastSnapshots.id });
   const id = snapshot!.id;
-  // project_status on the day: the rules of lib/shared/domain/projects.ts (won: complete, upcoming or active).
+  // project_status on the day (db/queries/project-status.ts); lost projects are left out.
   await db.execute(sql`
     insert into forecast_snapshot_projects (snapshot_id, project_id, name, project_status, project_stage_id, stage_default_probability,
       probability, amount_in_cents, estimated_cost_in_cents, start_date, end_date, forecast_curve, forecast_manual_percentages,
       division_id, market_sector_id, assigned_to_id, company_id)
     select ${id}, p.id, p.name,
-      case when p.close_type is null then 'pursuit'
-           when p.end_date < ${today}::date then 'complete'
-           when p.start_date is null or p.start_date > ${today}::date then 'upcoming'
-           else 'active' end,
+      ${projectStatusSql({ closeType: sql`p.close_type`, startDate: sql`p.start_date`, endDate: sql`p.end_date` }, sql`${today}::date`)},
       p.project_stage_id, s.default_probability, p.probability, p.amount_in_cents, p.estimated_cost_in_cents, p.start_date, p.end_date,
       p.forecast_curve, p.forecast_manual_percentages, p.division_id, p.market_sector_id, p.assigned_to_id, p.company_id
     from projects p left join project_stages s on s.id = p.project_stage_id

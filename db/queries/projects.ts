@@ -1,10 +1,11 @@
-import { and, asc, count, eq, inArray, ne, gt, gte, ilike, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { imports, lossReasons, projects, projectStages, users } from '@/db/schema';
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { CloseType, ProjectStatus, StageCategory } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
+import { projectStatusWhere } from './project-status';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
@@ -91,29 +92,11 @@ export interface ProjectFilters {
   custom?: SQL[];
 }
 
-/** project_status as SQL; the same rules as `projectStatus` in lib/shared/domain/projects.ts. */
-function statusWhere(status: ProjectStatus, today: string): SQL | undefined {
-  const won = eq(projects.closeType, 'won');
-  const notComplete = or(isNull(projects.endDate), gte(projects.endDate, today));
-  switch (status) {
-    case 'pursuit':
-      return isNull(projects.closeType);
-    case 'lost':
-      return and(isNotNull(projects.closeType), ne(projects.closeType, 'won'));
-    case 'complete':
-      return and(won, lt(projects.endDate, today));
-    case 'upcoming':
-      return and(won, notComplete, or(isNull(projects.startDate), gt(projects.startDate, today)));
-    case 'active':
-      return and(won, notComplete, lte(projects.startDate, today));
-  }
-}
-
 function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
   return and(
     eq(projects.accountId, accountId),
     f.project_stage_id !== undefined ? eq(projects.projectStageId, f.project_stage_id) : undefined,
-    f.project_status !== undefined ? statusWhere(f.project_status, f.today) : undefined,
+    f.project_status !== undefined ? projectStatusWhere(projects, f.project_status, f.today) : undefined,
     f.close_type !== undefined ? eq(projects.closeType, f.close_type) : undefined,
     f.company_id !== undefined ? eq(projects.companyId, f.company_id) : undefined,
     f.market_sector_id !== undefined ? eq(projects.marketSectorId, f.market_sector_id) : undefined,

@@ -5,6 +5,7 @@ import { liveWeights } from '@/db/queries/go-no-go';
 import { learnedBasis } from '@/db/queries/insights';
 import type { TeamOf } from '@/db/queries/project-access';
 import { projectRelations as rel, type ProjectAnswer } from '@/db/queries/projects';
+import { projectStatusSql } from '@/db/queries/project-status';
 import { MIN_GROUP_RESULTS, type SuggestedProbability } from '@/lib/shared/domain/insights';
 import { projects as p } from '@/db/schema';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
@@ -52,10 +53,8 @@ export function monthsBetween(start: SQL | AnyPgColumn, end: SQL | AnyPgColumn):
 export const pricePer = (amountInCents: SQL | AnyPgColumn, divisor: SQL | AnyPgColumn) =>
   sql`case when ${amountInCents} is not null and ${divisor} <> 0 then ${roundHalfUp(sql`${amountInCents}::float8 / ${divisor}`)} / 100 end`;
 
-/** `projectStatus`; the list's status filter (db/queries/projects.ts) applies the same rules. */
-const projectStatus = sql`case when ${p.closeType} is null then 'pursuit' when ${p.closeType} <> 'won' then 'lost'
-  when ${p.endDate} < ${today} then 'complete' when ${p.startDate} is null or ${p.startDate} > ${today} then 'upcoming'
-  else 'active' end`;
+/** `projectStatus` (db/queries/project-status.ts). */
+const projectStatus = projectStatusSql(p, today);
 
 /** The alias of the learned probability's lateral row in a projects statement. */
 const LEARNED = 'learned';
