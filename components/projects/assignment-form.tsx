@@ -14,6 +14,7 @@ import { changedFields } from '@/components/forms/edit-conflict';
 import { FormError } from '@/components/forms/form-error';
 import { PlainForm } from '@/components/forms/plain-form';
 import { useFormSave } from '@/components/forms/use-form-save';
+import { DivisionSelect } from '@/components/workforce/plan-controls';
 
 // Add or edit one assignment of a project: the role, who (a candidate of that role, or unfilled),
 // the share of their time and the dates. Validated by the API's own schemas.
@@ -169,7 +170,6 @@ function CandidatePicker({
   onChange: (id: string) => void;
   error?: string;
 }) {
-  const divisions = useOptions('/divisions', 'divisions').data ?? [];
   const [divisionId, setDivisionId] = useState(defaultDivisionId);
   const validRange = Boolean(from && to && to >= from && periodCount(from, to, 'month') <= MAX_PERIODS.month);
   const query = useUtilization({ from, to, interval: 'month', role_id: roleId, division_id: divisionId, per_page: 100 }, Boolean(roleId) && validRange);
@@ -191,14 +191,7 @@ function CandidatePicker({
     <fieldset aria-describedby={error ? 'candidate-error' : 'candidate-hint'} className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Person</legend>
       <div className="flex flex-wrap items-end gap-2">
-        <Select
-          aria-label="Candidates' division"
-          placeholder="Any division"
-          options={divisions}
-          value={divisionId}
-          onChange={(e) => setDivisionId(e.target.value)}
-          className="w-full sm:w-56"
-        />
+        <DivisionSelect label="Candidates' division" value={divisionId} onChange={setDivisionId} className="w-full sm:w-56" />
         <p id="candidate-hint" className="text-xs text-slate-600 dark:text-slate-400">
           {roleId
             ? `People of this role, least booked first: average utilization ${formatDate(from)} to ${formatDate(to)}.`

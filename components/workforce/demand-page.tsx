@@ -2,7 +2,6 @@
 
 import dynamic from 'next/dynamic';
 import { useMemo } from 'react';
-import { Select } from '@/components/ui/field';
 import { HeaderRow } from '@/components/ui/header-row';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
@@ -14,7 +13,7 @@ import { useDemand, type Demand } from '@/lib/client/hooks/use-workforce-plannin
 import type { DemandPoint } from './demand-chart';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
-import { DivisionSelect, EarlierLater, IntervalToggle } from './plan-controls';
+import { DivisionSelect, EarlierLater, IntervalToggle, RoleSelect } from './plan-controls';
 
 // Recharts (about 100 kB) loads with this page's chart only, after the first paint.
 const DemandChart = dynamic(() => import('./demand-chart').then((m) => m.DemandChart), {
@@ -80,14 +79,7 @@ export function DemandPage() {
       <PageHeader title="Workforce" description="People each role needs on won work and likely pursuits, against the people it has." />
       <WorkforceTabs current="/workforce/demand" />
       <div className="mb-4 flex flex-wrap items-end gap-2">
-        <Select
-          aria-label="Role"
-          placeholder="Choose a role"
-          options={roles}
-          value={roleId}
-          onChange={(e) => setState({ role_id: e.target.value })}
-          className="w-full sm:w-56"
-        />
+        <RoleSelect placeholder="Choose a role" value={roleId} onChange={(id) => setState({ role_id: id })} className="w-full sm:w-56" />
         <DivisionSelect value={state.division_id} onChange={(id) => setState({ division_id: id })} />
         <IntervalToggle value={interval} onChange={setInterval} order={['month', 'week'] as const} />
         <label className="flex items-center gap-2 px-1 py-2 text-sm">

@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/field';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { PlanInterval } from '@/lib/shared/domain/workforce';
 
-// The controls above the utilization and demand views: the division filter, weeks or months, and
+// The controls above the workforce views: the role and division filters, weeks or months, and
 // the buttons that move the window of periods.
 
 /** Weeks or months, as a pair of pressed buttons; `order` is the page's (its default first). */
@@ -36,19 +36,38 @@ export function IntervalToggle({
   );
 }
 
-/** The division filter of a view ("Any division"). */
-export function DivisionSelect({ value, onChange }: { value: string; onChange: (divisionId: string) => void }) {
+/** The division filter of a view ("Any division"); `label` names it where "Division" alone would not say of what. */
+export function DivisionSelect({
+  value,
+  onChange,
+  label = 'Division',
+  className = 'w-full sm:w-48',
+}: {
+  value: string;
+  onChange: (divisionId: string) => void;
+  label?: string;
+  className?: string;
+}) {
   const divisions = useOptions('/divisions', 'divisions').data ?? [];
   return (
-    <Select
-      aria-label="Division"
-      placeholder="Any division"
-      options={divisions}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      className="w-full sm:w-48"
-    />
+    <Select aria-label={label} placeholder="Any division" options={divisions} value={value} onChange={(e) => onChange(e.target.value)} className={className} />
   );
+}
+
+/** The role filter of a workforce view ("Any role", or what `placeholder` says when one is always chosen). */
+export function RoleSelect({
+  value,
+  onChange,
+  placeholder = 'Any role',
+  className,
+}: {
+  value: string;
+  onChange: (roleId: string) => void;
+  placeholder?: string;
+  className?: string;
+}) {
+  const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
+  return <Select aria-label="Role" placeholder={placeholder} options={roles} value={value} onChange={(e) => onChange(e.target.value)} className={className} />;
 }
 
 /** "← Earlier" and "Later →": the window of periods one step back or on (`labels` say how far); then `children`. */

@@ -2,20 +2,18 @@
 
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { todayIso } from '@/lib/client/format';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
-import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { averageUtilization, useUtilization, type Utilization } from '@/lib/client/hooks/use-workforce-planning';
 import { employeeName } from '@/lib/client/hooks/use-workforce';
 import { pageOf } from '@/lib/shared/url-state';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, WINDOW, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
-import { DivisionSelect, EarlierLater, IntervalToggle } from './plan-controls';
+import { DivisionSelect, EarlierLater, IntervalToggle, RoleSelect } from './plan-controls';
 
 const KEYS = ['role_id', 'division_id', 'interval', 'from', 'page'] as const;
 const PER_PAGE = 25;
@@ -69,7 +67,6 @@ export function UtilizationPage() {
   const from = periodStart(asDate(state.from) ?? todayIso(), interval);
   const to = windowEnd(from, interval);
   const page = pageOf(state.page);
-  const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
   const query = useUtilization({ from, to, interval, role_id: state.role_id, division_id: state.division_id, page, per_page: PER_PAGE }, hydrated);
   const move = (n: number) => setState({ from: shiftPeriods(from, interval, n * WINDOW[interval]), page: state.page || null });
   const setInterval = (next: PlanInterval) => setState({ interval: next === 'week' ? null : next, from: state.from ? periodStart(from, next) : null });
@@ -80,14 +77,7 @@ export function UtilizationPage() {
       <PageHeader title="Workforce" description="Who is booked, who is free: each person's assigned days against their working days." />
       <WorkforceTabs current="/workforce/utilization" />
       <div className="mb-4 flex flex-wrap items-end gap-2">
-        <Select
-          aria-label="Role"
-          placeholder="Any role"
-          options={roles}
-          value={state.role_id}
-          onChange={(e) => setState({ role_id: e.target.value })}
-          className="w-full sm:w-48"
-        />
+        <RoleSelect value={state.role_id} onChange={(id) => setState({ role_id: id })} className="w-full sm:w-48" />
         <DivisionSelect value={state.division_id} onChange={(id) => setState({ division_id: id })} />
         <IntervalToggle value={interval} onChange={setInterval} order={['week', 'month'] as const} />
         <EarlierLater onMove={move} labels={[`Previous ${WINDOW[interval]} ${interval}s`, `Next ${WINDOW[interval]} ${interval}s`]}>

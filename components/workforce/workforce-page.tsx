@@ -9,9 +9,9 @@ import { ListPageHeader } from '@/components/ui/list-page-header';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
-import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { employeeName, useAllEmployees, useEmployees, type Employee } from '@/lib/client/hooks/use-workforce';
 import { EmployeeDialog } from './employee-dialog';
+import { RoleSelect } from './plan-controls';
 import { WorkforceTabs } from './workforce-tabs';
 import { WORKFORCE_PER_PAGE, WORKFORCE_URL_KEYS, WORKFORCE_VIEW_KEYS, employeesListParams } from './workforce-params';
 
@@ -30,7 +30,6 @@ function useManagerOptions() {
 
 export function WorkforcePage() {
   const [state, setState] = useUrlState(WORKFORCE_URL_KEYS);
-  const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
   const managers = useManagerOptions();
   const params = employeesListParams(state);
   const page = Number(params.page);
@@ -122,7 +121,7 @@ export function WorkforcePage() {
         />
       </div>
       <FilterBar search="Search employees" placeholder="Search by name or email…" q={state.q} setState={setState} columns={4}>
-        <Select aria-label="Role" placeholder="Any role" options={roles} value={state.role_id} onChange={(e) => setState({ role_id: e.target.value })} />
+        <RoleSelect value={state.role_id} onChange={(id) => setState({ role_id: id })} />
         <Select
           aria-label="Manager"
           placeholder="Any manager"
