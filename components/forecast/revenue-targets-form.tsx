@@ -2,7 +2,6 @@
 
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { centsToDollarsInput, dollarsToCents } from '@/lib/client/format';
@@ -11,6 +10,7 @@ import { useRevenueTargets, useSaveRevenueTargets, type RevenueTarget } from '@/
 import { monthOfIndex, monthIndex } from '@/lib/shared/domain/forecast';
 import { monthLabel } from './money';
 import { FormError } from '@/components/forms/form-error';
+import { SaveButtons } from '@/components/forms/plain-form';
 
 /** Twelve months from `first`, each with its target in dollars; PUT /revenue_targets sends the months changed. */
 export function RevenueTargetsForm({ first, onDone }: { first: string; onDone: () => void }) {
@@ -77,14 +77,7 @@ function TargetsGrid({ months, targets, onDone }: { months: string[]; targets: R
           </Field>
         ))}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save targets'}
-        </Button>
-      </div>
+      <SaveButtons label="Save targets" pending={save.isPending} onCancel={onDone} />
     </form>
   );
 }

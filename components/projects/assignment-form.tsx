@@ -1,7 +1,6 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
@@ -12,7 +11,7 @@ import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/dom
 import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
 import { changedFields } from '@/components/forms/edit-conflict';
 import { FormError } from '@/components/forms/form-error';
-import { PlainForm } from '@/components/forms/plain-form';
+import { PlainForm, SaveButtons } from '@/components/forms/plain-form';
 import { useFormSave } from '@/components/forms/use-form-save';
 import { DivisionSelect } from '@/components/workforce/plan-controls';
 
@@ -126,14 +125,7 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
         onChange={setEmployeeId}
         error={errors.employee_id}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving…' : assignment ? 'Save assignment' : 'Add assignment'}
-        </Button>
-      </div>
+      <SaveButtons label={assignment ? 'Save assignment' : 'Add assignment'} pending={pending} onCancel={onDone} />
     </PlainForm>
   );
 }

@@ -9,7 +9,7 @@ import { useAddMember, useUpdateMemberRoles, type Membership } from '@/lib/clien
 import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/lib/shared/validation/enums';
 import { membershipCreate, membershipUpdate } from '@/lib/shared/validation/project-team-memberships';
 import { FormError } from '@/components/forms/form-error';
-import { PlainForm } from '@/components/forms/plain-form';
+import { PlainForm, SaveButtons } from '@/components/forms/plain-form';
 import { useFormSave } from '@/components/forms/use-form-save';
 
 // The team's two forms, validated by the API's own schemas; loaded when a dialog opens, so the
@@ -68,11 +68,7 @@ export function AddMemberForm({ projectId, team, onDone }: { projectId: string; 
         {(a) => <Select {...a} value={userId} onChange={(e) => setUserId(e.target.value)} placeholder="Choose a person…" options={choices} />}
       </Field>
       <RolesField value={roles} onChange={setRoles} error={errors.roles ?? errors['roles.0']} />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Adding…' : 'Add to team'}
-        </Button>
-      </div>
+      <SaveButtons label="Add to team" busy="Adding…" pending={add.isPending} />
     </PlainForm>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormError } from '@/components/forms/form-error';
-import { Button } from '@/components/ui/button';
+import { SaveButtons } from '@/components/forms/plain-form';
 import { inputClass } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useUpdateUser, type User } from '@/lib/client/hooks/use-users';
@@ -93,14 +93,7 @@ export function AccessForm({ user, onDone }: { user: User; onDone: () => void })
         </div>
       </fieldset>
       <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save access'}
-        </Button>
-      </div>
+      <SaveButtons label="Save access" pending={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -24,7 +24,7 @@ import {
 import { dayNumber } from '@/lib/shared/domain/workforce';
 import { workforceCertificationCreate, workforceCertificationUpdate, workforceTimeOffCreate } from '@/lib/shared/validation/workforce-planning';
 import { FormError } from '@/components/forms/form-error';
-import { PlainForm } from '@/components/forms/plain-form';
+import { PlainForm, SaveButtons } from '@/components/forms/plain-form';
 import { useFormSave } from '@/components/forms/use-form-save';
 
 // A person's planned work, in their dialog: assignments (edited on each project), time off (with
@@ -198,14 +198,7 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
           </span>
         </span>
       </label>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={create.isPending}>
-          {create.isPending ? 'Saving…' : 'Save time off'}
-        </Button>
-      </div>
+      <SaveButtons label="Save time off" pending={create.isPending} onCancel={onDone} size="sm" />
     </PlainForm>
   );
 }
@@ -334,14 +327,7 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
           {(a) => <Input {...a} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
         </Field>
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? 'Saving…' : 'Save certification'}
-        </Button>
-      </div>
+      <SaveButtons label="Save certification" pending={pending} onCancel={onDone} size="sm" />
     </PlainForm>
   );
 }
