@@ -2,7 +2,7 @@
 
 import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
-import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
+import { enumOptions, LookupSelectField, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
@@ -43,7 +43,6 @@ type Values = {
 } & Record<RelationField, string>;
 
 function defaults(lead?: Lead): Values {
-  const rel = (r: { id: string } | null | undefined) => r?.id ?? '';
   return {
     name: lead?.name ?? '',
     description: lead?.description ?? '',
@@ -56,15 +55,7 @@ function defaults(lead?: Lead): Values {
     units: lead?.units?.toString() ?? '',
     work_scope: lead?.work_scope ?? '',
     address: addressValues(lead?.address),
-    assigned_to_id: rel(lead?.assigned_to),
-    company_id: rel(lead?.company),
-    contact_id: rel(lead?.contact),
-    contract_type_id: rel(lead?.contract_type),
-    delivery_method_id: rel(lead?.delivery_method),
-    division_id: rel(lead?.division),
-    lead_source_id: rel(lead?.lead_source),
-    market_sector_id: rel(lead?.market_sector),
-    tender_type_id: rel(lead?.tender_type),
+    ...relationValues(lead, RELATIONS),
   };
 }
 

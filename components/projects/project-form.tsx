@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
-import { enumOptions, LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
+import { enumOptions, LookupSelectField, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
@@ -79,7 +79,6 @@ function percentToProbability(input: string): number | null {
 }
 
 function defaults(project?: Project): Values {
-  const rel = (r: { id: string } | null | undefined) => r?.id ?? '';
   return {
     name: project?.name ?? '',
     description: project?.description ?? '',
@@ -97,19 +96,10 @@ function defaults(project?: Project): Values {
     start_date: project?.start_date ?? '',
     end_date: project?.end_date ?? '',
     work_scope: project?.work_scope ?? '',
-    project_stage_id: rel(project?.project_stage),
+    project_stage_id: project?.project_stage?.id ?? '',
     close_type: project?.close_type ?? '',
     address: addressValues(project?.address),
-    company_id: rel(project?.company),
-    contact_id: rel(project?.contact),
-    assigned_to_id: rel(project?.assigned_to),
-    contract_type_id: rel(project?.contract_type),
-    delivery_method_id: rel(project?.delivery_method),
-    division_id: rel(project?.division),
-    lead_source_id: rel(project?.lead_source),
-    market_sector_id: rel(project?.market_sector),
-    tender_type_id: rel(project?.tender_type),
-    loss_reason_id: rel(project?.loss_reason),
+    ...relationValues(project, RELATIONS),
   };
 }
 

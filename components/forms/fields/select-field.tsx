@@ -60,3 +60,12 @@ export function LookupSelectField({ path, listKey, ...props }: Omit<SelectFieldP
 export function enumOptions(values: readonly string[], name: (value: string) => string): Option[] {
   return values.map((v) => ({ id: v, name: name(v) }));
 }
+
+/**
+ * A form's values of a record's relations (the `relationSelects` it shows): `company_id` is the id
+ * of its `company`, '' for none or a new record.
+ */
+export function relationValues<F extends `${string}_id`>(record: object | undefined, relations: readonly (readonly [F, ...string[]])[]): Record<F, string> {
+  const related = record as Record<string, { id: string } | null | undefined> | undefined;
+  return Object.fromEntries(relations.map(([field]) => [field, related?.[field.slice(0, -'_id'.length)]?.id ?? ''])) as Record<F, string>;
+}
