@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
@@ -76,18 +75,25 @@ export function AddMemberForm({ projectId, team, onDone }: { projectId: string; 
 export function EditRolesForm({ projectId, member, onDone }: { projectId: string; member: Membership; onDone: () => void }) {
   const update = useUpdateMemberRoles(projectId);
   const [roles, setRoles] = useState<MembershipRole[]>(member.roles.map((r) => r.role));
-  const { errors, check } = useFormSave();
+  const rolesOfMember = (m: Membership) => ({ roles: m.roles.map((r) => r.role) });
+  const { errors, check, saveEdit, conflict } = useFormSave<Membership>({
+    record: member,
+    original: rolesOfMember,
+    update: (changes, version) => update.mutateAsync({ id: version.id, roles: changes.roles as MembershipRole[], base: version }),
+    // Their roles in the form.
+    discard: (current) => setRoles(rolesOfMember(current).roles),
+  });
   return (
     <PlainForm
       noValidate
-      onSubmit={() => {
+      onSubmit={async () => {
         if (!check(membershipUpdate, { roles })) return;
-        // Shown at once; a refusal rolls the roles back and says so in a toast.
-        update.mutate({ id: member.id, roles }, { onSuccess: () => toast.success(`Updated the roles of ${memberName(member)}.`) });
-        onDone();
+        // Shown at once in the team; a refusal rolls the roles back and shows here, a 412 the conflict panel.
+        await saveEdit({ roles }, `Updated the roles of ${memberName(member)}.`, onDone);
       }}
     >
       <FormError message={errors.base} />
+      {conflict}
       <RolesField value={roles} onChange={setRoles} error={errors.roles} />
       <div className="flex justify-end">
         <Button type="submit">Save roles</Button>

@@ -97,11 +97,15 @@ export function useAddMember(projectId: string) {
   );
 }
 
+/** `base`: the membership as the form read it; its ETag goes as If-Match (a 412 when someone changed it since). */
 export function useUpdateMemberRoles(projectId: string) {
   return useTeamMutation(
     projectId,
-    ({ id, roles }: { id: string; roles: MembershipRole[] }) => api.patch<Membership>(`${PATH}/${id}`, KEY, { [KEY]: { roles } }, { project_id: projectId }),
+    ({ id, roles, base }: { id: string; roles: MembershipRole[]; base?: Membership }) =>
+      api.patch<Membership>(`${PATH}/${id}`, KEY, { [KEY]: { roles } }, { project_id: projectId }, base),
     (team, { id, roles }) => team.map((m) => (m.id === id ? { ...m, roles: rolesOf(roles, m.roles) } : m)),
+    // The roles form shows the API's refusal, and the conflict panel on a 412.
+    true,
   );
 }
 
