@@ -75,3 +75,52 @@ test('the same field changed by both: theirs and mine side by side; discarding m
   const lead = (await (await request.get(`/api/2023-01/leads/${id}`, { headers: auth })).json()).lead;
   expect(lead).toMatchObject({ name: `${name} (theirs)`, square_feet: 800 });
 });
+
+test('a stale certification edit shows the conflict panel, and re-applying keeps both changes', async ({ page, request, token }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const suffix = Date.now().toString(36);
+  const employee = (
+    await (
+      await request.post('/api/2023-01/workforce/employees', {
+        headers: auth,
+        data: { workforce_employee: { legal_first_name: 'Dana', last_name: `Conflict ${suffix}` } },
+      })
+    ).json()
+  ).workforce_employee as { id: string };
+  const certification = `Rigging ${suffix}`;
+  const created = await request.post('/api/2023-01/workforce/certifications', {
+    headers: auth,
+    data: { workforce_certification: { employee_id: Number(employee.id), name: certification, expires_on: '2027-03-01' } },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()).workforce_certification as { id: string };
+
+  await page.goto(`/workforce?employee=${employee.id}`);
+  const dialog = page.getByRole('dialog', { name: `Edit Dana Conflict ${suffix}` });
+  const list = dialog.getByRole('list', { name: 'Certifications' });
+  await list.getByRole('button', { name: `Edit ${certification}` }).click();
+  const form = dialog.getByRole('form', { name: `Edit ${certification}` });
+  await expect(form.getByLabel('Expires on')).toHaveValue('2027-03-01');
+
+  // A colleague records when it was issued meanwhile.
+  const theirs = await request.patch(`/api/2023-01/workforce/certifications/${id}`, {
+    headers: auth,
+    data: { workforce_certification: { issued_on: '2025-03-01' } },
+  });
+  expect(theirs.status()).toBe(200);
+
+  await form.getByLabel('Expires on').fill('2028-03-01');
+  await form.getByRole('button', { name: 'Save certification' }).click();
+  const panel = dialog.getByRole('alert', { name: 'Edit conflict' });
+  await expect(panel).toBeVisible();
+  // Nothing of mine was written.
+  expect((await (await request.get(`/api/2023-01/workforce/certifications/${id}`, { headers: auth })).json()).workforce_certification.expires_on).toBe(
+    '2027-03-01',
+  );
+
+  await panel.getByRole('button', { name: 'Re-apply my changes to their version' }).click();
+  await expect(panel).toBeHidden();
+  await expect
+    .poll(async () => (await (await request.get(`/api/2023-01/workforce/certifications/${id}`, { headers: auth })).json()).workforce_certification)
+    .toMatchObject({ issued_on: '2025-03-01', expires_on: '2028-03-01' });
+});
