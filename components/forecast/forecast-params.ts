@@ -1,5 +1,6 @@
 import type { QueryParams } from '@/lib/client/api-client';
 import type { UrlState } from '@/lib/shared/url-state';
+import { FORECAST_FILTERS } from '@/lib/shared/validation/forecast';
 
 // The Forecast page's URL and the forecast it asks for: one function for the page's server prefetch
 // and the page's query, so both compute the same query key. Blank months leave the range to the API
@@ -8,11 +9,7 @@ import type { UrlState } from '@/lib/shared/url-state';
 export const FORECAST_URL_KEYS = [
   'from',
   'to',
-  'division_id',
-  'market_sector_id',
-  'assigned_to_id',
-  'project_stage_id',
-  'company_id',
+  ...FORECAST_FILTERS,
   /** The snapshot to compare with. */
   'snapshot',
   /** `unweighted`: the pipeline bars show the pipeline's whole revenue. */
@@ -22,7 +19,7 @@ export const FORECAST_URL_KEYS = [
 ] as const;
 export type ForecastUrlState = UrlState<(typeof FORECAST_URL_KEYS)[number]>;
 
-export const FORECAST_FILTERS = ['division_id', 'market_sector_id', 'assigned_to_id', 'project_stage_id', 'company_id'] as const;
+export { FORECAST_FILTERS };
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -3,7 +3,7 @@ import { inTeam, type TeamOf } from './project-access';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { forecastSnapshotProjects, forecastSnapshots, projects, projectStages, revenueTargets, users } from '@/db/schema';
-import { RESULT_CLOSE_TYPES, type ForecastCurve } from '@/db/schema/enums';
+import { FORECAST_FILTERS, RESULT_CLOSE_TYPES, type ForecastCurve, type ForecastFilter } from '@/db/schema/enums';
 import { learnedBasis, type LearnedBasis } from './insights';
 import { personRefColumns } from './refs';
 import { projectStatusSql } from './project-status';
@@ -14,15 +14,14 @@ import { ofAccount } from './tenant';
 // the account's targets and its record of wins and losses. Each in one statement; the months are
 // computed from the rows in one pass (lib/server/services/forecast.ts).
 
-export interface ForecastFilters {
-  division_id?: number;
-  market_sector_id?: number;
-  assigned_to_id?: number;
-  project_stage_id?: number;
-  company_id?: number;
+export type ForecastFilters = Partial<Record<ForecastFilter, number>> & {
   /** Only the projects of this user's teams (project access `team`). */
   teamOf?: TeamOf;
-}
+};
+
+/** `market_sector_id` → `marketSectorId`: the column a filter compares. */
+const columnOf = (filter: ForecastFilter) => filter.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as FilterColumn;
+type FilterColumn = 'divisionId' | 'marketSectorId' | 'assignedToId' | 'projectStageId' | 'companyId';
 
 /** One project as the forecast needs it. */
 export interface ForecastInput {
@@ -54,19 +53,8 @@ function relevant(t: { startDate: AnyPgColumn; endDate: AnyPgColumn; amountInCen
 }
 
 /** The forecast's filters, on a project's columns as they are now or as a snapshot kept them. */
-function filtered(
-  t: { divisionId: AnyPgColumn; marketSectorId: AnyPgColumn; assignedToId: AnyPgColumn; projectStageId: AnyPgColumn; companyId: AnyPgColumn },
-  projectId: AnyPgColumn,
-  filters: ForecastFilters,
-) {
-  return [
-    filters.division_id !== undefined ? eq(t.divisionId, filters.division_id) : undefined,
-    filters.market_sector_id !== undefined ? eq(t.marketSectorId, filters.market_sector_id) : undefined,
-    filters.assigned_to_id !== undefined ? eq(t.assignedToId, filters.assigned_to_id) : undefined,
-    filters.project_stage_id !== undefined ? eq(t.projectStageId, filters.project_stage_id) : undefined,
-    filters.company_id !== undefined ? eq(t.companyId, filters.company_id) : undefined,
-    inTeam(projectId, filters.teamOf),
-  ];
+function filtered(t: Record<FilterColumn, AnyPgColumn>, projectId: AnyPgColumn, filters: ForecastFilters) {
+  return [...FORECAST_FILTERS.map((f) => (filters[f] !== undefined ? eq(t[columnOf(f)], filters[f]) : undefined)), inTeam(projectId, filters.teamOf)];
 }
 
 type Packed = [

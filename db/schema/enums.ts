@@ -20,6 +20,14 @@ export const GO_NO_GO_CRITERION_KINDS = ['manual', 'capacity'] as const;
 export type GoNoGoCriterionKind = (typeof GO_NO_GO_CRITERION_KINDS)[number];
 /** How a project's amount spreads over its months (lib/shared/domain/forecast.ts). */
 export const FORECAST_CURVES = ['s_curve', 'linear', 'front_loaded', 'back_loaded', 'manual'] as const;
+/**
+ * The forecast's filters: each is `<relation>_id`, a project's column of that name (as it is now,
+ * or as a snapshot kept it). The query's parameters, the statement's conditions and the page's
+ * controls all come from this list.
+ */
+export const FORECAST_FILTER_RELATIONS = ['division', 'market_sector', 'assigned_to', 'project_stage', 'company'] as const;
+export const FORECAST_FILTERS = FORECAST_FILTER_RELATIONS.map((r) => `${r}_id` as const);
+export type ForecastFilter = (typeof FORECAST_FILTERS)[number];
 export type ForecastCurve = (typeof FORECAST_CURVES)[number];
 export const FORECAST_SNAPSHOT_SOURCES = ['scheduled', 'manual'] as const;
 export const PROJECT_STATUSES = ['pursuit', 'upcoming', 'active', 'complete', 'lost'] as const;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { FORECAST_CURVES, FORECAST_SNAPSHOT_SOURCES } from '@/db/schema/enums';
+import { FORECAST_CURVES, FORECAST_FILTER_RELATIONS, FORECAST_FILTERS, FORECAST_SNAPSHOT_SOURCES } from '@/db/schema/enums';
 import { idFilters, LIMITS, month, paginationQuery, projectReference, queryId, recordResponse, responseDate, userReference } from './common';
 
 // The forecast (docs/forecast.md): a project's months, the company's months against its targets,
 // the targets themselves, snapshots and what slipped since one.
 
-export { FORECAST_CURVES };
+export { FORECAST_CURVES, FORECAST_FILTERS };
 
 export const PROBABILITY_SOURCES = ['entered', 'suggested'] as const;
 
@@ -21,7 +21,7 @@ export const forecastQuery = z
     to: month
       .optional()
       .meta({ description: `Last month (YYYY-MM), included; default: the 17 months after \`from\`; at most ${MAX_FORECAST_MONTHS} months in all.` }),
-    ...idFilters('division', 'market_sector', 'assigned_to', 'project_stage', 'company'),
+    ...idFilters(...FORECAST_FILTER_RELATIONS),
     snapshot_id: queryId
       .optional()
       .meta({ description: 'The forecast as it stood when this snapshot was taken (its projects, probabilities and dates; today’s targets).' }),
