@@ -156,4 +156,23 @@ describe('exports', () => {
       expect(header!.replace('\uFEFF', '').split(',')[0], path).toBe('id');
     }
   });
+
+  it('a first page refused (attempts of a webhook that is not there) answers 404 as CSV and XLSX alike, and leaves no promise rejected unhandled', async () => {
+    const t = await createTestAccount('Export refused GC');
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      for (const format of ['csv', 'xlsx']) {
+        const res = await t.api.get(`/webhooks/5d0c6b1c-1e33-4b55-8c6f-2c3b8f0b1d2e/attempts?format=${format}`);
+        expect(res.status, format).toBe(404);
+        expect(res.body.error, format).toBe('not_found');
+      }
+      // The XLSX writer's stream errors a tick later: give it the time.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+    expect(unhandled.map(String)).toEqual([]);
+  });
 });

@@ -167,6 +167,9 @@ function xlsxSink(name: string, columns: Column[], send: (chunk: Uint8Array) => 
     },
   });
   const finished = new Promise<void>((resolve, reject) => stream.on('finish', resolve).on('error', reject));
+  // Awaited by end(); an export that fails before it (a first page refused: its error is the
+  // answer) errors the stream too, and that failure is already told.
+  finished.catch(() => {});
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(name.slice(0, 31));
   sheet.addRow(columns.map((c) => c.header)).commit();
