@@ -81,7 +81,9 @@ test('at 390 px: signs in; the session works on the API, ?next= is kept to this 
   );
   expect(signOut).toBe(200);
   expect((await context.cookies()).some((c) => c.name.endsWith('groundwork.session_token'))).toBe(false);
-  // A new tab, so nothing the signed-out home page does races this navigation.
+  // A new tab, so nothing the signed-out home page does races this navigation; the old one is
+  // closed first, while it is idle (once, the context's teardown hung on it, still open behind).
+  await page.close();
   const tab = await context.newPage();
   await tab.goto('/leads?priority=true');
   await expectSignInPage(tab);
