@@ -47,8 +47,11 @@ function reads(s: Seeded, last: { leads: number; projects: number }): Record<str
 const PATCH = 'PATCH /leads/{id} (If-Match)';
 const POST = 'POST /contacts';
 
+/** This run's mark in the contacts it creates: a reused database keeps earlier runs' contacts, and an account's emails are unique. */
+const RUN = Date.now().toString(36);
+
 function contactBody(s: Seeded, n: number) {
-  return { contact: { first_name: `Bench${n}`, last_name: 'Contact', email: `bench${n}@example.com`, company_id: s.contactCompanyId } };
+  return { contact: { first_name: `Bench${n}`, last_name: 'Contact', email: `bench${n}.${RUN}@example.com`, company_id: s.contactCompanyId } };
 }
 
 function routes(s: Seeded, paths: Record<string, string>, rotation: IfMatchRotation): Map<string, Route> {
