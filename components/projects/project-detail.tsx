@@ -367,7 +367,9 @@ export function ProjectDetail({ id }: { id: string }) {
 
             <SectionCard title="Custom fields" id="custom-heading">
               {Object.keys(p.custom_fields).length === 0 ? (
-                <p className="p-4 text-sm text-slate-600 dark:text-slate-400">None. Custom fields are set through the API.</p>
+                <p className="p-4 text-sm text-slate-600 dark:text-slate-400">
+                  None filled in. Edit the project to fill them in; an admin adds fields in Settings → Custom fields.
+                </p>
               ) : (
                 <p className="break-words p-4 text-sm">
                   <CustomFieldLines resource="projects" values={p.custom_fields} />
