@@ -57,6 +57,8 @@ export default defineConfig({
       PAGE_RATE_LIMIT_POINTS: '1000000',
       // The sign-in journey signs in with wrong passwords on purpose; the throttle has vitest tests.
       SIGN_IN_THROTTLE: 'off',
+      // No SMTP server: mail is written here as .eml files, which the password-reset journey reads.
+      MAIL_DIR: `${dataDir}/mail`,
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
       // The origin the journeys use: Better Auth's base URL (it warns without one).
       PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,

@@ -24,6 +24,7 @@ import { pageRateLimitSettings } from '@/lib/server/config/security';
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) return api(request, pathname);
+  if (isAsset(pathname)) return NextResponse.next();
   if (!isPublic(pathname) && !getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
     const signIn = new URL('/sign-in', request.url);
     if (pathname !== '/' || search) signIn.searchParams.set('next', `${pathname}${search}`);
@@ -67,17 +68,24 @@ function tooManyRequests(pathname: string, retryAfterSeconds: number): Response 
   return new Response(message, { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-// Browsers ask for /favicon.ico on every page, signed in or not; there is none (a 404 page).
-const PUBLIC_PATHS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/authorize/decision', '/sign-in', '/favicon.ico']);
+const PUBLIC_PATHS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/authorize/decision', '/sign-in', '/reset-password']);
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname) || pathname.startsWith('/sign-in/');
 }
 
+// What a browser or a phone's home screen fetches about the app itself, signed in or not (the
+// sign-in page shows the icon too): files, served as they are, outside the page budget.
+const ASSETS = new Set(['/favicon.ico', '/icon.svg', '/apple-icon.png', '/manifest.webmanifest']);
+
+function isAsset(pathname: string): boolean {
+  return ASSETS.has(pathname) || /^\/icons\/[\w-]+\.png$/.test(pathname);
+}
+
 export const config = {
   // Every path but Next's build assets (scripts, styles, fonts: they run no page, and
   // next.config.mjs gives them the static headers). A path with a dot may be a page too
-  // (/companies/1.x renders the company page, a 404 is a page): its HTML needs the policy. There
-  // is no public/ folder; a file put there would sit behind sign-in until listed in PUBLIC_PATHS.
+  // (/companies/1.x renders the company page, a 404 is a page): its HTML needs the policy. The
+  // public/ folder holds the app's icons only (public/icons, listed in ASSETS); another file put there would sit behind sign-in.
   matcher: ['/api/:path*', '/((?!api/|_next/static/|_next/image).*)'],
 };

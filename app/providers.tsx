@@ -1,6 +1,7 @@
 'use client';
 
-import { MutationCache, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { timelineKeys } from '@/lib/client/hooks/use-timeline';
 import { ThemeProvider, useTheme } from 'next-themes';
 import { useState, type ReactNode } from 'react';
 import { toast, Toaster } from 'sonner';
@@ -13,17 +14,20 @@ function ThemedToaster() {
 }
 
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
-  const [client] = useState(() =>
-    makeQueryClient({
-      // Every failed mutation says so; forms show field errors themselves and skip the toast.
+  const [client] = useState(() => {
+    const qc: QueryClient = makeQueryClient({
       mutationCache: new MutationCache({
+        // Every failed mutation says so; forms show field errors themselves and skip the toast.
         onError: (error, _vars, _ctx, mutation) => {
           if (mutation.meta?.silent) return;
           toast.error(error.message);
         },
+        // Any write may add to a record's timeline (a comment, a change, a call, a task).
+        onSuccess: () => void qc.invalidateQueries({ queryKey: timelineKeys.all }),
       }),
-    }),
-  );
+    });
+    return qc;
+  });
   return (
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={client}>

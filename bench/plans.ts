@@ -12,7 +12,7 @@ import { startStatementProxy } from './statement-proxy';
 
 // npm run bench:plans — the planning reports on the bench database (50,000 projects, 2,000
 // employees, 100,000 assignments): the 24-month company forecast, a 26-week utilization page and a
-// 12-month demand, each timed one request at a time (p50 and p95 of BENCH_PLAN_REQUESTS, default
+// 12-month demand, a project's timeline and the unread count, each timed one request at a time (p50 and p95 of BENCH_PLAN_REQUESTS, default
 // 40, after 3 to warm up) against the production build, with its statements per request through the
 // counting proxy. The goals are the issues' (≤ 300 ms and ≤ 500 ms p50). Then the exports: the
 // 100,000 leads as CSV and as XLSX, downloaded whole, with the app's peak RSS meanwhile (goal: CSV
@@ -22,7 +22,7 @@ import { startStatementProxy } from './statement-proxy';
 
 const REQUESTS = Number(process.env.BENCH_PLAN_REQUESTS ?? 40);
 
-function plans(now: Date): { name: string; path: string; goalMs: number }[] {
+function plans(now: Date, projectId: number): { name: string; path: string; goalMs: number }[] {
   const month = (offset: number) => {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
     return d.toISOString().slice(0, 7);
@@ -32,7 +32,36 @@ function plans(now: Date): { name: string; path: string; goalMs: number }[] {
     { name: 'GET /workforce/utilization (26 weeks, 100 people)', path: api('/workforce/utilization?interval=week&per_page=100'), goalMs: 500 },
     { name: 'GET /workforce/demand (12 months)', path: api('/workforce/demand?interval=month'), goalMs: 500 },
     { name: 'GET /workforce/demand (26 weeks)', path: api('/workforce/demand?interval=week'), goalMs: 500 },
+    // Issue 28: a timeline page of 50 entries for a project with 5,000 events, and the bell's count.
+    { name: 'GET /projects/{id}/timeline (50 of 5,000+ events)', path: api(`/projects/${projectId}/timeline?per_page=50`), goalMs: 50 },
+    { name: 'GET /notifications/unread_count', path: api('/notifications/unread_count'), goalMs: 5 },
   ];
+}
+
+/**
+ * The bench project's history, once: 5,000 updates in the event outbox (each with its before and
+ * after), 100 comments, and 300 notifications for the bench user (200 unread).
+ */
+async function prepareCollaboration(dbUrl: string, accountId: number, userId: number, projectId: number) {
+  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from webhook_messages
+      where account_id = ${accountId} and payload ->> 'id' = ${String(projectId)} and event_type = 'project.update'`;
+    if (n >= 5000) return;
+    await sql`insert into webhook_messages (account_id, event_type, payload, actor_id, timestamp, changed_fields, changes)
+      select ${accountId}, 'project.update', jsonb_build_object('id', ${String(projectId)}::text, 'url', 'http://bench.invalid'), ${userId},
+        now() - make_interval(mins => g), array['amount'], jsonb_build_object('amount', jsonb_build_array(g * 1000, g * 1000 + 500))
+      from generate_series(1, 5000) g`;
+    await sql`insert into comments (account_id, commentable_type, commentable_id, body, author_id, created_at, updated_at)
+      select ${accountId}, 'project', ${projectId}, 'Bench comment ' || g, ${userId}, now() - make_interval(mins => g * 7), now()
+      from generate_series(1, 100) g`;
+    await sql`insert into notifications (account_id, user_id, kind, actor_id, subject_type, subject_id, read_at, created_at, updated_at)
+      select ${accountId}, ${userId}, 'mention', ${userId}, 'project', ${projectId}, case when g > 200 then now() end, now() - make_interval(mins => g), now()
+      from generate_series(1, 300) g`;
+    await sql`analyze webhook_messages`;
+  } finally {
+    await sql.end();
+  }
 }
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!;
@@ -125,12 +154,13 @@ async function main() {
   const proxy = await startStatementProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
   const proxied = new URL(s.url);
   proxied.port = String(proxy.port);
+  await prepareCollaboration(s.url, s.accountId, s.userId, s.projectId);
   const app = await startServer('app', PORTS.app, proxied.toString(), s, 'app-plans');
   const rows = [];
   const exports: Awaited<ReturnType<typeof timeExport>>[] = [];
   let imported: Awaited<ReturnType<typeof timeImport>> | null = null;
   try {
-    const list = plans(new Date());
+    const list = plans(new Date(), s.projectId);
     const target: Target = {
       key: 'app',
       origin: app.origin,

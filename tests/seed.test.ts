@@ -488,4 +488,29 @@ describe('seedDemo', () => {
     const projects = (await api.get('/projects?per_page=100')).body.projects as { project_status: string }[];
     expect(new Set(projects.map((p) => p.project_status))).toEqual(new Set(['pursuit', 'upcoming', 'active', 'complete', 'lost']));
   });
+
+  it('starts with comments on open pursuits, mentions among them, and the demo admin’s unread mentions', async () => {
+    const api = client(await createApiToken(getDb(), { accountId: first.accountId, userId: first.adminUserId }));
+    const inbox = await api.get('/notifications?unread=true');
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.notifications.length).toBeGreaterThanOrEqual(1);
+    const n = inbox.body.notifications.find((x: { kind: string }) => x.kind === 'mention');
+    expect(n).toMatchObject({ kind: 'mention', subject: { type: 'project' } });
+    const thread = await api.get(`/comments?commentable_type=project&commentable_id=${n.subject.id}`);
+    expect(thread.status).toBe(200);
+    const comment = thread.body.comments.find((c: { id: string }) => c.id === n.comment.id);
+    expect(comment.mentions.map((u: { id: string }) => u.id)).toContain(String(first.adminUserId));
+    expect(comment.body).toContain(`(user:${first.adminUserId})`);
+  });
+
+  it('gives the demo admin two reminders ahead and one that came due', async () => {
+    const api = client(await createApiToken(getDb(), { accountId: first.accountId, userId: first.adminUserId }));
+    const upcoming = (await api.get('/reminders?due=upcoming')).body.reminders as { note: string; notified_at: string | null }[];
+    expect(upcoming.map((r) => r.note)).toEqual(['Call the owner’s rep about the addendum', 'Check the bid bond is signed']);
+    const past = (await api.get('/reminders?due=past')).body.reminders as { notified_at: string | null }[];
+    expect(past).toHaveLength(1);
+    expect(past[0]!.notified_at).not.toBeNull();
+    const arrived = (await api.get('/notifications?kind=reminder')).body.notifications;
+    expect(arrived[0].message).toMatch(/^Reminder: .+ — Confirm the pre-bid walk time$/);
+  });
 });

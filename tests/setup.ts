@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { beforeAll, inject } from 'vitest';
 
 const databaseUrl = inject('databaseUrl');
@@ -6,6 +7,8 @@ const databaseUrl = inject('databaseUrl');
 process.env.API_RATE_LIMIT = 'off';
 // Many tests sign in with wrong passwords; tests/api/sign-in-throttle.test.ts turns the throttle on.
 process.env.SIGN_IN_THROTTLE = 'off';
+// Mail sent without an SMTP server (a worker's sweep in another test) goes to a folder outside the tree.
+process.env.MAIL_DIR ??= `${tmpdir()}/groundwork-test-mail`;
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 else {
   delete process.env.DATABASE_URL;

@@ -82,7 +82,7 @@ export function MonthGrid({ day, today, byDay, caption, onSelect }: MonthProps) 
                 <td
                   key={d}
                   data-day={d}
-                  className={`h-14 border border-slate-200 p-0 align-top sm:h-28 dark:border-slate-800 ${selected ? 'bg-blue-50 dark:bg-blue-950/60' : inMonth ? 'bg-white dark:bg-slate-900' : 'bg-slate-50 dark:bg-slate-950'}`}
+                  className={`h-14 border border-slate-200 p-0 align-top sm:h-28 dark:border-slate-800 ${selected ? 'bg-blue-50 dark:bg-blue-950/60' : inMonth ? 'bg-white dark:bg-slate-900' : 'bg-slate-50 dark:bg-slate-800/40'}`}
                 >
                   <button
                     type="button"

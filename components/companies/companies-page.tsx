@@ -64,6 +64,7 @@ export function CompaniesPage() {
   return (
     <>
       <ListPageHeader
+        imports="companies"
         title="Companies"
         description="Owners, clients, designers and trade partners."
         exports={{ path: '/companies', params, what: 'companies' }}
@@ -81,7 +82,7 @@ export function CompaniesPage() {
         />
         <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
-      <FilterBar search="Search companies" placeholder="Search by name…" q={state.q} setState={setState} columns={3}>
+      <FilterBar search="Search companies" placeholder="Search by name…" q={state.q} setState={setState} columns={3} active={state.category ? 1 : 0}>
         <Select
           aria-label="Category"
           placeholder="Any category"

@@ -9,7 +9,7 @@ import { LogCallButton } from '@/components/calls/log-call-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { PageHeader } from '@/components/ui/page-header';
-import { AddedItem, Breadcrumb, DetailError, DetailItem, DetailList, DetailSkeleton } from '@/components/ui/detail';
+import { AddedItem, AddressItem, Breadcrumb, DetailError, DetailItem, DetailList, DetailSkeleton } from '@/components/ui/detail';
 import { listState, SectionCard } from '@/components/ui/section-card';
 import { formatCents, formatDate, formatDollars, websiteHref } from '@/lib/client/format';
 import { useCalls } from '@/lib/client/hooks/use-calls';
@@ -18,6 +18,9 @@ import { useContacts } from '@/lib/client/hooks/use-contacts';
 import { useLeads } from '@/lib/client/hooks/use-leads';
 import { useProjects } from '@/lib/client/hooks/use-projects';
 import { humanize } from '@/lib/client/format';
+import { companyRelatedParams } from './companies-params';
+import { RecordTimeline } from '@/components/comments/record-timeline';
+import { RemindMe } from '@/components/reminders/remind-me';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));
@@ -25,22 +28,16 @@ const CompanyForm = dynamic(() => import('./company-form').then((m) => m.Company
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const ContactForm = dynamic(() => import('@/components/contacts/contact-form').then((m) => m.ContactForm));
 
-const RELATED = 10;
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-4 py-2.5 text-sm';
 
-function addressLines(a: Company['address']): string[] {
-  return [a.street_address, a.street_address2, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.country].filter(
-    (l): l is string => Boolean(l),
-  );
-}
-
 function Related({ company }: { company: Company }) {
   const [addingContact, setAddingContact] = useState(false);
-  const contacts = useContacts({ company_id: company.id, per_page: 50 });
-  const leads = useLeads({ company_id: company.id, per_page: RELATED });
-  const projects = useProjects({ company_id: company.id, per_page: RELATED });
-  const calls = useCalls({ company_id: company.id, per_page: RELATED });
+  const related = companyRelatedParams(company.id);
+  const contacts = useContacts(related.contacts);
+  const leads = useLeads(related.leads);
+  const projects = useProjects(related.projects);
+  const calls = useCalls(related.calls);
   const asOption = { id: company.id, name: company.name };
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
@@ -86,7 +83,7 @@ function Related({ company }: { company: Company }) {
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {leads.data?.items.map((l) => (
             <li key={l.id} className={rowClass}>
-              <Link href={`/leads?company_id=${company.id}&q=${encodeURIComponent(l.name)}`} className={linkClass}>
+              <Link href={`/leads/${l.id}`} className={linkClass}>
                 {l.name}
               </Link>
               <span className="tabular-nums text-slate-600 dark:text-slate-400">
@@ -128,7 +125,6 @@ export function CompanyDetail({ id }: { id: string }) {
   const [editing, setEditing] = useState(false);
   if (error) return <DetailError error={error} what="company" listHref="/companies" onRetry={() => refetch()} />;
   if (isPending) return <DetailSkeleton />;
-  const address = addressLines(company.address);
   return (
     <>
       <Breadcrumb href="/companies" label="Companies" />
@@ -141,6 +137,7 @@ export function CompanyDetail({ id }: { id: string }) {
               Edit company
             </Button>
             <LogCallButton prefill={{ company: { id: company.id, name: company.name } }} />
+            <RemindMe type="company" id={company.id} name={company.name} />
           </>
         }
       />
@@ -161,15 +158,7 @@ export function CompanyDetail({ id }: { id: string }) {
           ) : null}
         </DetailItem>
         <DetailItem label="Industries">{company.industries.map((i) => i.name).join(', ')}</DetailItem>
-        <DetailItem label="Address" wide>
-          {address.length
-            ? address.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))
-            : null}
-        </DetailItem>
+        <AddressItem address={company.address} />
         <AddedItem record={company} />
         <DetailItem label="Updated">{formatDate(company.updated_at)}</DetailItem>
         <DetailItem label="Description" wide>
@@ -178,6 +167,9 @@ export function CompanyDetail({ id }: { id: string }) {
         <CustomFieldsItem resource="companies" values={company.custom_fields} />
       </DetailList>
       <Related company={company} />
+      <div className="mt-4">
+        <RecordTimeline type="company" id={company.id} />
+      </div>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${company.name}”`} wide>
         {editing ? <CompanyForm company={company} onDone={() => setEditing(false)} /> : null}
       </Dialog>

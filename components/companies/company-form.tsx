@@ -1,5 +1,6 @@
 'use client';
 
+import Link from 'next/link';
 import { toast } from 'sonner';
 import { enumOptions, SelectField } from '@/components/forms/fields/select-field';
 import { TextareaField, TextField } from '@/components/forms/fields/text-field';
@@ -52,18 +53,19 @@ function toPayload(v: Values): Record<string, unknown> {
 export function CompanyForm(props: { company?: Company; onDone: (company: Company) => void }) {
   // The form's defaults depend on the custom field definitions: it starts once they are here.
   // Without any, `custom_fields` stays a free-form object, edited as JSON.
-  const custom = useCustomFieldsForm('companies', { json: true });
+  const custom = useCustomFieldsForm('companies');
   return custom ? <CompanyFormBody {...props} custom={custom} /> : <Skeleton className="h-96 w-full" />;
 }
 
 function CompanyFormBody({ company, onDone, custom }: { company?: Company; onDone: (company: Company) => void; custom: CustomFieldsForm }) {
-  const industries = useOptions('/industries', 'industries');
+  const industryOptions = useOptions('/industries', 'industries');
+  const held = new Set(company?.industries.map((i) => i.id));
+  const industries = { isPending: industryOptions.isPending, data: industryOptions.data?.filter((i) => !i.archived || held.has(i.id)) };
   const state = useRecordForm({
     record: company,
     schema: { create: companyCreate, update: companyUpdate },
     defaults: (c?: Company): Values & CustomFieldValues => ({ ...defaults(c), ...custom.values(c?.custom_fields) }),
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
-    fieldOf: custom.fieldOf,
     inputChecks: custom.checks,
     create: useCreateCompany(),
     update: useUpdateCompany(),
@@ -89,7 +91,13 @@ function CompanyFormBody({ company, onDone, custom }: { company?: Company; onDon
         {industries.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading industries…</p>
         ) : (industries.data ?? []).length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No industries yet: add them at /industries in the API.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No industries yet: an admin adds them in{' '}
+            <Link href="/settings/lists?list=industries" className="font-medium text-blue-700 underline dark:text-blue-300">
+              Settings → Lists
+            </Link>
+            .
+          </p>
         ) : (
           <div className="grid grid-cols-1 gap-x-4 gap-y-1.5 sm:grid-cols-3">
             {(industries.data ?? []).map((i) => (
@@ -107,7 +115,7 @@ function CompanyFormBody({ company, onDone, custom }: { company?: Company; onDon
         ) : null}
       </fieldset>
       <AddressFields />
-      <CustomFieldsFields form={custom} jsonHint='An object, like {"bid_bond_percent": 5}; blank for none.' />
+      <CustomFieldsFields form={custom} />
       <SubmitRow label={company ? 'Save company' : 'Create company'} />
     </RecordForm>
   );

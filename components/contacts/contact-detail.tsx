@@ -13,6 +13,9 @@ import { AddedItem, Breadcrumb, DetailError, DetailItem, DetailList, DetailSkele
 import { listState, SectionCard } from '@/components/ui/section-card';
 import { useCalls } from '@/lib/client/hooks/use-calls';
 import { useContact, type Contact } from '@/lib/client/hooks/use-contacts';
+import { contactCallsParams } from './contacts-params';
+import { RecordTimeline } from '@/components/comments/record-timeline';
+import { RemindMe } from '@/components/reminders/remind-me';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
@@ -22,7 +25,7 @@ const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300'
 const displayName = (c: Contact) => c.name ?? c.email ?? `Contact #${c.id}`;
 
 function Calls({ contact }: { contact: Contact }) {
-  const calls = useCalls({ contact_id: contact.id, per_page: 20 });
+  const calls = useCalls(contactCallsParams(contact.id));
   return (
     <SectionCard
       title="Calls"
@@ -55,6 +58,7 @@ export function ContactDetail({ id }: { id: string }) {
               Edit contact
             </Button>
             <LogCallButton prefill={{ contact: { id: contact.id, name, company }, company }} />
+            <RemindMe type="contact" id={contact.id} name={name} />
           </>
         }
       />
@@ -100,6 +104,9 @@ export function ContactDetail({ id }: { id: string }) {
         <CustomFieldsItem resource="contacts" values={contact.custom_fields} />
       </DetailList>
       <Calls contact={contact} />
+      <div className="mt-4">
+        <RecordTimeline type="contact" id={contact.id} />
+      </div>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${name}”`} wide>
         {editing ? <ContactForm contact={contact} onDone={() => setEditing(false)} /> : null}
       </Dialog>

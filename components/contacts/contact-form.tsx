@@ -63,7 +63,7 @@ interface ContactFormProps {
 export function ContactForm(props: ContactFormProps) {
   // The form's defaults depend on the custom field definitions: it starts once they are here.
   // Without any, `custom_fields` stays a free-form object, edited as JSON.
-  const custom = useCustomFieldsForm('contacts', { json: true });
+  const custom = useCustomFieldsForm('contacts');
   return custom ? <ContactFormBody {...props} custom={custom} /> : <Skeleton className="h-96 w-full" />;
 }
 
@@ -73,7 +73,7 @@ function ContactFormBody({ contact, company, onDone, custom }: ContactFormProps 
     schema: { create: contactCreate, update: contactUpdate },
     defaults: (r?: Contact): Values & CustomFieldValues => ({ ...defaults(r, company), ...custom.values(r?.custom_fields) }),
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
-    fieldOf: { ...FIELD_OF, ...custom.fieldOf },
+    fieldOf: FIELD_OF,
     inputChecks: custom.checks,
     create: useCreateContact(),
     update: useUpdateContact(),
@@ -100,7 +100,7 @@ function ContactFormBody({ contact, company, onDone, custom }: ContactFormProps 
         <RecordSearchField name="company" label="Company" path="/companies" placeholder="Search companies…" />
         <LookupSelectField name="assigned_to_id" label="Assigned to" path="/users" listKey="users" placeholder="Nobody" />
       </div>
-      <CustomFieldsFields form={custom} jsonHint='An object, like {"preferred_contact": "email"}; blank for none.' />
+      <CustomFieldsFields form={custom} />
       <SubmitRow label={contact ? 'Save contact' : 'Create contact'} />
     </RecordForm>
   );

@@ -88,6 +88,7 @@ export function ContactsPage() {
   return (
     <>
       <ListPageHeader
+        imports="contacts"
         title="Contacts"
         description="The people behind owners, designers and trade partners."
         exports={{ path: '/contacts', params, what: 'contacts' }}
@@ -105,7 +106,7 @@ export function ContactsPage() {
         />
         <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
-      <FilterBar search="Search contacts" placeholder="Search by name or email…" q={state.q} setState={setState} columns={3}>
+      <FilterBar search="Search contacts" placeholder="Search by name or email…" q={state.q} setState={setState} columns={3} active={state.company_id ? 1 : 0}>
         <RecordFilter page="contacts" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         <CustomFieldFilters resource="contacts" filters={custom.filters} onChange={setState} />
       </FilterBar>

@@ -11,3 +11,6 @@ export const CONTACTS_PER_PAGE = 50;
 export function contactsListParams(state: UrlState<(typeof CONTACTS_URL_KEYS)[number]>, customFields: Record<string, string> = {}): QueryParams {
   return { q: state.q, company_id: state.company_id, ...customFields, page: pageOf(state.page), per_page: CONTACTS_PER_PAGE };
 }
+
+/** A contact page's calls (the page's query and its server prefetch alike). */
+export const contactCallsParams = (contactId: string) => ({ contact_id: contactId, per_page: 20 });

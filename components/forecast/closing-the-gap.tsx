@@ -2,6 +2,7 @@ import { HeaderRow } from '@/components/ui/header-row';
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents, formatDate } from '@/lib/client/format';
 import { monthLabel } from './money';
+import { gapWords, wholeAwards } from './verdict';
 
 const percent = (rate: number) => `${(rate * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
 
@@ -26,7 +27,7 @@ export function ClosingTheGap({ forecast, canEditTargets }: { forecast: Forecast
       </dl>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         From {g.won_count} won and {g.lost_count} lost {g.won_count + g.lost_count === 1 ? 'project' : 'projects'} closed since {formatDate(g.since)}. Awards
-        needed = gap ÷ win rate ÷ average contract.
+        needed = gap ÷ win rate ÷ average contract, rounded up to whole contracts.
       </p>
       {!hasTargets ? (
         <p className="text-slate-700 dark:text-slate-300">
@@ -53,9 +54,12 @@ export function ClosingTheGap({ forecast, canEditTargets }: { forecast: Forecast
                   <th scope="row" className="whitespace-nowrap py-1 pr-2 text-left font-normal">
                     {monthLabel(m.month)}
                   </th>
-                  <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">{formatCents(m.gap_in_cents)}</td>
-                  <td className="py-1 pl-2 text-right font-semibold tabular-nums">
-                    {m.awards_needed === null ? '—' : m.awards_needed.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+                  <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">{gapWords(m.gap_in_cents)}</td>
+                  <td
+                    className="py-1 pl-2 text-right font-semibold tabular-nums"
+                    title={m.awards_needed === null ? undefined : `${m.awards_needed.toFixed(2)} by the formula`}
+                  >
+                    {m.awards_needed === null ? '—' : wholeAwards(m.awards_needed).toLocaleString('en-US')}
                   </td>
                 </tr>
               ))}

@@ -12,12 +12,13 @@ import { SectionCard } from '@/components/ui/section-card';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { formatCents } from '@/lib/client/format';
-import { forecastQuery, useForecast } from '@/lib/client/hooks/use-forecast';
+import { forecastQuery, useForecast, type Forecast } from '@/lib/client/hooks/use-forecast';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useProjectStages } from '@/lib/client/hooks/use-projects';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { ClosingTheGap } from './closing-the-gap';
+import { forecastVerdict } from './verdict';
 import { download, forecastCsv } from './forecast-csv';
 import { FORECAST_FILTERS, FORECAST_URL_KEYS, forecastParams } from './forecast-params';
 import { ForecastTable } from './forecast-table';
@@ -62,7 +63,7 @@ function Filters({
   );
   const filtered = FORECAST_FILTERS.some((f) => state[f]) || state.from || state.to;
   return (
-    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-[repeat(2,minmax(11rem,1.3fr))_repeat(5,minmax(0,1fr))]">
+    <div className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
       {month('from', 'From')}
       {month('to', 'To')}
       {select('division_id', 'Division', divisions, 'Any division')}
@@ -74,7 +75,7 @@ function Filters({
         <RecordFilter page="forecast" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
       </div>
       {filtered ? (
-        <div className="col-span-2 sm:col-span-3 lg:col-span-4 xl:col-span-7">
+        <div className="col-span-2 sm:col-span-3 lg:col-span-4">
           <Button variant="ghost" size="sm" onClick={() => setState(Object.fromEntries(['from', 'to', ...FORECAST_FILTERS].map((k) => [k, null])))}>
             Clear filters and range
           </Button>
@@ -110,6 +111,21 @@ function Toggle({
         </button>
       ))}
     </div>
+  );
+}
+
+/** The range's answer in words first: on track, or short and what closing it takes. */
+function Verdict({ forecast }: { forecast: Forecast }) {
+  const verdict = forecastVerdict(forecast);
+  if (!verdict) return null;
+  const tone =
+    verdict.tone === 'ahead'
+      ? 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950/40 dark:text-emerald-100'
+      : 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100';
+  return (
+    <p role="status" aria-label="Forecast against target" className={`rounded-md border px-4 py-3 text-base font-semibold ${tone}`}>
+      {verdict.text}
+    </p>
   );
 }
 
@@ -158,6 +174,7 @@ export function ForecastPage() {
         </div>
       ) : (
         <div className="space-y-4">
+          <Verdict forecast={f} />
           {f.unscheduled.count > 0 ? (
             <p
               role="note"

@@ -2,12 +2,16 @@ import { HeaderRow, numberCell as td, numberHeader as th, TotalsFoot } from '@/c
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents } from '@/lib/client/format';
 import { FORECAST_COLUMNS, monthLabel } from './money';
+import { gapWords } from './verdict';
 
-/** A gap above zero falls short of the target; below zero, the forecast beats it. */
+/** A gap above zero falls short of the target; below zero, the forecast beats it (said in words: gapWords). */
 function gapClass(gap: number | null) {
   if (gap === null || gap === 0) return '';
-  return gap > 0 ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400';
+  return gap > 0 ? 'text-red-700 dark:text-red-300' : 'text-emerald-700 dark:text-emerald-300';
 }
+
+/** A month's cell: the gap in words, other columns in dollars. */
+const cell = (key: string, value: number | null) => (key === 'gap_in_cents' ? gapWords(value) : formatCents(value));
 
 /** The chart's numbers, a month a row, with the totals; the snapshot's total weighted beside today's when comparing. */
 export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snapshot?: Forecast }) {
@@ -32,7 +36,7 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
               </th>
               {FORECAST_COLUMNS.map(([label, key]) => (
                 <td key={label} className={`${td} ${key === 'gap_in_cents' ? gapClass(m[key]) : ''}`}>
-                  {formatCents(m[key])}
+                  {cell(key, m[key])}
                 </td>
               ))}
               {snapshot ? <td className={td}>{formatCents(snapshot.months[i]?.total_weighted_in_cents)}</td> : null}
@@ -42,7 +46,7 @@ export function ForecastTable({ forecast, snapshot }: { forecast: Forecast; snap
         <TotalsFoot label="Total" data-month="total">
           {FORECAST_COLUMNS.map(([label, key]) => (
             <td key={label} className={`${td} py-2 ${key === 'gap_in_cents' ? gapClass(forecast.totals[key]) : ''}`}>
-              {formatCents(forecast.totals[key])}
+              {cell(key, forecast.totals[key])}
             </td>
           ))}
           {snapshot ? <td className={`${td} py-2`}>{formatCents(snapshot.totals.total_weighted_in_cents)}</td> : null}

@@ -1,6 +1,7 @@
 // Money on the Forecast page: the API counts cents; people read dollars.
 
-const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+// minimumFractionDigits 0: Node's ICU would otherwise write "$119.0M" where the browser writes "$119M" (a hydration mismatch).
+const compact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 });
 
 /** $1.2M, $850K, $0: chart axes and tight spots. */
 export function compactCents(cents: number | null | undefined): string {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { FormProvider, useForm, useFormState, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { useDialogDirty } from '@/components/ui/dialog';
 import { apiResolver } from '@/lib/client/forms';
 import { formFieldOf, useRecordSubmit, type FieldOf } from './use-record-submit';
 
@@ -111,11 +112,19 @@ export function RecordForm<V extends FieldValues>({
   return (
     <FormProvider {...state.form}>
       <form onSubmit={state.onSubmit} noValidate className={className}>
+        <ReportDirty />
         {state.banner}
         {children}
       </form>
     </FormProvider>
   );
+}
+
+/** Tells the dialog around the form (if any) whether it holds unsaved changes. */
+function ReportDirty() {
+  const { isDirty, isSubmitSuccessful } = useFormState();
+  useDialogDirty(isDirty && !isSubmitSuccessful);
+  return null;
 }
 
 /**

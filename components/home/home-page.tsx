@@ -1,5 +1,6 @@
 'use client';
 
+import { FirstRun } from './first-run';
 import { useAccess } from '@/components/shell/access-context';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, format } from 'date-fns';
@@ -92,11 +93,14 @@ function Tally<T extends { id: string }>({
             return (
               <li key={item.id} className="flex items-baseline justify-between gap-3 py-1.5">
                 {r.href ? (
-                  <Link href={r.href} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                  // Two lines before it is cut, and the whole name on hover.
+                  <Link href={r.href} prefetch={false} className={`${itemLink} line-clamp-2 min-w-0`} title={typeof r.name === 'string' ? r.name : undefined}>
                     {r.name}
                   </Link>
                 ) : (
-                  <span className="min-w-0 truncate">{r.name}</span>
+                  <span className="line-clamp-2 min-w-0" title={typeof r.name === 'string' ? r.name : undefined}>
+                    {r.name}
+                  </span>
                 )}
                 <span className={`shrink-0 tabular-nums ${r.valueClass ?? 'text-slate-600 dark:text-slate-400'}`}>{r.value}</span>
               </li>
@@ -143,6 +147,7 @@ export function HomePage() {
         title={me.data?.first_name ? `Good to see you, ${me.data.first_name}` : 'Home'}
         description="Your pipeline at a glance. Every number opens the list behind it."
       />
+      {me.data?.role === 'admin' && projects && leads ? <FirstRun /> : null}
       {!projects && !leads ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Your account gives you no access to leads or projects yet. An admin can change that in Settings → Users.
@@ -251,7 +256,7 @@ export function HomePage() {
                           {list.map((p) => (
                             <li key={p.id} className="py-1.5">
                               <div className="flex items-baseline justify-between gap-3">
-                                <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} min-w-0 truncate`}>
+                                <Link href={`/projects/${p.id}`} prefetch={false} className={`${itemLink} line-clamp-2 min-w-0`} title={p.name}>
                                   {p.name}
                                 </Link>
                                 <span className="shrink-0 tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(p.amount)}</span>

@@ -6,6 +6,8 @@ export const compactDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   notation: 'compact',
+  // Both bounds: Node's ICU would otherwise write "$119.0M" where the browser writes "$119M" (a hydration mismatch).
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 

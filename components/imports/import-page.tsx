@@ -1,9 +1,12 @@
 'use client';
 
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
+import { readableImportError } from '@/lib/client/import-errors';
 import { useImport, useImportPreview, useStartImport, type ImportPreview } from '@/lib/client/hooks/use-imports';
 import { IMPORTABLE, IMPORTABLE_LABELS, PROJECT_KINDS, templateHref, type ImportableResource, type ProjectKind } from '@/lib/client/import-templates';
 import { FileDrop } from './file-drop';
@@ -20,6 +23,13 @@ const KEYS: Record<ImportableResource, string> = {
   workforce_employees: 'email',
 };
 const SHOWN_ERRORS = 10;
+const ONE: Record<ImportableResource, string> = {
+  leads: 'lead',
+  projects: 'project',
+  companies: 'company',
+  contacts: 'contact',
+  workforce_employees: 'employee',
+};
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -55,7 +65,7 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
   );
 }
 
-function PreviewErrors({ preview }: { preview: ImportPreview }) {
+function PreviewErrors({ preview, resource }: { preview: ImportPreview; resource: ImportableResource }) {
   if (!preview.errors.length) return null;
   const more = preview.error_count - Math.min(SHOWN_ERRORS, preview.errors.length);
   return (
@@ -64,7 +74,7 @@ function PreviewErrors({ preview }: { preview: ImportPreview }) {
       <ul aria-label="Rows with errors" className="space-y-1 text-sm">
         {preview.errors.slice(0, SHOWN_ERRORS).map((e) => (
           <li key={e.row} className="rounded bg-red-50 px-2 py-1 text-red-900 dark:bg-red-950/50 dark:text-red-200">
-            <span className="font-medium">Row {e.row}:</span> {e.error}
+            <span className="font-medium">Row {e.row}:</span> {readableImportError(resource, e.error)}
           </li>
         ))}
       </ul>
@@ -97,9 +107,59 @@ function PreviewError({ error }: { error: Error }) {
   );
 }
 
+/** Which rows update a record, and by what they matched it (the first ten). */
+function PreviewUpdates({ preview, resource }: { preview: ImportPreview; resource: ImportableResource }) {
+  if (!preview.updates.length) return null;
+  const one = ONE[resource];
+  return (
+    <div>
+      <h4 className="mb-1 text-sm font-medium">Rows that update a record already in Groundwork</h4>
+      <ul aria-label="Rows that update a record" className="space-y-1 text-sm">
+        {preview.updates.slice(0, SHOWN_ERRORS).map((u) => (
+          <li key={u.row} className="rounded bg-slate-50 px-2 py-1 dark:bg-slate-800/60">
+            <span className="font-medium">Row {u.row}:</span>{' '}
+            {u.matched_by === 'name'
+              ? `updates the ${one} named “${u.match}” (same name, no External ID in the row)`
+              : `updates the ${one} with the ${KEYS[resource]} “${u.match}”`}
+          </li>
+        ))}
+      </ul>
+      {preview.updated_count > SHOWN_ERRORS ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">and {(preview.updated_count - SHOWN_ERRORS).toLocaleString()} more.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** New rows whose name is like a record's already in Groundwork: perhaps the same pursuit under another name (the first ten). */
+function PreviewLookAlikes({ preview, resource }: { preview: ImportPreview; resource: ImportableResource }) {
+  if (!preview.look_alikes.length) return null;
+  const one = ONE[resource];
+  return (
+    <div role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 dark:border-amber-800 dark:bg-amber-950/60">
+      <h4 className="mb-1 text-sm font-medium">New rows that look like a {one} already in Groundwork</h4>
+      <p className="mb-1 text-xs text-slate-700 dark:text-slate-300">
+        These would add a {one}. If one is the same pursuit under another name, give the row the existing name or its External ID so it updates instead.
+      </p>
+      <ul aria-label={`Rows that look like a ${one} already in Groundwork`} className="space-y-1 text-sm">
+        {preview.look_alikes.slice(0, SHOWN_ERRORS).map((l) => (
+          <li key={l.row}>
+            <span className="font-medium">Row {l.row}:</span> “{l.name}” looks like{' '}
+            <Link className="underline" href={`/${resource}/${l.record_id}`}>
+              {l.record_name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** Settings → Import: a spreadsheet of leads, projects, companies or contacts, checked by a dry run, mapped, imported, undone. */
 export function ImportPage() {
-  const [resource, setResource] = useState<ImportableResource>('contacts');
+  // Opened from a list's Import button: that list's records.
+  const asked = useSearchParams().get('resource');
+  const [resource, setResource] = useState<ImportableResource>(() => IMPORTABLE.find((r) => r === asked) ?? 'contacts');
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   // The person's mapping, once they change the detected one.
@@ -245,17 +305,19 @@ export function ImportPage() {
                       <label className="flex items-start gap-2 text-sm">
                         <input type="checkbox" className="mt-0.5 h-4 w-4" checked={createMissing} onChange={(e) => setCreateMissing(e.target.checked)} />
                         <span>
-                          Create the companies that are not in Groundwork yet
+                          Create missing companies
                           <span className="block text-xs text-slate-600 dark:text-slate-400">
                             {createMissing
                               ? `${data.companies_to_create.toLocaleString()} to create (undo deletes them again).`
-                              : 'Otherwise a row naming an unknown company fails.'}
+                              : 'Companies the file names that are not in Groundwork yet are created with the rows. Otherwise such a row fails.'}
                           </span>
                         </span>
                       </label>
                     ) : null}
                     <MappingTable resource={resource} columns={data.columns} mapping={data.mapping} onChange={setMapping} disabled={checking} />
-                    <PreviewErrors preview={data} />
+                    <PreviewErrors preview={data} resource={resource} />
+                    <PreviewUpdates preview={data} resource={resource} />
+                    <PreviewLookAlikes preview={data} resource={resource} />
                     <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
                       <Field label="Name of the import" hint="Optional; the file’s name otherwise." className="w-full sm:w-72">
                         {(p) => <Input {...p} value={name} placeholder={file.name} onChange={(e) => setName(e.target.value)} />}

@@ -2,7 +2,7 @@
 
 import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
-import { enumOptions, LookupSelectField, relationValues, SelectField } from '@/components/forms/fields/select-field';
+import { enumOptions, LookupSelectField, relationCurrent, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
@@ -13,6 +13,7 @@ import { centsToDollarsInput, dollarsToCents, humanize } from '@/lib/client/form
 import { intOrNull, orNull } from '@/lib/client/forms';
 import { useCreateLead, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
 import { relationSelects } from '@/lib/client/hooks/use-lookups';
+import { useMe } from '@/lib/client/hooks/use-users';
 import { leadCreate, leadUpdate } from '@/lib/shared/validation/leads';
 
 const RELATIONS = relationSelects([
@@ -88,12 +89,18 @@ export function LeadForm(props: { lead?: Lead; onDone: (lead: Lead) => void }) {
 }
 
 function LeadFormBody({ lead, onDone, custom }: { lead?: Lead; onDone: (lead: Lead) => void; custom: CustomFieldsForm }) {
+  const me = useMe().data;
   const state = useRecordForm({
     record: lead,
     schema: { create: leadCreate, update: leadUpdate },
-    defaults: (l?: Lead): Values & CustomFieldValues => ({ ...defaults(l), ...custom.values(l?.custom_fields) }),
+    // A new lead is its creator's until assigned to someone else: it lands in their inbox.
+    defaults: (l?: Lead): Values & CustomFieldValues => ({
+      ...defaults(l),
+      ...(!l && me ? { assigned_to_id: me.id } : {}),
+      ...custom.values(l?.custom_fields),
+    }),
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
-    fieldOf: { value_in_cents: 'value_dollars', ...custom.fieldOf },
+    fieldOf: { value_in_cents: 'value_dollars' },
     inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
     create: useCreateLead(),
     update: useUpdateLead(),
@@ -118,7 +125,7 @@ function LeadFormBody({ lead, onDone, custom }: { lead?: Lead; onDone: (lead: Le
         <SelectField name="work_scope" label="Work scope" options={enumOptions(WORK_SCOPES, humanize)} />
         <CheckboxField name="priority" label="Priority" />
         {RELATIONS.map(([field, label, path, listKey]) => (
-          <LookupSelectField key={field} name={field} label={label} path={path} listKey={listKey} />
+          <LookupSelectField key={field} name={field} label={label} path={path} listKey={listKey} current={relationCurrent(lead, field)} />
         ))}
       </div>
       <AddressFields />

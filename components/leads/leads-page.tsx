@@ -3,7 +3,6 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { customFieldColumns } from '@/components/custom-fields/custom-field-columns';
@@ -14,18 +13,21 @@ import { RecordFilter } from '@/components/ui/record-filter';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { formatCents, formatDate } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
-import { useConvertLead, useLeads, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
+import { useLeads, useUpdateLead, type Lead } from '@/lib/client/hooks/use-leads';
 import { useCustomFields } from '@/lib/client/hooks/use-custom-fields';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { ViewPicker } from '@/components/saved-views/view-picker';
 import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
-import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadInboxViews, leadsListParams } from './leads-params';
+import { LEADS_PER_PAGE, LEADS_URL_KEYS, leadInboxViews, leadsListParams, leadsPageState } from './leads-params';
+import { AssigneePicker } from './assignee-picker';
+import { BulkBar } from './bulk-bar';
+import { useLeadActions } from './lead-actions';
 import { SnoozeDialog } from './snooze-dialog';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 /** Columns every leads table shows: the lead and what can be done with it. */
-const FIXED_COLUMNS = ['name', 'actions'] as const;
+const FIXED_COLUMNS = ['select', 'name', 'actions'] as const;
 
 const LeadForm = dynamic(() => import('./lead-form').then((m) => m.LeadForm));
 
@@ -50,54 +52,73 @@ function isSnoozed(lead: Lead) {
 }
 
 export function LeadsPage() {
-  const [state, setState] = useUrlState(LEADS_URL_KEYS);
+  const [urlState, setUrlState] = useUrlState(LEADS_URL_KEYS);
+  const me = useMe().data;
+  const state = leadsPageState(urlState, me?.id);
+  // A change to the untouched page (the inbox) narrows the inbox: its filters go into the URL with the change.
+  const setState: typeof setUrlState = (changes) => setUrlState(state === urlState ? changes : { ...state, ...changes });
   const [editing, setEditing] = useState<Lead | 'new' | null>(null);
-  const [snoozing, setSnoozing] = useState<Lead | null>(null);
-  const update = useUpdateLead();
-  const convert = useConvertLead();
+  const [snoozing, setSnoozing] = useState<readonly Lead[]>([]);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const actions = useLeadActions();
   const users = useOptions('/users', 'users').data ?? [];
   const customFields = useCustomFields('leads').data;
   const params = leadsListParams(state);
   const sort = String(params.sort);
   const page = Number(params.page);
   const query = useLeads(params);
-  const me = useMe().data;
+  const rows = query.data?.items ?? [];
+  // The selection is of the rows shown: a lead that left the page (archived, another filter) leaves it.
+  const selected = rows.filter((l) => picked.has(l.id));
+  const toggle = (id: string) => setPicked((p) => (p.has(id) ? new Set([...p].filter((x) => x !== id)) : new Set([...p, id])));
+  const allPicked = rows.length > 0 && selected.length === rows.length;
 
   const archived = state.archived === 'true';
-  const toggleArchive = (lead: Lead) => {
-    const archivedAt = lead.archived_at ? null : new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-    update.mutate(
-      { id: lead.id, changes: { archived_at: archivedAt }, optimistic: { archived_at: archivedAt } },
-      { onSuccess: () => toast.success(archivedAt ? `Archived “${lead.name}”.` : `Restored “${lead.name}”.`) },
-    );
-  };
   const convertLead = (lead: Lead) => {
     if (!window.confirm(`Convert “${lead.name}” into a project? The lead will be archived.`)) return;
-    convert.mutate(lead.id, {
-      onSuccess: (project) =>
-        toast.success(
-          <span>
-            Converted to project{' '}
-            <Link className="underline" href={`/projects/${project.id}`}>
-              {project.name}
-            </Link>
-            .
-          </span>,
-        ),
-    });
+    actions.convert(lead);
   };
 
   const columns: Column<Lead>[] = [
-    { key: 'priority', header: <span className="sr-only">Priority</span>, className: 'w-10 text-center', cell: (lead) => <PriorityStar lead={lead} /> },
+    {
+      key: 'select',
+      header: (
+        <input
+          type="checkbox"
+          aria-label="Select every lead on this page"
+          checked={allPicked}
+          onChange={() => setPicked(allPicked ? new Set() : new Set(rows.map((l) => l.id)))}
+          className="h-4 w-4 accent-blue-700"
+        />
+      ),
+      className: 'w-8',
+      phone: 'lead',
+      cell: (lead) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${lead.name}`}
+          checked={picked.has(lead.id)}
+          onChange={() => toggle(lead.id)}
+          className="h-4 w-4 accent-blue-700"
+        />
+      ),
+    },
+    {
+      key: 'priority',
+      header: <span className="sr-only">Priority</span>,
+      className: 'w-10 text-center',
+      phone: 'lead',
+      cell: (lead) => <PriorityStar lead={lead} />,
+    },
     {
       key: 'name',
       header: 'Name',
       sortKey: 'name',
       cell: (lead) => (
         <>
-          <button type="button" className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300" onClick={() => setEditing(lead)}>
+          <Link href={`/leads/${lead.id}`} className="text-left font-medium text-blue-800 hover:underline dark:text-blue-300">
             {lead.name}
-          </button>
+          </Link>
           {isSnoozed(lead) ? (
             <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-800 dark:bg-violet-950 dark:text-violet-200">
               Snoozed to {formatDate(lead.snooze_until)}
@@ -110,7 +131,11 @@ export function LeadsPage() {
       ),
     },
     { key: 'company', header: 'Company', cell: (lead) => lead.company?.name ?? NONE },
-    { key: 'assigned_to', header: 'Assigned to', cell: (lead) => lead.assigned_to?.name ?? NONE },
+    {
+      key: 'assigned_to',
+      header: 'Assigned to',
+      cell: (lead) => <AssigneePicker key={`${lead.id}-${lead.updated_at}`} lead={lead} label={`Assign ${lead.name}`} compact />,
+    },
     { key: 'value', header: 'Value', sortKey: 'value_in_cents', cellClassName: 'tabular-nums', cell: (lead) => formatCents(lead.value_in_cents) },
     { key: 'start', header: 'Est. start', sortKey: 'estimated_start_date', cell: (lead) => formatDate(lead.estimated_start_date) },
     ...customFieldColumns<Lead>(customFields, users),
@@ -121,13 +146,18 @@ export function LeadsPage() {
       align: 'right',
       cellClassName: 'whitespace-nowrap',
       cell: (lead) => (
-        <span className="inline-flex gap-1">
+        <span className="inline-flex flex-wrap gap-1">
           {!lead.archived_at ? (
-            <Button variant="ghost" size="sm" onClick={() => setSnoozing(lead)} aria-label={`Snooze ${lead.name}`}>
+            <Button variant="ghost" size="sm" onClick={() => setSnoozing([lead])} aria-label={`Snooze ${lead.name}`}>
               Snooze
             </Button>
           ) : null}
-          <Button variant="ghost" size="sm" onClick={() => toggleArchive(lead)} aria-label={`${lead.archived_at ? 'Unarchive' : 'Archive'} ${lead.name}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void actions.archive([lead], !lead.archived_at)}
+            aria-label={`${lead.archived_at ? 'Unarchive' : 'Archive'} ${lead.name}`}
+          >
             {lead.archived_at ? 'Unarchive' : 'Archive'}
           </Button>
           {!lead.archived_at ? (
@@ -143,6 +173,7 @@ export function LeadsPage() {
   return (
     <>
       <ListPageHeader
+        imports="leads"
         title="Leads"
         description="Pursuits before they become projects."
         exports={{ path: '/leads', params, what: 'leads' }}
@@ -160,7 +191,17 @@ export function LeadsPage() {
           />
         </div>
       </div>
-      <FilterBar search="Search leads" placeholder="Search by name…" q={state.q} setState={setState} columns={6}>
+      <FilterBar
+        search="Search leads"
+        placeholder="Search by name…"
+        q={state.q}
+        setState={setState}
+        columns={6}
+        active={
+          [state.assigned_to_id || state.unassigned, state.company_id, state.mentioned_user_id, state.priority, state.snoozed || state.archived].filter(Boolean)
+            .length
+        }
+      >
         <Select
           aria-label="Assigned to"
           placeholder="Anyone"
@@ -190,20 +231,21 @@ export function LeadsPage() {
             setState({ archived: v === 'archived' ? 'true' : null, snoozed: v === 'snoozed' ? 'true' : v === 'awake' ? 'false' : null });
           }}
         >
-          <option value="">Active (snoozed or not)</option>
-          <option value="awake">Active, not snoozed</option>
+          <option value="">All active</option>
+          <option value="awake">Not snoozed</option>
           <option value="snoozed">Snoozed</option>
           <option value="archived">Archived</option>
         </select>
       </FilterBar>
 
+      {selected.length > 0 ? <BulkBar leads={selected} archived={archived} onSnooze={() => setSnoozing(selected)} onDone={() => setPicked(new Set())} /> : null}
       <DataTable
         query={query}
         columns={visibleColumns(columns, state.columns, FIXED_COLUMNS)}
         empty={{
           title: archived ? 'No archived leads.' : 'No leads match this view.',
           hint:
-            state.q || state.assigned_to_id || state.company_id || state.priority || state.snoozed
+            state.q || state.assigned_to_id || state.company_id || state.mentioned_user_id || state.priority || state.snoozed
               ? 'Clear a filter to see more.'
               : 'Create a lead with “New lead” to start tracking a pursuit.',
         }}
@@ -216,7 +258,14 @@ export function LeadsPage() {
           <LeadForm key={editing === 'new' ? 'new' : editing.id} lead={editing === 'new' ? undefined : editing} onDone={() => setEditing(null)} />
         ) : null}
       </Dialog>
-      <SnoozeDialog key={snoozing?.id ?? 'none'} lead={snoozing} onClose={() => setSnoozing(null)} />
+      <SnoozeDialog
+        key={snoozing.map((l) => l.id).join(',') || 'none'}
+        leads={snoozing}
+        onClose={() => {
+          setSnoozing([]);
+          setPicked(new Set());
+        }}
+      />
     </>
   );
 }

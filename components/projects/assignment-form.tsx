@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
@@ -32,7 +33,7 @@ const fieldsOf = (a: Assignment): Record<string, unknown> => ({
 });
 
 export function AssignmentForm({ project, assignment, onDone }: { project: Project; assignment?: Assignment; onDone: () => void }) {
-  const roles = useOptions('/workforce/roles', 'workforce_roles').data ?? [];
+  const roles = (useOptions('/workforce/roles', 'workforce_roles').data ?? []).filter((r) => !r.archived || r.id === assignment?.role.id);
   const projectDated = Boolean(project.start_date && project.end_date);
   const [roleId, setRoleId] = useState(assignment?.role.id ?? '');
   const [employeeId, setEmployeeId] = useState(assignment ? (assignment.employee?.id ?? UNFILLED) : '');
@@ -163,6 +164,7 @@ function CandidatePicker({
   error?: string;
 }) {
   const [divisionId, setDivisionId] = useState(defaultDivisionId);
+  const divisionName = useOptions('/divisions', 'divisions').data?.find((d) => d.id === divisionId)?.name;
   const validRange = Boolean(from && to && to >= from && periodCount(from, to, 'month') <= MAX_PERIODS.month);
   const query = useUtilization({ from, to, interval: 'month', role_id: roleId, division_id: divisionId, per_page: 100 }, Boolean(roleId) && validRange);
   const candidates = (query.data?.data.employees ?? [])
@@ -190,6 +192,15 @@ function CandidatePicker({
             : 'Choose a role to see its people.'}
         </p>
       </div>
+      {divisionId ? (
+        <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700 dark:text-slate-300">
+          Only people in {divisionName ?? 'this division'}
+          {divisionId === defaultDivisionId ? ' (the project’s division)' : ''}.
+          <Button variant="ghost" size="sm" onClick={() => setDivisionId('')}>
+            Show all divisions
+          </Button>
+        </p>
+      ) : null}
       {error ? (
         <p id="candidate-error" className="text-sm text-red-700 dark:text-red-400">
           {error}

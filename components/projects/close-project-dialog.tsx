@@ -45,7 +45,7 @@ export function CloseProjectDialog({
   const [closeType, setCloseType] = useState<CloseType>(category);
   const [lossReasonId, setLossReasonId] = useState(request?.project.loss_reason?.id ?? '');
   const [awardDate, setAwardDate] = useState(request?.project.award_date ?? todayIso());
-  const lossReasons = useOptions('/loss_reasons', 'loss_reasons').data ?? [];
+  const lossReasons = (useOptions('/loss_reasons', 'loss_reasons').data ?? []).filter((r) => !r.archived || r.id === request?.project.loss_reason?.id);
   const stageCategory = closeType === 'won' || closeType === 'lost' ? closeType : request?.stage.category;
   const target = stageCategory === request?.stage.category ? request?.stage : stages.find((s) => s.category === stageCategory);
   const name = request?.project.name ?? '';

@@ -23,7 +23,7 @@ import { Options } from '@/components/ui/field';
 import { formatDate, formatDollars } from '@/lib/client/format';
 import { useProjects, type Project, type ProjectStage } from '@/lib/client/hooks/use-projects';
 import type { QueryParams } from '@/lib/client/api-client';
-import { boardColumnParams } from './projects-params';
+import { boardColumnParams, CLOSED_WINDOW_DAYS } from './projects-params';
 
 const stageOf = (data: unknown) => (data as { stage?: ProjectStage } | undefined)?.stage;
 const projectOf = (data: unknown) => (data as { project?: Project } | undefined)?.project;
@@ -130,15 +130,20 @@ function Column({
   stage,
   stages,
   filters,
+  closedSince,
+  onShowAllClosed,
   onMove,
 }: {
   stage: ProjectStage;
   stages: ProjectStage[];
   filters: QueryParams;
+  closedSince: string | null;
+  onShowAllClosed: () => void;
   onMove: (project: Project, stage: ProjectStage) => void;
 }) {
   const { setNodeRef, isOver } = useDroppable({ id: `stage-${stage.id}`, data: { stage } });
-  const { data, error, isPending, refetch } = useProjects(boardColumnParams(filters, stage.id));
+  const { data, error, isPending, refetch } = useProjects(boardColumnParams(filters, stage, closedSince));
+  const windowed = stage.category !== 'open' && closedSince !== null;
   const headingId = `stage-heading-${stage.id}`;
   const complete = data && data.items.length >= data.total;
   const sum = data?.items.reduce((s, p) => s + (p.amount ?? 0), 0) ?? 0;
@@ -154,6 +159,14 @@ function Column({
           <span className="text-xs font-normal text-slate-600 dark:text-slate-400">{data ? `${data.total} project${data.total === 1 ? '' : 's'}` : ''}</span>
         </h2>
         {data && complete && data.total > 0 ? <p className="text-xs tabular-nums text-slate-600 dark:text-slate-400">{formatDollars(sum)}</p> : null}
+        {windowed ? (
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Closed in the last {CLOSED_WINDOW_DAYS} days ·{' '}
+            <button type="button" className="text-blue-800 underline dark:text-blue-300" onClick={onShowAllClosed}>
+              Show all {stage.category === 'won' ? 'won' : stage.name.toLowerCase()}
+            </button>
+          </p>
+        ) : null}
       </header>
       <div className="flex-1 px-2 pb-2">
         {error ? (
@@ -181,7 +194,7 @@ function Column({
         )}
         {data && !complete ? (
           <Link
-            href={`/projects?view=table&project_stage_id=${stage.id}`}
+            href={`/projects?view=table&project_stage_id=${stage.id}${windowed ? `&closed_since=${closedSince}` : ''}`}
             className="mt-2 block text-center text-xs text-blue-800 underline dark:text-blue-300"
           >
             {data.total - data.items.length} more in the table
@@ -196,10 +209,15 @@ function Column({
 export function ProjectBoard({
   stages,
   filters,
+  closedSince,
+  onShowAllClosed,
   onMove,
 }: {
   stages: ProjectStage[];
   filters: QueryParams;
+  /** The first day of the won and lost columns (the last 90 days), or null for all. */
+  closedSince: string | null;
+  onShowAllClosed: () => void;
   onMove: (project: Project, stage: ProjectStage) => void;
 }) {
   const [active, setActive] = useState<Project | null>(null);
@@ -215,6 +233,8 @@ export function ProjectBoard({
   };
   return (
     <DndContext
+      // A stable id: the drag handles' aria-describedby names the same element on the server and in the browser.
+      id="project-board"
       sensors={sensors}
       collisionDetection={collision}
       accessibility={{ announcements: announcements(stages), screenReaderInstructions: instructions }}
@@ -226,7 +246,7 @@ export function ProjectBoard({
           visually hidden (absolutely positioned) labels, which would otherwise stretch the page. */}
       <div role="region" aria-label="Project board" className="relative -mx-4 flex gap-3 overflow-x-auto px-4 pb-4 sm:-mx-6 sm:px-6">
         {stages.map((stage) => (
-          <Column key={stage.id} stage={stage} stages={stages} filters={filters} onMove={onMove} />
+          <Column key={stage.id} stage={stage} stages={stages} filters={filters} closedSince={closedSince} onShowAllClosed={onShowAllClosed} onMove={onMove} />
         ))}
       </div>
       <DragOverlay dropAnimation={null}>

@@ -3,9 +3,9 @@
 import { useAccess } from '@/components/shell/access-context';
 import type { PermissionArea } from '@/lib/shared/validation/enums';
 import dynamic from 'next/dynamic';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { CustomFieldLines } from '@/components/custom-fields/custom-field-details';
 import { Button } from '@/components/ui/button';
 import { Breadcrumb } from '@/components/ui/detail';
@@ -16,11 +16,20 @@ import { Options } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate, formatDollars } from '@/lib/client/format';
 import { projectCallsQuery, projectTasksQuery, useProject, useProjectStages, type Project } from '@/lib/client/hooks/use-projects';
+import { enteredProbability, probabilitySource } from '@/lib/shared/domain/insights';
+import { useOverflowFade } from '@/components/ui/use-overflow-fade';
+import { projectForecastQuery } from '@/lib/client/hooks/use-forecast';
+import { goNoGoQuery } from '@/lib/client/hooks/use-go-no-go';
+import { projectTeamQuery } from '@/lib/client/hooks/use-project-team-memberships';
+import { assignmentsQuery } from '@/lib/client/hooks/use-workforce-planning';
 import { humanize } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { StatusBadge } from './labels';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
+import { RecordTimeline } from '@/components/comments/record-timeline';
+import { timelineQuery } from '@/lib/client/hooks/use-timeline';
+import { RemindMe } from '@/components/reminders/remind-me';
 
 // The form (react-hook-form and the API's zod schemas) loads when its dialog opens.
 const ProjectForm = dynamic(() => import('./project-form').then((m) => m.ProjectForm), {
@@ -34,14 +43,18 @@ const ProjectForecast = dynamic(() => import('./project-forecast').then((m) => m
 /** The project's tabs (`?tab=`), the first the default. */
 const TABS = [
   ['overview', 'Overview'],
+  ['timeline', 'Timeline'],
   ['forecast', 'Forecast'],
-  ['staffing', 'Team & staffing'],
+  ['team', 'Team'],
   ['go_no_go', 'Go / no-go'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
 /** The area a tab shows (its requests would answer 403 without it). */
-const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', staffing: 'workforce', go_no_go: 'insights' };
+const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', go_no_go: 'insights' };
+
+/** The tab's old names in links and bookmarks (`tab=staffing`: the Team tab, where staffing now is). */
+const TAB_ALIASES: Record<string, Tab> = { staffing: 'team' };
 
 // The go / no-go tab loads when opened.
 const ProjectGoNoGo = dynamic(() => import('./project-go-no-go').then((m) => m.ProjectGoNoGo), {
@@ -154,14 +167,26 @@ function Calls({ projectId }: { projectId: string }) {
 const TAB_KEYS = ['tab'] as const;
 
 /** The tab list: arrows move between tabs (and open them), as the ARIA tabs pattern has it. */
-function ProjectTabs({ tabs, tab, onTab }: { tabs: readonly (typeof TABS)[number][]; tab: Tab; onTab: (tab: Tab) => void }) {
+function ProjectTabs({
+  tabs,
+  tab,
+  onTab,
+  onIntent,
+}: {
+  tabs: readonly (typeof TABS)[number][];
+  tab: Tab;
+  onTab: (tab: Tab) => void;
+  onIntent: (tab: Tab) => void;
+}) {
+  const strip = useRef<HTMLDivElement>(null);
+  const fade = useOverflowFade(strip);
   const go = (index: number) => {
     const [next] = tabs[(index + tabs.length) % tabs.length]!;
     onTab(next);
     document.getElementById(`project-tab-${next}`)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Project" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
+    <div ref={strip} role="tablist" aria-label="Project" className={`mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800 ${fade}`}>
       {tabs.map(([id, label], i) => (
         <button
           key={id}
@@ -172,6 +197,8 @@ function ProjectTabs({ tabs, tab, onTab }: { tabs: readonly (typeof TABS)[number
           aria-controls={`project-tabpanel-${id}`}
           tabIndex={tab === id ? 0 : -1}
           onClick={() => onTab(id)}
+          onMouseEnter={() => onIntent(id)}
+          onFocus={() => onIntent(id)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowRight') go(i + 1);
             else if (e.key === 'ArrowLeft') go(i - 1);
@@ -198,6 +225,12 @@ function DetailSkeleton() {
 /** Every field of a project (derived ones read-only, with units), its team, tasks and calls; an edit form. */
 const percent = (v: number | null) => (v == null ? '—' : `${Math.round(v * 1000) / 10} %`);
 
+/** The odds the forecast weighs the project by, and where they come from (its own, or its stage's default). */
+function probabilityInUse(p: Project): string {
+  const source = probabilitySource(p);
+  return source ? `${percent(enteredProbability(p))} (${source})` : '—';
+}
+
 /** The learned probability beside the entered one, with whose record it comes from (docs/insights.md). */
 function suggested(p: Project): string {
   const basis = p.suggested_probability_basis;
@@ -214,7 +247,20 @@ export function ProjectDetail({ id }: { id: string }) {
   const [tabState, setTabState] = useUrlState(TAB_KEYS);
   const { can } = useAccess();
   const tabs = TABS.filter(([t]) => !TAB_AREA[t] || can(TAB_AREA[t], 'read'));
-  const tab: Tab = tabs.find(([t]) => t === tabState.tab)?.[0] ?? 'overview';
+  const qc = useQueryClient();
+  // A tab's first answer is asked for when the pointer or the focus reaches it, before the click.
+  const prefetchTab = (t: Tab) => {
+    if (t === 'overview') void Promise.all([qc.prefetchQuery(projectTasksQuery(id)), qc.prefetchQuery(projectCallsQuery(id))]);
+    else if (t === 'timeline') void qc.prefetchInfiniteQuery(timelineQuery('project', id));
+    else if (t === 'forecast') void qc.prefetchQuery(projectForecastQuery(id));
+    else if (t === 'go_no_go') void qc.prefetchQuery(goNoGoQuery(id));
+    else {
+      void qc.prefetchQuery(projectTeamQuery(id));
+      if (can('workforce', 'read')) void qc.prefetchQuery(assignmentsQuery({ project_id: id }));
+    }
+  };
+  const asked = TAB_ALIASES[tabState.tab] ?? tabState.tab;
+  const tab: Tab = tabs.find(([t]) => t === asked)?.[0] ?? 'overview';
 
   if (error) {
     if (error instanceof ApiClientError && error.status === 404) {
@@ -265,17 +311,24 @@ export function ProjectDetail({ id }: { id: string }) {
             </select>
           </label>
           <Button onClick={() => setEditing(true)}>Edit project</Button>
+          <RemindMe type="project" id={p.id} name={p.name} />
         </div>
       </div>
 
-      <ProjectTabs tabs={tabs} tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} />
+      <ProjectTabs tabs={tabs} tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} onIntent={prefetchTab} />
       {tab === 'forecast' ? (
         <div role="tabpanel" id="project-tabpanel-forecast" aria-labelledby="project-tab-forecast">
           <ProjectForecast project={p} />
         </div>
-      ) : tab === 'staffing' ? (
-        <div role="tabpanel" id="project-tabpanel-staffing" aria-labelledby="project-tab-staffing">
-          <ProjectStaffing project={p} />
+      ) : tab === 'team' ? (
+        // The users who work the pursuit, then (with the workforce area) the employees booked to build it.
+        <div role="tabpanel" id="project-tabpanel-team" aria-labelledby="project-tab-team" className="space-y-4">
+          <ProjectTeam projectId={p.id} projectName={p.name} />
+          {can('workforce', 'read') ? <ProjectStaffing project={p} /> : null}
+        </div>
+      ) : tab === 'timeline' ? (
+        <div role="tabpanel" id="project-tabpanel-timeline" aria-labelledby="project-tab-timeline">
+          <RecordTimeline type="project" id={p.id} />
         </div>
       ) : tab === 'go_no_go' ? (
         <div role="tabpanel" id="project-tabpanel-go_no_go" aria-labelledby="project-tab-go_no_go">
@@ -292,7 +345,7 @@ export function ProjectDetail({ id }: { id: string }) {
                   ['Close type', p.close_type ? humanize(p.close_type) : '—'],
                   ['Loss reason', p.loss_reason?.name],
                   ['Amount', formatDollars(p.amount)],
-                  ['Probability', percent(p.probability)],
+                  ['Probability', probabilityInUse(p)],
                   ['Suggested probability', suggested(p)],
                   ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
                   ['Square feet', n(p.square_feet, 'sq ft')],
@@ -362,8 +415,6 @@ export function ProjectDetail({ id }: { id: string }) {
                 ))}
               </dl>
             </SectionCard>
-
-            <ProjectTeam projectId={p.id} projectName={p.name} />
 
             <SectionCard title="Custom fields" id="custom-heading">
               {Object.keys(p.custom_fields).length === 0 ? (

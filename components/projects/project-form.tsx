@@ -191,7 +191,7 @@ function ProjectFormBody({ project, onDone, custom }: { project?: Project; onDon
     schema: { create: projectCreate, update: projectUpdate },
     defaults: (p?: Project): Values & CustomFieldValues => ({ ...defaults(p), ...custom.values(p?.custom_fields) }),
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
-    fieldOf: { ...FIELD_OF, ...custom.fieldOf },
+    fieldOf: FIELD_OF,
     inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
     create: useCreateProject(),
     update: useUpdateProject({ silent: true }),

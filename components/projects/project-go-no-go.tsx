@@ -7,7 +7,7 @@ import { ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDateTime, formatDollars } from '@/lib/client/format';
 import { useGoNoGo, useSaveGoNoGo, type GoNoGoDetail } from '@/lib/client/hooks/use-go-no-go';
 import type { Project } from '@/lib/client/hooks/use-projects';
-import { enteredProbability, goNoGoScore } from '@/lib/shared/domain/insights';
+import { enteredProbability, goNoGoScore, probabilitySource } from '@/lib/shared/domain/insights';
 
 // A project's Go / no-go tab (docs/insights.md): the account's scorecard answered 1–5, the score as
 // the answers change, the capacity the workforce demand suggests, the value of an estimating hour,
@@ -59,7 +59,11 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
             value={DECISIONS[data.decision] ?? data.decision}
             hint={data.decided_by ? `${data.decided_by.name ?? data.decided_by.email}, ${formatDateTime(data.decided_at)}` : undefined}
           />
-          <Fact label="Odds" value={pct(project.suggested_probability)} hint={`learned; entered ${pct(enteredProbability(project))}`} />
+          <Fact
+            label="Odds"
+            value={pct(project.suggested_probability)}
+            hint={`learned; in use ${pct(enteredProbability(project))}${probabilitySource(project) ? `, ${probabilitySource(project)}` : ''}`}
+          />
           <Fact
             label="Value per estimating hour"
             value={data.expected_value_per_estimating_hour === null ? '—' : formatDollars(data.expected_value_per_estimating_hour)}

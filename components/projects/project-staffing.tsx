@@ -65,8 +65,8 @@ export function ProjectStaffing({ project }: { project: Project }) {
         id="staffing-heading"
         description={
           project.start_date && project.end_date
-            ? `Project dates ${formatDate(project.start_date)} to ${formatDate(project.end_date)}.`
-            : 'The project has no start and end dates yet: each assignment keeps its own.'
+            ? `Employees from the workforce booked to build it. Project dates ${formatDate(project.start_date)} to ${formatDate(project.end_date)}.`
+            : 'Employees from the workforce booked to build it. The project has no start and end dates yet: each assignment keeps its own.'
         }
         actions={
           <Button size="sm" onClick={() => setEditing('new')}>

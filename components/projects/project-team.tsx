@@ -32,8 +32,9 @@ export function ProjectTeam({ projectId, projectName }: { projectId: string; pro
   return (
     <>
       <SectionCard
-        title="Team"
+        title="Team members"
         id="team-heading"
+        description="People in Groundwork working this pursuit, and their roles on it."
         actions={
           <Button size="sm" onClick={() => setAdding(true)}>
             Add member

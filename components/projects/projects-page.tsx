@@ -1,5 +1,7 @@
 'use client';
 
+import Link from 'next/link';
+import { ImportLink } from '@/components/ui/import-link';
 import { useAccess } from '@/components/shell/access-context';
 import dynamic from 'next/dynamic';
 import { useSearchParams } from 'next/navigation';
@@ -16,7 +18,7 @@ import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
 import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
-import { boardFilters, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
+import { boardClosedSince, boardFilters, CLOSED_WINDOW_DAYS, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The New project dialog and its form (react-hook-form and the API's zod schemas) load when it opens.
@@ -86,6 +88,7 @@ export function ProjectsPage() {
             <Suspense fallback={null}>
               <ExportMenu path="/projects" params={view === 'table' ? tableParams : { ...boardFilters(state), sort: '-updated_at' }} what="projects" />
             </Suspense>
+            <ImportLink resource="projects" />
             <Button onClick={() => setCreating(true)}>New project</Button>
           </>
         }
@@ -95,7 +98,14 @@ export function ProjectsPage() {
           <ProjectViewPicker state={state} custom={custom} setState={setState} />
         </Suspense>
       </div>
-      <FilterBar search="Search projects" placeholder="Search by name…" q={state.q} setState={setState} columns={6}>
+      <FilterBar
+        search="Search projects"
+        placeholder="Search by name…"
+        q={state.q}
+        setState={setState}
+        columns={6}
+        active={[state.assigned_to_id, state.company_id, state.project_stage_id, state.project_status].filter(Boolean).length}
+      >
         {view === 'table' ? (
           <>
             <Select
@@ -154,10 +164,32 @@ export function ProjectsPage() {
         <TableSkeleton rows={4} />
       ) : stages.data.length === 0 ? (
         <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <EmptyState title="This account has no project stages.">Add stages with POST /api/2023-01/project_stages, then come back.</EmptyState>
+          <EmptyState title="This account has no project stages.">
+            An admin sets up the pipeline in{' '}
+            <Link href="/settings/pipeline" className="font-medium text-blue-700 underline dark:text-blue-300">
+              Settings → Pipeline
+            </Link>
+            .
+          </EmptyState>
         </div>
       ) : (
-        <ProjectBoard stages={stages.data} filters={boardFilters(state)} onMove={requestMove} />
+        <>
+          {state.closed === 'all' ? (
+            <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">
+              Won and lost columns show every closed project.{' '}
+              <button type="button" className="text-blue-800 underline dark:text-blue-300" onClick={() => setState({ closed: null })}>
+                Only the last {CLOSED_WINDOW_DAYS} days
+              </button>
+            </p>
+          ) : null}
+          <ProjectBoard
+            stages={stages.data}
+            filters={boardFilters(state)}
+            closedSince={boardClosedSince(state)}
+            onShowAllClosed={() => setState({ closed: 'all' })}
+            onMove={requestMove}
+          />
+        </>
       )}
       {dialog}
       {creating ? <NewProjectDialog onClose={() => setCreating(false)} /> : null}

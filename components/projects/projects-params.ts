@@ -26,6 +26,7 @@ export const PROJECTS_URL_KEYS = [
   'page',
   'saved_view',
   'columns',
+  'closed',
 ] as const;
 /** What a saved view of projects keeps: the filters and sort, not the board or table (`view`). */
 export const PROJECTS_VIEW_KEYS = PROJECTS_URL_KEYS.filter((k) => k !== 'view');
@@ -64,9 +65,22 @@ export function boardFilters(state: ProjectsUrlState): QueryParams {
   return { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
 }
 
-/** One board column: the stage's projects, most recently changed first. */
-export function boardColumnParams(filters: QueryParams, stageId: string): QueryParams {
-  return { ...filters, project_stage_id: stageId, sort: '-updated_at', per_page: PER_COLUMN };
+/** How far back the board's won and lost columns reach unless the URL says `closed=all`. */
+export const CLOSED_WINDOW_DAYS = 90;
+
+/**
+ * The first day (UTC, as `closed_since` counts) of the board's closed columns: 90 days back, so
+ * the open pipeline is what fills the screen; null with `closed=all`.
+ */
+export function boardClosedSince(state: ProjectsUrlState, now: Date = new Date()): string | null {
+  if (state.closed === 'all') return null;
+  return new Date(now.getTime() - CLOSED_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** One board column: the stage's projects, most recently changed first; a closed stage's only since `closedSince`. */
+export function boardColumnParams(filters: QueryParams, stage: { id: string; category: string }, closedSince: string | null): QueryParams {
+  const window = stage.category !== 'open' && closedSince ? { closed_since: closedSince } : {};
+  return { ...filters, ...window, project_stage_id: stage.id, sort: '-updated_at', per_page: PER_COLUMN };
 }
 
 /** The table view: every filter (custom fields' too), the sort and the page. */

@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { movedProject, useUpdateProject, type Project, type ProjectStage } from '@/lib/client/hooks/use-projects';
+import { toastWithUndo } from '@/components/ui/undo-toast';
 import type { CloseRequest } from './close-project-dialog';
 
 // Loads when a project is first moved to a closed stage, out of the board's first-load JavaScript.
@@ -21,7 +22,28 @@ export function useMoveProject(stages: ProjectStage[]) {
   const move = (project: Project, stage: ProjectStage, changes: Record<string, unknown>, shown: Partial<Project>) =>
     update.mutate(
       { id: project.id, changes: { project_stage_id: stage.id, ...changes }, optimistic: movedProject(project, stage, shown) },
-      { onSuccess: () => toast.success(`Moved “${project.name}” to ${stage.name}.`) },
+      {
+        onSuccess: (saved) => {
+          const before = stages.find((s) => s.id === project.project_stage?.id);
+          if (!before) return toast.success(`Moved “${project.name}” to ${stage.name}.`);
+          // Undo: back to the stage it left, with what closing it changed as it was (If-Match on the moved project).
+          const wasClosed = before.category !== 'open';
+          const previous = {
+            project_stage_id: before.id,
+            ...('close_type' in changes || wasClosed ? { close_type: project.close_type } : {}),
+            ...('loss_reason_id' in changes || wasClosed ? { loss_reason_id: project.loss_reason?.id ?? null } : {}),
+            ...('award_date' in changes || wasClosed ? { award_date: project.award_date } : {}),
+            ...(wasClosed ? { closed_at: project.closed_at } : {}),
+          };
+          const shownBefore = { close_type: project.close_type, loss_reason: project.loss_reason, award_date: project.award_date };
+          toastWithUndo(`Moved “${project.name}” to ${stage.name}.`, () =>
+            update.mutate(
+              { id: project.id, changes: previous, optimistic: movedProject(saved, before, shownBefore), base: saved },
+              { onSuccess: () => toast.success(`Undone: “${project.name}” is back in ${before.name}.`) },
+            ),
+          );
+        },
+      },
     );
 
   const requestMove = (project: Project, stage: ProjectStage) => {

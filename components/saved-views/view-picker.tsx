@@ -75,7 +75,9 @@ export function ViewPicker<K extends string>({
   const columns = state['columns' as K] ?? '';
   const current: Filters = Object.fromEntries(filterKeys.flatMap((k) => (state[k] ? [[k, state[k]!]] : [])));
   const sort = state['sort' as K] ?? '';
-  const named = state[viewKey] ?? '';
+  // An untouched page (no filter, sort or view in its URL) is its built-in view without filters ("All companies").
+  const untouched = !state[viewKey] && !sort && Object.keys(current).length === 0;
+  const named = state[viewKey] || (untouched ? (builtIns.find((v) => Object.keys(v.filters).length === 0 && !v.sort)?.key ?? '') : '');
   const builtIn = builtIns.find((v) => v.key === named);
   const saved = views.find((v) => v.id === named);
   const pageFilters = (v: SavedView): Filters => (translate ? translate.fromSaved(v.filters) : v.filters);

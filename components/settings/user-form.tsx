@@ -15,10 +15,11 @@ const toPayload = (v: { email: string; first_name: string; last_name: string; ro
   first_name: orNull(v.first_name),
   last_name: orNull(v.last_name),
   role: v.role,
-  password: v.password,
+  // Empty: Groundwork emails them an invitation to choose their own.
+  ...(v.password ? { password: v.password } : {}),
 });
 
-/** An admin adds someone to the account, with the password they will sign in with. */
+/** An admin adds someone to the account: invited by email to choose a password, or with one given now. */
 export function UserForm({ onDone }: { onDone: (user: User) => void }) {
   const state = useRecordForm({
     record: undefined,
@@ -27,7 +28,7 @@ export function UserForm({ onDone }: { onDone: (user: User) => void }) {
     toPayload,
     create: useCreateUser(),
     done: (user) => {
-      toast.success(`Added ${user.name ?? user.email}.`);
+      toast.success(`Added ${user.name ?? user.email}.${state.form.getValues('password') ? '' : ' We emailed them an invitation.'}`);
       onDone(user);
     },
   });
@@ -41,8 +42,8 @@ export function UserForm({ onDone }: { onDone: (user: User) => void }) {
         <SelectField name="role" label="Role" options={USER_ROLES.map((r) => ({ id: r, name: ROLE_LABELS[r] }))} placeholder="Choose a role" />
         <TextField
           name="password"
-          label="Password"
-          hint="At least 8 characters; give it to them to sign in with."
+          label="Password (optional)"
+          hint="Leave it empty and we’ll email them an invitation to choose their own (the link works for 7 days). Or set at least 8 characters and give it to them."
           type="password"
           autoComplete="new-password"
         />

@@ -10,6 +10,7 @@ import { useMe, useUpdateUser, useUsers, type User } from '@/lib/client/hooks/us
 import { USER_ROLES, type UserRole } from '@/lib/shared/validation/enums';
 import { inputClass } from '@/components/ui/field';
 import { accessSummary, ROLE_LABELS } from './labels';
+import { ResetPasswordForm } from './reset-password-form';
 import { SettingsSection } from './settings-section';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
@@ -37,11 +38,22 @@ function StatusButton({ user, onClick }: { user: User; onClick: () => void }) {
   );
 }
 
-/** The account's users; admins add people, change roles, deactivate and reactivate. */
+/** An admin's way to a forgotten password. */
+function ResetButton({ user, onClick }: { user: User; onClick: () => void }) {
+  if (user.deactivated) return null;
+  return (
+    <Button variant="secondary" size="sm" onClick={onClick} aria-label={`Set a new password for ${nameOf(user)}`}>
+      New password
+    </Button>
+  );
+}
+
+/** The account's users; admins add people, change roles, deactivate and reactivate, set a new password. */
 export function UsersPage() {
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [editingAccess, setEditingAccess] = useState<User | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
   const me = useMe();
   const query = useUsers({ page, per_page: PER_PAGE });
   const update = useUpdateUser();
@@ -108,9 +120,10 @@ export function UsersPage() {
                 </option>
               ))}
             </select>
-            {/* On phones the action sits under the role, leaving the name its room. */}
-            <span className="mt-1.5 block sm:hidden">
+            {/* On phones the actions sit under the role, leaving the name its room. */}
+            <span className="mt-1.5 flex flex-wrap gap-1 sm:hidden">
               <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />
+              <ResetButton user={user} onClick={() => setResetting(user)} />
             </span>
           </>
         ) : (
@@ -135,9 +148,16 @@ export function UsersPage() {
     { key: 'status', header: 'Status', className: 'hidden sm:table-cell', cell: (user) => <StatusBadge user={user} /> },
     ...(isAdmin
       ? [
-          actionsColumn<User>((user) => (isSelf(user) ? null : <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />), {
-            className: 'hidden sm:table-cell',
-          }),
+          actionsColumn<User>(
+            (user) =>
+              isSelf(user) ? null : (
+                <span className="inline-flex gap-1">
+                  <ResetButton user={user} onClick={() => setResetting(user)} />
+                  <StatusButton user={user} onClick={() => setDeactivated(user, !user.deactivated)} />
+                </span>
+              ),
+            { className: 'hidden sm:table-cell' },
+          ),
         ]
       : []),
   ];
@@ -166,6 +186,9 @@ export function UsersPage() {
       />
       <Dialog open={editingAccess !== null} onClose={() => setEditingAccess(null)} title={`Access of ${editingAccess ? nameOf(editingAccess) : ''}`}>
         {editingAccess ? <AccessForm user={editingAccess} onDone={() => setEditingAccess(null)} /> : null}
+      </Dialog>
+      <Dialog open={resetting !== null} onClose={() => setResetting(null)} title={`New password for ${resetting ? nameOf(resetting) : ''}`}>
+        {resetting ? <ResetPasswordForm user={resetting} name={nameOf(resetting)} onDone={() => setResetting(null)} /> : null}
       </Dialog>
       <Dialog open={adding} onClose={() => setAdding(false)} title="Add a user">
         {adding ? <UserForm onDone={() => setAdding(false)} /> : null}

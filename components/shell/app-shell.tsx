@@ -5,10 +5,11 @@ import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { CommandPaletteLauncher } from './command-palette-launcher';
 import { AccessProvider } from './access-context';
-import { visibleLinks } from './nav-links';
+import { pageOutOfReach, visibleLinks } from './nav-links';
 import type { UserAccess } from '@/lib/shared/permissions';
 import type { UserRole } from '@/lib/shared/validation/enums';
 import { SignOutButton } from './sign-out-button';
+import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
 export interface ShellUser {
@@ -22,10 +23,24 @@ function isActive(pathname: string, href: string) {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 }
 
+/** A page the user's access does not reach: what it is, and who can open it for them. */
+function NoAccess({ page }: { page: string }) {
+  return (
+    <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-14 text-center dark:border-slate-800 dark:bg-slate-900">
+      <h1 className="text-lg font-semibold">You don’t have access to {page}</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Ask an admin of your account to give you access, or go back to your pages.</p>
+      <Link href="/" className="mt-4 inline-block text-sm font-medium text-blue-800 hover:underline dark:text-blue-300">
+        Go to Home
+      </Link>
+    </div>
+  );
+}
+
 /** Sidebar navigation on wide screens, a menu button on phones; the page in the main column. */
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   const pathname = usePathname();
   const [menuOpen, setMenuOpen] = useState(false);
+  const outOfReach = pageOutOfReach(pathname, user.role, user.access);
   const nav = (
     <nav aria-label="Main" className="flex flex-col gap-0.5 p-3">
       {visibleLinks(user.role, user.access).map((link) => (
@@ -59,7 +74,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             <div className="flex items-center gap-2">
               <button
                 type="button"
-                className="rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
+                className="whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
                 aria-expanded={menuOpen}
                 aria-controls="mobile-nav"
                 onClick={() => setMenuOpen((o) => !o)}
@@ -70,10 +85,15 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
               <CommandPaletteLauncher />
             </div>
             <div className="flex items-center gap-2 text-sm">
+              <NotificationBell />
               <ThemeToggle />
-              <span className="hidden text-slate-600 sm:inline dark:text-slate-400" title={user.email}>
+              <Link
+                href="/profile"
+                className="hidden rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+                title={`${user.email} · your profile`}
+              >
                 {user.name}
-              </span>
+              </Link>
               <SignOutButton />
             </div>
           </header>
@@ -83,7 +103,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
             </div>
           ) : null}
           <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-            {children}
+            {outOfReach ? <NoAccess page={outOfReach} /> : children}
           </main>
         </div>
       </div>

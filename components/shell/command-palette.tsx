@@ -49,6 +49,20 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const found = results.some((r) => r.data?.length);
   const failed = results.filter((r) => r.error).length;
 
+  // The highlighted item is always the first one shown, whichever search answered first (cmdk
+  // would otherwise keep the first item that arrived, and Enter open it).
+  const values = [
+    ...(needle ? sources.flatMap((s, i) => (results[i]?.data ?? []).map((h) => `${s.kind}-${h.id}`)) : []),
+    ...pages.map((l) => `page-${l.href}`),
+  ];
+  const shown = values.join(' ');
+  const [selected, setSelected] = useState('');
+  const [shownBefore, setShownBefore] = useState('');
+  if (shown !== shownBefore) {
+    setShownBefore(shown);
+    setSelected(values[0] ?? '');
+  }
+
   const go = (href: string) => {
     onClose();
     setInput('');
@@ -64,7 +78,14 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       className="mx-auto mb-auto mt-[10vh] w-[calc(100%-1.5rem)] max-w-xl rounded-lg bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 dark:bg-slate-900 dark:text-slate-100"
     >
       {open ? (
-        <Command shouldFilter={false} loop label="Search leads, projects, companies, contacts and employees" className="flex max-h-[70vh] flex-col">
+        <Command
+          value={selected}
+          onValueChange={setSelected}
+          shouldFilter={false}
+          loop
+          label="Search leads, projects, companies, contacts and employees"
+          className="flex max-h-[70vh] flex-col"
+        >
           <div className="flex items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-700">
             <span aria-hidden className="text-slate-500">
               ⌕

@@ -23,3 +23,14 @@ export const NAV_LINKS: readonly { href: string; label: string; area?: Permissio
 export function visibleLinks(role: UserRole, access: UserAccess) {
   return NAV_LINKS.filter((l) => (l.admin ? role === 'admin' : !l.area || allows(access.permissions[l.area], 'read')));
 }
+
+/**
+ * The page `pathname` belongs to, when this user may not open it (its area unreadable, or an
+ * admins' page): what it is called, so the page can say so instead of failing. Null otherwise.
+ */
+export function pageOutOfReach(pathname: string, role: UserRole, access: UserAccess): string | null {
+  const link = NAV_LINKS.find((l) => l.href !== '/' && (pathname === l.href || pathname.startsWith(`${l.href}/`)));
+  if (!link) return null;
+  const allowed = link.admin ? role === 'admin' : !link.area || allows(access.permissions[link.area], 'read');
+  return allowed ? null : link.label;
+}

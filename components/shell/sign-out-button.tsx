@@ -13,7 +13,7 @@ export function SignOutButton() {
     <button
       type="button"
       disabled={pending}
-      className="rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+      className="whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       onClick={async () => {
         setPending(true);
         await authClient.signOut();

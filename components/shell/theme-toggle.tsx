@@ -17,10 +17,12 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={() => setTheme(NEXT[current] ?? 'system')}
-      className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      className="whitespace-nowrap rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       aria-label={`Theme: ${current}. Switch theme`}
     >
-      {current === 'dark' ? '☾ Dark' : current === 'light' ? '☀ Light' : '◐ System'}
+      {/* On a phone the symbol alone, so the header keeps one line. */}
+      <span aria-hidden>{current === 'dark' ? '☾' : current === 'light' ? '☀' : '◐'}</span>
+      <span className="hidden sm:inline"> {current === 'dark' ? 'Dark' : current === 'light' ? 'Light' : 'System'}</span>
     </button>
   );
 }

@@ -14,7 +14,40 @@ export interface Column<T> {
   align?: 'left' | 'right';
   /** The list's sort field for this column (`value_in_cents`): its header sorts the table by it. */
   sortKey?: string;
+  /**
+   * On a phone the rows are cards (see `phoneCell`): `lead` cells (a checkbox, a star) sit before the
+   * card's title; `hidden` ones are left out. A column hidden below `sm` by its `className` is left out too.
+   */
+  phone?: 'lead' | 'hidden';
 }
+
+type PhoneRole = 'lead' | 'hidden' | 'title' | 'actions' | 'fact';
+
+/** Each column's part of a phone's card: the first shown column is its title, `actions` its last line, the rest labelled facts. */
+function phoneRoles<T>(columns: readonly Column<T>[]): PhoneRole[] {
+  let titled = false;
+  return columns.map((c) => {
+    if (c.phone === 'hidden' || /(^|\s)hidden(\s|$)/.test(c.className ?? '')) return 'hidden';
+    if (c.phone === 'lead') return 'lead';
+    if (c.key === 'actions') return 'actions';
+    if (!titled) return ((titled = true), 'title');
+    return 'fact';
+  });
+}
+
+/**
+ * A cell's classes below `sm`, where the table is a list of cards (one DOM for both, so the
+ * accessibility tree keeps its table roles, set explicitly): facts are "Label  value" lines, the
+ * header's text shown before the value.
+ */
+const PHONE_CELL: Record<PhoneRole, string> = {
+  lead: 'inline-block align-middle px-2 py-1 sm:table-cell sm:px-3 sm:py-2',
+  title: 'inline-block align-middle px-2 py-1 font-medium sm:table-cell sm:px-3 sm:py-2 sm:font-normal',
+  fact: 'flex gap-3 px-3 py-0.5 text-left before:w-28 before:shrink-0 before:text-slate-500 before:content-[attr(data-label)] sm:table-cell sm:px-3 sm:py-2 sm:before:content-none dark:before:text-slate-400',
+  actions: 'block px-2 pt-1 text-left sm:table-cell sm:px-3 sm:py-2',
+  hidden: '',
+};
+const textOf = (node: ReactNode): string | undefined => (typeof node === 'string' ? node : undefined);
 
 /** A table's last column: each row's buttons, right-aligned under a header only screen readers read. */
 export function actionsColumn<T>(cell: Column<T>['cell'], more: Pick<Column<T>, 'className' | 'cellClassName'> = {}): Column<T> {
@@ -97,17 +130,22 @@ export function DataTable<T extends { id: string }>({
   else {
     const rows = data.items;
     const showPager = paging && (!paging.hideWhenSingle || data.total > paging.perPage);
+    const roles = phoneRoles(columns);
     body = (
       <div className="overflow-x-auto" aria-busy={isFetching}>
-        <table className="min-w-full text-sm">
+        <table role="table" className="block min-w-full text-sm sm:table">
           {caption ? <caption className="sr-only">{caption}</caption> : null}
-          <thead className="border-b border-slate-200 bg-slate-50 text-slate-600 dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400">
-            <tr>
+          <thead
+            role="rowgroup"
+            className="hidden border-b border-slate-200 bg-slate-50 text-slate-600 sm:table-header-group dark:border-slate-800 dark:bg-slate-950 dark:text-slate-400"
+          >
+            <tr role="row">
               {columns.map((c) => {
                 const sortable = sort && c.sortKey ? { field: c.sortKey, direction: directionOf(sort.sort, c.sortKey) } : null;
                 return (
                   <th
                     key={c.key}
+                    role="columnheader"
                     scope="col"
                     aria-sort={sortable?.direction}
                     className={`${cell} font-medium ${c.align === 'right' ? 'text-right' : 'text-left'} ${c.className ?? ''}`}
@@ -118,14 +156,26 @@ export function DataTable<T extends { id: string }>({
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          <tbody role="rowgroup" className="block divide-y divide-slate-100 sm:table-row-group dark:divide-slate-800">
             {rows.map((row, i) => (
-              <tr key={row.id} className={rowClassName(row, i, rows)}>
-                {columns.map((c) => (
-                  <td key={c.key} className={`${cell} ${c.align === 'right' ? 'text-right' : ''} ${c.className ?? ''} ${c.cellClassName ?? ''}`}>
-                    {c.cell(row, i, rows)}
-                  </td>
-                ))}
+              <tr key={row.id} role="row" className={`block py-2 sm:table-row sm:py-0 ${rowClassName(row, i, rows)}`}>
+                {columns.map((c, j) => {
+                  const role = roles[j]!;
+                  const place =
+                    role === 'hidden'
+                      ? `${cell} ${c.phone === 'hidden' ? 'hidden sm:table-cell' : ''}`
+                      : `${PHONE_CELL[role]} ${c.align === 'right' ? 'sm:text-right' : ''}`;
+                  return (
+                    <td
+                      key={c.key}
+                      role="cell"
+                      data-label={role === 'fact' ? textOf(c.header) : undefined}
+                      className={`${place} ${c.className ?? ''} ${c.cellClassName ?? ''}`}
+                    >
+                      {c.cell(row, i, rows)}
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

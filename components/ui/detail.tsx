@@ -17,6 +17,33 @@ export function DetailItem({ label, children, wide = false }: { label: string; c
   );
 }
 
+interface Address {
+  street_address: string | null;
+  street_address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+}
+
+/** A postal address a line each: street, second line, "City, ST 12345", country. */
+export function AddressItem({ address: a }: { address: Address }) {
+  const lines = [a.street_address, a.street_address2, [a.city, [a.state, a.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.country].filter(
+    (l): l is string => Boolean(l),
+  );
+  return (
+    <DetailItem label="Address" wide>
+      {lines.length
+        ? lines.map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))
+        : null}
+    </DetailItem>
+  );
+}
+
 /** The link back to the record's list, above its title. */
 export function Breadcrumb({ href, label }: { href: string; label: string }) {
   return (

@@ -1,8 +1,25 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from './button';
 
-/** A modal on the native <dialog>: focus trap, Escape and the backdrop close it; opens on the autoFocus field. */
+/** What a form inside a dialog tells it: whether it holds changes not saved yet. */
+const DirtyContext = createContext<((dirty: boolean) => void) | null>(null);
+
+/** A form in a dialog reports its unsaved changes: the dialog then asks before a stray Esc or click outside loses them. */
+export function useDialogDirty(dirty: boolean) {
+  const report = useContext(DirtyContext);
+  useEffect(() => {
+    report?.(dirty);
+    return () => report?.(false);
+  }, [report, dirty]);
+}
+
+/**
+ * A modal on the native <dialog>: focus trap, Escape and the backdrop close it; opens on the
+ * autoFocus field. While a form inside holds unsaved changes, Escape, the backdrop and ✕ ask
+ * "Discard changes?" first.
+ */
 export function Dialog({
   open,
   onClose,
@@ -17,6 +34,11 @@ export function Dialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const [report] = useState(() => (value: boolean) => {
+    dirty.current = value;
+  });
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -28,23 +50,61 @@ export function Dialog({
     }
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  /** A close the person may not have meant: with unsaved changes, ask first. */
+  const requestClose = () => {
+    if (dirty.current) setAsking(true);
+    else onClose();
+  };
   return (
     <dialog
       ref={ref}
       aria-label={title}
-      onClose={onClose}
-      onClick={(e) => e.target === ref.current && onClose()}
+      onCancel={(e) => {
+        if (!dirty.current) return;
+        e.preventDefault();
+        setAsking(true);
+      }}
+      onClose={() => {
+        setAsking(false);
+        onClose();
+      }}
+      onClick={(e) => e.target === ref.current && requestClose()}
       className={`m-auto w-[calc(100%-1.5rem)] ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open ? (
         <div className="max-h-[85vh] overflow-y-auto p-5">
           <div className="mb-4 flex items-start justify-between gap-4">
             <h2 className="text-lg font-semibold">{title}</h2>
-            <button type="button" onClick={onClose} aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button type="button" onClick={requestClose} aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
               ✕
             </button>
           </div>
-          {children}
+          {asking ? (
+            <div
+              role="alertdialog"
+              aria-label="Discard changes?"
+              className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              <span className="font-medium">Discard changes? What you typed here is not saved.</span>
+              <span className="flex gap-2">
+                <Button size="sm" variant="secondary" autoFocus onClick={() => setAsking(false)}>
+                  Keep editing
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => {
+                    dirty.current = false;
+                    setAsking(false);
+                    onClose();
+                  }}
+                >
+                  Discard changes
+                </Button>
+              </span>
+            </div>
+          ) : null}
+          <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>
         </div>
       ) : null}
     </dialog>

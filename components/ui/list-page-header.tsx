@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { QueryParams } from '@/lib/client/api-client';
+import type { ImportableResource } from '@/lib/client/import-templates';
 import { ExportMenu } from './export-menu';
+import { ImportLink } from './import-link';
 import { PageHeader } from './page-header';
 
 /**
@@ -12,11 +14,14 @@ export function ListPageHeader({
   title,
   description,
   exports,
+  imports,
   actions,
 }: {
   title: string;
   description?: string;
   exports: { path: string; params: QueryParams; what: string } | null;
+  /** The list's records can be imported from a spreadsheet: an Import link beside the export. */
+  imports?: ImportableResource;
   actions?: ReactNode;
 }) {
   return (
@@ -26,6 +31,7 @@ export function ListPageHeader({
       actions={
         <>
           {exports ? <ExportMenu {...exports} /> : null}
+          {imports ? <ImportLink resource={imports} /> : null}
           {actions}
         </>
       }

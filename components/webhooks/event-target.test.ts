@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
-import { EVENT_RESOURCES } from '@/lib/shared/validation/webhook-messages';
+import { EVENT_RESOURCES } from '@/lib/shared/resources';
 import { eventTarget, RESOURCE_LABELS } from './event-target';
 
 const message = (event_type: string, id: string, path: string) =>
@@ -21,9 +21,9 @@ describe('the dashboard page of an event', () => {
     expect(href('project_team_membership.delete', '3', 'project_team_memberships/3?project_id=12')).toBe('/projects/12');
   });
 
-  it('has nowhere to go for a deleted record, and leaves leads to a name lookup', () => {
+  it('has nowhere to go for a deleted record; a lead goes to its own page', () => {
     expect(eventTarget(message('project.delete', '7', 'projects/7'))).toMatchObject({ href: null, label: 'Project #7' });
-    expect(eventTarget(message('lead.update', '4', 'leads/4'))).toMatchObject({ resource: 'lead', href: null });
+    expect(eventTarget(message('lead.update', '4', 'leads/4'))).toMatchObject({ resource: 'lead', href: '/leads/4', label: 'Lead #4' });
   });
 
   it('names every kind of record the API sends events about', () => {

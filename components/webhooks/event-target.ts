@@ -1,22 +1,19 @@
+import { RESOURCES } from '@/lib/shared/resources';
 import type { WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
 
-export const RESOURCE_LABELS: Record<string, string> = {
-  lead: 'Lead',
-  project: 'Project',
-  company: 'Company',
-  contact: 'Contact',
-  task: 'Task',
-  task_list: 'Task list',
-  call: 'Call',
+/** The dashboard's shorter names of a few resources (their pages say "Workforce" already). */
+const SHORT_LABELS: Record<string, string> = {
   workforce_employee: 'Employee',
   workforce_assignment: 'Assignment',
-  workforce_time_off: 'Time off',
-  workforce_certification: 'Certification',
   project_team_membership: 'Team membership',
-  custom_field: 'Custom field',
-  saved_view: 'Saved view',
-  go_no_go_criterion: 'Go / no-go criterion',
 };
+
+/** Every resource whose changes are events, by what people call it (from the descriptors, lib/shared/resources.ts). */
+export const RESOURCE_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(RESOURCES)
+    .filter(([, r]) => r.events)
+    .map(([key, r]) => [key, SHORT_LABELS[key] ?? r.label]),
+);
 
 export const ACTION_LABELS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
 
@@ -32,8 +29,8 @@ export interface EventTarget {
 
 /**
  * The dashboard page of the record an event is about, from the event type and `payload.url` (the
- * record's API URL; a membership's carries its project as `?project_id=`). Leads have no page of their
- * own: the leads list searched by name (see LeadTarget), so `href` is null here for them.
+ * record's API URL; a membership's carries its project as `?project_id=`). No request per row: the
+ * link names the record by its kind and id.
  */
 export function eventTarget(message: WebhookMessage): EventTarget {
   const [resource = '', action = ''] = message.event_type.split('.');
@@ -51,6 +48,7 @@ export function eventTarget(message: WebhookMessage): EventTarget {
   }
   if (action === 'delete') return { ...base, href: null, label: `${name} #${id}` };
   const hrefs: Record<string, string> = {
+    lead: `/leads/${id}`,
     project: `/projects/${id}`,
     company: `/companies/${id}`,
     contact: `/contacts/${id}`,

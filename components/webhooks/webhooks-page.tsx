@@ -1,6 +1,5 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDistanceToNowStrict } from 'date-fns';
 import Link from 'next/link';
@@ -8,11 +7,9 @@ import { Button } from '@/components/ui/button';
 import { ListPageHeader } from '@/components/ui/list-page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
-import { ApiClientError } from '@/lib/client/api-client';
 import { formatDateTimeUtc } from '@/lib/client/format';
 import { useHydrated } from '@/lib/client/hooks/use-hydrated';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
-import { leadQuery } from '@/lib/client/hooks/use-leads';
 import { useWebhookMessages, type WebhookMessage } from '@/lib/client/hooks/use-webhook-messages';
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from './event-target';
 import { EventTypePicker } from './event-type-picker';
@@ -28,32 +25,8 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 // Links to records are not prefetched: a feed page holds 25 of them, each a server render.
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 
-/** A lead has no page of its own: its link is the leads list searched by its name (archived ones included). */
-function LeadTarget({ id, deleted }: { id: string; deleted: boolean }) {
-  const { data, error } = useQuery({ ...leadQuery(id), enabled: !deleted, retry: false, staleTime: 5 * 60_000 });
-  if (deleted) return <span className="text-slate-600 dark:text-slate-400">Lead #{id} (deleted)</span>;
-  if (error) {
-    const gone = error instanceof ApiClientError && error.status === 404;
-    return (
-      <span className="text-slate-600 dark:text-slate-400">
-        Lead #{id}
-        {gone ? ' (no longer exists)' : ''}
-      </span>
-    );
-  }
-  if (!data) return <span className="text-slate-600 dark:text-slate-400">Lead #{id}…</span>;
-  const search = new URLSearchParams({ q: data.name });
-  if (data.archived_at) search.set('archived', 'true');
-  return (
-    <Link className={linkClass} href={`/leads?${search}`} prefetch={false}>
-      Lead “{data.name}”
-    </Link>
-  );
-}
-
 function Target({ message }: { message: WebhookMessage }) {
   const target = eventTarget(message);
-  if (target.resource === 'lead') return <LeadTarget id={target.id} deleted={target.action === 'delete'} />;
   if (!target.href) {
     return (
       <span className="text-slate-600 dark:text-slate-400">

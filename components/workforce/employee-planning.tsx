@@ -82,7 +82,7 @@ function Assignments({ employee }: { employee: Employee }) {
             {list.map((a) => (
               <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 py-2 text-sm">
                 <span className="min-w-0">
-                  <Link href={`/projects/${a.project.id}?tab=staffing`} className="font-medium text-blue-800 hover:underline dark:text-blue-300">
+                  <Link href={`/projects/${a.project.id}?tab=team`} className="font-medium text-blue-800 hover:underline dark:text-blue-300">
                     {a.project.name}
                   </Link>
                   <span className="ml-2 text-slate-600 dark:text-slate-400">{a.role.name}</span>

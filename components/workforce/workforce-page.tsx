@@ -120,7 +120,14 @@ export function WorkforcePage() {
           what="employees"
         />
       </div>
-      <FilterBar search="Search employees" placeholder="Search by name or email…" q={state.q} setState={setState} columns={4}>
+      <FilterBar
+        search="Search employees"
+        placeholder="Search by name or email…"
+        q={state.q}
+        setState={setState}
+        columns={4}
+        active={[state.manager_id, state.role_id].filter(Boolean).length}
+      >
         <RoleSelect value={state.role_id} onChange={(id) => setState({ role_id: id })} />
         <Select
           aria-label="Manager"

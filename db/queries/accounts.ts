@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import {
   accounts,
@@ -25,7 +25,14 @@ export async function insertAccount(db: Db, name: string): Promise<number> {
 
 export async function insertUser(
   db: Db,
-  values: { accountId: number; firstName: string | null; lastName: string | null; email: string; role?: UserRole } & UserAccessColumns,
+  values: {
+    accountId: number;
+    firstName: string | null;
+    lastName: string | null;
+    email: string;
+    role?: UserRole;
+    timeZone?: string | null;
+  } & UserAccessColumns,
 ): Promise<number> {
   // Lowercase: Better Auth's sign-in looks the lowercased email up as is.
   const [row] = await db
@@ -82,6 +89,27 @@ export async function findUserByEmail(db: Db, email: string) {
     .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);
   return row;
+}
+
+/** The account's name. */
+export async function accountName(db: Db, accountId: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+  return row?.name;
+}
+
+/** The account's own row (its row locked with `lock`). */
+export async function findAccount(db: Db, accountId: number, lock = false) {
+  const query = db.select().from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
+
+export async function updateAccount(db: Db, accountId: number, values: { name?: string; timeZone?: string | null }): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
 }
 
 export async function countAccounts(db: Db): Promise<number> {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { authAccounts } from '@/db/schema';
+import { authAccounts, verifications } from '@/db/schema';
 
 // Better Auth's "credential" account holds a user's password hash; its provider-side id is the
 // user's id, as Better Auth's own sign-up writes it.
@@ -22,4 +22,9 @@ export async function findCredentialHash(db: Db, userId: number): Promise<string
     .from(authAccounts)
     .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, CREDENTIAL_PROVIDER)));
   return row?.hash ?? null;
+}
+
+/** A one-time token that sets the user's password (Better Auth's reset-password verification), valid until `expiresAt`. */
+export async function insertPasswordToken(db: Db, userId: number, token: string, expiresAt: Date): Promise<void> {
+  await db.insert(verifications).values({ identifier: `reset-password:${token}`, value: String(userId), expiresAt });
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
@@ -65,4 +65,10 @@ export async function listCalls(db: Db, accountId: number, filters: CallFilters,
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
 export function findCall(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<CallRow | undefined> {
   return oneRow(selectCalls(db).where(and(ofAccount(calls, accountId, id), inTeamOrNoProject(calls.projectId, teamOf))), calls, lock);
+}
+
+/** Calls of the account by id, with their embeds, in one statement (a timeline page's). */
+export function callsByIds(db: Db, accountId: number, ids: number[]): Promise<CallRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectCalls(db).where(and(eq(calls.accountId, accountId), inArray(calls.id, ids)));
 }

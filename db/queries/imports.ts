@@ -181,6 +181,60 @@ export async function idsByKey(
   return out;
 }
 
+/** A name as an import matches it: trimmed, runs of spaces as one, lower case ("  Cherry  Creek " = "cherry creek"). */
+export const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The account's records of `table` whose name, normalised as `normalName` does, is one of
+ * `names`: normalised name → their ids and names as stored (several when names repeat), in one statement.
+ */
+export async function idsByName(
+  db: Db,
+  table: { id: AnyPgColumn; accountId: AnyPgColumn },
+  column: AnyPgColumn,
+  accountId: number,
+  names: string[],
+): Promise<Map<string, { id: number; name: string }[]>> {
+  const out = new Map<string, { id: number; name: string }[]>();
+  if (names.length === 0) return out;
+  const normal = sql`lower(btrim(regexp_replace(${column}, '[[:space:]]+', ' ', 'g')))`;
+  const found = (await db
+    .select({ normal: sql<string>`${normal}`, id: table.id, name: column })
+    .from(table as never)
+    .where(and(eq(table.accountId, accountId), sql`${normal} = any(array(select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)))`))
+    .orderBy(asc(table.id))) as { normal: string; id: number; name: string }[];
+  for (const r of found) out.set(r.normal, [...(out.get(r.normal) ?? []), { id: Number(r.id), name: r.name }]);
+  return out;
+}
+
+/** How alike two names must be (pg_trgm's similarity, 0 to 1) for a dry run to flag a new row beside an existing record. */
+export const LOOK_ALIKE_SIMILARITY = 0.6;
+
+/**
+ * For each of `names` (rows that would create a record), the account's most alike record of
+ * `table` by trigram similarity, when at least LOOK_ALIKE_SIMILARITY: one statement, the name's
+ * trigram index answering each `%`.
+ */
+export async function lookAlikes(
+  db: Db,
+  table: { id: AnyPgColumn; accountId: AnyPgColumn },
+  column: AnyPgColumn,
+  accountId: number,
+  names: string[],
+): Promise<Map<string, { id: number; name: string; similarity: number }>> {
+  const out = new Map<string, { id: number; name: string; similarity: number }>();
+  if (names.length === 0) return out;
+  const best = sql<{ id: number; name: string; similarity: number } | null>`(
+    select json_build_object('id', ${table.id}, 'name', ${column}, 'similarity', round(similarity(${column}, n.name)::numeric, 2))
+    from ${table as never}
+    where ${table.accountId} = ${accountId} and ${column} % n.name and similarity(${column}, n.name) >= ${LOOK_ALIKE_SIMILARITY}
+    order by similarity(${column}, n.name) desc, ${table.id}
+    limit 1)`;
+  const rows = await db.select({ wanted: sql<string>`n.name`, best }).from(sql`jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) as n(name)`);
+  for (const r of rows) if (r.best) out.set(r.wanted, { id: Number(r.best.id), name: r.best.name, similarity: Number(r.best.similarity) });
+  return out;
+}
+
 /** Records of `table` of the account among `ids` (an id column in a file must name one). */
 export async function existingIds(db: Db, table: { id: AnyPgColumn; accountId: AnyPgColumn }, accountId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

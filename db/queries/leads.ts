@@ -1,7 +1,7 @@
 import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { imports, leads, users } from '@/db/schema';
+import { commentMentions, comments, imports, leads, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
@@ -42,6 +42,8 @@ export interface LeadFilters {
   unassigned?: boolean;
   company_id?: number;
   import_id?: number;
+  /** Leads whose comments mention this user (the inbox's "Mentioned" view). */
+  mentioned_user_id?: number;
   archived: boolean;
   snoozed?: boolean;
   priority?: boolean;
@@ -61,6 +63,10 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
     f.unassigned === true ? isNull(leads.assignedToId) : f.unassigned === false ? isNotNull(leads.assignedToId) : undefined,
     f.company_id !== undefined ? eq(leads.companyId, f.company_id) : undefined,
     f.import_id !== undefined ? eq(leads.importId, f.import_id) : undefined,
+    f.mentioned_user_id !== undefined
+      ? sql`exists (select 1 from ${commentMentions} m join ${comments} c on c.id = m.comment_id
+          where m.user_id = ${f.mentioned_user_id} and c.commentable_type = 'lead' and c.commentable_id = ${leads.id} and c.account_id = ${accountId})`
+      : undefined,
     f.priority !== undefined ? eq(leads.priority, f.priority) : undefined,
     f.snoozed === true ? gt(leads.snoozeUntil, f.now) : undefined,
     f.snoozed === false ? or(isNull(leads.snoozeUntil), lte(leads.snoozeUntil, f.now)) : undefined,
@@ -79,6 +85,7 @@ const NARROWS: Record<keyof LeadFilters, boolean> = {
   unassigned: true,
   company_id: true,
   import_id: true,
+  mentioned_user_id: true,
   snoozed: true,
   priority: true,
   q: true,

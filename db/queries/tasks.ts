@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
@@ -83,6 +83,12 @@ export async function listTasks(db: Db, accountId: number, filters: TaskFilters,
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
 export function findTask(db: Db, accountId: number, id: number, lock = false, teamOf?: TeamOf): Promise<TaskRow | undefined> {
   return oneRow(selectTasks(db).where(and(ofAccount(tasks, accountId, id), inTeamOrNoProject(tasks.projectId, teamOf))), tasks, lock);
+}
+
+/** Tasks of the account by id, with their embeds, in one statement (a timeline page's). */
+export function tasksByIds(db: Db, accountId: number, ids: number[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectTasks(db).where(and(eq(tasks.accountId, accountId), inArray(tasks.id, ids)));
 }
 
 /** The project of a task list of the account, or undefined when there is no such list. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgSelect, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { pageWithTotal, type PageWindow } from './sql';
@@ -25,6 +25,12 @@ export async function insertRows<T extends AccountTable>(db: Db, table: T, value
   if (values.length === 0) return [];
   const rows = (await db.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
   return rows.map((r) => r.id);
+}
+
+/** Deletes the account's rows of these ids in one statement (rows just inserted that nothing came to use). */
+export async function deleteRows(db: Db, table: AccountTable, accountId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(table).where(and(eq(table.accountId, accountId), inArray(table.id, ids)));
 }
 
 /** The bare row, locked for the rest of the transaction. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
-import { sessions, users } from '@/db/schema';
+import { accounts, sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
 
@@ -29,6 +29,8 @@ const userColumns = {
   ...personRefColumns(users),
   role: users.role,
   deactivatedAt: users.deactivatedAt,
+  /** Theirs, else their account's (null: neither chose one). */
+  timeZone: sql<string | null>`coalesce(${users.timeZone}, (select a.time_zone from ${accounts} a where a.id = ${users.accountId}))`,
   ...userAccessColumns,
 };
 
@@ -100,11 +102,25 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
 
 /** Whether a user exists and is active, whatever the account (sign-in does not know the account yet). */
 export async function findUserStatus(db: Db, id: number) {
-  const [row] = await db.select({ id: users.id, role: users.role, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, id));
+  const [row] = await db
+    .select({ id: users.id, accountId: users.accountId, role: users.role, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, id));
   return row;
 }
 
 /** Signs a user out everywhere (Better Auth's sessions are rows; the cookie alone proves nothing). */
 export async function deleteUserSessions(db: Db, userId: number, keepSessionId?: number): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)));
+}
+
+/** A user's stored notification email settings (the kinds changed from the defaults); its row locked with `lock`. */
+export async function notificationSettingsOf(db: Db, userId: number, lock = false) {
+  const query = db.select({ settings: users.notificationSettings }).from(users).where(eq(users.id, userId));
+  const [row] = await (lock ? query.for('update') : query);
+  return row?.settings;
+}
+
+export async function setNotificationSettings(db: Db, userId: number, settings: Record<string, string>): Promise<void> {
+  await db.update(users).set({ notificationSettings: settings, updatedAt: new Date() }).where(eq(users.id, userId));
 }

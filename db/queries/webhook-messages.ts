@@ -11,6 +11,7 @@ export interface WebhookMessageValues {
   eventType: string;
   payload: { id: string; url: string };
   changedFields?: string[] | null;
+  changes?: Record<string, [unknown, unknown]> | null;
 }
 
 /** Who made a change, and how they were signed in: the audit columns of its messages. */
@@ -33,20 +34,26 @@ export interface WebhookMessageActor {
 export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, messages: WebhookMessageValues[]) {
   if (messages.length === 0) return;
   const tokenId = actor.tokenId ?? null;
-  const rows = messages.map((m, n) => ({ n, event_type: m.eventType, payload: m.payload, changed_fields: m.changedFields ?? null }));
+  const rows = messages.map((m, n) => ({
+    n,
+    event_type: m.eventType,
+    payload: m.payload,
+    changed_fields: m.changedFields ?? null,
+    changes: m.changes ?? null,
+  }));
   await db.execute(sql`
     with token as (
       select id, kind, oauth_application_id from api_tokens where id = ${tokenId}
     ), message as (
-      insert into webhook_messages (account_id, event_type, payload, actor_id, auth_method, token_id, oauth_application_id, changed_fields)
+      insert into webhook_messages (account_id, event_type, payload, actor_id, auth_method, token_id, oauth_application_id, changed_fields, changes)
       select ${actor.accountId}, e.event_type, e.payload, ${actor.actorId},
         case when ${actor.viaImport === true} then 'import'
              when ${actor.actorId}::bigint is null then null
              when token.id is null then 'session'
              when token.kind = 'oauth_access' then 'oauth'
              else 'api_token' end,
-        token.id, token.oauth_application_id, e.changed_fields
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(n int, event_type text, payload jsonb, changed_fields text[])
+        token.id, token.oauth_application_id, e.changed_fields, e.changes
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(n int, event_type text, payload jsonb, changed_fields text[], changes jsonb)
       left join token on true
       order by e.n
       returning id, account_id, event_type, auth_method

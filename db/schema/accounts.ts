@@ -1,12 +1,23 @@
-import { boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { id, oneOf, parentRef, timestamps, ts } from './columns';
-import { PERMISSION_LEVELS, PROJECT_ACCESS, USER_ROLES, type PermissionArea, type PermissionLevel, type ProjectAccess } from './enums';
+import {
+  PERMISSION_LEVELS,
+  PROJECT_ACCESS,
+  USER_ROLES,
+  type NotificationChannel,
+  type NotificationKind,
+  type PermissionArea,
+  type PermissionLevel,
+  type ProjectAccess,
+} from './enums';
 
 /** A tenant: one general contractor. Every other record belongs to exactly one account. */
 export const accounts = pgTable('accounts', {
   id: id(),
   name: text('name').notNull(),
+  /** The IANA time zone of a user who has not chosen one (their reminders' "8 AM", their digest's 07:00); null: America/New_York. */
+  timeZone: text('time_zone'),
   ...timestamps,
 });
 
@@ -33,6 +44,12 @@ export const users = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`coalesce(nullif(btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), ''), "email")`),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** The IANA time zone the user lives in (Profile): what "tomorrow 8 AM" means for their reminders; null until set. */
+    timeZone: text('time_zone'),
+    /** Email per kind of notification (docs/collaboration.md#email): only the kinds changed from the defaults. */
+    notificationSettings: jsonb('notification_settings').$type<Partial<Record<NotificationKind, NotificationChannel>>>().notNull().default({}),
+    /** The day (in the user's time zone) of the last digest made for them: one a day, whichever worker runs. */
+    digestSentOn: date('digest_sent_on', { mode: 'string' }),
     image: text('image'),
     /** `admin` manages the account's users, API tokens and webhooks; `member` does the CRM work. */
     role: text('role').notNull().default('member'),

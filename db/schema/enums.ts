@@ -47,28 +47,6 @@ export const MEMBERSHIP_ROLES = {
   accountant: 'Accountant',
 } as const;
 export const MEMBERSHIP_ROLE_KEYS = Object.keys(MEMBERSHIP_ROLES) as [MembershipRole, ...MembershipRole[]];
-/** The resources whose changes are events (lookups and users are configuration, not events). */
-export const EVENT_RESOURCES = [
-  'project',
-  'lead',
-  'company',
-  'contact',
-  'task',
-  'task_list',
-  'call',
-  'workforce_employee',
-  'workforce_assignment',
-  'workforce_time_off',
-  'workforce_certification',
-  'project_team_membership',
-  'custom_field',
-  'saved_view',
-  'go_no_go_criterion',
-] as const;
-export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
-/** Webhook `event_type`s: `<resource>.<action>`. */
-export const EVENT_TYPES = EVENT_RESOURCES.flatMap((r) => EVENT_ACTIONS.map((a) => `${r}.${a}` as const));
-
 export type StageCategory = (typeof STAGE_CATEGORIES)[number];
 export type ConstructionDurationUnit = (typeof CONSTRUCTION_DURATION_UNITS)[number];
 export type WorkScope = (typeof WORK_SCOPES)[number];
@@ -95,6 +73,16 @@ export const CUSTOM_FIELD_RESOURCES = ['projects', 'leads', 'companies', 'contac
 export type CustomFieldResource = (typeof CUSTOM_FIELD_RESOURCES)[number];
 export const CUSTOM_FIELD_TYPES = ['text', 'long_text', 'number', 'currency', 'date', 'boolean', 'select', 'multi_select', 'user', 'url'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+
+/** The records a comment can be on (its `commentable_type`: the record's resource key). */
+export const COMMENTABLE_TYPES = ['lead', 'project', 'company', 'contact', 'task'] as const;
+export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+
+/** The records with a timeline, and the kinds of its entries (docs/collaboration.md#timeline). */
+export const TIMELINE_SUBJECTS = ['lead', 'project', 'company', 'contact'] as const;
+export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
+export const TIMELINE_KINDS = ['comment', 'change', 'call', 'task', 'created'] as const;
+export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** The lists a view can be saved of (docs/saved-views.md). */
 export const SAVED_VIEW_RESOURCES = ['leads', 'projects', 'companies', 'contacts', 'tasks', 'workforce_employees'] as const;
@@ -147,3 +135,27 @@ export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'und
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_ROW_OUTCOMES = ['created', 'updated', 'failed'] as const;
 export type ImportRowOutcome = (typeof IMPORT_ROW_OUTCOMES)[number];
+
+/** Why a notification was made (docs/collaboration.md); issue 28 lists them all, `mention` comes first. */
+export const NOTIFICATION_KINDS = ['mention', 'assignment', 'comment', 'reminder', 'task_due', 'bid_due'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A user's time zone until they choose one (Profile): what "tomorrow 8 AM" and the 07:00 digest mean for them. */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** How a user hears of a kind of notification by email: at once, in the 07:00 digest, or not at all. */
+export const NOTIFICATION_CHANNELS = ['instant', 'daily_digest', 'off'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+/** Mentions and assignments at once; the rest in the morning's digest. */
+export const DEFAULT_NOTIFICATION_CHANNELS: Record<NotificationKind, NotificationChannel> = {
+  mention: 'instant',
+  assignment: 'instant',
+  comment: 'daily_digest',
+  reminder: 'daily_digest',
+  task_due: 'daily_digest',
+  bid_due: 'daily_digest',
+};
+
+/** A mail in the outbox: waiting (or to retry), sent, or given up after its last attempt. */
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -1,14 +1,17 @@
 import { check, doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { accountId } from './accounts';
-import { id, oneOf, timestamps } from './columns';
+import { id, oneOf, timestamps, ts } from './columns';
 import { STAGE_CATEGORIES, type StageCategory } from './enums';
 
 // The named-reference lookups (`NamedReference` in the OpenAPI document): per-account lists a user picks from.
-// Each is its own table so a foreign key can only point at the right kind of lookup.
+// Each is its own table so a foreign key can only point at the right kind of lookup. An archived
+// value stays on the records that hold it and is offered for no new one (docs/settings.md).
+
+const archivedAt = () => ts('archived_at');
 
 function lookupTable(name: string) {
-  return pgTable(name, { id: id(), accountId: accountId(), name: text('name').notNull(), ...timestamps }, (t) => [
+  return pgTable(name, { id: id(), accountId: accountId(), name: text('name').notNull(), archivedAt: archivedAt(), ...timestamps }, (t) => [
     uniqueIndex(`${name}_account_name_key`).on(t.accountId, sql`lower(${t.name})`),
   ]);
 }
@@ -36,6 +39,8 @@ export const projectStages = pgTable(
     position: integer('position').notNull().default(0),
     /** The chance of winning a project in this stage when the project has no probability of its own (0 to 1). */
     defaultProbability: doublePrecision('default_probability'),
+    /** The board's and the charts' colour for the stage (`#rrggbb`); null: the category's. */
+    color: text('color'),
     ...timestamps,
   },
   (t) => [
@@ -43,6 +48,7 @@ export const projectStages = pgTable(
     index('project_stages_account_position_idx').on(t.accountId, t.position),
     check('project_stages_category_check', oneOf(t.category, STAGE_CATEGORIES)),
     check('project_stages_default_probability_check', sql`${t.defaultProbability} between 0 and 1`),
+    check('project_stages_color_check', sql`${t.color} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 
@@ -53,6 +59,7 @@ export const workforceRoles = pgTable(
     accountId: accountId(),
     name: text('name').notNull(),
     abbreviation: text('abbreviation'),
+    archivedAt: archivedAt(),
     ...timestamps,
   },
   (t) => [uniqueIndex('workforce_roles_account_name_key').on(t.accountId, sql`lower(${t.name})`)],

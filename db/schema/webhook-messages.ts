@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { apiTokens } from './api-tokens';
@@ -26,11 +27,18 @@ export const webhookMessages = pgTable(
     oauthApplicationId: ref('oauth_application_id', () => oauthApplications.id),
     /** An update's changed fields (API names); null for a create or delete. */
     changedFields: text('changed_fields').array(),
+    /**
+     * An update's changes for a record's timeline: `{field: [before, after]}` by API name, a
+     * reference by its record's name; null for a create or delete, and for older messages.
+     */
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
   },
   (t) => [
     uniqueIndex('webhook_messages_event_id_key').on(t.eventId),
     index('webhook_messages_account_timestamp_idx').on(t.accountId, t.timestamp.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('webhook_messages_account_type_idx').on(t.accountId, t.eventType, t.timestamp.desc().nullsFirst()),
+    // A record's history (its timeline): its creates and updates, newest first.
+    index('webhook_messages_record_idx').on(t.accountId, sql`(${t.payload} ->> 'id')`, t.eventType, t.timestamp.desc().nullsFirst()),
     ...columnIndexes('webhook_messages', t.actorId, t.tokenId, t.oauthApplicationId),
     check('webhook_messages_auth_method_check', oneOf(t.authMethod, AUTH_METHODS)),
   ],

@@ -1,14 +1,18 @@
 import type { Db } from '@/db';
 import {
   calls,
+  commentMentions,
+  comments,
   companies,
   companyIndustries,
   contacts,
   imports,
   leads,
+  notifications,
   projectTeamMembershipRoles,
   projectTeamMemberships,
   projects,
+  reminders,
   taskLists,
   tasks,
   webhookMessages,
@@ -21,7 +25,7 @@ import {
 import { createAccount, DEFAULT_STAGES, namedLookupTables, type NamedLookupKey } from '@/db/queries/accounts';
 import { CALL_NOTES, EMPLOYEE_NOTES, GENERAL_TASK_TITLES, NICKNAMES, TASK_NOTES, TASK_TITLES, taskListNames } from './data';
 import type { AccountPlan, City, CompanySeed, LeadSeed, PlanUser, ProjectSeed, StageName } from './plan';
-import { dateOnly, type Random } from './random';
+import { createRandom, dateOnly, type Random } from './random';
 import { callTime, careerDates, constructionDuration, describeScope, probability, projectTimeline, slug, taskTiming, valueInCents } from './values';
 
 // Writes one account of a plan, table by table: one multi-row insert per table (the workforce
@@ -85,6 +89,7 @@ export async function seedAccount(
   await seedCalls(a, lookups, projectList, companyList);
   await seedWorkforce(a, lookups);
   await seedTeams(a, projectList);
+  await seedComments(a, projectList);
   return { accountId, userIds };
 }
 
@@ -414,6 +419,97 @@ async function seedPipeline(a: Account, lookups: Lookups, companyList: Company[]
     contact: d.contact,
     createdAt: d.row.createdAt,
   }));
+}
+
+/** What estimators and PMs say on a pursuit; `{who}` is a colleague mentioned. */
+const COMMENT_LINES = [
+  '{who}, can you confirm the bid date with the owner’s rep? The addendum may move it.',
+  'Steel pricing came back **8% higher** than our budget number — {who}, worth a second quote?',
+  'Site walk is Thursday at 9. {who}, can you join?',
+  'Owner wants alternates for the roofing package:\n- standing seam\n- TPO\n- modified bitumen',
+  'Spoke with the architect: drawings are at 90 %. {who}, please update the estimate when they land.',
+  'We are *likely* short-listed. {who} — prep the interview deck?',
+];
+
+/**
+ * Comments on the newest open pursuits, some mentioning a colleague (the demo admin among them),
+ * with those mentions' notifications unread: the thread and the bell have something on first start.
+ */
+async function seedComments(a: Account, projectList: Project[]) {
+  const { tx, plan, accountId, userIds } = a;
+  // A stream of its own: the comments draw nothing from the account's, so the rest of the demo
+  // (the forecast's targets and pipeline among it) is what it was before comments existed.
+  const r = createRandom(a.r.now, 28);
+  const names = new Map(userIds.map((id, i) => [id, `${plan.users[i]!.firstName} ${plan.users[i]!.lastName}`]));
+  const open = projectList.filter((p) => a.stages.get(p.seed.stage)?.category === 'open').slice(-6);
+  // Only users who see every project are mentioned (a team-limited one may not see the pursuit).
+  const seeAll = userIds.filter((_, i) => plan.users[i]!.access?.projectAccess !== 'team');
+  for (const [index, project] of open.entries()) {
+    let at = r.between(project.createdAt, r.now);
+    const count = r.int(1, 3);
+    for (let n = 0; n < count; n++) {
+      const author = r.pick(seeAll);
+      // The first comment of the first pursuits mentions the demo admin: their bell starts with something.
+      const mentioned = index < 3 && n === 0 ? userIds[0]! : r.chance(0.5) ? r.pick(seeAll.filter((id) => id !== author)) : null;
+      const line = r.pick(COMMENT_LINES);
+      const who = mentioned !== null && mentioned !== author ? `@[${names.get(mentioned)}](user:${mentioned})` : 'Team';
+      const body = line.includes('{who}') ? line.replace('{who}', who) : line;
+      const [row] = await tx
+        .insert(comments)
+        .values({ accountId, commentableType: 'project', commentableId: project.id, body, authorId: author, createdAt: at, updatedAt: at })
+        .returning({ id: comments.id });
+      if (who !== 'Team' && line.includes('{who}')) {
+        await tx.insert(commentMentions).values({ commentId: row!.id, userId: mentioned!, position: 0 });
+        await tx.insert(notifications).values({
+          accountId,
+          userId: mentioned!,
+          kind: 'mention',
+          actorId: author,
+          subjectType: 'project',
+          subjectId: project.id,
+          commentId: row!.id,
+          createdAt: at,
+          updatedAt: at,
+        });
+      }
+      at = r.between(at, r.now);
+    }
+  }
+  // The demo admin's reminders: two ahead (tomorrow morning, next week), and one that came due
+  // yesterday, already in their notifications.
+  const admin = userIds[0]!;
+  // At 8 in the morning in New York (13:00 UTC in winter), days from today.
+  const morning = (days: number) => {
+    const d = new Date(r.now);
+    d.setUTCDate(d.getUTCDate() + days);
+    d.setUTCHours(13, 0, 0, 0);
+    return d;
+  };
+  const reminded = [
+    { project: open.at(-1), at: morning(1), note: 'Call the owner’s rep about the addendum' },
+    { project: open.at(-2), at: morning(7), note: 'Check the bid bond is signed' },
+    { project: open.at(-3), at: morning(-1), note: 'Confirm the pre-bid walk time' },
+  ];
+  for (const { project, at, note } of reminded) {
+    if (!project) continue;
+    const past = at.getTime() < r.now.getTime();
+    await tx
+      .insert(reminders)
+      .values({ accountId, userId: admin, remindableType: 'project', remindableId: project.id, remindAt: at, note, notifiedAt: past ? at : null });
+    if (past)
+      await tx.insert(notifications).values({
+        accountId,
+        userId: admin,
+        kind: 'reminder',
+        actorId: null,
+        subjectType: 'project',
+        subjectId: project.id,
+        detail: note,
+        dedupeKey: `reminder:seed:${project.id}`,
+        createdAt: at,
+        updatedAt: at,
+      });
+  }
 }
 
 /** Task lists for every project, tasks spread over them, and a few tasks about people only. */

@@ -49,5 +49,5 @@ test('TRACE is a JSON 405, not a 500; OPTIONS lists only what a route serves', a
   expect((await request.fetch('/sign-in', { method: 'TRACE' })).status()).toBe(405);
   const options = await request.fetch('/api/2023-01/users/me', { method: 'OPTIONS' });
   expect(options.status()).toBe(204);
-  expect(options.headers()['allow']).toBe('GET, HEAD, OPTIONS');
+  expect(options.headers()['allow']).toBe('GET, PATCH, HEAD, OPTIONS');
 });

@@ -13,3 +13,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
+
+/** The same check in the light and in the dark theme (the theme follows the system), then back to light. */
+export async function expectAccessibleInBothThemes(page: Page) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    // next-themes sets the class on <html>.
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    try {
+      await expectNoSeriousA11yViolations(page);
+    } catch (error) {
+      throw new Error(`In the ${colorScheme} theme: ${(error as Error).message}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}

@@ -107,7 +107,18 @@ test('the Log a call dialog opens from a company page with the company filled in
   await picker.press('Escape');
   await expect(dialog).toBeVisible();
   await expect(picker).toHaveValue(contact.name!);
+  // A contact was chosen: closing asks before it is lost — Keep editing keeps it, Discard closes.
   await dialog.getByRole('button', { name: 'Close' }).click();
+  const ask = dialog.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(picker).toHaveValue(contact.name!);
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await screens(page, 'dialog-discard-changes');
+  await ask.getByRole('button', { name: 'Discard changes' }).click();
   await expect(dialog).toBeHidden();
 });
 

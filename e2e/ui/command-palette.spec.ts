@@ -1,22 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectAccessibleInBothThemes } from './axe';
 import { screens } from './screens';
 
 // The command palette: Ctrl-K anywhere, type part of a name, Enter jumps to the record.
-
-/** No serious or critical axe violation, in light and in dark mode. */
-async function expectAccessible(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    // The theme follows the system (next-themes sets the class on <html>).
-    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('opens with the keyboard, finds a project by name and jumps to it', async ({ page }) => {
   await page.goto('/leads');
@@ -39,7 +25,7 @@ test('opens with the keyboard, finds a project by name and jumps to it', async (
   await expect(palette.getByRole('group', { name: 'Companies' })).toHaveCount(0);
   await expect(option).toHaveAttribute('aria-selected', 'true');
 
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'command-palette');
 
   await page.keyboard.press('Enter');
@@ -54,7 +40,7 @@ test('jumps to an employee, and Escape closes it', async ({ page }) => {
   await expect(palette).toBeVisible();
   await palette.getByRole('combobox').fill('zzqx nothing');
   await expect(palette.getByText('Nothing named “zzqx nothing”. Try part of the name.')).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
 
@@ -67,4 +53,23 @@ test('jumps to an employee, and Escape closes it', async ({ page }) => {
   await employee.click();
   await expect(page).toHaveURL(/\/workforce\?employee=\d+$/);
   await expect(page.getByRole('dialog', { name: `Edit ${name}` })).toBeVisible();
+});
+
+test('Enter opens the first result shown, even when its search answers last', async ({ page }) => {
+  // The projects' search answers after the others: the project still shows first and is the one Enter opens.
+  await page.route(/\/api\/2023-01\/projects\?.*q=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('Cobalt');
+  await expect(palette.getByRole('group', { name: 'Leads' }).getByRole('option').first()).toBeVisible();
+  const project = palette.getByRole('group', { name: 'Projects' }).getByRole('option').first();
+  await expect(project).toBeVisible();
+  await expect(palette.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(project).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/projects\/\d+$/);
 });

@@ -74,15 +74,12 @@ test('creates a company with industries and edits it', async ({ page }) => {
   await dialog.getByLabel('State', { exact: true }).fill('CO');
   await dialog.getByRole('checkbox', { name: 'Manufacturing' }).check();
   await dialog.getByRole('checkbox', { name: 'Government' }).check();
-  await dialog.getByLabel('Custom fields (JSON)').fill('{"bonding": ');
-  await dialog.getByRole('button', { name: 'Create company' }).click();
-  await expect(dialog.getByText('Enter a JSON object')).toBeVisible();
-  await dialog.getByLabel('Custom fields (JSON)').fill('{"bonding_limit": 2500000}');
+  // No custom field is defined for companies: the form shows none (and never a free-form editor).
+  await expect(dialog.getByText(/custom fields/i)).toHaveCount(0);
   await screens(page, 'company-form');
   await dialog.getByRole('button', { name: 'Create company' }).click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByText('Government, Manufacturing')).toBeVisible();
-  await expect(page.getByText('Bonding limit: 2500000')).toBeVisible();
   await expect(page.getByRole('link', { name: 'granitepeak.example' })).toHaveAttribute('href', 'https://granitepeak.example');
 
   await page.getByRole('button', { name: 'Edit company' }).click();
@@ -92,7 +89,9 @@ test('creates a company with industries and edits it', async ({ page }) => {
   await edit.getByLabel('Description').fill('Structural masonry and stone veneer.');
   await edit.getByRole('button', { name: 'Save company' }).click();
   await expect(edit).toBeHidden();
-  await expect(page.getByText('Structural masonry and stone veneer.')).toBeVisible();
+  // The details show the new description (the timeline below tells the change in a sentence of its own).
+  await expect(page.getByRole('definition').filter({ hasText: /^Structural masonry and stone veneer\.$/ })).toBeVisible();
+  await expect(page.getByText(/set the description to/)).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: /^Manufacturing$/ })).toBeVisible();
 });
 

@@ -10,10 +10,8 @@ test('a stale edit shows what the colleague changed and re-applies only my chang
   expect(created.status()).toBe(201);
   const { id } = (await created.json()).lead as { id: string };
 
-  await page.goto('/leads');
-  await page.getByLabel('Search leads').fill(name);
-  const row = page.getByRole('row', { name: new RegExp(name) });
-  await row.getByRole('button', { name, exact: true }).click();
+  await page.goto(`/leads/${id}`);
+  await page.getByRole('button', { name: 'Edit lead' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit “${name}”` });
   await expect(dialog.getByLabel('Description')).toHaveValue('Original scope.');
 
@@ -48,12 +46,8 @@ test('the same field changed by both: theirs and mine side by side; discarding m
   const name = `Quarry Bridge ${Date.now().toString(36)}`;
   const { id } = (await (await request.post('/api/2023-01/leads', { headers: auth, data: { lead: { name } } })).json()).lead as { id: string };
 
-  await page.goto('/leads');
-  await page.getByLabel('Search leads').fill(name);
-  await page
-    .getByRole('row', { name: new RegExp(name) })
-    .getByRole('button', { name, exact: true })
-    .click();
+  await page.goto(`/leads/${id}`);
+  await page.getByRole('button', { name: 'Edit lead' }).click();
   const dialog = page.getByRole('dialog', { name: `Edit “${name}”` });
   await expect(dialog.getByLabel('Name')).toHaveValue(name);
 

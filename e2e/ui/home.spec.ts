@@ -1,22 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { expectAccessibleInBothThemes } from './axe';
 import { screens } from './screens';
 
 // Home: the pipeline at a glance, each number a link to the filtered list behind it.
-
-/** No serious or critical axe violation, in light and in dark mode. */
-async function expectAccessible(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    // The theme follows the system (next-themes sets the class on <html>).
-    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('shows the pipeline, win/loss, bids due, my leads and my overdue tasks, each linked to its list', async ({ page, request, token }) => {
   const auth = { headers: { Authorization: `Bearer ${token}` } };
@@ -69,7 +55,7 @@ test('shows the pipeline, win/loss, bids due, my leads and my overdue tasks, eac
     await expect(odds).toContainText(/Entered \d+ % · learned \d+ %/);
   }
 
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'home');
 
   // The number of my leads is the total of the list it opens.

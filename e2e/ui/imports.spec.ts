@@ -59,8 +59,9 @@ test('imports contacts: dry run, mapping, errors.csv, re-import updates, undo', 
   await expect(summary.nth(3)).toHaveText('1');
   const errors = page.getByRole('list', { name: 'Rows with errors' });
   await expect(errors.getByRole('listitem')).toHaveCount(1);
-  await expect(errors).toContainText('Row 4:');
-  await expect(errors).toContainText('email');
+  // In words, with the column's label: never the API's field name.
+  await expect(errors).toContainText(/Row 4: Email\b/);
+  await expect(errors).not.toContainText('email:');
 
   // The detected mapping; "Role" is no label the importer knows: map it, and the dry run runs again.
   await expect(page.getByLabel('Field for the column “E-mail”')).toHaveValue('email');
@@ -131,4 +132,29 @@ test('imports contacts: dry run, mapping, errors.csv, re-import updates, undo', 
   contacts = (await (await request.get(`/api/2023-01/contacts?q=Import${s}`, auth)).json()).contacts;
   expect(contacts.map((c) => c.email)).toEqual([`cara.${s}@example.com`]);
   await screens(page, 'import-history');
+});
+
+test('a corrected projects file, opened from the Projects page, updates the projects of the same name', async ({ page, request, token }) => {
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const s = Date.now().toString(36);
+  const name = `Rematch Clinic ${s}`;
+  expect((await request.post('/api/2023-01/projects', { ...auth, data: { project: { name } } })).status()).toBe(201);
+
+  await page.goto('/projects?view=table');
+  await page.getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/import\?resource=projects$/);
+  await expect(page.getByRole('radio', { name: 'Projects', exact: true })).toBeChecked();
+  // The same name in another case and spacing, no External ID: an update, not a second project.
+  // And a row that would add a project whose name is like one already there: flagged.
+  const file = ['Project Name,Value', `  ${name.toUpperCase().replace(' ', '   ')} ,1500000`, `${name.replace('Clinic', 'Clinic.')} (phase 2),9`].join('\n');
+  await page.getByLabel('Choose a file').setInputFiles({ name: `projects-${s}.csv`, mimeType: 'text/csv', buffer: Buffer.from(file) });
+  const summary = page.getByRole('definition');
+  await expect(page.getByLabel('What the import would do')).toBeVisible();
+  await expect(summary.nth(1)).toHaveText('1');
+  await expect(summary.nth(2)).toHaveText('1');
+  await expect(page.getByRole('list', { name: 'Rows that update a record' })).toContainText(`Row 2: updates the project named “${name}”`);
+  await expect(page.getByRole('list', { name: 'Rows that look like a project already in Groundwork' })).toContainText(
+    `Row 3: “${name.replace('Clinic', 'Clinic.')} (phase 2)” looks like ${name}`,
+  );
+  await screens(page, 'import-look-alikes');
 });

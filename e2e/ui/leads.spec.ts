@@ -53,17 +53,39 @@ test('creates, edits, stars, snoozes, archives and converts a lead', async ({ pa
   expect((await starred).status()).toBe(200);
   expect((await refreshed).status()).toBe(200);
 
-  await row.getByRole('button', { name, exact: true }).click();
+  // The name opens the lead's own page, where it is edited.
+  await row.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit lead' }).click();
   const edit = page.getByRole('dialog', { name: `Edit “${name}”` });
   await edit.getByLabel('Description').fill('Two-bay station with training tower.');
   await edit.getByRole('button', { name: 'Save lead' }).click();
   await expect(edit).toBeHidden();
+  await expect(page.getByText('Two-bay station with training tower.', { exact: true })).toBeVisible();
+  await screens(page, 'lead-page');
+  await page.goBack();
 
+  // The search narrowed the inbox (the page opened on it): a snoozed lead leaves it, and Undo brings it back.
+  await expect(page).toHaveURL(/view=inbox/);
+  await expect(page).toHaveURL(/snoozed=false/);
   await row.getByRole('button', { name: `Snooze ${name}` }).click();
   const snooze = page.getByRole('dialog', { name: /Snooze/ });
-  await snooze.getByLabel('Snooze until').fill('2030-01-15');
-  await snooze.getByRole('button', { name: 'Snooze' }).click();
-  await expect(row).toContainText('Snoozed to Jan 15, 2030');
+  await expect(snooze.getByRole('button', { name: /^Tomorrow/ })).toBeVisible();
+  await expect(snooze.getByRole('button', { name: /^Next Monday/ })).toBeVisible();
+  await snooze.getByLabel('Pick a date').fill('2030-01-15');
+  await snooze.getByRole('button', { name: 'Snooze', exact: true }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  const snoozed = page.getByRole('listitem').filter({ hasText: `Snoozed “${name}” until Jan 15, 2030` });
+  await snoozed.getByRole('button', { name: 'Undo' }).click();
+  await expect(row).toBeVisible();
+  await expect(page.getByText('Undone: the lead as before.')).toBeVisible();
+
+  // Snoozed with a preset, and found under Snoozed.
+  await row.getByRole('button', { name: `Snooze ${name}` }).click();
+  await snooze.getByRole('button', { name: /^In a month/ }).click();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('snoozed');
+  await expect(row).toContainText('Snoozed to');
 
   await row.getByRole('button', { name: `Archive ${name}` }).click();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
@@ -80,6 +102,6 @@ test('creates, edits, stars, snoozes, archives and converts a lead', async ({ pa
     .getByRole('row', { name: new RegExp(name) })
     .getByRole('button', { name: `Convert ${name} to a project` })
     .click();
-  await expect(page.getByText('Converted to project')).toBeVisible();
+  await expect(page.getByText('Converted to the project')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { expectNoSeriousA11yViolations } from './axe';
+import { expectAccessibleInBothThemes } from './axe';
 import { screens } from './screens';
 
 // The OAuth 2.0 authorization-code flow in Chromium: an application registered in Settings, the
@@ -14,14 +14,6 @@ const REDIRECT_URI = 'http://127.0.0.1:9/e2e/callback';
 const DEMO_EMAIL = process.env.SEED_ADMIN_EMAIL || 'demo@groundwork.dev';
 const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';
 const stamp = () => Date.now().toString(36);
-
-async function expectAccessible(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** The client's token endpoint calls, from outside the browser, with a form body. */
 async function tokenCall(params: Record<string, string>, path = '/oauth/token') {
@@ -68,7 +60,7 @@ test('authorization code flow: register, consent, code and state, exchange, refr
   await form.getByRole('button', { name: 'Register application' }).click();
   await expect(form.getByText(/must be an https URL/)).toBeVisible();
   await form.getByLabel('Redirect URIs').fill(REDIRECT_URI);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'oauth-register-form');
   await form.getByRole('button', { name: 'Register application' }).click();
 
@@ -78,13 +70,13 @@ test('authorization code flow: register, consent, code and state, exchange, refr
   const clientSecret = await creds.getByRole('textbox', { name: 'Client secret' }).inputValue();
   expect(clientId).toMatch(/^gw_client_/);
   expect(clientSecret).toMatch(/^gw_cs_/);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'oauth-app-credentials');
   await creds.getByRole('button', { name: 'Done' }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByText(clientSecret)).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'oauth-apps');
 
   // 2. The integration sends a user (signed out) to the authorization endpoint: sign in, then consent.
@@ -109,7 +101,7 @@ test('authorization code flow: register, consent, code and state, exchange, refr
   await expect(user.getByRole('heading', { name: `Authorize ${name}` })).toBeVisible();
   await expect(user.getByRole('list', { name: 'Requested permissions' }).getByRole('listitem')).toHaveCount(2);
   await expect(user.getByText('127.0.0.1:9')).toBeVisible();
-  await expectAccessible(user);
+  await expectAccessibleInBothThemes(user);
   await screens(user, 'oauth-consent');
 
   const callback = await decideAndFollow(user, 'Allow');
@@ -163,7 +155,7 @@ test('authorization code flow: register, consent, code and state, exchange, refr
   await user.goto(authorizeUrl.replace(encodeURIComponent(REDIRECT_URI), encodeURIComponent('https://evil.example.com/cb')));
   await expect(user.getByRole('heading', { name: 'Cannot authorize this application' })).toBeVisible();
   await expect(user.getByText(/The redirect_uri is not one the application registered/)).toBeVisible();
-  await expectAccessible(user);
+  await expectAccessibleInBothThemes(user);
   await screens(user, 'oauth-error');
 
   // 7. The user revokes the application in Settings → Authorized apps; its refresh token dies.
@@ -174,7 +166,7 @@ test('authorization code flow: register, consent, code and state, exchange, refr
   const grant = user.getByRole('row').filter({ hasText: name });
   await expect(grant).toBeVisible();
   await expect(grant).toContainText('Read and write');
-  await expectAccessible(user);
+  await expectAccessibleInBothThemes(user);
   await screens(user, 'oauth-authorized-apps');
   user.once('dialog', (d) => void d.accept());
   await grant.getByRole('button', { name: `Revoke ${name}` }).click();

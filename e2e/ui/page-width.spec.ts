@@ -77,7 +77,7 @@ const pages = [
   ...dashboardRoutes(),
   '/projects?view=table',
   '/projects/[id]?tab=forecast',
-  '/projects/[id]?tab=staffing',
+  '/projects/[id]?tab=team',
   '/projects/[id]?tab=go_no_go',
   '/workforce/utilization?interval=month',
   '/workforce/demand?interval=week',

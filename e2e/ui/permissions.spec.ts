@@ -30,9 +30,10 @@ test('a team-only superintendent sees only their projects, and no leads, forecas
   expect(await rows.count()).toBeLessThanOrEqual(mine + 1); // the header and Sam's projects
   await screens(page, 'permissions-team-projects');
 
-  // A page of an area he cannot read is not there.
+  // A page of an area he cannot read says so, and who can change it.
   await page.goto('/leads');
-  await expect(page.getByText('This page could not be found.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You don’t have access to Leads' })).toBeVisible();
+  await expect(page.getByText('Ask an admin of your account')).toBeVisible();
   expect((await page.request.get('/api/2023-01/leads')).status()).toBe(403);
   await context.close();
 });

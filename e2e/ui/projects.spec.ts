@@ -55,6 +55,9 @@ test('shows the board by stage and the table view in the URL, with no serious ac
     await expect(column(page, stage)).toBeVisible();
   }
   await expect(card(page, 'Lead', 'Arapahoe Crossing Medical Plaza')).toBeVisible();
+  // Lost months ago: shown once the closed columns show all, not only the last 90 days.
+  await expect(card(page, 'Lost', 'Lakewood Aquatic Center')).toHaveCount(0);
+  await column(page, 'Lost').getByRole('button', { name: 'Show all lost' }).click();
   await expect(card(page, 'Lost', 'Lakewood Aquatic Center')).toContainText('Bid due');
   await expectNoSeriousViolations(page);
   await screens(page, 'projects-board');
@@ -182,7 +185,6 @@ test('edits every kind of project field on the detail page', async ({ page }) =>
   await page.goto('/projects?view=table&q=Cherry Creek North');
   await page.getByRole('link', { name: 'Cherry Creek North Retail Podium' }).click();
   await expect(page.getByRole('heading', { name: 'Cherry Creek North Retail Podium', level: 1 })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Team' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tasks' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Calls' })).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -274,4 +276,31 @@ test('a move the API refuses rolls back, and says why', async ({ page }) => {
   await expect(card(page, 'Negotiating', name)).toHaveCount(0);
   await expect(page.getByText('Someone else just changed this project.')).toBeVisible();
   await page.unroute('**/api/2023-01/projects/*');
+});
+
+test('the board’s won and lost columns show the last 90 days, and all with one click', async ({ page, request, token }) => {
+  const auth = { Authorization: `Bearer ${token}` };
+  const stages = (
+    (await (await request.get('/api/2023-01/project_stages?per_page=100', { headers: auth })).json()) as {
+      project_stages: { id: string; name: string; category: string }[];
+    }
+  ).project_stages;
+  const won = stages.find((s) => s.category === 'won')!;
+  const total = async (query: string) =>
+    Number((await request.get(`/api/2023-01/projects?project_stage_id=${won.id}&per_page=1${query}`, { headers: auth })).headers()['x-total-count']);
+  const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  const recent = await total(`&closed_since=${since}`);
+  const ever = await total('');
+  // The seed's bid history reaches back two years: more won than in the last 90 days.
+  expect(ever).toBeGreaterThan(recent);
+
+  await page.goto('/projects');
+  const column = page.getByRole('region', { name: won.name, exact: true });
+  await expect(column.getByText(`${recent} project${recent === 1 ? '' : 's'}`, { exact: true })).toBeVisible();
+  await expect(column.getByText('Closed in the last 90 days')).toBeVisible();
+  await column.getByRole('button', { name: 'Show all won' }).click();
+  await expect(page).toHaveURL(/closed=all/);
+  await expect(column.getByText(`${ever} projects`, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Only the last 90 days' }).click();
+  await expect(page).not.toHaveURL(/closed=all/);
 });

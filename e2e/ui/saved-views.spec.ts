@@ -20,7 +20,11 @@ test('picks an inbox view, saves the filters as a shared view, renames and delet
   await expect(page).not.toHaveURL(/priority=true/);
 
   // A filter of one's own, saved under a name and shared.
+  // The page shows the view's filters before they are saved (a save before then keeps the previous view's).
   await picker.selectOption({ label: 'Priority' });
+  await expect(page).toHaveURL(/priority=true/);
+  await expect(page.getByLabel('Priority', { exact: true })).toHaveValue('true');
+  await expect(page).not.toHaveURL(/unassigned=true/);
   await page.getByRole('button', { name: 'Save view' }).click();
   const name = `Hot ${Date.now().toString(36)}`;
   const dialog = page.getByRole('dialog', { name: 'Save these leads filters as a view' });

@@ -1,22 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { expectNoSeriousA11yViolations } from './axe';
+import { expectAccessibleInBothThemes } from './axe';
 import { screens } from './screens';
 
 // Settings: an API token created in the browser, copied from its dialog, used from Node with
 // fetch, then revoked in the browser and refused; the demo admin adds a user and manages them.
 
 const stamp = () => Date.now().toString(36);
-
-/** axe-core in light and in dark mode: no serious or critical violation. */
-async function expectAccessible(page: Page) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await expectNoSeriousA11yViolations(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** A call from outside the browser (no cookies), as a script holding the token would make. */
 async function callAsScript(token: string) {
@@ -26,9 +15,12 @@ async function callAsScript(token: string) {
 
 test('creates an API token, copies it, uses it with fetch, revokes it, and it is refused', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Settings opens on the account's own set-up; the API tokens are under Developers.
   await page.goto('/settings');
-  await expect(page).toHaveURL(/\/settings\/tokens$/);
+  await expect(page).toHaveURL(/\/settings\/pipeline$/);
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API tokens' }).click();
+  await expect(page).toHaveURL(/\/settings\/tokens$/);
   await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'API tokens' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   // The token the test server minted for the demo admin is listed, by its hint, never in full.
@@ -44,7 +36,7 @@ test('creates an API token, copies it, uses it with fetch, revokes it, and it is
   await expect(dialog.getByText("can't be blank")).toBeVisible();
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Scope').selectOption('read write');
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'settings-token-form');
   await dialog.getByRole('button', { name: 'Create token' }).click();
 
@@ -57,7 +49,7 @@ test('creates an API token, copies it, uses it with fetch, revokes it, and it is
   await created.getByRole('button', { name: 'Copy' }).click();
   await expect(created.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'settings-token-created');
 
   const ok = await callAsScript(token);
@@ -73,7 +65,7 @@ test('creates an API token, copies it, uses it with fetch, revokes it, and it is
   await page.reload();
   await expect(row).toContainText(/just now|minute/);
   await expect(page.getByText(token)).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'settings-tokens');
 
   page.once('dialog', (d) => d.accept());
@@ -97,7 +89,7 @@ test('an admin adds a user, sees them in the list, changes their role, deactivat
   await expect(page.getByRole('row', { name: /Marcus Reyes/ })).toContainText('Member');
   // Nobody demotes or deactivates themselves: no controls on one's own row.
   await expect(page.getByRole('button', { name: 'Deactivate Dana Whitfield' })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'settings-users');
 
   await page.getByRole('button', { name: 'Add user' }).click();
@@ -116,7 +108,7 @@ test('an admin adds a user, sees them in the list, changes their role, deactivat
   await expect(dialog.getByLabel('Last name')).toHaveValue(last);
   const email = `jordan.${last.toLowerCase()}@summitridge.example.com`;
   await dialog.getByLabel('Email').fill(email);
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'settings-add-user');
   await dialog.getByRole('button', { name: 'Add user' }).click();
   await expect(dialog).toBeHidden();
@@ -134,12 +126,24 @@ test('an admin adds a user, sees them in the list, changes their role, deactivat
   await page.reload();
   await expect(row.getByLabel(`Role of ${fullName}`)).toHaveValue('admin');
   await expect(row).toContainText('Deactivated');
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'settings-users-changed');
   await row.getByRole('button', { name: `Reactivate ${fullName}` }).click();
   await expect(row).toContainText('Active');
   await row.getByLabel(`Role of ${fullName}`).selectOption('member');
   await expect(page.getByText(`${fullName} is now member.`)).toBeVisible();
+
+  // Forgot their password: the admin sets a new one (the sign-in page sends people here).
+  await row.getByRole('button', { name: `Set a new password for ${fullName}` }).click();
+  const reset = page.getByRole('dialog', { name: `New password for ${fullName}` });
+  await reset.getByLabel('New password', { exact: true }).fill('a fresh password 2027');
+  await reset.getByLabel('New password again').fill('a fresh password 2026');
+  await expect(reset.getByText('The two passwords differ.')).toBeVisible();
+  await reset.getByLabel('New password again').fill('a fresh password 2027');
+  await screens(page, 'settings-reset-password');
+  await reset.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(reset).toBeHidden();
+  await expect(page.getByText(`${fullName} has a new password and is signed out everywhere.`, { exact: false })).toBeVisible();
 
   // The new user is offered where people are picked (the users lookup was refreshed).
   const res = await page.request.get(`/api/2023-01/users?q=${encodeURIComponent(last)}`);

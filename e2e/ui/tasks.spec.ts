@@ -92,9 +92,14 @@ test('creates a task in a project task list, completes it and reopens it in plac
   await expect(page).toHaveURL(/status=done/);
   const done = page.getByRole('checkbox', { name: `Done: ${title}` });
   await expect(done).toBeChecked();
+  // The edit below starts from the reopened task (its ETag): wait for the save, then for the list read after it.
+  const reopened = page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().includes('/api/2023-01/tasks/'));
   await done.uncheck();
   await expect(done).not.toBeChecked();
+  expect((await reopened).status()).toBe(200);
+  const listed = page.waitForResponse((res) => res.request().method() === 'GET' && /\/api\/2023-01\/tasks\?/.test(res.url()));
   await page.getByLabel('Status').selectOption('');
+  expect((await listed).status()).toBe(200);
   await expect(page.getByRole('checkbox', { name: `Done: ${title}` })).not.toBeChecked();
 
   // Edit: the form shows what was saved, project and list included.

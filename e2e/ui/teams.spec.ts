@@ -24,7 +24,11 @@ const PROJECT = 'Castle Rock Municipal Court Remodel';
 test("adds a member with roles to a project's team, changes the roles, and removes them", async ({ page }) => {
   await page.goto(`/projects?view=table&q=${encodeURIComponent('Castle Rock Municipal')}`);
   await page.getByRole('link', { name: PROJECT }).click();
-  const team = page.getByRole('region', { name: 'Team' });
+  // The Team tab: the users who work the pursuit (Team members), then the workforce's staffing.
+  await page.getByRole('tablist', { name: 'Project' }).getByRole('tab', { name: 'Team' }).click();
+  await expect(page).toHaveURL(/tab=team/);
+  await expect(page.getByRole('region', { name: 'Staffing' })).toBeVisible();
+  const team = page.getByRole('region', { name: 'Team members' });
   await expect(team.getByText('No one on this team yet.')).toBeVisible();
   await screens(page, 'project-team-empty');
 

@@ -43,8 +43,8 @@ test('staffs a project: an assignment from the candidate picker shows on the tim
   const estimator = roles.find((r) => r.name === 'Estimator')!;
 
   await page.goto(`/projects/${project.id}`);
-  await page.getByRole('tablist', { name: 'Project' }).getByRole('tab', { name: 'Team & staffing' }).click();
-  await expect(page).toHaveURL(/tab=staffing/);
+  await page.getByRole('tablist', { name: 'Project' }).getByRole('tab', { name: 'Team' }).click();
+  await expect(page).toHaveURL(/tab=team/);
   const timeline = page.getByRole('list', { name: 'Assignments' });
   await expect(timeline.getByRole('listitem').first()).toBeVisible();
   await accessible(page);

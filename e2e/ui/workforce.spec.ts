@@ -1,23 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../fixtures';
-import type { Page } from '@playwright/test';
+import { expectAccessibleInBothThemes } from './axe';
 import { screens } from './screens';
 
 // Workforce: the directory with search and filters in the URL; a new hire with a manager shows
 // under that manager in the org chart; editing a person.
-
-/** No serious or critical axe violation, in light and in dark mode. */
-async function expectAccessible(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    // The theme follows the system (next-themes sets the class on <html>).
-    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 interface Employee {
   id: string;
@@ -41,7 +27,7 @@ test('lists, searches and filters the directory in the URL', async ({ page }) =>
     expect(texts.length).toBeGreaterThan(0);
     for (const text of texts) expect(text).toContain('Superintendent');
   }).toPass();
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await screens(page, 'workforce');
 
   await page.getByLabel('Role', { exact: true }).selectOption('');
@@ -93,7 +79,7 @@ test('creates an employee with a manager, finds them under that manager in the o
   const hire = managerItem.getByRole('group').getByRole('treeitem', { name: `Quinn ${last}, Project Engineer` });
   await expect(hire).toBeVisible();
   await expect(hire).toHaveAttribute('aria-level', String(Number(await managerItem.getAttribute('aria-level')) + 1));
-  await expectAccessible(page);
+  await expectAccessibleInBothThemes(page);
   await hire.scrollIntoViewIfNeeded();
   await screens(page, 'org-chart');
 

@@ -99,6 +99,10 @@ export const api = {
     const res = await call('POST', `${path}${toSearch(params)}`, body ?? {});
     return ((await res.json()) as Record<string, T>)[key]!;
   },
+  /** A POST whose answer is 204 No Content (an action with nothing to return). */
+  async act(path: string, body: unknown): Promise<void> {
+    await call('POST', path, body);
+  },
   async put<T>(path: string, key: string, body: unknown, params?: QueryParams): Promise<T> {
     const res = await call('PUT', `${path}${toSearch(params)}`, body);
     return ((await res.json()) as Record<string, T>)[key]!;
@@ -110,8 +114,10 @@ export const api = {
     const res = await call('PATCH', `${path}${toSearch(params)}`, body, etag ? { 'If-Match': etag } : {});
     return ((await res.json()) as Record<string, T>)[key]!;
   },
-  async delete(path: string, params?: QueryParams): Promise<void> {
-    await call('DELETE', `${path}${toSearch(params)}`);
+  /** `base`: the record as the caller last saw it; its ETag goes as `If-Match` (a 412 if it changed since). */
+  async delete(path: string, params?: QueryParams, base?: { key: string; record: unknown }): Promise<void> {
+    const etag = base === undefined ? null : await etagOf(base.key, base.record as object);
+    await call('DELETE', `${path}${toSearch(params)}`, undefined, etag ? { 'If-Match': etag } : {});
   },
   /** A DELETE that answers the record as it is after (an import undone). */
   async deleteReturning<T>(path: string, key: string): Promise<T> {

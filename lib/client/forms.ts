@@ -54,25 +54,3 @@ export function apiResolver<V extends Record<string, unknown>>(
     return { values: {}, errors: formErrors };
   };
 }
-
-/**
- * `custom_fields` typed as JSON text: '' → {} (the API's reset), an object → itself, anything else
- * → the text itself, which the API's schema refuses (the form says why with `jsonObjectError`).
- */
-export function jsonObjectOrText(text: string): unknown {
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : text;
-  } catch {
-    return text;
-  }
-}
-
-export function jsonObjectError(text: string): string | undefined {
-  return typeof jsonObjectOrText(text) === 'string' ? 'Enter a JSON object, like {"bid_bond_percent": 5}, or leave it blank.' : undefined;
-}
-
-/** An object as the JSON text of a form field: '' for an empty one. */
-export const jsonObjectText = (value: Record<string, unknown> | null | undefined) =>
-  value && Object.keys(value).length > 0 ? JSON.stringify(value, null, 2) : '';

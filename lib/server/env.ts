@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { securityEnvSchema } from './config/security';
+import { mailEnvSchema } from './config/mail';
 import { webhookEnvSchema } from './config/webhooks';
 
 // The environment, validated once. A bad value stops the process with a message naming it.
@@ -42,6 +43,7 @@ const schema = z.object({
   API_RATE_LIMIT_DURATION: z.coerce.number().int().min(1).max(86_400).default(10),
   /** `on` limits the dashboard's own session (per user) too. */
   API_RATE_LIMIT_SESSIONS: z.enum(['on', 'off']).default('off'),
+  ...mailEnvSchema.shape,
   ...webhookEnvSchema.shape,
   ...securityEnvSchema.shape,
 });

@@ -2,8 +2,8 @@
 // resource and the key of its ETags), the key of its lists, what people call it (and its 404
 // says), where it lives below /api/2023-01, the OpenAPI tag it is filed under, and whether its
 // changes are events. The event-resource type, the paths of events and `Link` headers, the write
-// skeleton's labels and the OpenAPI operations all read it; tests/api/resources.test.ts holds it
-// equal to the route folders and to the database's list of event resources. The lookups
+// skeleton's labels, the event lists, the client's hooks and the OpenAPI operations all read it;
+// tests/api/resources.test.ts holds it equal to the route folders. The lookups
 // (lib/shared/validation/lookups.ts) keep their own table beside it.
 
 export interface ResourceDescriptor {
@@ -23,8 +23,8 @@ const record = (plural: string, label: string, path: string, tag: string) => ({ 
 const config = (plural: string, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: false as const });
 
 export const RESOURCES = {
-  lead: record('leads', 'Lead', 'leads', 'Leads'),
   project: record('projects', 'Project', 'projects', 'Projects'),
+  lead: record('leads', 'Lead', 'leads', 'Leads'),
   company: record('companies', 'Company', 'companies', 'Companies'),
   contact: record('contacts', 'Contact', 'contacts', 'Contacts'),
   task: record('tasks', 'Task', 'tasks', 'Tasks'),
@@ -38,6 +38,8 @@ export const RESOURCES = {
   custom_field: record('custom_fields', 'Custom field', 'custom_fields', 'Custom fields'),
   saved_view: record('saved_views', 'Saved view', 'saved_views', 'Saved views'),
   go_no_go_criterion: record('go_no_go_criteria', 'Go / no-go criterion', 'go_no_go_criteria', 'Insights'),
+  comment: record('comments', 'Comment', 'comments', 'Comments'),
+  reminder: record('reminders', 'Reminder', 'reminders', 'Reminders'),
   user: config('users', 'User', 'users', 'Users'),
   api_token: config('api_tokens', 'API token', 'api_tokens', 'API tokens'),
   session: config('sessions', 'Session', 'sessions', 'Sessions'),
@@ -51,12 +53,24 @@ export const RESOURCES = {
   security_event: config('security_events', 'Security event', 'security_events', 'Audit log'),
   calendar_event: config('calendar_events', 'Calendar event', 'calendar_events', 'Calendar'),
   revenue_target: config('revenue_targets', 'Revenue target', 'revenue_targets', 'Forecast'),
+  notification: config('notifications', 'Notification', 'notifications', 'Notifications'),
+  account: config('accounts', 'Account', 'account', 'Account'),
 } as const satisfies Record<string, ResourceDescriptor>;
 
 export type ResourceKey = keyof typeof RESOURCES;
 
-/** The resources whose changes are events, as a type (the database's enum lists the same, checked by a test). */
+/** The resources whose changes are events, as a type. */
 export type EventResourceKey = { [K in ResourceKey]: (typeof RESOURCES)[K]['events'] extends true ? K : never }[ResourceKey];
+
+/** The resources whose changes are events (webhooks, the audit log), in the descriptor's order. */
+export const EVENT_RESOURCES = (Object.keys(RESOURCES) as ResourceKey[]).filter((key): key is EventResourceKey => RESOURCES[key].events) as [
+  EventResourceKey,
+  ...EventResourceKey[],
+];
+export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type EventType = `${EventResourceKey}.${(typeof EVENT_ACTIONS)[number]}`;
+/** Webhook `event_type`s: `<resource>.<action>`. */
+export const EVENT_TYPES = EVENT_RESOURCES.flatMap((r) => EVENT_ACTIONS.map((a): EventType => `${r}.${a}`)) as [EventType, ...EventType[]];
 
 /**
  * Everything below /api/2023-01 that is not a resource's collection or record: reports, plans and
@@ -70,11 +84,13 @@ export const OPERATIONS = [
   'insights/probability_gaps',
   'insights/win_rates',
   'openapi.json',
+  'project_stages/order',
   'reports/pipeline',
   'team_memberships',
   'workforce/demand',
   'workforce/utilization',
   'users/me',
+  'users/me/password',
   'leads/{id}/convert',
   'projects/{id}/forecast',
   'projects/{id}/go_no_go',
@@ -82,4 +98,11 @@ export const OPERATIONS = [
   'webhook_messages/{id}/resend',
   'webhooks/{id}/attempts',
   'imports/{id}/errors.csv',
+  'notifications/unread_count',
+  'notifications/read',
+  'leads/{id}/timeline',
+  'projects/{id}/timeline',
+  'companies/{id}/timeline',
+  'contacts/{id}/timeline',
+  'users/me/notification_settings',
 ] as const;

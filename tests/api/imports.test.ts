@@ -404,6 +404,99 @@ describe('imports', () => {
     expect(await getDb().select().from(leads).where(eq(leads.accountId, t.accountId))).toHaveLength(2);
   });
 
+  it('projects and leads without an External ID match by name: a corrected file updates, never duplicates; two of one name fail the row', async () => {
+    const t = await createTestAccount('Rematch GC');
+    const first = ['Project Name,Value', 'Cherry Creek Clinic,1000000', 'Harbor Library,2000000', 'Sunset Storage Suites,3000000'].join('\n');
+    const made = await finished(t, (await post(t, { resource: 'projects' }, { text: first, name: 'projects.csv' })).body.import.id);
+    expect(made).toMatchObject({ created_count: 3, updated_count: 0, error_count: 0 });
+    // The corrected file: the same names in another case and spacing (the records keep their own), new values, one new project.
+    const corrected = [
+      'Project Name,Value',
+      '  cherry   CREEK clinic ,1100000',
+      'Harbor Library,2100000',
+      'SUNSET  storage suites,3100000',
+      'Depot Annex,5',
+      'depot  annex,6',
+    ].join('\n');
+    const preview = await post(t, { resource: 'projects', dry_run: 'true' }, { text: corrected, name: 'projects.csv' });
+    expect(preview.body.import_preview).toMatchObject({ created_count: 1, updated_count: 4, error_count: 0 });
+    // The dry run says which rows update which record, and why.
+    expect(preview.body.import_preview.updates.map((u: { row: number; matched_by: string; match: string }) => [u.row, u.matched_by, u.match])).toEqual([
+      [2, 'name', 'Cherry Creek Clinic'],
+      [3, 'name', 'Harbor Library'],
+      [4, 'name', 'Sunset Storage Suites'],
+    ]);
+    const again = await finished(t, (await post(t, { resource: 'projects' }, { text: corrected, name: 'projects.csv' })).body.import.id);
+    expect(again).toMatchObject({ created_count: 1, updated_count: 4, error_count: 0 });
+    const all = (await t.api.get('/projects?per_page=100')).body.projects as { name: string; amount: number }[];
+    expect(all.map((p) => [p.name, p.amount]).sort()).toEqual([
+      ['Cherry Creek Clinic', 1100000],
+      ['Depot Annex', 6],
+      ['Harbor Library', 2100000],
+      ['Sunset Storage Suites', 3100000],
+    ]);
+    // A name two projects share cannot choose: the row fails and says how to choose.
+    await t.api.post('/projects', { project: { name: 'Harbor Library' } });
+    const ambiguous = await finished(
+      t,
+      (await post(t, { resource: 'projects' }, { text: 'Project Name,Value\nharbor library,1', name: 'p.csv' })).body.import.id,
+    );
+    expect(ambiguous).toMatchObject({ created_count: 0, updated_count: 0, error_count: 1 });
+    expect(ambiguous.errors[0].error).toBe('external_id: 2 projects are named "harbor library": give the row the External ID of the one to update');
+    // Leads too.
+    await t.api.post('/leads', { lead: { name: 'Mesa Fire Station' } });
+    const leads = await finished(t, (await post(t, { resource: 'leads' }, { text: 'Lead Name,Value\nMESA fire station,5000', name: 'l.csv' })).body.import.id);
+    expect(leads).toMatchObject({ created_count: 0, updated_count: 1 });
+    expect((await t.api.get('/leads?q=Mesa')).body.leads[0]).toMatchObject({ name: 'Mesa Fire Station', value_in_cents: 500000 });
+  });
+
+  it('a dry run flags a new project or lead whose name is like an existing one’s (perhaps the same pursuit), and writes nothing', async () => {
+    const t = await createTestAccount('Look-alike GC');
+    await t.api.post('/projects', { project: { name: 'Westgate Elementary No. 9' } });
+    await t.api.post('/projects', { project: { name: 'Harbor Library' } });
+    const file = ['Project Name,Value', 'Westgate Elementary No 9,1', 'Harbor Library,2', 'Quarry Bridge,3'].join('\n');
+    const preview = (await post(t, { resource: 'projects', dry_run: 'true' }, { text: file, name: 'p.csv' })).body.import_preview;
+    expect(preview).toMatchObject({ created_count: 2, updated_count: 1 });
+    const westgate = (await t.api.get('/projects?q=Westgate')).body.projects[0];
+    // Row 3 updates Harbor Library (the same name): not a look-alike; Quarry Bridge is like nothing.
+    expect(preview.look_alikes).toEqual([
+      { row: 2, name: 'Westgate Elementary No 9', record_id: westgate.id, record_name: 'Westgate Elementary No. 9', similarity: expect.any(Number) },
+    ]);
+    expect(preview.look_alikes[0].similarity).toBeGreaterThanOrEqual(0.6);
+    expect((await t.api.get('/projects?per_page=100')).body.projects).toHaveLength(2);
+    // Leads too; another account's records are never named.
+    const other = await createTestAccount('Look-alike other GC');
+    await other.api.post('/leads', { lead: { name: 'Mesa Fire Station 4' } });
+    const leads = (await post(t, { resource: 'leads', dry_run: 'true' }, { text: 'Lead Name\nMesa Fire Station #4', name: 'l.csv' })).body.import_preview;
+    expect(leads.look_alikes).toEqual([]);
+    await t.api.post('/leads', { lead: { name: 'Mesa Fire Station 4' } });
+    const again = (await post(t, { resource: 'leads', dry_run: 'true' }, { text: 'Lead Name\nMesa Fire Station #4', name: 'l.csv' })).body.import_preview;
+    expect(again.look_alikes).toMatchObject([{ row: 2, name: 'Mesa Fire Station #4', record_name: 'Mesa Fire Station 4' }]);
+  });
+
+  it('a row that fails creates nothing, not even the company it named; the rows that pass create theirs, once', async () => {
+    const t = await createTestAccount('Orphan GC');
+    const file = [
+      'Lead Name,Value,Client',
+      'Good lead,100000,Brand New Health LLC',
+      'Bad lead,notmoney,Ghost Builders Inc',
+      'Second good lead,5,brand new health llc',
+      'Bad custom,lots,Brand New Health LLC',
+    ].join('\n');
+    const preview = await post(t, { resource: 'leads', dry_run: 'true', create_missing: 'true' }, { text: file, name: 'leads.csv' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.import_preview.companies_to_create).toBe(1);
+    const done = await finished(t, (await post(t, { resource: 'leads', create_missing: 'true' }, { text: file, name: 'leads.csv' })).body.import.id);
+    expect(done).toMatchObject({ created_count: 2, error_count: 2 });
+    const made = await getDb().select({ name: companies.name }).from(companies).where(eq(companies.accountId, t.accountId));
+    expect(made.map((c) => c.name)).toEqual(['Brand New Health LLC']);
+    const companyEvents = await getDb()
+      .select()
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.accountId, t.accountId), eq(webhookMessages.eventType, 'company.create')));
+    expect(companyEvents).toHaveLength(1);
+  });
+
   it('employees: roles, managers and divisions by name or email, by email a re-import updates, undo', async () => {
     const t = await createTestAccount('Employees import GC');
     const boss = (await t.api.post('/workforce/employees', { workforce_employee: { legal_first_name: 'Bea', last_name: 'Boss', email: 'bea@gc.example' } }))

@@ -30,14 +30,16 @@ const NAMED = [
 ] as const;
 
 describe.each(NAMED)('/%s', (path, singular, seeded) => {
-  it("lists the account's values ordered by name, as Named references", async () => {
+  it("lists the account's values ordered by name, as Named references with their archive state and use", async () => {
     const res = await a.api.get(`/${path}`);
     expect(res.status).toBe(200);
     const list = res.body[path];
     expect(names(list)).toEqual([...seeded].sort((x, y) => x.toLowerCase().localeCompare(y.toLowerCase())));
     for (const item of list) {
       expectShape(item, 'named');
-      expect(Object.keys(item).sort()).toEqual(['created_at', 'id', 'name', 'updated_at']);
+      expect(Object.keys(item).sort()).toEqual(['archived_at', 'created_at', 'id', 'name', 'updated_at', 'usage_count']);
+      expect(item.archived_at).toBeNull();
+      expect(Number.isInteger(item.usage_count)).toBe(true);
     }
     expect(res.headers.get('x-total-count')).toBe(String(seeded.length));
   });
@@ -117,7 +119,7 @@ describe('named lookups', () => {
     expect((await c.api.get('/lead_sources?updated_since=2000-01-01T00:00:00Z')).body.lead_sources).toHaveLength(5);
   });
 
-  it('have no single-record routes', async () => {
+  it('are changed one value at a time, never as a whole list', async () => {
     expect((await a.api.patch('/contract_types', { contract_type: { name: 'x' } })).status).toBe(405);
     expect((await a.api.delete('/contract_types')).status).toBe(405);
   });
@@ -132,7 +134,7 @@ describe('/project_stages', () => {
     expect(list.map((s: { position: number }) => s.position)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     for (const s of list) {
       expectShape(s, 'named');
-      expect(Object.keys(s).sort()).toEqual(['category', 'created_at', 'default_probability', 'id', 'name', 'position', 'updated_at']);
+      expect(Object.keys(s).sort()).toEqual(['category', 'color', 'created_at', 'default_probability', 'id', 'name', 'position', 'updated_at', 'usage_count']);
     }
     expect(list.at(-2)).toMatchObject({ name: 'Won', category: 'won' });
     expect(list[0]).toMatchObject({ name: 'Lead', category: 'open' });

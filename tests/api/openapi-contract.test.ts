@@ -49,7 +49,10 @@ async function get(path: string): Promise<{ status: number; headers: Headers }> 
 function pathOf(template: string): string {
   const collection = template.split('/{id}')[0]!;
   const path = template.replace('{id}', ids.get(collection) ?? '999999');
-  return collection.endsWith('/project_team_memberships') ? `${path}?project_id=${projectId}` : path;
+  if (collection.endsWith('/project_team_memberships')) return `${path}?project_id=${projectId}`;
+  // A list of comments is a record's.
+  if (template.endsWith('/comments')) return `${path}?commentable_type=project&commentable_id=${projectId}`;
+  return path;
 }
 
 async function make(path: string, key: string, body: Json): Promise<string> {
@@ -72,6 +75,8 @@ beforeAll(async () => {
   await make('/tasks', 'task', { title: 'Contract task' });
   await make('/task_lists', 'task_list', { name: 'Contract list', project_id: projectId });
   await make('/calls', 'call', { notes: 'Contract call' });
+  await make('/comments', 'comment', { commentable_type: 'project', commentable_id: projectId, body: 'Contract comment' });
+  await make('/reminders', 'reminder', { remindable_type: 'project', remindable_id: projectId, remind_at: '2099-01-04T08:00:00Z' });
   await make('/workforce/assignments', 'workforce_assignment', {
     project_id: projectId,
     role_id: String(a.lookup.workforceRoles[0]),
@@ -89,6 +94,21 @@ beforeAll(async () => {
   await make('/saved_views', 'saved_view', { resource: 'leads', name: 'Contract view' });
   ids.set('/api/2023-01/users', String(a.otherUserId));
   ids.set('/api/2023-01/project_stages', String(a.stageIds[0]));
+  // A value of each of the account's own lists (Settings → Lists).
+  for (const [path, key] of Object.entries({
+    contract_types: 'contract_type',
+    delivery_methods: 'delivery_method',
+    divisions: 'division',
+    lead_sources: 'lead_source',
+    market_sectors: 'market_sector',
+    tender_types: 'tender_type',
+    loss_reasons: 'loss_reason',
+    call_outcomes: 'call_outcome',
+    industries: 'industry',
+    'workforce/roles': 'workforce_role',
+  })) {
+    await make(`/${path}`, key, { name: `Contract ${key}` });
+  }
   const feed = await call('POST', '/calendar_feed');
   expect(feed.status).toBe(201);
   const imported = await call('POST', '/imports?resource=companies', { rawBody: 'name\nImported Co\n', headers: { 'content-type': 'text/csv' } });

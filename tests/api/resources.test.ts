@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_RESOURCES } from '@/db/schema/enums';
 import { RESOURCES, OPERATIONS } from '@/lib/shared/resources';
 import { LOOKUPS } from '@/lib/shared/validation/lookups';
 import { openApiDocument } from '@/lib/server/openapi/document';
@@ -7,8 +6,7 @@ import { routeFiles } from '../routes';
 
 // The resource descriptors (lib/shared/resources.ts) against what exists: every route folder of
 // the API is a described resource's collection or record, a lookup's, or a named operation; every
-// described resource has its routes; the database's event resources are the described ones whose
-// changes are events; the OpenAPI document files each resource's operations under its paths.
+// described resource has its routes; the OpenAPI document files each resource's operations under its paths.
 
 const BASE = '/api/2023-01/';
 const templates = routeFiles()
@@ -24,6 +22,7 @@ for (const [key, r] of Object.entries(RESOURCES)) {
 for (const [key, l] of Object.entries(LOOKUPS)) {
   described.set(l.path, key);
   described.set(`${l.path}/{id}`, key);
+  if (l.create) described.set(`${l.path}/{id}/merge`, key);
 }
 
 describe('resource descriptors', () => {
@@ -37,13 +36,6 @@ describe('resource descriptors', () => {
         .map(([key]) => key),
     ).toEqual([]);
     expect(OPERATIONS.filter((o) => !paths.has(o))).toEqual([]);
-  });
-
-  it('name as event resources exactly those the database stores events of', () => {
-    const withEvents = Object.entries(RESOURCES)
-      .filter(([, r]) => r.events)
-      .map(([key]) => key);
-    expect([...withEvents].sort()).toEqual([...EVENT_RESOURCES].sort());
   });
 
   it('give each resource with routes its operations in the OpenAPI document, under its tag', () => {

@@ -10,7 +10,7 @@ import { openWebhookSecret, resealWebhookSecrets, sealWebhookSecret } from '@/li
 import { deliverBatch } from '@/lib/server/webhooks/deliver';
 import { RateLimiter } from '@/lib/server/webhooks/rate-limiter';
 import { setPrivateAddressPolicy } from '@/lib/server/webhooks/send';
-import { securityHeaders } from '@/next.config.mjs';
+import { devOrigins, securityHeaders } from '@/next.config.mjs';
 import { proxy } from '@/proxy';
 import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/server/security/cors';
 import { contentSecurityPolicy } from '@/lib/server/security/headers';
@@ -104,20 +104,43 @@ describe('Content-Security-Policy', () => {
 
   // That proxy.ts runs for such paths at all (its matcher) is checked against the production
   // server: e2e/api/content-security-policy.spec.ts.
-  it('treats a path with a dot as a page; lets the favicon request through without a session', async () => {
+  it('treats a path with a dot as a page; lets the app’s icons and manifest through without a session or a page budget', async () => {
     const dotted = await run('/companies/1.x', { headers: { cookie: 'groundwork.session_token=abc.def' } });
     expect(dotted.headers.get('content-security-policy')).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(new URL((await run('/companies/1.x')).headers.get('location')!).searchParams.get('next')).toBe('/companies/1.x');
-    // The browser's favicon request is no reason to render the sign-in page.
-    const favicon = await run('/favicon.ico');
-    expect(favicon.headers.get('location')).toBeNull();
-    expect(favicon.headers.get('content-security-policy')).toContain("'nonce-");
+    // The browser's favicon request, a phone's manifest and icons: files, no sign-in page and no page policy.
+    for (const path of ['/favicon.ico', '/icon.svg', '/apple-icon.png', '/manifest.webmanifest', '/icons/icon-192.png']) {
+      const asset = await run(path);
+      expect(asset.headers.get('location'), path).toBeNull();
+      expect(asset.headers.get('content-security-policy'), path).toBeNull();
+    }
+    // Only the icons folder's own files.
+    expect((await run('/icons/../leads')).headers.get('location')).not.toBeNull();
+    expect((await run('/icons/a/b.png')).headers.get('location')).not.toBeNull();
   });
 
   it('gives the API a policy that allows nothing, and no sign-in redirect', async () => {
     const res = await run('/api/2023-01/leads');
     expect(res.headers.get('location')).toBeNull();
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});
+
+describe('the development server on the local network', () => {
+  it('allows this machine’s own addresses (the Network URL next dev prints) and those named in ALLOWED_DEV_ORIGINS', () => {
+    const interfaces = {
+      lo: [{ address: '127.0.0.1', family: 'IPv4', internal: true }],
+      eth0: [
+        { address: '192.168.1.20', family: 'IPv4', internal: false },
+        { address: 'fe80::1', family: 'IPv6', internal: false },
+      ],
+    } as unknown as Parameters<typeof devOrigins>[0];
+    const origins = devOrigins(interfaces, 'laptop.local, ,10.0.0.9');
+    expect(origins).toContain('192.168.1.20');
+    expect(origins).toContain('laptop.local');
+    expect(origins).toContain('10.0.0.9');
+    expect(origins).not.toContain('127.0.0.1');
+    expect(origins).not.toContain('');
   });
 });
 

@@ -28,6 +28,8 @@ let projectId: number;
 // Lists a token may not read (a token cannot manage tokens): counted with the session cookie,
 // whose lookup (session and user) Better Auth does in its own statements.
 const SESSION_ONLY = new Set(['/api_tokens', '/oauth_applications', '/oauth_grants', '/sessions']);
+// Lists of one record's things, which first check the caller sees that record (one statement).
+const RECORD_SUBLISTS = new Set(['/comments']);
 
 beforeAll(async () => {
   const db = getDb();
@@ -61,14 +63,33 @@ describe('statements per list request', () => {
   for (const path of lists) {
     it(`GET ${path}: equal for per_page=1 and per_page=100, at most 3 with the token lookup`, async () => {
       const sep = path.includes('?') ? '&' : '?';
-      const base = path.startsWith('/project_team_memberships') ? `${path}?project_id=${projectId}` : path;
+      const base = path.startsWith('/project_team_memberships')
+        ? `${path}?project_id=${projectId}`
+        : path.startsWith('/comments')
+          ? `${path}?commentable_type=project&commentable_id=${projectId}`
+          : path;
       const s = base.includes('?') ? '&' : sep;
       const one = await statementsFor(`${base}${s}per_page=1`);
       const hundred = await statementsFor(`${base}${s}per_page=100`);
       expect(one.n).toBe(hundred.n);
       // The token lookup is one of the three; the session's (Better Auth: session, then user) one more.
-      expect(hundred.n, `${path}: ${hundred.n}`).toBeLessThanOrEqual(SESSION_ONLY.has(path) ? 4 : 3);
+      // A record's sub-list (its comments) reads its record first: whether the caller sees it (a 404 otherwise).
+      expect(hundred.n, `${path}: ${hundred.n}`).toBeLessThanOrEqual(SESSION_ONLY.has(path) || RECORD_SUBLISTS.has(path) ? 4 : 3);
       if (one.records === 1) expect(hundred.records).toBeGreaterThanOrEqual(1);
     });
   }
+});
+
+describe('statements per timeline page', () => {
+  it('GET /projects/{id}/timeline: the token, the record, the page with its count, then one per kind of record on it', async () => {
+    for (const perPage of [1, 100]) {
+      const before = statementCount();
+      const res = await api.get(`/projects/${projectId}/timeline?per_page=${perPage}`);
+      const n = statementCount() - before;
+      expect(res.status).toBe(200);
+      const kinds = new Set((res.body.timeline as { kind: string }[]).map((e) => e.kind).filter((k) => ['comment', 'call', 'task'].includes(k)));
+      expect(res.body.timeline.length).toBeGreaterThanOrEqual(1);
+      expect(n, `per_page=${perPage}: ${[...kinds].join(', ')}`).toBe(3 + kinds.size);
+    }
+  });
 });

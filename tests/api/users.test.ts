@@ -30,6 +30,7 @@ const USER_KEYS = [
   'permissions',
   'project_access',
   'role',
+  'time_zone',
   'updated_at',
 ];
 
@@ -212,7 +213,6 @@ describe('POST /users', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ password: PASSWORD }, 'email'],
       [{ email: 'not-an-email', password: PASSWORD }, 'email'],
-      [{ email: newEmail() }, 'password'],
       [{ email: newEmail(), password: 'short' }, 'password'],
       [{ email: newEmail(), password: 'x'.repeat(129) }, 'password'],
       [{ email: newEmail(), password: PASSWORD, role: 'owner' }, 'role'],
@@ -457,5 +457,82 @@ describe('an admin resetting a password or revoking tokens', () => {
     // Nothing left to revoke: nothing recorded.
     expect((await cAdmin.patch(`/users/${c.otherUserId}`, { user: { revoke_tokens: true } })).status).toBe(200);
     expect((await c.api.get('/security_events?kind=api_token.revoked,oauth_grant.revoked')).body.security_events).toHaveLength(2);
+  });
+});
+
+describe("a user's own profile", () => {
+  it('changes their own name and sign-in email, with If-Match; a taken email is a 422; a read token may not', async () => {
+    const t = await createTestAccount('Profile GC');
+    const member = client(await createApiToken(getDb(), { accountId: t.accountId, userId: t.otherUserId }));
+    const before = await member.get('/users/me');
+    const etag = before.headers.get('etag')!;
+    const email = `renamed.${Date.now()}@example.com`;
+    const res = await member.patch(
+      '/users/me',
+      { user: { first_name: 'Bea', last_name: 'Builder', email: `  ${email.toUpperCase()} ` } },
+      { headers: { 'If-Match': etag } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: String(t.otherUserId), first_name: 'Bea', name: 'Bea Builder', email, role: 'member' });
+    expect(Object.keys(res.body.user).sort()).toEqual(USER_KEYS);
+    const stale = await member.patch('/users/me', { user: { first_name: 'Again' } }, { headers: { 'If-Match': etag } });
+    expect(stale.status).toBe(412);
+    const adminEmail = (await t.api.get('/users/me')).body.user.email;
+    const taken = await member.patch('/users/me', { user: { email: adminEmail } });
+    expect(taken.status).toBe(422);
+    expect(taken.body.details).toEqual({ email: ['is already taken'] });
+    expect((await member.patch('/users/me', { user: { email: 'not an email' } })).status).toBe(422);
+    // Only the profile's fields: a role is not among them.
+    expect((await member.patch('/users/me', { user: { role: 'admin' } })).body.user.role).toBe('member');
+    expect((await t.readApi.patch('/users/me', { user: { first_name: 'Nope' } })).status).toBe(403);
+  });
+
+  it('sets their time zone by its IANA name (stored as the runtime names it), America/New_York until set and after null; a made-up zone is a 422', async () => {
+    const t = await createTestAccount('Zone GC');
+    const member = client(await createApiToken(getDb(), { accountId: t.accountId, userId: t.otherUserId }));
+    expect((await member.get('/users/me')).body.user.time_zone).toBe('America/New_York');
+    const set = await member.patch('/users/me', { user: { time_zone: 'america/denver' } });
+    expect(set.status).toBe(200);
+    expect(set.body.user.time_zone).toBe('America/Denver');
+    const [row] = await getDb().select({ timeZone: users.timeZone }).from(users).where(eq(users.id, t.otherUserId));
+    expect(row!.timeZone).toBe('America/Denver');
+    for (const bad of ['Mars/Olympus_Mons', '', 'x'.repeat(65), 42]) {
+      const res = await member.patch('/users/me', { user: { time_zone: bad } });
+      expect(res.status, String(bad)).toBe(422);
+      expect(Object.keys(res.body.details)).toEqual(['time_zone']);
+    }
+    expect((await member.get('/users/me')).body.user.time_zone).toBe('America/Denver');
+    // null goes back to the default.
+    expect((await member.patch('/users/me', { user: { time_zone: null } })).body.user.time_zone).toBe('America/New_York');
+    const [cleared] = await getDb().select({ timeZone: users.timeZone }).from(users).where(eq(users.id, t.otherUserId));
+    expect(cleared!.timeZone).toBeNull();
+  });
+
+  it('changes their own password with the current one: the other sessions end, this one stays, the log says so', async () => {
+    const t = await createTestAccount('Password GC');
+    const here = await sessionClient(t.otherUserId, 'the current password');
+    const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, t.otherUserId));
+    const elsewhere = await signIn(row!.email, 'the current password');
+    expect(elsewhere.status).toBe(200);
+    const otherCookie = elsewhere.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((pair) => !pair.endsWith('='))
+      .join('; ');
+    const wrong = await here.post('/users/me/password', { password_change: { current_password: 'not it at all', new_password: 'a brand new password' } });
+    expect(wrong.status).toBe(422);
+    expect(Object.keys(wrong.body.details)).toEqual(['current_password']);
+    const short = await here.post('/users/me/password', { password_change: { current_password: 'the current password', new_password: 'short' } });
+    expect(short.status).toBe(422);
+    expect(await checkUserPassword(getDb(), t.otherUserId, 'the current password')).toBe(true);
+
+    const ok = await here.post('/users/me/password', { password_change: { current_password: 'the current password', new_password: 'a brand new password' } });
+    expect(ok.status).toBe(204);
+    expect(await checkUserPassword(getDb(), t.otherUserId, 'a brand new password')).toBe(true);
+    expect(await checkUserPassword(getDb(), t.otherUserId, 'the current password')).toBe(false);
+    expect((await here.get('/users/me')).status).toBe(200);
+    expect((await request('GET', '/users/me', { headers: { cookie: otherCookie, origin: BASE } })).status).toBe(401);
+    const log = await t.api.get('/security_events?kind=user.password_changed');
+    expect(log.body.security_events.map((e: { subject_id: string | null }) => e.subject_id)).toContain(String(t.otherUserId));
   });
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AuthFrame } from '@/components/auth/auth-frame';
+import { ForgotPassword } from '@/components/auth/password-forms';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { safeNextPath } from '@/lib/shared/next-path';
 import { getCurrentUser } from '@/lib/server/auth/session';
@@ -17,6 +18,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       note="Accounts are created by your company's Groundwork admin."
     >
       <SignInForm next={next} />
+      <ForgotPassword />
     </AuthFrame>
   );
 }

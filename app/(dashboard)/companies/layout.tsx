@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { requirePageAccess } from '@/lib/server/auth/page-access';
+import { mayOpenPage } from '@/lib/server/auth/page-access';
 
 // The companies pages need the directory area (docs/permissions.md).
 export default async function Layout({ children }: { children: ReactNode }) {
-  await requirePageAccess({ area: 'directory' });
-  return children;
+  return (await mayOpenPage({ area: 'directory' })) ? children : null;
 }

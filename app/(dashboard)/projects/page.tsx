@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { ProjectsPage } from '@/components/projects/projects-page';
 import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
-import { boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
+import { boardClosedSince, boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from '@/components/projects/projects-params';
 import { customFieldsQuery } from '@/lib/client/hooks/use-custom-fields';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
 import { projectsQuery, projectStagesQuery } from '@/lib/client/hooks/use-projects';
@@ -30,7 +30,8 @@ export default function Page({ searchParams }: { searchParams: Promise<SearchPar
         // The board: a column per stage, each its own list.
         const stages = await client.fetchQuery(projectStagesQuery);
         const filters = boardFilters(state);
-        await Promise.all([users, ...stages.map((stage) => client.prefetchQuery(projectsQuery(boardColumnParams(filters, stage.id))))]);
+        const closedSince = boardClosedSince(state);
+        await Promise.all([users, ...stages.map((stage) => client.prefetchQuery(projectsQuery(boardColumnParams(filters, stage, closedSince))))]);
       }}
     >
       <ProjectsPage />

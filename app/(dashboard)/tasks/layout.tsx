@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { requirePageAccess } from '@/lib/server/auth/page-access';
+import { mayOpenPage } from '@/lib/server/auth/page-access';
 
 // The tasks pages need the projects area (docs/permissions.md).
 export default async function Layout({ children }: { children: ReactNode }) {
-  await requirePageAccess({ area: 'projects' });
-  return children;
+  return (await mayOpenPage({ area: 'projects' })) ? children : null;
 }

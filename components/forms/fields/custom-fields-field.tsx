@@ -3,10 +3,9 @@
 import { useMemo } from 'react';
 import { Controller, useFormContext, useFormState } from 'react-hook-form';
 import { LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
-import { DateField, JsonField, MoneyField, TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { DateField, MoneyField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { useFieldError } from '@/components/forms/fields/use-field-error';
 import { customFieldInputErrors, customFieldInputs, customFieldsChange, type CustomFieldInputs } from '@/lib/client/custom-field-values';
-import { jsonObjectError, jsonObjectOrText, jsonObjectText } from '@/lib/client/forms';
 import { useCustomFields, type CustomField, type CustomFieldResource } from '@/lib/client/hooks/use-custom-fields';
 
 // The account's own fields (docs/custom-fields.md) in a record's form: an input per live field of
@@ -19,58 +18,43 @@ export interface CustomFieldValues {
   custom_fields: CustomFieldInputs;
   /** The record's stored `custom_fields` as JSON ('null' when creating): the payload keeps what the form does not edit. */
   custom_fields_stored: string;
-  /** The object as JSON text, where a resource without definitions is edited free-form. */
-  custom_fields_json: string;
 }
 
 /** What a record form needs to carry custom fields: its values, its payload, its input checks. */
 export interface CustomFieldsForm {
   /** The live fields, in position order. */
   fields: CustomField[];
-  /** No definitions, and the form edits the object as JSON (companies and contacts, as before typing). */
-  json: boolean;
   values: (stored: Record<string, unknown> | undefined) => CustomFieldValues;
   /** `{ custom_fields }` to merge into the payload, or nothing to leave the record's alone. */
   payload: (values: CustomFieldValues) => { custom_fields?: unknown };
   checks: (values: CustomFieldValues) => Record<string, string>;
-  /** API field → form field, for the JSON editor. */
-  fieldOf: Record<string, string>;
 }
 
 const storedOf = (v: CustomFieldValues) => JSON.parse(v.custom_fields_stored || 'null') as Record<string, unknown> | null;
 
 /**
  * The custom fields part of a form of `resource`, undefined while the definitions load (render the
- * form once they have: its defaults depend on them). `json`: with no definitions, edit the object
- * as JSON text. If the definitions cannot be read, the form leaves `custom_fields` alone.
+ * form once they have: its defaults depend on them): a typed input per field the account defined,
+ * nothing when it defined none. If the definitions cannot be read, the form leaves `custom_fields` alone.
  */
-export function useCustomFieldsForm(resource: CustomFieldResource, { json = false }: { json?: boolean } = {}): CustomFieldsForm | undefined {
+export function useCustomFieldsForm(resource: CustomFieldResource): CustomFieldsForm | undefined {
   const query = useCustomFields(resource);
   return useMemo((): CustomFieldsForm | undefined => {
     if (query.isPending) return undefined;
     const fields = query.data ?? [];
-    const asJson = json && query.isSuccess && fields.length === 0;
     return {
       fields,
-      json: asJson,
       values: (stored) => ({
         custom_fields: customFieldInputs(fields, stored),
         custom_fields_stored: JSON.stringify(stored ?? null),
-        custom_fields_json: asJson ? jsonObjectText(stored) : '',
       }),
       payload: (v) => {
-        if (asJson) return { custom_fields: jsonObjectOrText(v.custom_fields_json) };
         const change = customFieldsChange(fields, v.custom_fields ?? {}, storedOf(v));
         return change === undefined ? {} : { custom_fields: change };
       },
-      checks: (v) => {
-        if (!asJson) return customFieldInputErrors(fields, v.custom_fields ?? {});
-        const error = jsonObjectError(v.custom_fields_json);
-        return error ? { custom_fields_json: error } : {};
-      },
-      fieldOf: asJson ? { custom_fields: 'custom_fields_json' } : {},
+      checks: (v) => customFieldInputErrors(fields, v.custom_fields ?? {}),
     };
-  }, [query.isPending, query.isSuccess, query.data, json]);
+  }, [query.isPending, query.data]);
 }
 
 const labelOf = (f: CustomField) => (f.required ? `${f.label} (required)` : f.label);
@@ -179,7 +163,7 @@ function HiddenErrors({ keys }: { keys: Set<string> }) {
   if (messages.length === 0) return null;
   return (
     <div role="alert" className="rounded bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-      <p>The API refuses custom field values this form does not show:</p>
+      <p>These custom field values were not accepted, and this form has no input for them:</p>
       <ul className="mt-1 list-disc pl-5">
         {messages.map((m) => (
           <li key={m} className="break-words">
@@ -192,10 +176,9 @@ function HiddenErrors({ keys }: { keys: Set<string> }) {
   );
 }
 
-/** The custom fields of a record form: an input per live field, or the JSON editor (see `json`). */
-export function CustomFieldsFields({ form, jsonHint }: { form: CustomFieldsForm; jsonHint?: string }) {
+/** The custom fields of a record form: an input per live field (nothing when the account defined none). */
+export function CustomFieldsFields({ form }: { form: CustomFieldsForm }) {
   const keys = useMemo(() => new Set(form.fields.map((f) => f.key)), [form.fields]);
-  if (form.json) return <JsonField name="custom_fields_json" hint={jsonHint} />;
   return (
     <>
       {form.fields.length > 0 ? (

@@ -51,9 +51,16 @@ export function SelectField({ name, label, hint, className, options, placeholder
   );
 }
 
-/** A select of a lookup list (`/divisions`), fed by the lookup hook. */
+/** A select of a lookup list (`/divisions`), fed by the lookup hook: archived values are offered only as the record's own. */
 export function LookupSelectField({ path, listKey, ...props }: Omit<SelectFieldProps, 'options'> & { path: string; listKey: string }) {
-  return <SelectField {...props} options={useOptions(path, listKey).data} />;
+  const options = useOptions(path, listKey).data;
+  return <SelectField {...props} options={options?.filter((o) => !o.archived || o.id === props.current?.id)} />;
+}
+
+/** The record's current value of a relation field (`division_id` → its `division`), as an option. */
+export function relationCurrent(record: object | undefined, field: `${string}_id`): Option | undefined {
+  const related = (record as Record<string, { id: string; name?: string | null; email?: string | null } | null | undefined> | undefined)?.[field.slice(0, -3)];
+  return related ? { id: related.id, name: related.name ?? related.email ?? related.id } : undefined;
 }
 
 /** A select of a fixed list of API values (an enum), shown humanized. */

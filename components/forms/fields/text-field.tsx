@@ -56,8 +56,3 @@ export function TextareaField({
     </Field>
   );
 }
-
-/** `custom_fields` typed as a JSON object. */
-export function JsonField({ name = 'custom_fields', label = 'Custom fields (JSON)', hint }: Partial<FieldBase>) {
-  return <TextareaField name={name} label={label} hint={hint} rows={3} inputClassName="font-mono" spellCheck={false} />;
-}

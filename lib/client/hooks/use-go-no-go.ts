@@ -22,8 +22,9 @@ export const goNoGoCriteriaQuery = queryOptions({
 });
 export const useGoNoGoCriteria = () => useQuery(goNoGoCriteriaQuery);
 
-export const useGoNoGo = (projectId: string) =>
-  useQuery({ queryKey: goNoGoKeys.project(projectId), queryFn: () => api.get<GoNoGoDetail>(`/projects/${projectId}/go_no_go`, 'go_no_go') });
+export const goNoGoQuery = (projectId: string) =>
+  queryOptions({ queryKey: goNoGoKeys.project(projectId), queryFn: () => api.get<GoNoGoDetail>(`/projects/${projectId}/go_no_go`, 'go_no_go') });
+export const useGoNoGo = (projectId: string) => useQuery(goNoGoQuery(projectId));
 
 /** Answers, a decision, or a no-go that closes the project: the project and every list of projects refresh. */
 export function useSaveGoNoGo(projectId: string) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ListPage, type QueryParams } from '@/lib/client/api-client';
+import { api, retryUnlessClientError, type ListPage, type QueryParams } from '@/lib/client/api-client';
 import type { LeadResponse } from '@/lib/shared/validation/leads';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import { projectKeys } from './use-projects';
@@ -21,7 +21,10 @@ export const leadsQuery = (params: QueryParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const leadQuery = (id: string) => queryOptions({ queryKey: leadKeys.detail(id), queryFn: () => api.get<Lead>(`/leads/${id}`, 'lead') });
+export const leadQuery = (id: string) =>
+  queryOptions({ queryKey: leadKeys.detail(id), queryFn: () => api.get<Lead>(`/leads/${id}`, 'lead'), retry: retryUnlessClientError });
+
+export const useLead = (id: string) => useQuery(leadQuery(id));
 
 export const useLeads = (params: QueryParams) => useQuery(leadsQuery(params));
 export function useCreateLead() {
@@ -74,5 +77,36 @@ export function useConvertLead() {
         qc.invalidateQueries({ queryKey: leadKeys.lists() }),
         qc.invalidateQueries({ queryKey: projectKeys.lists() }),
       ]),
+  });
+}
+
+/** DELETE a lead, as it was last seen (If-Match): gone from every list. */
+export function useDeleteLead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (lead: Lead) => api.delete(`/leads/${lead.id}`, undefined, { key: 'lead', record: lead }),
+    onSuccess: (_v, lead) => {
+      qc.removeQueries({ queryKey: leadKeys.detail(lead.id) });
+      return qc.invalidateQueries({ queryKey: leadKeys.lists() });
+    },
+  });
+}
+
+/**
+ * Undoes a conversion: the project it made is deleted (as the conversion answered it, If-Match) and
+ * the lead comes back from the archive.
+ */
+export function useUndoConvert() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lead, project }: { lead: Lead; project: ProjectResponse }) => {
+      await api.delete(`/projects/${project.id}`, undefined, { key: 'project', record: project });
+      const archived = await api.get<Lead>(`/leads/${lead.id}`, 'lead');
+      return api.patch<Lead>(`/leads/${lead.id}`, 'lead', { lead: { archived_at: lead.archived_at } }, undefined, archived);
+    },
+    onSuccess: (lead) => {
+      qc.setQueryData(leadKeys.detail(lead.id), lead);
+      return Promise.all([qc.invalidateQueries({ queryKey: leadKeys.lists() }), qc.invalidateQueries({ queryKey: projectKeys.all })]);
+    },
   });
 }

@@ -6,6 +6,8 @@ import { api } from '@/lib/client/api-client';
 export interface Option {
   id: string;
   name: string;
+  /** An archived list value: kept on its records, offered for no new one (docs/settings.md). */
+  archived?: boolean;
 }
 
 export const lookupKeys = { all: ['lookups'] as const, list: (path: string) => ['lookups', path] as const };
@@ -17,8 +19,8 @@ export const optionsQuery = (path: string, key: string) =>
   queryOptions({
     queryKey: lookupKeys.list(path),
     queryFn: async () =>
-      (await api.list<{ id: string; name: string | null; email?: string | null }>(path, key, { per_page: 100 })).items
-        .map((o): Option => ({ id: o.id, name: o.name ?? o.email ?? o.id }))
+      (await api.list<{ id: string; name: string | null; email?: string | null; archived_at?: string | null }>(path, key, { per_page: 100 })).items
+        .map((o): Option => ({ id: o.id, name: o.name ?? o.email ?? o.id, ...(o.archived_at ? { archived: true } : {}) }))
         // Lists come newest first (lookups by name); a select reads best alphabetically.
         .sort((a, b) => a.name.localeCompare(b.name)),
     staleTime: STALE,

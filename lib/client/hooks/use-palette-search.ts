@@ -45,8 +45,7 @@ export const SEARCH_SOURCES = [
     label: 'Leads',
     path: '/leads',
     key: 'leads',
-    // Leads have no page of their own: the leads list, searched by the name.
-    hit: (l) => ({ id: l.id, title: l.name, detail: l.company?.name ?? null, href: `/leads?${new URLSearchParams({ q: l.name })}` }),
+    hit: (l) => ({ id: l.id, title: l.name, detail: l.company?.name ?? null, href: `/leads/${l.id}` }),
   }),
   source<CompanyResponse>({
     kind: 'company',

@@ -26,10 +26,15 @@ function useRefresh() {
 }
 
 export function useCreateSavedView() {
+  const qc = useQueryClient();
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (view: Record<string, unknown>) => api.post<SavedView>('/saved_views', 'saved_view', { saved_view: view }),
-    onSuccess: refresh,
+    onSuccess: (view) => {
+      // The picker names the new view at once, not after the list's refetch (slow on a busy machine).
+      qc.setQueryData<SavedView[]>(savedViewKeys.of(view.resource), (views) => (views ? [...views, view] : views));
+      return refresh();
+    },
   });
 }
 

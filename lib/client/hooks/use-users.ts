@@ -55,6 +55,9 @@ export type UserChanges = Partial<{
   last_name: string | null;
   role: User['role'];
   deactivated: boolean;
+  /** An admin's reset: the user is signed out everywhere and signs in with it. */
+  password: string;
+  revoke_tokens: boolean;
   project_access: User['project_access'];
   /** Any areas; the others keep their levels. */
   permissions: Partial<User['permissions']>;
@@ -69,7 +72,8 @@ export function useUpdateUser() {
     onMutate: async ({ id, changes }) => {
       await qc.cancelQueries({ queryKey: userKeys.lists(), predicate: (q) => q.state.data !== undefined });
       const previous = qc.getQueriesData<ListPage<User>>({ queryKey: userKeys.lists() });
-      const { deactivated, permissions, ...fields } = changes;
+      // A password (an admin's reset) is no field of the user to show.
+      const { deactivated, permissions, password: _password, revoke_tokens: _revoke, ...fields } = changes;
       const apply = (u: User): User => ({
         ...u,
         ...fields,
@@ -85,5 +89,27 @@ export function useUpdateUser() {
       for (const [key, page] of snapshot?.previous ?? []) qc.setQueryData(key, page);
     },
     onSettled: refresh,
+  });
+}
+
+/** The caller's own name and email (Profile); the answer is the new `me`. */
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ changes, base }: { changes: Record<string, unknown>; base: User }) =>
+      api.patch<User>('/users/me', 'user', { user: changes }, undefined, base),
+    meta: { silent: true },
+    onSuccess: (me) => {
+      qc.setQueryData(userKeys.me(), me);
+      return Promise.all([qc.invalidateQueries({ queryKey: userKeys.lists() }), qc.invalidateQueries({ queryKey: lookupKeys.list('/users') })]);
+    },
+  });
+}
+
+/** The caller's own password, with the current one; the other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (change: { current_password: string; new_password: string }) => api.act('/users/me/password', { password_change: change }),
+    meta: { silent: true },
   });
 }

@@ -9,6 +9,7 @@ import { env } from '@/lib/server/env';
 import { CLIENT_ADDRESS_HEADER, requestOrigin, trustProxy } from '@/lib/server/security/client-address';
 import { USER_ADDITIONAL_FIELDS, USER_DEACTIVATED } from '@/lib/shared/auth-constants';
 import { AUTH_COOKIE_PREFIX } from './cookies';
+import { mailPasswordReset } from './password-mail';
 
 // Browser sign-in: Better Auth with email and password, sessions in the database and a signed,
 // httpOnly, SameSite=Lax cookie (Secure in production). Users belong to a tenant account and are
@@ -30,7 +31,15 @@ function createAuth() {
       provider: 'pg',
       schema: { users, sessions, authAccounts, verifications },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      // "Forgot your password?": a one-hour, one-use link by mail (lib/server/auth/password-mail.ts);
+      // setting the new password ends every session of the user.
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url, token }) => mailPasswordReset(getDb(), user, token, new URL(url).origin),
+    },
     user: {
       modelName: 'users',
       // Ours, read-only for Better Auth; they come back on the session's user.

@@ -57,6 +57,7 @@ export const ACCESS = {
   settings: { admin: "change the account's lookups and project stages" },
   customFields: { admin: 'define, change or delete custom fields' },
   goNoGoCriteria: { admin: 'change the go / no-go scorecard' },
+  account: { admin: "change the account's name and time zone" },
   calendarFeed: { session: 'Your calendar feed is managed from a signed-in browser session (Settings → Calendar feed), not with a token.' },
 } satisfies Record<string, RouteAccess>;
 

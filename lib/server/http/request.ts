@@ -93,6 +93,16 @@ export async function parseBody<S extends z.ZodType>(req: Request, key: string, 
   return parsed.data;
 }
 
+/** A body that is itself the fields (an action's options, not a record: `{"ids": [...]}`), validated by `schema`. */
+export async function parseBareBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  const body = await readJson(req);
+  if (!isPlainObject(body)) throw validationFailed({ body: ['must be a JSON object'] }, 'The body must be a JSON object.');
+  refuseNul(body, 'The request has invalid fields.');
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationFailed(zodDetails(parsed.error));
+  return parsed.data;
+}
+
 /** The body `{<key>: …}` whatever the value under the key (a list, say), validated by `schema`. */
 export async function parseWrappedBody<S extends z.ZodType>(req: Request, key: string, schema: S): Promise<z.output<S>> {
   const body = await readJson(req);

@@ -84,6 +84,11 @@ export interface ImportSpec {
   problem?(columns: Record<string, unknown>): string | null;
   /** The record a row updates instead of creating: by this field (lower-cased), in this column. */
   key: { field: string; column: AnyPgColumn };
+  /**
+   * A row without a key matches by name instead (trimmed, spaces collapsed, any case): the one
+   * record of that name is updated; several of it fail the row (its key must choose).
+   */
+  byName?: { field: string; column: AnyPgColumn; label: string };
   /** The API's update of one record (events, rules), for a row whose key names an existing record. */
   update(db: Db, ctx: CallerContext, id: number, input: Record<string, unknown>): Promise<unknown>;
   /**
@@ -224,6 +229,7 @@ const projectSpec: ImportSpec = {
   create: projectCreate,
   columns: (input) => input,
   key: { field: 'external_id', column: projects.externalId },
+  byName: { field: 'name', column: projects.name, label: 'projects' },
   update: (db, ctx, id, input) => updateProject(db, ctx, id, input),
   createOne: async (db, ctx, input, importId) => Number((await createProject(db, ctx, input as never, { importId })).id),
   needsStages: true,
@@ -268,6 +274,7 @@ const leadSpec: ImportSpec = {
   create: leadCreate,
   columns: (input) => leadColumnsFrom(input),
   key: { field: 'external_id', column: leads.externalId },
+  byName: { field: 'name', column: leads.name, label: 'leads' },
   update: (db, ctx, id, input) => updateLead(db, ctx, id, input),
 };
 

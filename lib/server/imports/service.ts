@@ -13,9 +13,12 @@ import {
   firstErrors,
   accountStages,
   idsByKey,
+  idsByName,
+  lookAlikes,
   insertImportRows,
   listImports as queryImports,
   lockImportsOf,
+  normalName,
   pendingRows,
   releaseClaim,
   recordOutcomes,
@@ -23,7 +26,7 @@ import {
   setImportStatus,
   type RowOutcome,
 } from '@/db/queries/imports';
-import { insertRow, insertRows } from '@/db/queries/tenant';
+import { deleteRows, insertRow, insertRows } from '@/db/queries/tenant';
 import { companies, imports, users } from '@/db/schema';
 import {
   CUSTOM_FIELD_RESOURCES,
@@ -53,7 +56,7 @@ import { deleteProject } from '@/lib/server/services/projects';
 import { deleteWorkforceEmployee } from '@/lib/server/services/workforce-employees';
 import type { CallerContext } from '@/lib/server/services/context';
 import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
-import { enqueueImport } from '@/lib/server/imports/queue';
+import { enqueueImport } from '@/lib/server/jobs/queue';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 
@@ -125,7 +128,7 @@ async function specFor(db: Db, accountId: number, resource: ImportResource): Pro
 type Plan =
   | { kind: 'fail'; error: string }
   | { kind: 'create'; input: Record<string, unknown>; key: string | null }
-  | { kind: 'update'; id: number; input: Record<string, unknown> }
+  | { kind: 'update'; id: number; input: Record<string, unknown>; by?: 'name' }
   /** Updates the record an earlier row of the same batch creates (same key). */
   | { kind: 'update-earlier'; row: number; input: Record<string, unknown> };
 
@@ -135,6 +138,8 @@ interface Resolved {
   existingCompanyIds: Set<number>;
   existingUserIds: Set<number>;
   keys: Map<string, number>;
+  /** Rows without a key, by their normalised name (spec.byName): the records of that name. */
+  names: Map<string, { id: number; name: string }[]>;
   stages: StageInfo[];
 }
 
@@ -183,6 +188,7 @@ async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Draf
   const companyIds = new Set<number>();
   const userIds = new Set<number>();
   const keys = new Set<string>();
+  const names = new Set<string>();
   for (const d of drafts) {
     for (const r of d.relations) {
       const kind = r.field.relation!;
@@ -193,16 +199,18 @@ async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Draf
     if (typeof d.input.assigned_to_id === 'string') userIds.add(Number(d.input.assigned_to_id));
     const key = d.input[spec.key.field];
     if (typeof key === 'string' && key.trim() !== '') keys.add(key.trim().toLowerCase());
+    else if (spec.byName && typeof d.input[spec.byName.field] === 'string') names.add(normalName(d.input[spec.byName.field] as string));
   }
   const kinds = [...named.keys()];
-  const [found, existingCompanyIds, existingUserIds, byKey, stages] = await Promise.all([
+  const [found, existingCompanyIds, existingUserIds, byKey, byName, stages] = await Promise.all([
     Promise.all(kinds.map((k) => idsByKey(db, RELATIONS[k].table, RELATIONS[k].column, accountId, [...named.get(k)!]))),
     spec.createOne ? new Set<number>() : existingIds(db, companies, accountId, [...companyIds]),
     spec.createOne ? new Set<number>() : existingIds(db, users, accountId, [...userIds]),
     idsByKey(db, spec.table, spec.key.column, accountId, [...keys]),
+    spec.byName ? idsByName(db, spec.table, spec.byName.column, accountId, [...names]) : new Map<string, { id: number; name: string }[]>(),
     spec.needsStages ? accountStages(db, accountId) : [],
   ]);
-  return { relations: new Map(kinds.map((k, i) => [k, found[i]!])), existingCompanyIds, existingUserIds, keys: byKey, stages };
+  return { relations: new Map(kinds.map((k, i) => [k, found[i]!])), existingCompanyIds, existingUserIds, keys: byKey, names: byName, stages };
 }
 
 function zodMessages(error: { issues: { path: PropertyKey[]; message: string; code?: string; input?: unknown }[] }): string[] {
@@ -211,11 +219,12 @@ function zodMessages(error: { issues: { path: PropertyKey[]; message: string; co
 }
 
 /**
- * Each row's plan. Companies named but missing are collected in `missing` when `createMissing`
- * (the caller creates them and fills their ids in), else the row fails.
+ * Each row's plan. A company named but missing stands in as `missing:<name>` when `createMissing`
+ * (planSheet lists those of the rows that pass; the caller creates them and fills their ids in),
+ * else the row fails.
  */
 function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, createMissing: boolean, state: PlanState, kind: string | null): Plan[] {
-  const { seen, missing } = state;
+  const { seen, named } = state;
   return drafts.map((d, i): Plan => {
     const errors = [...d.errors];
     let input: Record<string, unknown> = { ...d.input };
@@ -225,7 +234,7 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
       const id = resolved.relations.get(relation)?.get(text.toLowerCase());
       if (id !== undefined) input[target] = String(id);
       else if (relation === 'company' && createMissing) {
-        if (!missing.has(text.toLowerCase())) missing.set(text.toLowerCase(), text);
+        if (!named.has(text.toLowerCase())) named.set(text.toLowerCase(), text);
         input[target] = `missing:${text.toLowerCase()}`;
       } else errors.push(`${field.field}: no ${RELATIONS[relation].label} "${text}"${relation === 'company' ? ' (create_missing=true creates it)' : ''}`);
     }
@@ -259,12 +268,29 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
     const problem = spec.problem?.(spec.columns(input));
     if (problem) return { kind: 'fail', error: problem };
     const rawKey = input[spec.key.field];
-    const key = typeof rawKey === 'string' && rawKey.trim() !== '' ? rawKey.trim().toLowerCase() : null;
+    let key = typeof rawKey === 'string' && rawKey.trim() !== '' ? rawKey.trim().toLowerCase() : null;
     if (key !== null) {
       const existing = resolved.keys.get(key);
       if (existing !== undefined) return { kind: 'update', id: existing, input };
+    } else if (spec.byName && typeof input[spec.byName.field] === 'string') {
+      // No key: the one record of the same name (a corrected file imported again), else a new one.
+      const name = normalName(input[spec.byName.field] as string);
+      const same = resolved.names.get(name) ?? [];
+      if (same.length > 1) {
+        return {
+          kind: 'fail',
+          error: `${spec.key.field}: ${same.length} ${spec.byName.label} are named "${input[spec.byName.field]}": give the row the External ID of the one to update`,
+        };
+      }
+      // The name is the key here: the record keeps its own spelling of it.
+      if (same.length === 1) return { kind: 'update', id: same[0]!.id, input: { ...input, [spec.byName.field]: same[0]!.name }, by: 'name' };
+      key = `name:${name}`;
+    }
+    if (key !== null) {
       const earlier = seen.get(key);
-      if (earlier !== undefined) return { kind: 'update-earlier', row: earlier, input };
+      // Matched by name, the earlier row's spelling stays.
+      const kept = key.startsWith('name:') && earlier !== undefined ? { [spec.byName!.field]: drafts[earlier]!.input[spec.byName!.field] } : {};
+      if (earlier !== undefined) return { kind: 'update-earlier', row: earlier, input: { ...input, ...kept } };
       seen.set(key, i);
     }
     return { kind: 'create', input, key };
@@ -273,14 +299,19 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
 
 /**
  * What the rows planned so far have seen: keys (a later row with one updates the record the earlier
- * creates) and the missing companies to create. One batch's, or a whole file's across batches.
+ * creates), the missing companies named (lower-cased → as written) and those to create: the ones
+ * rows that pass need (a failed row creates nothing). One batch's, or a whole file's across batches.
  */
 interface PlanState {
   seen: Map<string, number>;
+  named: Map<string, string>;
   missing: Map<string, string>;
 }
 
-const newPlanState = (): PlanState => ({ seen: new Map(), missing: new Map() });
+const newPlanState = (): PlanState => ({ seen: new Map(), named: new Map(), missing: new Map() });
+
+const missingName = (input: Record<string, unknown>) =>
+  typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? input.company_id.slice('missing:'.length) : null;
 
 async function planSheet(
   db: Db,
@@ -295,6 +326,10 @@ async function planSheet(
   const resolved = await resolve(db, accountId, spec, drafts);
   const plans = planRows(spec, drafts, resolved, options.createMissing, state, options.kind);
   if (spec.customFields?.length) await checkRowsCustomFields(db, accountId, spec, plans);
+  for (const plan of plans) {
+    const name = plan.kind === 'fail' ? null : missingName(plan.input);
+    if (name !== null) state.missing.set(name, state.named.get(name)!);
+  }
   return { plans, missing: state.missing };
 }
 
@@ -408,14 +443,34 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
   const state = newPlanState();
   const counts = { create: 0, update: 0, fail: 0 };
   const errors: { row: number; error: string }[] = [];
+  const updates: ImportPreviewResponse['updates'] = [];
+  const lookAlikeRows: ImportPreviewResponse['look_alikes'] = [];
   let offset = 0;
   for (const rows of sheet.rows.batches(PREVIEW_BATCH)) {
     const { plans } = await planSheet(db, ctx.accountId, spec, { headers: sheet.headers, mapping, rows }, options, state);
+    // A new project or lead whose name is like an existing one's: perhaps the same pursuit, renamed.
+    if (spec.byName && lookAlikeRows.length < PREVIEW_ERRORS) {
+      const field = spec.byName.field;
+      const creating = plans.flatMap((p, i) =>
+        p.kind === 'create' && typeof p.input[field] === 'string' ? [{ row: offset + i + 2, name: p.input[field] as string }] : [],
+      );
+      const alike = await lookAlikes(db, spec.table, spec.byName.column, ctx.accountId, [...new Set(creating.map((c) => c.name))]);
+      for (const c of creating) {
+        const match = alike.get(c.name);
+        if (match && lookAlikeRows.length < PREVIEW_ERRORS) {
+          lookAlikeRows.push({ row: c.row, name: c.name, record_id: String(match.id), record_name: match.name, similarity: match.similarity });
+        }
+      }
+    }
     plans.forEach((p, i) => {
       if (p.kind === 'fail') {
         counts.fail++;
         if (errors.length < PREVIEW_ERRORS) errors.push({ row: offset + i + 2, error: p.error });
       } else counts[p.kind === 'create' ? 'create' : 'update']++;
+      if (p.kind === 'update' && updates.length < PREVIEW_ERRORS) {
+        const matched = p.by === 'name' ? spec.byName!.field : spec.key.field;
+        updates.push({ row: offset + i + 2, record_id: String(p.id), matched_by: p.by ?? 'key', match: String(p.input[matched] ?? '') });
+      }
     });
     offset += rows.length;
   }
@@ -429,6 +484,8 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
     error_count: counts.fail,
     companies_to_create: state.missing.size,
     errors,
+    updates,
+    look_alikes: lookAlikeRows,
   };
 }
 
@@ -597,7 +654,7 @@ async function runBatch(
     { createMissing: imp.createMissing, kind: imp.kind },
   );
   const events: EventRecord[] = [];
-  // Companies named but missing, made first (one statement), with their events.
+  // Companies named but missing that the passing rows need, made first (one statement).
   const made = new Map<string, number>();
   if (missing.size) {
     const names = [...missing.values()];
@@ -607,12 +664,11 @@ async function runBatch(
       names.map((name) => ({ accountId: ctx.accountId, name, createdById: imp.createdById, importId: imp.id })),
     );
     names.forEach((name, i) => made.set(name.toLowerCase(), ids[i]!));
-    for (const cid of ids) events.push({ resource: 'company', action: 'create', id: cid, path: resourcePath('company', cid) });
   }
-  const fill = (input: Record<string, unknown>) =>
-    typeof input.company_id === 'string' && input.company_id.startsWith('missing:')
-      ? { ...input, company_id: String(made.get(input.company_id.slice('missing:'.length))) }
-      : input;
+  const fill = (input: Record<string, unknown>) => {
+    const name = missingName(input);
+    return name === null ? input : { ...input, company_id: String(made.get(name)) };
+  };
 
   const outcomes: (RowOutcome | null)[] = batch.map(() => null);
   const failed = (i: number, err: unknown): RowOutcome => {
@@ -638,7 +694,6 @@ async function runBatch(
       events.push({ resource: spec.event, action: 'create', id: ids[n]!, path: resourcePath(spec.event, ids[n]!) });
     });
   }
-  await recordEvents(tx, ctx, events);
   // In file order: creates through the API's own create (when the resource has one), updates through
   // its update (its rules, its event), each in a savepoint so a refused row leaves the batch whole.
   for (const [i, plan] of plans.entries()) {
@@ -669,6 +724,15 @@ async function runBatch(
       outcomes[i] = failed(i, err);
     }
   }
+  // A company made for rows the API then refused is nobody's: it goes, and no event says it came.
+  const used = new Set(plans.flatMap((plan, i) => (plan.kind !== 'fail' && outcomes[i]?.recordId ? [missingName(plan.input)] : [])));
+  const unused = [...made].filter(([name]) => !used.has(name)).map(([, id]) => id);
+  await deleteRows(tx, companies, ctx.accountId, unused);
+  const kept = [...made.values()].filter((id) => !unused.includes(id));
+  await recordEvents(tx, ctx, [
+    ...kept.map((cid): EventRecord => ({ resource: 'company', action: 'create', id: cid, path: resourcePath('company', cid) })),
+    ...events,
+  ]);
   return outcomes.map((o) => o!);
 }
 

@@ -1,6 +1,9 @@
 import type { Db } from '@/db';
 import { runDueImports, runImport } from '@/lib/server/imports/service';
 import { takeDueWeeklySnapshots } from '@/lib/server/services/forecast';
+import { fireDueReminders } from '@/lib/server/services/reminders';
+import { makeDigests, makeDueNotifications } from '@/lib/server/mail/digest';
+import { sendDueMail } from '@/lib/server/mail/outbox';
 
 // The jobs that run on a schedule rather than on an event. Each names itself once: graphile-worker
 // runs it from its crontab, the embedded database's loop every `everyMs`, and the cron route
@@ -24,6 +27,17 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   // takes any runnable import whose claim ran out (a worker that died mid-import, or an import made
   // before the queue existed), so an import resumes within a minute or two.
   { name: 'resume_imports', cron: '* * * * *', everyMs: 1_000, firstAfterMs: 0, run: (db, keepGoing) => runDueImports(db, keepGoing) },
+  // Reminders have a job each at their time; every minute (every few seconds in the embedded
+  // database) the due ones left over — a worker down at the time, a reminder made before the queue
+  // existed — are notified too. Claims make each one notification, whoever runs first.
+  { name: 'due_reminders', cron: '* * * * *', everyMs: 5_000, firstAfterMs: 0, run: (db) => fireDueReminders(db) },
+  // Mail has a job queued with it; every minute whatever is due anyway (a retry's time come, a
+  // worker down when it was queued) is sent too.
+  { name: 'send_mail', cron: '* * * * *', everyMs: 5_000, firstAfterMs: 0, run: (db, keepGoing) => sendDueMail(db, keepGoing) },
+  // The day's task_due and bid_due notifications, checked every hour (each made once per day).
+  { name: 'due_notifications', cron: '5 * * * *', everyMs: 600_000, firstAfterMs: 120_000, run: (db) => makeDueNotifications(db) },
+  // Digests: every quarter hour, the users it has become 07:00 for (one a day each).
+  { name: 'send_digests', cron: '*/15 * * * *', everyMs: 300_000, firstAfterMs: 180_000, run: (db) => makeDigests(db) },
 ];
 
 export const CRONTAB = SCHEDULED_JOBS.map((job) => `${job.cron} ${job.name}`).join('\n');

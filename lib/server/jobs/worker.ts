@@ -6,6 +6,7 @@ import { deliverDueBatches, deliverWebhookTask } from '@/lib/server/webhooks/del
 import { RateLimiter } from '@/lib/server/webhooks/rate-limiter';
 import { setPrivateAddressPolicy } from '@/lib/server/webhooks/send';
 import { webhookSettings, type WebhookSettings } from '@/lib/server/config/webhooks';
+import { fireDueReminders } from '@/lib/server/services/reminders';
 import { CRONTAB, runQueuedImport, runScheduledJob, SCHEDULED_JOBS } from './scheduled';
 
 // The job worker: webhook deliveries, queued imports and the scheduled jobs (./scheduled.ts). On
@@ -42,6 +43,10 @@ function taskList(db: Db, settings: () => WebhookSettings, keepGoing: () => bool
     process_import: async (payload) => {
       const id = Number((payload as { import_id?: unknown }).import_id);
       if (Number.isSafeInteger(id)) await runQueuedImport(db, id, keepGoing);
+    },
+    fire_reminder: async (payload) => {
+      const id = Number((payload as { reminder_id?: unknown }).reminder_id);
+      if (Number.isSafeInteger(id)) await fireDueReminders(db, id);
     },
   };
   for (const job of SCHEDULED_JOBS) tasks[job.name] = () => runScheduledJob(job, db, keepGoing);

@@ -13,7 +13,7 @@ const METHODS = ['get', 'put', 'post', 'patch', 'delete'] as const;
 /**
  * The writes that take no If-Match: their target is never answered as a single record, so has no
  * ETag to compare (an API token, an authorization, a session, the calendar feed), or they set a
- * collection (the revenue targets). Every other PATCH, PUT and DELETE compares it
+ * collection (the revenue targets, the stages' order). Every other PATCH, PUT and DELETE compares it
  * (tests/api/openapi-contract.test.ts sends a stale tag to each).
  */
 export const WITHOUT_IF_MATCH = new Set([
@@ -23,6 +23,7 @@ export const WITHOUT_IF_MATCH = new Set([
   'end_other_sessions',
   'revoke_calendar_feed',
   'set_revenue_targets',
+  'order_project_stages',
 ]);
 
 // ---- headers and parameters, each a component of the document ----

@@ -1,31 +1,6 @@
 import { createDocument } from 'zod-openapi';
 import { withConventions } from './conventions';
-import { apiTokensPaths } from './paths/api-tokens';
-import { auditLogPaths, securityEventPaths } from './paths/audit-log';
-import { sessionsPaths } from './paths/sessions';
-import { callsPaths } from './paths/calls';
-import { companiesPaths } from './paths/companies';
-import { contactsPaths } from './paths/contacts';
-import { importsPaths } from './paths/imports';
-import { leadPaths } from './paths/leads';
-import { oauthPaths } from './paths/oauth';
-import { lookupsPaths } from './paths/lookups';
-import { customFieldsPaths } from './paths/custom-fields';
-import { savedViewsPaths } from './paths/saved-views';
-import { projectTeamMembershipsPaths } from './paths/project-team-memberships';
-import { projectsPaths } from './paths/projects';
-import { forecastPaths } from './paths/forecast';
-import { reportsPaths } from './paths/reports';
-import { insightsPaths } from './paths/insights';
-import { goNoGoPaths } from './paths/go-no-go';
-import { calendarPaths } from './paths/calendar';
-import { taskListsPaths } from './paths/task-lists';
-import { tasksPaths } from './paths/tasks';
-import { usersPaths } from './paths/users';
-import { webhookMessagesPaths } from './paths/webhook-messages';
-import { webhooksPaths } from './paths/webhooks';
-import { workforceEmployeesPaths } from './paths/workforce-employees';
-import { workforcePlanningPaths } from './paths/workforce-planning';
+import { API_PATHS } from './paths';
 
 const description = `Groundwork construction pipeline API, version 2023-01.
 
@@ -50,33 +25,7 @@ function build() {
       },
     },
     paths: withConventions({
-      ...leadPaths,
-      ...projectsPaths,
-      ...companiesPaths,
-      ...contactsPaths,
-      ...tasksPaths,
-      ...taskListsPaths,
-      ...callsPaths,
-      ...workforceEmployeesPaths,
-      ...workforcePlanningPaths,
-      ...projectTeamMembershipsPaths,
-      ...webhookMessagesPaths,
-      ...webhooksPaths,
-      ...usersPaths,
-      ...apiTokensPaths,
-      ...sessionsPaths,
-      ...auditLogPaths,
-      ...securityEventPaths,
-      ...oauthPaths,
-      ...reportsPaths,
-      ...forecastPaths,
-      ...insightsPaths,
-      ...goNoGoPaths,
-      ...calendarPaths,
-      ...importsPaths,
-      ...lookupsPaths,
-      ...customFieldsPaths,
-      ...savedViewsPaths,
+      ...API_PATHS,
       '/api/health': {
         get: {
           operationId: 'get_health',

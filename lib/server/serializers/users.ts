@@ -2,6 +2,7 @@ import type { UserRow } from '@/db/queries/users';
 import type { UserResponse } from '@/lib/shared/validation/users';
 import { effectiveAccess, permissionsOf } from '@/lib/shared/permissions';
 import { isoOrNull, personRef } from './common';
+import { DEFAULT_TIME_ZONE } from '@/db/schema/enums';
 
 /**
  * A user as the /users endpoints answer it: the User reference shape (the shared embedded shapes of the OpenAPI document), which records
@@ -13,6 +14,7 @@ export function serializeUser(row: UserRow): UserResponse {
     role: row.role === 'admin' ? 'admin' : 'member',
     deactivated: row.deactivatedAt !== null,
     deactivated_at: isoOrNull(row.deactivatedAt),
+    time_zone: row.timeZone ?? DEFAULT_TIME_ZONE,
     ...accessFields(row),
   };
 }

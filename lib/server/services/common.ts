@@ -64,6 +64,8 @@ export interface EventRecord {
   id: number;
   path: string;
   changed?: Record<string, unknown>;
+  /** An update's changes as the timeline shows them (./change-log.ts). */
+  changes?: Record<string, [unknown, unknown]> | null;
 }
 
 /**
@@ -89,6 +91,7 @@ export async function recordEvents(db: Db, ctx: CallerContext, events: EventReco
       eventType: `${event.resource}.${event.action}`,
       payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
       changedFields: event.changed ? Object.keys(event.changed).map(snake).sort() : null,
+      changes: event.changes ?? null,
     })),
   );
 }

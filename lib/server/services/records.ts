@@ -4,14 +4,19 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clearReferences } from '@/db/queries/relations';
 import type { TeamOf } from '@/db/queries/project-access';
 import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
-import { assertReferences, camel, changedColumns, recordEvent, recordEvents, resourcePath, type EventRecord, type PathResource } from './common';
+import { assertReferences, camel, changedColumns, deleteEvents, recordEvent, recordEvents, resourcePath, type EventRecord, type PathResource } from './common';
 import { notFound } from '@/lib/server/services/errors';
 import type { CustomFieldResource } from '@/db/schema/enums';
+import { fieldChanges } from './change-log';
+import { notifyAssigned } from './notify';
 import { customFieldValues } from './custom-field-values';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 import { RESOURCES } from '@/lib/shared/resources';
 import { pageWindow, toPage, type Page, type PageQuery } from '@/lib/server/services/paging';
+import { deleteCommentsOn } from '@/db/queries/comments';
+import { deleteRemindersOn } from '@/db/queries/reminders';
+import { COMMENTABLE_TYPES, type CommentableType } from '@/db/schema/enums';
 
 // The write skeleton of the CRM's records: create, update and delete each run one sequence —
 // lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
@@ -96,6 +101,7 @@ export async function createRecord<Row, Out extends object>(
     const id = await insertRow(tx, kind.table, row as never);
     if (after) await after(tx, id);
     await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: resourcePath(kind.resource, id) });
+    if (isCommentable(kind.resource) && !viaImport(ctx)) await notifyAssigned(tx, ctx, kind.resource, id, row.assignedToId);
     return getRecord(tx, ctx, kind, id);
   });
 }
@@ -155,14 +161,22 @@ export async function updateRecord<Row, Out extends object>(
     // Set explicitly: a change of related rows alone touches no column of the row itself.
     const values = { ...changes, updatedAt: new Date() };
     const written = kind.write ? await kind.write(tx, ctx.accountId, id, values) : await updateRow(tx, kind.table, ctx.accountId, id, values as never);
+    const after = written ?? (await getRecord(tx, ctx, kind, id));
+    const changed = { ...changes, ...related };
     const events: EventRecord[] = [
-      { resource: kind.resource, action: 'update', id, path: resourcePath(kind.resource, id), changed: { ...changes, ...related } },
+      { resource: kind.resource, action: 'update', id, path: resourcePath(kind.resource, id), changed, changes: fieldChanges(changed, answer, after) },
       ...(rules.after ? await rules.after(changes, tx) : []),
     ];
     await recordEvents(tx, ctx, events);
-    return written ?? getRecord(tx, ctx, kind, id);
+    if ('assignedToId' in changes && isCommentable(kind.resource) && !viaImport(ctx)) await notifyAssigned(tx, ctx, kind.resource, id, changes.assignedToId);
+    return after;
   });
 }
+
+const isCommentable = (resource: string): resource is CommentableType => (COMMENTABLE_TYPES as readonly string[]).includes(resource);
+
+/** An import's writes tell no one: a re-import that reassigns 5,000 leads sends no 5,000 notifications. */
+const viaImport = (ctx: CallerContext) => ctx.credential.startsWith('import:');
 
 /** A column of another resource's table that names the record being deleted. */
 export interface Reference {
@@ -212,6 +226,11 @@ export async function deleteRecord<Row, Out extends object>(
       }
     }
     if (effects.dependents) events.push(...(await effects.dependents(tx)));
+    // The record's comments and reminders go with it (they name it by type and id, without a foreign key).
+    if (isCommentable(resource)) {
+      events.push(...deleteEvents('comment', await deleteCommentsOn(tx, ctx.accountId, resource, id)));
+      events.push(...deleteEvents('reminder', await deleteRemindersOn(tx, ctx.accountId, resource, id)));
+    }
     await deleteRow(tx, kind.table, ctx.accountId, id);
     await recordEvents(tx, ctx, events);
   });

@@ -1,12 +1,13 @@
 import type { Db } from '@/db';
 import type { SecurityEventKind } from '@/db/schema/enums';
-import { insertUser } from '@/db/queries/accounts';
+import { accountName, insertUser } from '@/db/queries/accounts';
 import { revokeTokens } from '@/db/queries/api-tokens';
 import { deleteUserGrants } from '@/db/queries/oauth-grants';
 import { deleteUserSessions, emailTaken, findUser, listUsers as queryUsers, lockActiveAdmins, lockUser, updateUserColumns } from '@/db/queries/users';
-import { setUserPassword } from '@/lib/server/auth/passwords';
+import { mailInvitation } from '@/lib/server/auth/password-mail';
+import { checkUserPassword, setUserPassword } from '@/lib/server/auth/passwords';
 import { serializeUser } from '@/lib/server/serializers/users';
-import type { UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
+import type { PasswordChange, ProfileUpdate, UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
 import { permissionColumns } from '@/lib/shared/permissions';
 import { revokeCalendarFeed } from './calendar';
 import { changedColumns, toColumns } from './common';
@@ -38,6 +39,37 @@ export function getCurrentUser(db: Db, ctx: CallerContext): Promise<UserResponse
   return getUser(db, ctx, ctx.userId);
 }
 
+/** A user changes their own name or sign-in email (Profile); an email another user has is a 422. */
+export async function updateProfile(db: Db, ctx: CallerContext, input: ProfileUpdate): Promise<UserResponse> {
+  return db.transaction(async (tx) => {
+    const current = await lockForWrite(ctx.ifMatch, {
+      key: 'user',
+      label: 'User',
+      lock: () => lockUser(tx, ctx.accountId, ctx.userId),
+      answer: () => getUser(tx, ctx, ctx.userId),
+    });
+    const changes = changedColumns(current, toColumns(input));
+    if (changes.email !== undefined && (await emailTaken(tx, input.email!))) throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
+    if (Object.keys(changes).length === 0) return serializeUser(current);
+    await updateUserColumns(tx, ctx.accountId, ctx.userId, changes);
+    return getUser(tx, ctx, ctx.userId);
+  });
+}
+
+/**
+ * A user changes their own password, saying the current one (a 422 on `current_password`
+ * otherwise): their other sessions end, this one stays, and the security log records it.
+ */
+export async function changeOwnPassword(db: Db, ctx: CallerContext, input: PasswordChange): Promise<void> {
+  const matches = await checkUserPassword(db, ctx.userId, input.current_password);
+  if (!matches) throw invalidField('current_password', 'is not your current password');
+  await db.transaction(async (tx) => {
+    await setUserPassword(tx, ctx.userId, input.new_password);
+    await deleteUserSessions(tx, ctx.userId, currentSessionId(ctx));
+    await recordSecurityEvent(tx, ctx, { kind: 'user.password_changed', subjectType: 'user', subjectId: ctx.userId, details: { by: 'self' } });
+  });
+}
+
 /** An admin adds a user to their account, with a password set through Better Auth's hasher. */
 export async function createUser(db: Db, ctx: CallerContext, input: UserCreate): Promise<UserResponse> {
   return db.transaction(async (tx) => {
@@ -53,8 +85,25 @@ export async function createUser(db: Db, ctx: CallerContext, input: UserCreate):
       projectAccess: input.project_access,
       ...permissionColumns(input.permissions),
     });
-    await setUserPassword(tx, id, input.password);
-    await recordSecurityEvent(tx, ctx, { kind: 'user.created', subjectType: 'user', subjectId: id, details: { email: input.email, role: input.role } });
+    if (input.password !== undefined) await setUserPassword(tx, id, input.password);
+    else {
+      // No password: an invitation by email, to choose their own.
+      const inviter = await findUser(tx, ctx.accountId, ctx.userId);
+      const account = await accountName(tx, ctx.accountId);
+      await mailInvitation(
+        tx,
+        { id, email: input.email, accountId: ctx.accountId },
+        inviter ? [inviter.firstName, inviter.lastName].filter(Boolean).join(' ') || inviter.email : 'Your admin',
+        account ?? 'your company',
+        ctx.baseUrl,
+      );
+    }
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'user.created',
+      subjectType: 'user',
+      subjectId: id,
+      details: { email: input.email, role: input.role, invited: input.password === undefined },
+    });
     return getUser(tx, ctx, id);
   });
 }

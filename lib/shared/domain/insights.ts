@@ -66,6 +66,16 @@ export function valuePerHour(amountInCents: number | null, probability: number |
   return Math.round((amountInCents * probability) / hours) / 100;
 }
 
+/** Where the odds in use come from: the project's own probability, or its stage's default. */
+export function probabilitySource(p: {
+  probability: number | null;
+  project_stage: { name: string; default_probability: number | null } | null;
+}): string | null {
+  if (p.probability !== null) return 'entered on the project';
+  if (p.project_stage?.default_probability != null) return `the ${p.project_stage.name} stage’s default`;
+  return null;
+}
+
 /** The odds a project was entered with: its own probability, else its stage's default (as the forecast weighs it). */
 export function enteredProbability(p: { probability: number | null; project_stage: { default_probability: number | null } | null }): number | null {
   return p.probability ?? p.project_stage?.default_probability ?? null;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTH_METHODS } from '@/db/schema/enums';
-import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/db/schema/enums';
+import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/lib/shared/resources';
 import { paginationQuery, queryId, responseTimestamp, timestamp, userReference } from './common';
 
 export { AUTH_METHODS };

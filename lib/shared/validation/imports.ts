@@ -72,6 +72,32 @@ export const importPreviewResponse = z
     error_count: z.number().int().meta({ description: 'Rows that would fail.' }),
     companies_to_create: z.number().int().meta({ description: 'Missing companies create_missing would create.' }),
     errors: z.array(rowError),
+    updates: z
+      .array(
+        z.object({
+          row: z.number().int(),
+          record_id: z.string(),
+          matched_by: z.enum(['key', 'name']).meta({
+            description: "`key`: the resource's key column (External ID, email, company name); `name`: a project or lead without an External ID, by its name.",
+          }),
+          match: z.string().meta({ description: 'The value that matched, as the record holds it.' }),
+        }),
+      )
+      .meta({ description: 'The first 100 rows that would update a record, and which.' }),
+    look_alikes: z
+      .array(
+        z.object({
+          row: z.number().int(),
+          name: z.string().meta({ description: "The row's name." }),
+          record_id: z.string(),
+          record_name: z.string().meta({ description: 'The existing record whose name is like it.' }),
+          similarity: z.number().meta({ description: 'Trigram similarity of the two names, 0 to 1 (shown from 0.6).' }),
+        }),
+      )
+      .meta({
+        description:
+          'Projects and leads: the first 100 rows that would create a record while one of a name like theirs exists ("Westgate Elementary No 9" beside "Westgate Elementary No. 9") — perhaps the same pursuit under another name.',
+      }),
   })
   .meta({ id: 'ImportPreview' });
 export type ImportPreviewResponse = z.output<typeof importPreviewResponse>;

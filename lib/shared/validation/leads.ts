@@ -61,6 +61,7 @@ export const leadListQuery = paginationQuery.extend({
   unassigned: queryBoolean.optional().meta({ description: 'true: leads assigned to nobody; false: leads assigned to someone.' }),
   company_id: queryId.optional(),
   import_id: importIdQuery(),
+  mentioned_user_id: queryId.optional().meta({ description: 'Leads whose comments mention this user (the inbox’s “Mentioned” view).' }),
   archived: queryBoolean.default(false).meta({ description: 'true lists only archived leads; default false.' }),
   snoozed: queryBoolean.optional().meta({ description: 'true: snooze_until is in the future; false: it is not.' }),
   priority: queryBoolean.optional(),

@@ -49,7 +49,10 @@ export const userCreate = z
     permissions: permissionsInput
       .default({})
       .meta({ description: 'Levels by area; the ones left out take the defaults: `collaborator` everywhere but `workforce: none`.' }),
-    password: password.meta({ description: 'The sign-in password; stored hashed (scrypt), never returned.' }),
+    password: password.optional().meta({
+      description:
+        'The sign-in password; stored hashed (scrypt), never returned. Without it, the user is invited by email: a link, valid for 7 days, to choose their own.',
+    }),
   })
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.output<typeof userCreate>;
@@ -78,6 +81,52 @@ export const userUpdate = z
   .meta({ id: 'UserUpdate' });
 export type UserUpdate = z.output<typeof userUpdate>;
 
+const email = z
+  .string()
+  .trim()
+  .max(LIMITS.shortText)
+  .pipe(z.email('must be an email address'))
+  .transform((e) => e.toLowerCase());
+
+/** An IANA time zone name the runtime knows (Intl), as browsers name them: "America/Denver", "UTC". */
+export const timeZone = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { message: 'is not a time zone (use an IANA name such as America/Denver)' })
+  // Stored as the runtime names it ("america/denver" → "America/Denver").
+  .transform((name) => new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone)
+  .meta({ description: 'An IANA time zone name, such as America/Denver.' });
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.trim() === name && name !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** PATCH /users/me under `user`: what every user changes of their own profile. */
+export const profileUpdate = z
+  .object({
+    first_name: personName,
+    last_name: personName,
+    email: email.meta({ description: 'The sign-in email; unique across Groundwork (422 when taken), stored lowercase.' }),
+    time_zone: timeZone.nullable(),
+  })
+  .partial()
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdate = z.output<typeof profileUpdate>;
+
+/** POST /users/me/password under `password_change`: the current password, and the new one. */
+export const passwordChange = z
+  .object({
+    current_password: z.string().min(1, "can't be blank").max(PASSWORD_LENGTH.max),
+    new_password: password.meta({ description: 'Stored hashed (scrypt); the other sessions of the user end.' }),
+  })
+  .meta({ id: 'PasswordChange' });
+export type PasswordChange = z.output<typeof passwordChange>;
+
 /**
  * The answer of the /users endpoints: the User reference shape (the shared embedded shapes of the OpenAPI document) plus the role and the
  * status. Users embedded in other records (`created_by`, `assigned_to`…) stay the bare reference.
@@ -87,6 +136,10 @@ export const userResponse = userReference
     role: z.enum(USER_ROLES),
     deactivated: z.boolean(),
     deactivated_at: responseTimestamp.nullable(),
+    time_zone: z.string().meta({
+      description:
+        'The IANA time zone the user lives in (America/Denver): theirs (Profile; null in a PATCH clears it), else their account’s, else America/New_York. Reminders and digests count in it.',
+    }),
     project_access: projectAccess,
     permissions: permissionsResponse,
   })

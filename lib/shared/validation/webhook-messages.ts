@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { EVENT_TYPES } from '@/db/schema/enums';
+import { EVENT_TYPES } from '@/lib/shared/resources';
 import { paginationQuery, queryEnumList, responseTimestamp, timestamp } from './common';
-
-// The event types are plain constants (db/schema/enums.ts) so the dashboard can list them without zod.
-export { EVENT_RESOURCES } from '@/db/schema/enums';
 
 export const webhookMessageListQuery = paginationQuery.extend({
   event_type: queryEnumList(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EVENT_TYPES, EXCLUDE_IMPORTS } from '@/db/schema/enums';
+import { EXCLUDE_IMPORTS } from '@/db/schema/enums';
+import { EVENT_TYPES } from '@/lib/shared/resources';
 import { LIMITS, paginationQuery, queryBoolean, queryId, responseTimestamp, shortText } from './common';
 
 // Webhook subscriptions (beyond the spec, in its conventions) and their attempt log.

@@ -1,15 +1,37 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ProjectDetail } from '@/components/projects/project-detail';
-import { TableSkeleton } from '@/components/ui/states';
+import { DetailSkeleton } from '@/components/ui/detail';
+import { projectTeamQuery } from '@/lib/client/hooks/use-project-team-memberships';
+import { projectCallsQuery, projectQuery, projectStagesQuery, projectTasksQuery } from '@/lib/client/hooks/use-projects';
+import type { SearchParams } from '@/lib/shared/url-state';
+import { Prefetch, prefetchCustomFields } from '../../prefetch';
 
 export const metadata: Metadata = { title: 'Project' };
 
-export default async function Page({ params }: { params: Promise<{ id: string }> }) {
+// The project with its stages and custom fields, and what its first tab shows — the Overview's
+// tasks and calls, or the Team tab's members — in the server's HTML, all at once (each needs only
+// the project's id). The other tabs load in the browser when opened.
+export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   return (
-    <Suspense fallback={<TableSkeleton />}>
-      <ProjectDetail id={id} />
+    <Suspense fallback={<DetailSkeleton />}>
+      <Prefetch
+        load={async (client) => {
+          const { tab } = await searchParams;
+          const team = tab === 'team' || tab === 'staffing';
+          const first = !tab ? [client.prefetchQuery(projectTasksQuery(id)), client.prefetchQuery(projectCallsQuery(id))] : [];
+          return Promise.allSettled([
+            client.prefetchQuery(projectQuery(id)),
+            client.prefetchQuery(projectStagesQuery),
+            prefetchCustomFields(client, 'projects'),
+            ...first,
+            ...(team ? [client.prefetchQuery(projectTeamQuery(id))] : []),
+          ]);
+        }}
+      >
+        <ProjectDetail id={id} />
+      </Prefetch>
     </Suspense>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_messages" ADD COLUMN "changes" jsonb;--> statement-breakpoint
+CREATE INDEX "webhook_messages_record_idx" ON "webhook_messages" USING btree ("account_id",("payload" ->> 'id'),"event_type","timestamp" DESC NULLS FIRST);
