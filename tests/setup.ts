@@ -9,6 +9,8 @@ process.env.API_RATE_LIMIT = 'off';
 process.env.SIGN_IN_THROTTLE = 'off';
 // Mail sent without an SMTP server (a worker's sweep in another test) goes to a folder outside the tree.
 process.env.MAIL_DIR ??= `${tmpdir()}/groundwork-test-mail`;
+// Documents' bytes too (the S3 driver's tests point the store at a server of their own).
+process.env.STORAGE_DIR ??= `${tmpdir()}/groundwork-test-files`;
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 else {
   delete process.env.DATABASE_URL;

@@ -78,6 +78,14 @@ export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 export const COMMENTABLE_TYPES = ['lead', 'project', 'company', 'contact', 'task'] as const;
 export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
 
+/** What a document (or a folder of them) is attached to (docs/documents.md). */
+export const ATTACHABLE_TYPES = ['project', 'lead', 'company', 'contact'] as const;
+export type AttachableType = (typeof ATTACHABLE_TYPES)[number];
+
+/** A document's category. */
+export const DOCUMENT_CATEGORIES = ['bid_invitation', 'drawings', 'specifications', 'addendum', 'bid_form', 'proposal', 'contract', 'photo', 'other'] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
 /** The records with a timeline, and the kinds of its entries (docs/collaboration.md#timeline). */
 export const TIMELINE_SUBJECTS = ['lead', 'project', 'company', 'contact'] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];

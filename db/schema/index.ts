@@ -9,6 +9,7 @@ export * from './comments';
 export * from './companies';
 export * from './contacts';
 export * from './custom-fields';
+export * from './documents';
 export * from './enums';
 export * from './forecast';
 export * from './go-no-go';

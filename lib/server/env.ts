@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { securityEnvSchema } from './config/security';
 import { mailEnvSchema } from './config/mail';
 import { webhookEnvSchema } from './config/webhooks';
+import { storageEnvSchema } from './config/storage';
 
 // The environment, validated once. A bad value stops the process with a message naming it.
 const schema = z.object({
@@ -46,6 +47,7 @@ const schema = z.object({
   ...mailEnvSchema.shape,
   ...webhookEnvSchema.shape,
   ...securityEnvSchema.shape,
+  ...storageEnvSchema.shape,
 });
 
 // Never used in production: there the secret must come from the environment.

@@ -40,6 +40,7 @@ export const RESOURCES = {
   go_no_go_criterion: record('go_no_go_criteria', 'Go / no-go criterion', 'go_no_go_criteria', 'Insights'),
   comment: record('comments', 'Comment', 'comments', 'Comments'),
   reminder: record('reminders', 'Reminder', 'reminders', 'Reminders'),
+  document: record('documents', 'Document', 'documents', 'Documents'),
   user: config('users', 'User', 'users', 'Users'),
   api_token: config('api_tokens', 'API token', 'api_tokens', 'API tokens'),
   session: config('sessions', 'Session', 'sessions', 'Sessions'),
@@ -105,4 +106,6 @@ export const OPERATIONS = [
   'companies/{id}/timeline',
   'contacts/{id}/timeline',
   'users/me/notification_settings',
+  'documents/{id}/versions',
+  'documents/{id}/download',
 ] as const;

@@ -52,6 +52,7 @@ function pathOf(template: string): string {
   if (collection.endsWith('/project_team_memberships')) return `${path}?project_id=${projectId}`;
   // A list of comments is a record's.
   if (template.endsWith('/comments')) return `${path}?commentable_type=project&commentable_id=${projectId}`;
+  if (template.endsWith('/documents')) return `${path}?attachable_type=project&attachable_id=${projectId}`;
   return path;
 }
 
@@ -114,6 +115,14 @@ beforeAll(async () => {
   const imported = await call('POST', '/imports?resource=companies', { rawBody: 'name\nImported Co\n', headers: { 'content-type': 'text/csv' } });
   expect(imported.status, JSON.stringify(imported.body)).toBe(202);
   ids.set('/api/2023-01/imports', imported.body.import.id);
+  // A document: a multipart upload.
+  const form = new FormData();
+  form.append('attachable_type', 'project');
+  form.append('attachable_id', projectId);
+  form.append('file', new Blob(['Contract terms']), 'terms.txt');
+  const uploaded = await dispatch(new Request(new URL('/api/2023-01/documents', BASE), { method: 'POST', headers, body: form }));
+  expect(uploaded.status).toBe(201);
+  ids.set('/api/2023-01/documents', String(((await uploaded.json()) as { document: { id: string } }).document.id));
 });
 
 describe('the OpenAPI document against the server', () => {

@@ -16,7 +16,9 @@ import { RESOURCES } from '@/lib/shared/resources';
 import { pageWindow, toPage, type Page, type PageQuery } from '@/lib/server/services/paging';
 import { deleteCommentsOn } from '@/db/queries/comments';
 import { deleteRemindersOn } from '@/db/queries/reminders';
-import { COMMENTABLE_TYPES, type CommentableType } from '@/db/schema/enums';
+import { deleteDocumentsOn } from '@/db/queries/documents';
+import { emptyTrash } from '@/lib/server/storage/sweep';
+import { ATTACHABLE_TYPES, COMMENTABLE_TYPES, type AttachableType, type CommentableType } from '@/db/schema/enums';
 
 // The write skeleton of the CRM's records: create, update and delete each run one sequence —
 // lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
@@ -209,7 +211,7 @@ export async function deleteRecord<Row, Out extends object>(
   effects: DeleteEffects = {},
 ): Promise<void> {
   const { resource } = kind;
-  await db.transaction(async (tx) => {
+  const documents = await db.transaction(async (tx) => {
     // With If-Match, or for a caller who sees only some projects, the record as its GET answers it
     // (its row locked) to compare or to check they see it; else the bare lock.
     await lockForWrite<unknown>(ctx.ifMatch, {
@@ -231,7 +233,14 @@ export async function deleteRecord<Row, Out extends object>(
       events.push(...deleteEvents('comment', await deleteCommentsOn(tx, ctx.accountId, resource, id)));
       events.push(...deleteEvents('reminder', await deleteRemindersOn(tx, ctx.accountId, resource, id)));
     }
+    // Its documents too (their bytes queued, removed once this commits).
+    const documents = isAttachable(resource) ? await deleteDocumentsOn(tx, ctx.accountId, resource, id) : [];
+    events.push(...deleteEvents('document', documents));
     await deleteRow(tx, kind.table, ctx.accountId, id);
     await recordEvents(tx, ctx, events);
+    return documents.length;
   });
+  if (documents > 0) await emptyTrash(db);
 }
+
+const isAttachable = (resource: string): resource is AttachableType => (ATTACHABLE_TYPES as readonly string[]).includes(resource);

@@ -8,6 +8,7 @@ import { commentsPaths } from './comments';
 import { companiesPaths } from './companies';
 import { contactsPaths } from './contacts';
 import { customFieldsPaths } from './custom-fields';
+import { documentsPaths } from './documents';
 import { forecastPaths } from './forecast';
 import { goNoGoPaths } from './go-no-go';
 import { importsPaths } from './imports';
@@ -43,6 +44,7 @@ export const API_PATHS = {
   ...companiesPaths,
   ...contactsPaths,
   ...customFieldsPaths,
+  ...documentsPaths,
   ...forecastPaths,
   ...goNoGoPaths,
   ...importsPaths,

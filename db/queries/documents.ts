@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '@/db';
+import { documentFolders, documentVersions, documents, storageTrash, users } from '@/db/schema';
+import type { AttachableType, DocumentCategory } from '@/db/schema/enums';
+import { personRefColumns } from './refs';
+import { ofAccount, oneRow } from './tenant';
+import { type PageWindow, pageWithTotal } from './sql';
+
+// Documents (docs/documents.md): a page of a record's documents with each one's current version,
+// its uploader and its folder joined — the page and its count, whatever the page's size.
+
+const folder = alias(documentFolders, 'folder');
+
+function selectDocuments(db: Db) {
+  return db
+    .select({
+      document: documents,
+      current: {
+        storageKey: documentVersions.storageKey,
+        contentType: documentVersions.contentType,
+        byteSize: documentVersions.byteSize,
+        checksumSha256: documentVersions.checksumSha256,
+      },
+      folder: { id: folder.id, name: folder.name, createdAt: folder.createdAt, updatedAt: folder.updatedAt },
+      uploadedBy: personRefColumns(users),
+    })
+    .from(documents)
+    .innerJoin(documentVersions, and(eq(documentVersions.documentId, documents.id), eq(documentVersions.version, documents.version)))
+    .leftJoin(folder, eq(folder.id, documents.folderId))
+    .leftJoin(users, eq(users.id, documentVersions.uploadedById));
+}
+export type DocumentRow = Awaited<ReturnType<ReturnType<typeof selectDocuments>['execute']>>[number];
+
+export interface DocumentFilters {
+  attachable_type: AttachableType;
+  attachable_id: number;
+  folder_id?: number;
+  category?: DocumentCategory;
+  q?: string;
+  updated_since?: Date;
+}
+
+/** The words of `q`, each a prefix, all required: "addend elec" finds "Addendum 2 — electrical". */
+function searchQuery(q: string) {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 20);
+  if (words.length === 0) return undefined;
+  const text = words.map((w) => `'${w.replace(/'/g, "''")}':*`).join(' & ');
+  return sql`${documents.search} @@ to_tsquery('simple', ${text})`;
+}
+
+/** A record's documents, newest first. */
+export function listDocuments(db: Db, accountId: number, f: DocumentFilters, page: PageWindow) {
+  const where = and(
+    eq(documents.accountId, accountId),
+    eq(documents.attachableType, f.attachable_type),
+    eq(documents.attachableId, f.attachable_id),
+    f.folder_id !== undefined ? eq(documents.folderId, f.folder_id) : undefined,
+    f.category !== undefined ? eq(documents.category, f.category) : undefined,
+    f.q !== undefined ? searchQuery(f.q) : undefined,
+    f.updated_since !== undefined ? gte(documents.updatedAt, f.updated_since) : undefined,
+  );
+  return pageWithTotal(db, selectDocuments(db).$dynamic(), documents, where, [desc(documents.createdAt), desc(documents.id)], page);
+}
+
+/** One document of the account (its row locked with `lock`). */
+export function findDocument(db: Db, accountId: number, id: number, lock = false): Promise<DocumentRow | undefined> {
+  return oneRow(selectDocuments(db).where(ofAccount(documents, accountId, id)), documents, lock);
+}
+
+function selectVersions(db: Db) {
+  return db
+    .select({ version: documentVersions, uploadedBy: personRefColumns(users) })
+    .from(documentVersions)
+    .leftJoin(users, eq(users.id, documentVersions.uploadedById));
+}
+export type DocumentVersionRow = Awaited<ReturnType<ReturnType<typeof selectVersions>['execute']>>[number];
+
+/** A document's versions, newest first. */
+export function listVersions(db: Db, accountId: number, documentId: number): Promise<DocumentVersionRow[]> {
+  return selectVersions(db)
+    .where(and(eq(documentVersions.accountId, accountId), eq(documentVersions.documentId, documentId)))
+    .orderBy(desc(documentVersions.version));
+}
+
+/** One version of a document. */
+export async function findVersion(db: Db, accountId: number, documentId: number, version: number): Promise<DocumentVersionRow | undefined> {
+  const [row] = await selectVersions(db).where(
+    and(eq(documentVersions.accountId, accountId), eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)),
+  );
+  return row;
+}
+
+/** The bytes the account stores, every version counted. */
+export async function storedBytes(db: Db, accountId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${documentVersions.byteSize}), 0)` })
+    .from(documentVersions)
+    .where(eq(documentVersions.accountId, accountId));
+  return Number(row?.n ?? 0);
+}
+
+/** A folder of the record, or undefined. */
+export async function folderOn(db: Db, accountId: number, id: number, type: AttachableType, attachableId: number) {
+  const [row] = await db
+    .select({ id: documentFolders.id })
+    .from(documentFolders)
+    .where(and(ofAccount(documentFolders, accountId, id), eq(documentFolders.attachableType, type), eq(documentFolders.attachableId, attachableId)));
+  return row;
+}
+
+/** Queues bytes for removal once the transaction commits (docs/documents.md#storage). */
+export async function trashKeys(db: Db, keys: string[]): Promise<void> {
+  if (keys.length)
+    await db
+      .insert(storageTrash)
+      .values(keys.map((storageKey) => ({ storageKey })))
+      .onConflictDoNothing();
+}
+
+/** The keys queued for removal, oldest first (at most `limit`). */
+export async function trashedKeys(db: Db, limit: number, queuedBefore?: Date): Promise<string[]> {
+  const found = await db
+    .select({ key: storageTrash.storageKey })
+    .from(storageTrash)
+    .where(queuedBefore ? sql`${storageTrash.queuedAt} <= ${queuedBefore}` : undefined)
+    .orderBy(asc(storageTrash.queuedAt))
+    .limit(limit);
+  return found.map((r) => r.key);
+}
+
+export async function forgetTrashed(db: Db, keys: string[]): Promise<void> {
+  if (keys.length) await db.delete(storageTrash).where(inArray(storageTrash.storageKey, keys));
+}
+
+/** Of `keys`, those a version still names (the sweep keeps them). */
+export async function keysInUse(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const found = await db.select({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.storageKey, keys));
+  return new Set(found.map((r) => r.key));
+}
+
+/**
+ * Deletes the documents and folders on a record (the record is being deleted), queueing their bytes:
+ * the deleted documents' ids, for their events.
+ */
+export async function deleteDocumentsOn(db: Db, accountId: number, type: AttachableType, id: number): Promise<number[]> {
+  const on = (t: typeof documents | typeof documentFolders) => and(eq(t.accountId, accountId), eq(t.attachableType, type), eq(t.attachableId, id));
+  const keys = await db
+    .select({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .innerJoin(documents, eq(documents.id, documentVersions.documentId))
+    .where(on(documents));
+  await trashKeys(
+    db,
+    keys.map((k) => k.key),
+  );
+  const gone = await db.delete(documents).where(on(documents)).returning({ id: documents.id });
+  await db.delete(documentFolders).where(and(on(documentFolders), isNull(documentFolders.parentId)));
+  await db.delete(documentFolders).where(on(documentFolders));
+  return gone.map((d) => Number(d.id));
+}

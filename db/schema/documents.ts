@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, customType, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { accountId, users } from './accounts';
+import { id, oneOf, parentRef, ref, timestamps, ts } from './columns';
+import { ATTACHABLE_TYPES, DOCUMENT_CATEGORIES, type AttachableType, type DocumentCategory } from './enums';
+
+// Documents on a project, lead, company or contact (docs/documents.md): metadata here, bytes in the
+// store (lib/server/storage). Like comments, a document names its record by type and id (one table
+// for four); deleting the record deletes its documents and folders in the same transaction and
+// queues their bytes in `storage_trash`.
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** A folder of a record's documents; folders nest (`parent_id`), on the same record. */
+export const documentFolders = pgTable(
+  'document_folders',
+  {
+    id: id(),
+    accountId: accountId(),
+    attachableType: text('attachable_type').$type<AttachableType>().notNull(),
+    attachableId: bigint('attachable_id', { mode: 'number' }).notNull(),
+    name: text('name').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => documentFolders.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('document_folders_attachable_idx').on(t.accountId, t.attachableType, t.attachableId),
+    index('document_folders_parent_id_idx').on(t.parentId),
+    index('document_folders_account_updated_idx').on(t.accountId, t.updatedAt),
+    check('document_folders_attachable_type_check', oneOf(t.attachableType, ATTACHABLE_TYPES)),
+  ],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: id(),
+    accountId: accountId(),
+    attachableType: text('attachable_type').$type<AttachableType>().notNull(),
+    attachableId: bigint('attachable_id', { mode: 'number' }).notNull(),
+    folderId: ref('folder_id', () => documentFolders.id),
+    name: text('name').notNull(),
+    category: text('category').$type<DocumentCategory>().notNull().default('other'),
+    /** Its current version's number (document_versions.version). */
+    version: integer('version').notNull().default(1),
+    /** The current version's text, extracted in the background for search (null until then, or when it cannot be read). */
+    extractedText: text('extracted_text'),
+    textExtracted: boolean('text_extracted').notNull().default(false),
+    /** Name and extracted text, for `q`. */
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', "name" || ' ' || coalesce("extracted_text", ''))`),
+    ...timestamps,
+  },
+  (t) => [
+    index('documents_attachable_idx').on(t.accountId, t.attachableType, t.attachableId, t.createdAt),
+    index('documents_folder_id_idx').on(t.folderId),
+    index('documents_account_updated_idx').on(t.accountId, t.updatedAt),
+    index('documents_search_idx').using('gin', t.search),
+    check('documents_attachable_type_check', oneOf(t.attachableType, ATTACHABLE_TYPES)),
+    check('documents_category_check', oneOf(t.category, DOCUMENT_CATEGORIES)),
+  ],
+);
+
+/** Each file a document has held: version 1, 2, … — each downloadable. */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    id: id(),
+    accountId: accountId(),
+    documentId: parentRef('document_id', () => documents.id),
+    version: integer('version').notNull(),
+    /** Where its bytes are in the store. */
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    checksumSha256: text('checksum_sha256').notNull(),
+    uploadedById: ref('uploaded_by_id', () => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_versions_document_version_idx').on(t.documentId, t.version),
+    uniqueIndex('document_versions_storage_key_idx').on(t.storageKey),
+    index('document_versions_account_id_idx').on(t.accountId),
+    index('document_versions_uploaded_by_id_idx').on(t.uploadedById),
+  ],
+);
+
+/**
+ * Bytes to remove from the store: queued in the transaction that deletes their rows, removed once it
+ * has committed (and by the sweep, if the process stopped in between).
+ */
+export const storageTrash = pgTable('storage_trash', {
+  storageKey: text('storage_key').primaryKey(),
+  queuedAt: ts('queued_at').notNull().defaultNow(),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { errorContent, idPath, notFoundResponses as notFound, ok, resourcePaths, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
+import {
+  documentCreate,
+  documentListQuery,
+  documentResponse,
+  documentUpdate,
+  documentVersionQuery,
+  documentVersionResponse,
+} from '@/lib/shared/validation/documents';
+
+const tags = ['Documents'];
+
+const file = z.string().meta({
+  format: 'binary',
+  description: 'The file, up to 25 MB in one request (and DOCUMENT_MAX_BYTES, default 500 MB, at most). Its type is told from its bytes.',
+});
+const upload = z.object({ file, ...documentCreate.shape });
+const uploadErrors = {
+  ...writeErrors,
+  '413': { description: 'The file is over the limit (`payload_too_large`); the message names it.', content: errorContent },
+  '415': { description: 'Not `multipart/form-data` (`unsupported_media_type`).', content: errorContent },
+  '422': { description: "Invalid fields (`validation_failed`), or the account's document quota is full.", content: errorContent },
+};
+
+const standard = resourcePaths({
+  resource: 'document',
+  response: documentResponse,
+  update: documentUpdate,
+  listQuery: documentListQuery,
+  ops: ['list', 'get', 'update', 'delete'],
+  summaries: {
+    list: "List a project's, lead's, company's or contact's documents, newest first; `q` searches names and the files' text",
+    update: 'Rename a document, move it to a folder of its record, or change its category',
+    delete: 'Delete a document and every version (their bytes are removed once the delete commits)',
+  },
+});
+
+export const documentsPaths: ZodOpenApiPathsObject = {
+  ...standard,
+  '/api/2023-01/documents': {
+    ...standard['/api/2023-01/documents'],
+    post: {
+      operationId: 'create_document',
+      tags,
+      summary: 'Upload a document to a project, lead, company or contact',
+      description: 'multipart/form-data: the file in a part named `file`, and the fields beside it as text.',
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: upload } } },
+      responses: { ...ok('Stored.', 'document', documentResponse, '201'), ...standardErrors, ...notFound, ...uploadErrors },
+    },
+  },
+  '/api/2023-01/documents/{id}/versions': {
+    get: {
+      operationId: 'list_document_versions',
+      tags,
+      summary: 'Every file the document has held, newest first, each downloadable',
+      requestParams: { path: idPath },
+      responses: { ...ok('Its versions.', 'document_versions', z.array(documentVersionResponse)), ...standardErrors, ...notFound },
+    },
+    post: {
+      operationId: 'create_document_version',
+      tags,
+      summary: "Upload a new file as the document's next version (an addendum to a drawing set)",
+      requestParams: { path: idPath },
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: z.object({ file }) } } },
+      responses: { ...ok('The document, at its new version.', 'document', documentResponse, '201'), ...standardErrors, ...notFound, ...uploadErrors },
+    },
+  },
+  '/api/2023-01/documents/{id}/download': {
+    get: {
+      operationId: 'download_document',
+      tags,
+      summary: "The document's bytes: its current version, or `version`",
+      description:
+        'With S3 storage, a 302 to a signed URL that names this one version and expires within 5 minutes; with local storage, the bytes. `Content-Disposition: attachment` except for images and PDFs (inline), with `X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy.',
+      requestParams: { path: idPath, query: documentVersionQuery },
+      responses: {
+        '200': { description: 'The bytes (local storage).', content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
+        '302': { description: 'To a signed URL (S3 storage).', headers: z.object({ Location: z.string() }) },
+        ...standardErrors,
+        ...notFound,
+      },
+    },
+  },
+};

@@ -1,0 +1,271 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { Db } from '@/db';
+import {
+  findDocument,
+  findVersion,
+  folderOn,
+  listDocuments as queryDocuments,
+  listVersions,
+  storedBytes,
+  trashKeys,
+  type DocumentRow,
+} from '@/db/queries/documents';
+import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
+import { documentVersions, documents } from '@/db/schema';
+import { formatBytes, SINGLE_REQUEST_MAX_BYTES, storageSettings } from '@/lib/server/config/storage';
+import { serializeDocument, serializeDocumentVersion } from '@/lib/server/serializers/documents';
+import { blobStore } from '@/lib/server/storage';
+import { discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';
+import { emptyTrash } from '@/lib/server/storage/sweep';
+import {
+  cleanFileName,
+  type DocumentCreate,
+  type DocumentListQuery,
+  type DocumentResponse,
+  type DocumentUpdate,
+  type DocumentVersionResponse,
+} from '@/lib/shared/validation/documents';
+import { changedColumns, recordEvent, resourcePath } from './common';
+import type { CallerContext } from './context';
+import { invalidField, notFound, ServiceError } from './errors';
+import { pageWindow, toPage, type Page } from './paging';
+import { lockForWrite } from './preconditions';
+import { assertSees, sees } from './visibility';
+
+// Documents on a project, lead, company or contact (docs/documents.md). Whoever sees the record
+// reads, uploads, renames and deletes its documents; a record the caller does not see is a 404,
+// for its documents and their bytes too. Bytes are stored first and the rows second, so a row never
+// names bytes that are not there; a delete queues the bytes in the same transaction and removes
+// them once it has committed.
+
+/** How long a signed download URL works. */
+export const SIGNED_URL_SECONDS = 300;
+
+/** The 413 for a file past the limit of its way in. */
+export function uploadTooLarge(): ServiceError {
+  const { DOCUMENT_MAX_BYTES } = storageSettings();
+  const single = Math.min(SINGLE_REQUEST_MAX_BYTES, DOCUMENT_MAX_BYTES);
+  return new ServiceError(
+    'payload_too_large',
+    single < DOCUMENT_MAX_BYTES
+      ? `The file exceeds ${formatBytes(single)}, the most one request carries; documents up to ${formatBytes(DOCUMENT_MAX_BYTES)} are uploaded in three steps (docs/documents.md).`
+      : `The file exceeds ${formatBytes(DOCUMENT_MAX_BYTES)}, the largest document this server keeps.`,
+    { max_bytes: single },
+  );
+}
+
+export const singleRequestMax = () => Math.min(SINGLE_REQUEST_MAX_BYTES, storageSettings().DOCUMENT_MAX_BYTES);
+
+/** A new key in the store: one per version, never reused. */
+const newKey = (accountId: number) => `documents/${accountId}/${randomUUID()}`;
+
+/** A document the caller sees (its record too); its row locked with `lock`. */
+async function visibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow> {
+  const row = await findDocument(db, ctx.accountId, id, lock);
+  if (!row || !(await sees(db, ctx, row.document.attachableType, Number(row.document.attachableId)))) throw notFound('Document');
+  return row;
+}
+
+const event = (db: Db, ctx: CallerContext, action: 'create' | 'update' | 'delete', id: number, changed?: Record<string, unknown>) =>
+  recordEvent(db, ctx, { resource: 'document', action, id, path: resourcePath('document', id), ...(changed && { changed }) });
+
+/** A 422 on `folder_id` unless it is a folder of the same record. */
+async function assertFolder(
+  db: Db,
+  ctx: CallerContext,
+  folderId: number | null | undefined,
+  type: DocumentRow['document']['attachableType'],
+  recordId: number,
+) {
+  if (folderId === null || folderId === undefined) return;
+  if (!(await folderOn(db, ctx.accountId, folderId, type, recordId))) throw invalidField('folder_id', 'must be a folder of the same record');
+}
+
+/** A 422 when the account's quota (DOCUMENT_QUOTA_BYTES) cannot take `size` more bytes; concurrent uploads of an account wait for each other here. */
+async function assertQuota(db: Db, ctx: CallerContext, size: number): Promise<void> {
+  const quota = storageSettings().DOCUMENT_QUOTA_BYTES;
+  if (quota === undefined) return;
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('documents-quota'), ${ctx.accountId}::int)`);
+  const used = await storedBytes(db, ctx.accountId);
+  if (used + size > quota) {
+    throw new ServiceError(
+      'validation_failed',
+      `The account's documents are full: ${formatBytes(used)} of ${formatBytes(quota)} used, and this file is ${formatBytes(size)}. Delete documents or old versions to make room.`,
+      { file: [`does not fit in the account's ${formatBytes(quota)} of documents`] },
+    );
+  }
+}
+
+/** The spooled file into the store under a new key, then `write` (the rows) in one transaction; the bytes go again if it fails. */
+async function storeThen<T>(db: Db, upload: UploadedFile, ctx: CallerContext, name: string, write: (tx: Db, file: StoredFile) => Promise<T>): Promise<T> {
+  const contentType = await sniffContentType(upload.file.head, name);
+  const key = newKey(ctx.accountId);
+  const store = blobStore();
+  await store.put(key, upload.file.path, upload.file.size, contentType);
+  try {
+    return await db.transaction((tx) => write(tx, { key, contentType, size: upload.file.size, sha256: upload.file.sha256, name }));
+  } catch (err) {
+    await store.remove([key]).catch(() => {});
+    throw err;
+  }
+}
+
+interface StoredFile {
+  key: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  name: string;
+}
+
+/** A file received (spooled to a temporary file) and the name the client gave it. */
+export interface UploadedFile {
+  file: Spooled;
+  filename: string | null;
+}
+
+const versionRow = (ctx: CallerContext, documentId: number, version: number, file: StoredFile) => ({
+  accountId: ctx.accountId,
+  documentId,
+  version,
+  storageKey: file.key,
+  name: file.name,
+  contentType: file.contentType,
+  byteSize: file.size,
+  checksumSha256: file.sha256,
+  uploadedById: ctx.userId,
+});
+
+export async function listDocuments(db: Db, ctx: CallerContext, query: DocumentListQuery): Promise<Page<DocumentResponse>> {
+  await assertSees(db, ctx, query.attachable_type, query.attachable_id);
+  return toPage(query, await queryDocuments(db, ctx.accountId, query, pageWindow(query)), (row) => serializeDocument(row, ctx.baseUrl));
+}
+
+export async function getDocument(db: Db, ctx: CallerContext, id: number): Promise<DocumentResponse> {
+  return serializeDocument(await visibleDocument(db, ctx, id), ctx.baseUrl);
+}
+
+/** POST /documents (multipart/form-data): the file and its fields; the spooled file is removed whatever happens. */
+export async function createDocument(db: Db, ctx: CallerContext, upload: UploadedFile & { input: DocumentCreate }): Promise<DocumentResponse> {
+  try {
+    const { input } = upload;
+    await assertSees(db, ctx, input.attachable_type, input.attachable_id);
+    await assertFolder(db, ctx, input.folder_id, input.attachable_type, input.attachable_id);
+    const name = input.name ?? cleanFileName(upload.filename ?? '');
+    return await storeThen(db, upload, ctx, name, async (tx, file) => {
+      await assertQuota(tx, ctx, file.size);
+      const id = await insertRow(tx, documents, {
+        accountId: ctx.accountId,
+        attachableType: input.attachable_type,
+        attachableId: input.attachable_id,
+        folderId: input.folder_id ?? null,
+        name,
+        category: input.category ?? 'other',
+        version: 1,
+      });
+      await tx.insert(documentVersions).values(versionRow(ctx, id, 1, file));
+      await event(tx, ctx, 'create', id);
+      return getDocument(tx, ctx, id);
+    });
+  } finally {
+    await discard(upload.file);
+  }
+}
+
+/** POST /documents/{id}/versions: a new file for the document, which becomes its current version. */
+export async function addDocumentVersion(db: Db, ctx: CallerContext, id: number, upload: UploadedFile): Promise<DocumentResponse> {
+  try {
+    const current = await visibleDocument(db, ctx, id);
+    const name = cleanFileName(upload.filename ?? current.document.name);
+    return await storeThen(db, upload, ctx, name, async (tx, file) => {
+      const locked = await visibleDocument(tx, ctx, id, true);
+      await assertQuota(tx, ctx, file.size);
+      const version = locked.document.version + 1;
+      await tx.insert(documentVersions).values(versionRow(ctx, id, version, file));
+      // The new file's text is read anew (docs/documents.md#search).
+      await updateRow(tx, documents, ctx.accountId, id, { version, extractedText: null, textExtracted: false, updatedAt: new Date() });
+      await event(tx, ctx, 'update', id, { version: true });
+      return getDocument(tx, ctx, id);
+    });
+  } finally {
+    await discard(upload.file);
+  }
+}
+
+export async function listDocumentVersions(db: Db, ctx: CallerContext, id: number): Promise<DocumentVersionResponse[]> {
+  await visibleDocument(db, ctx, id);
+  return (await listVersions(db, ctx.accountId, id)).map((row) => serializeDocumentVersion(row, ctx.baseUrl));
+}
+
+const documentTarget = (tx: Db, ctx: CallerContext, id: number) => ({
+  key: 'document',
+  label: 'Document',
+  lock: () =>
+    findDocument(tx, ctx.accountId, id, true).then(async (row) =>
+      row && (await sees(tx, ctx, row.document.attachableType, Number(row.document.attachableId))) ? row : undefined,
+    ),
+  answer: (row: DocumentRow) => serializeDocument(row, ctx.baseUrl),
+});
+
+export function updateDocument(db: Db, ctx: CallerContext, id: number, input: DocumentUpdate): Promise<DocumentResponse> {
+  return db.transaction(async (tx) => {
+    const current = await lockForWrite(ctx.ifMatch, documentTarget(tx, ctx, id));
+    const { document } = current;
+    if (input.folder_id !== undefined) await assertFolder(tx, ctx, input.folder_id, document.attachableType, Number(document.attachableId));
+    const next: Record<string, unknown> = {};
+    if (input.name !== undefined) next.name = input.name;
+    if (input.category !== undefined) next.category = input.category;
+    if (input.folder_id !== undefined) next.folderId = input.folder_id;
+    const changes = changedColumns(document as unknown as Record<string, unknown>, next);
+    if (Object.keys(changes).length === 0) return serializeDocument(current, ctx.baseUrl);
+    await updateRow(tx, documents, ctx.accountId, id, { ...changes, updatedAt: new Date() });
+    await event(tx, ctx, 'update', id, changes);
+    return getDocument(tx, ctx, id);
+  });
+}
+
+/** Deletes the document and every version; their bytes are removed once the delete has committed. */
+export async function deleteDocument(db: Db, ctx: CallerContext, id: number): Promise<void> {
+  const keys = await db.transaction(async (tx) => {
+    await lockForWrite(ctx.ifMatch, documentTarget(tx, ctx, id));
+    const versions = await listVersions(tx, ctx.accountId, id);
+    const stored = versions.map((v) => v.version.storageKey);
+    await trashKeys(tx, stored);
+    await deleteRow(tx, documents, ctx.accountId, id);
+    await event(tx, ctx, 'delete', id);
+    return stored;
+  });
+  await emptyTrash(db, keys);
+}
+
+/** Types a browser shows in the page (a PDF viewer, an image) rather than saves. */
+const INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|application\/pdf)$/;
+
+/** `attachment; filename="plan.pdf"; filename*=UTF-8''plan.pdf` (inline for images and PDFs). */
+export function contentDisposition(name: string, contentType: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const kind = INLINE.test(contentType) ? 'inline' : 'attachment';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export type Download = { redirect: string } | { body: Readable; contentType: string; disposition: string; size: number };
+
+/** GET /documents/{id}/download: a short-lived signed URL of one version (S3), or its bytes (local). */
+export async function downloadDocument(db: Db, ctx: CallerContext, id: number, versionNumber?: number): Promise<Download> {
+  const current = await visibleDocument(db, ctx, id);
+  const row = await findVersion(db, ctx.accountId, id, versionNumber ?? current.document.version);
+  if (!row) throw notFound('Document version');
+  const { version } = row;
+  // The document's own name for its current version; an older one keeps the name it was uploaded with.
+  const name = version.version === current.document.version ? current.document.name : version.name;
+  const headers = { contentType: version.contentType, disposition: contentDisposition(name, version.contentType) };
+  const store = blobStore();
+  const url = await store.signedReadUrl(version.storageKey, SIGNED_URL_SECONDS, headers);
+  if (url) return { redirect: url };
+  const body = await store.read(version.storageKey);
+  if (!body) throw notFound('Document file');
+  return { body, contentType: headers.contentType, disposition: headers.disposition, size: Number(version.byteSize) };
+}

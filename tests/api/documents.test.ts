@@ -1,0 +1,397 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { insertUser } from '@/db/queries/accounts';
+import { documentVersions, documents, storageTrash, webhookMessages } from '@/db/schema';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
+import { blobStore } from '@/lib/server/storage';
+import { sweepStorage } from '@/lib/server/storage/sweep';
+import { BASE, client, dispatch, type Client } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
+import { startS3Server, type S3Server } from '../s3-server';
+
+// Issue 29, documents: uploaded to a project, lead, company or contact in one multipart request,
+// typed from their bytes, versioned, downloaded (a signed URL of one version on S3, the bytes on
+// the local driver), renamed and deleted (the bytes after the commit); a record the caller does not
+// see is a 404 for its documents and their bytes. Every rule on both drivers: the S3 one against a
+// real S3-compatible server process (tests/s3-server.ts).
+
+const DOCUMENT_KEYS = [
+  'attachable_id',
+  'attachable_type',
+  'byte_size',
+  'category',
+  'checksum_sha256',
+  'content_type',
+  'created_at',
+  'download_url',
+  'folder',
+  'id',
+  'name',
+  'text_extracted',
+  'thumbnail_url',
+  'updated_at',
+  'uploaded_by',
+  'version',
+];
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** POST a multipart form (`file` and the fields) with the token, through the real route. */
+async function upload(token: string, path: string, file: { bytes: Buffer; name: string; type?: string } | null, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  const res = await dispatch(new Request(new URL(`/api/2023-01${path}`, BASE), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form }));
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** GET a download without following its redirect: the answer itself. */
+const download = (token: string, path: string) =>
+  dispatch(new Request(new URL(`/api/2023-01${path}`, BASE), { headers: { authorization: `Bearer ${token}` }, redirect: 'manual' }));
+
+/** The bytes a download gives: from the app (local) or from the signed URL it redirects to (S3). */
+async function bytesOf(token: string, path: string): Promise<Buffer> {
+  const res = await download(token, path);
+  if (res.status === 302) {
+    const signed = await fetch(res.headers.get('location')!);
+    expect(signed.status).toBe(200);
+    return Buffer.from(await signed.arrayBuffer());
+  }
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+const storageKeys = async (documentId: string) =>
+  (
+    await getDb()
+      .select({ key: documentVersions.storageKey })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, Number(documentId)))
+  ).map((r) => r.key);
+
+let s3: S3Server;
+const saved: Record<string, string | undefined> = {};
+
+function setEnv(values: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(values)) {
+    if (!(k in saved)) saved[k] = process.env[k];
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+
+afterAll(async () => {
+  setEnv(saved);
+  await s3?.stop();
+});
+
+describe.each(['local', 's3'] as const)('documents on the %s driver', (driver) => {
+  let a: TestAccount;
+  let b: TestAccount;
+  let teamOnly: { userId: number; token: string; api: Client };
+  let mine: { id: string };
+  let hidden: { id: string };
+
+  beforeAll(async () => {
+    setEnv(driver === 's3' ? s3.env : { STORAGE_DRIVER: 'local', S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+    a = await createTestAccount('Documents GC');
+    b = await createTestAccount('Other documents GC');
+    const userId = await insertUser(getDb(), {
+      accountId: a.accountId,
+      email: `d.${Math.random().toString(36).slice(2, 10)}@example.com`,
+      firstName: 'Tess',
+      lastName: 'Teamonly',
+      projectAccess: 'team',
+    });
+    const token = await createApiToken(getDb(), { accountId: a.accountId, userId });
+    teamOnly = { userId, token, api: client(token) };
+    mine = (await a.api.post('/projects', { project: { name: 'Team project' } })).body.project;
+    hidden = (await a.api.post('/projects', { project: { name: 'Hidden project' } })).body.project;
+    const joined = await a.api.post('/project_team_memberships', {
+      project_team_membership: { project_id: mine.id, user_id: String(userId), roles: ['project_manager'] },
+    });
+    expect(joined.status).toBe(201);
+  });
+
+  it('uploads a file in one request: typed from its bytes, hashed, stored, and answered in the shape every document has', async () => {
+    // The client calls it HTML; its bytes say PDF.
+    const res = await upload(
+      a.token,
+      '/documents',
+      { bytes: PDF, name: 'Bid form.pdf', type: 'text/html' },
+      {
+        attachable_type: 'project',
+        attachable_id: mine.id,
+        category: 'bid_form',
+      },
+    );
+    expect(res.status).toBe(201);
+    const doc = res.body.document;
+    expect(Object.keys(doc).sort()).toEqual(DOCUMENT_KEYS);
+    expect(doc).toMatchObject({
+      name: 'Bid form.pdf',
+      content_type: 'application/pdf',
+      byte_size: PDF.length,
+      checksum_sha256: sha256(PDF),
+      category: 'bid_form',
+      attachable_type: 'project',
+      attachable_id: mine.id,
+      folder: null,
+      version: 1,
+      uploaded_by: { id: String(a.userId) },
+      download_url: `${BASE}/api/2023-01/documents/${doc.id}/download`,
+      thumbnail_url: null,
+      text_extracted: false,
+    });
+    expect(res.headers.get('etag')).toBeTruthy();
+    // Row and bytes: one version, whose key the store holds with the same size.
+    const [key] = await storageKeys(doc.id);
+    expect(await blobStore().size(key!)).toBe(PDF.length);
+    expect(await bytesOf(a.token, `/documents/${doc.id}/download`)).toEqual(PDF);
+    // Its event.
+    const events = await getDb()
+      .select({ type: webhookMessages.eventType })
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.accountId, a.accountId), eq(webhookMessages.eventType, 'document.create')));
+    expect(events).toHaveLength(1);
+  });
+
+  it('downloads with the headers that keep a browser from running the file', async () => {
+    const html = Buffer.from('<html><script>alert(1)</script></html>');
+    const res = await upload(
+      a.token,
+      '/documents',
+      { bytes: html, name: 'page.html', type: 'text/html' },
+      { attachable_type: 'project', attachable_id: mine.id },
+    );
+    expect(res.status).toBe(201);
+    // Text, never HTML: a browser will not run it.
+    expect(res.body.document.content_type).toBe('text/plain');
+    const got = await download(a.token, `/documents/${res.body.document.id}/download`);
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    if (driver === 'local') {
+      expect(got.status).toBe(200);
+      expect(got.headers.get('content-type')).toBe('text/plain');
+      expect(got.headers.get('content-disposition')).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+      expect(got.headers.get('content-security-policy')).toContain('sandbox');
+      expect(Buffer.from(await got.arrayBuffer())).toEqual(html);
+    } else {
+      expect(got.status).toBe(302);
+      const signed = new URL(got.headers.get('location')!);
+      // One object, five minutes, and the store answers with the same disposition and type.
+      expect(signed.searchParams.get('X-Amz-Expires')).toBe('300');
+      const fetched = await fetch(signed);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-disposition')).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+      expect(fetched.headers.get('content-type')).toBe('text/plain');
+    }
+  });
+
+  it('keeps versions: a new file is the next version, each downloadable', async () => {
+    const first = (await upload(a.token, '/documents', { bytes: PDF, name: 'Drawings.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body
+      .document;
+    const addendum = Buffer.concat([PDF, Buffer.from('% addendum 1\n')]);
+    const res = await upload(a.token, `/documents/${first.id}/versions`, { bytes: addendum, name: 'Drawings rev B.pdf' });
+    expect(res.status).toBe(201);
+    expect(res.body.document).toMatchObject({ id: first.id, name: 'Drawings.pdf', version: 2, byte_size: addendum.length, checksum_sha256: sha256(addendum) });
+    const versions = await a.api.get(`/documents/${first.id}/versions`);
+    expect(versions.status).toBe(200);
+    expect(versions.body.document_versions.map((v: { version: number; name: string }) => [v.version, v.name])).toEqual([
+      [2, 'Drawings rev B.pdf'],
+      [1, 'Drawings.pdf'],
+    ]);
+    expect(versions.body.document_versions[1].download_url).toBe(`${BASE}/api/2023-01/documents/${first.id}/download?version=1`);
+    expect(await bytesOf(a.token, `/documents/${first.id}/download?version=1`)).toEqual(PDF);
+    expect(await bytesOf(a.token, `/documents/${first.id}/download`)).toEqual(addendum);
+    expect((await download(a.token, `/documents/${first.id}/download?version=3`)).status).toBe(404);
+    expect((await download(a.token, `/documents/${first.id}/download?version=zero`)).status).toBe(422);
+  });
+
+  it('renames, re-categorises and moves with If-Match; names lose their paths and control characters', async () => {
+    const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'spec.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body.document;
+    const got = await a.api.get(`/documents/${doc.id}`);
+    const etag = got.headers.get('etag')!;
+    const res = await a.api.patch(
+      `/documents/${doc.id}`,
+      { document: { name: '../../etc/Specs\u0007 Div 03\u202e.pdf', category: 'specifications' } },
+      { headers: { 'If-Match': etag } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.document).toMatchObject({ name: 'Specs Div 03.pdf', category: 'specifications' });
+    // The ETag it was read with is stale now.
+    const stale = await a.api.patch(`/documents/${doc.id}`, { document: { name: 'Other.pdf' } }, { headers: { 'If-Match': etag } });
+    expect(stale.status).toBe(412);
+    // A folder must be one of the same record.
+    const bad = await a.api.patch(`/documents/${doc.id}`, { document: { folder_id: '999999999' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.details.folder_id).toBeTruthy();
+    const category = await a.api.patch(`/documents/${doc.id}`, { document: { category: 'blueprints' } });
+    expect(category.status).toBe(422);
+  });
+
+  it('lists a record’s documents, newest first, by category and by words of their names', async () => {
+    const company = (await a.api.post('/companies', { company: { name: 'Owner Rep LLC' } })).body.company;
+    const one = await upload(
+      a.token,
+      '/documents',
+      { bytes: PDF, name: 'Invitation to bid.pdf' },
+      { attachable_type: 'company', attachable_id: company.id, category: 'bid_invitation' },
+    );
+    const two = await upload(
+      a.token,
+      '/documents',
+      { bytes: PDF, name: 'Addendum 2 electrical.pdf' },
+      { attachable_type: 'company', attachable_id: company.id, category: 'addendum' },
+    );
+    const all = await a.api.get(`/documents?attachable_type=company&attachable_id=${company.id}`);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('x-total-count')).toBe('2');
+    expect(all.body.documents.map((d: { id: string }) => d.id)).toEqual([two.body.document.id, one.body.document.id]);
+    const addenda = await a.api.get(`/documents?attachable_type=company&attachable_id=${company.id}&category=addendum`);
+    expect(addenda.body.documents.map((d: { id: string }) => d.id)).toEqual([two.body.document.id]);
+    const found = await a.api.get(`/documents?attachable_type=company&attachable_id=${company.id}&q=${encodeURIComponent('addend elec')}`);
+    expect(found.body.documents.map((d: { id: string }) => d.id)).toEqual([two.body.document.id]);
+    const none = await a.api.get(`/documents?attachable_type=company&attachable_id=${company.id}&q=roofing`);
+    expect(none.body.documents).toEqual([]);
+    // Both filters or none.
+    expect((await a.api.get('/documents')).status).toBe(422);
+  });
+
+  it('deletes a document with every version; its bytes go once the delete has committed', async () => {
+    const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'old.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body.document;
+    await upload(a.token, `/documents/${doc.id}/versions`, { bytes: Buffer.concat([PDF, PDF]), name: 'old2.pdf' });
+    const keys = await storageKeys(doc.id);
+    expect(keys).toHaveLength(2);
+    const res = await a.api.delete(`/documents/${doc.id}`);
+    expect(res.status).toBe(204);
+    expect(
+      await getDb()
+        .select()
+        .from(documents)
+        .where(eq(documents.id, Number(doc.id))),
+    ).toEqual([]);
+    for (const key of keys) expect(await blobStore().size(key)).toBeNull();
+    expect(await getDb().select().from(storageTrash).where(eq(storageTrash.storageKey, keys[0]!))).toEqual([]);
+    expect((await a.api.get(`/documents/${doc.id}`)).status).toBe(404);
+  });
+
+  it('deleting the record deletes its documents and their bytes', async () => {
+    const lead = (await a.api.post('/leads', { lead: { name: 'Lead with a file' } })).body.lead;
+    const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'rfp.pdf' }, { attachable_type: 'lead', attachable_id: lead.id })).body.document;
+    const [key] = await storageKeys(doc.id);
+    expect((await a.api.delete(`/leads/${lead.id}`)).status).toBe(204);
+    expect(
+      await getDb()
+        .select()
+        .from(documents)
+        .where(eq(documents.id, Number(doc.id))),
+    ).toEqual([]);
+    expect(await blobStore().size(key!)).toBeNull();
+    const events = await getDb()
+      .select({ payload: webhookMessages.payload })
+      .from(webhookMessages)
+      .where(and(eq(webhookMessages.accountId, a.accountId), eq(webhookMessages.eventType, 'document.delete')));
+    expect(events.map((e) => (e.payload as { id: string }).id)).toContain(doc.id);
+  });
+
+  it('a team-only user cannot list, read, version or download a hidden project’s documents; another account finds none', async () => {
+    const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'secret.pdf' }, { attachable_type: 'project', attachable_id: hidden.id })).body
+      .document;
+    const visible = (await upload(a.token, '/documents', { bytes: PDF, name: 'shared.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body
+      .document;
+    expect((await teamOnly.api.get(`/documents?attachable_type=project&attachable_id=${hidden.id}`)).status).toBe(404);
+    expect((await teamOnly.api.get(`/documents/${doc.id}`)).status).toBe(404);
+    expect((await teamOnly.api.get(`/documents/${doc.id}/versions`)).status).toBe(404);
+    expect((await download(teamOnly.token, `/documents/${doc.id}/download`)).status).toBe(404);
+    expect((await teamOnly.api.patch(`/documents/${doc.id}`, { document: { name: 'mine.pdf' } })).status).toBe(404);
+    expect((await teamOnly.api.delete(`/documents/${doc.id}`)).status).toBe(404);
+    expect((await upload(teamOnly.token, '/documents', { bytes: PDF, name: 'x.pdf' }, { attachable_type: 'project', attachable_id: hidden.id })).status).toBe(
+      404,
+    );
+    // Their own team's project: all of it.
+    expect((await teamOnly.api.get(`/documents/${visible.id}`)).status).toBe(200);
+    expect(await bytesOf(teamOnly.token, `/documents/${visible.id}/download`)).toEqual(PDF);
+    // Another account: nothing, whatever the id.
+    expect((await b.api.get(`/documents/${doc.id}`)).status).toBe(404);
+    expect((await download(b.token, `/documents/${doc.id}/download`)).status).toBe(404);
+    expect((await upload(b.token, '/documents', { bytes: PDF, name: 'x.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).status).toBe(404);
+  });
+
+  it('refuses what it cannot keep: over the limit (413, naming it), over the quota (422), no file, not a form', async () => {
+    const before = await getDb().select({ id: documents.id }).from(documents).where(eq(documents.accountId, a.accountId));
+    setEnv({ DOCUMENT_MAX_BYTES: '1000' });
+    try {
+      const big = await upload(
+        a.token,
+        '/documents',
+        { bytes: Buffer.alloc(5000, 7), name: 'big.bin' },
+        { attachable_type: 'project', attachable_id: mine.id },
+      );
+      expect(big.status).toBe(413);
+      expect(big.body.message).toContain('1000 bytes');
+    } finally {
+      setEnv({ DOCUMENT_MAX_BYTES: undefined });
+    }
+    setEnv({ DOCUMENT_QUOTA_BYTES: '10' });
+    try {
+      const full = await upload(a.token, '/documents', { bytes: PDF, name: 'full.pdf' }, { attachable_type: 'project', attachable_id: mine.id });
+      expect(full.status).toBe(422);
+      expect(full.body.message).toMatch(/documents are full/);
+    } finally {
+      setEnv({ DOCUMENT_QUOTA_BYTES: undefined });
+    }
+    const noFile = await upload(a.token, '/documents', null, { attachable_type: 'project', attachable_id: mine.id });
+    expect(noFile.status).toBe(422);
+    expect(noFile.body.details.file).toBeTruthy();
+    const twice = await upload(a.token, '/documents', { bytes: PDF, name: 'x.pdf' }, { attachable_type: 'project', attachable_id: mine.id, category: 'photo' });
+    expect(twice.status).toBe(201);
+    const badType = await upload(a.token, '/documents', { bytes: PDF, name: 'x.pdf' }, { attachable_type: 'task', attachable_id: mine.id });
+    expect(badType.status).toBe(422);
+    expect((await a.api.post('/documents', { document: { name: 'x' } })).status).toBe(415);
+    // Nothing half-written: only the one accepted upload added a row.
+    const after = await getDb().select({ id: documents.id }).from(documents).where(eq(documents.accountId, a.accountId));
+    expect(after.length).toBe(before.length + 1);
+    // No spooled upload is left behind in the temporary folder.
+    const { tmpdir } = await import('node:os');
+    expect((await readdir(tmpdir())).filter((f) => f.startsWith('groundwork-upload-'))).toEqual([]);
+  });
+
+  it('the sweep removes bytes no row names once they are a day old, and never a document’s', async () => {
+    const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'kept.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body.document;
+    const [kept] = await storageKeys(doc.id);
+    // An upload whose rows never came: bytes under a key no version names.
+    const { writeFile } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const spooled = `${tmpdir()}/groundwork-orphan-${Date.now()}`;
+    await writeFile(spooled, 'orphan');
+    const orphan = `documents/${a.accountId}/orphan-${Date.now()}`;
+    await blobStore().put(orphan, spooled, 6, 'text/plain');
+    // Not yet a day old: kept.
+    await sweepStorage(getDb());
+    expect(await blobStore().size(orphan)).toBe(6);
+    // A day later: gone; the document's bytes stay.
+    await sweepStorage(getDb(), new Date(Date.now() + 25 * 3_600_000));
+    expect(await blobStore().size(orphan)).toBeNull();
+    expect(await blobStore().size(kept!)).toBe(PDF.length);
+  });
+
+  if (driver === 's3') {
+    it('a signed URL expires: the store refuses it afterwards', async () => {
+      const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'brief.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body
+        .document;
+      const [key] = await storageKeys(doc.id);
+      const url = await blobStore().signedReadUrl(key!, 1, { contentType: 'application/pdf', disposition: 'inline' });
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect((await fetch(url!)).status).toBe(403);
+    });
+  }
+});
