@@ -26,6 +26,7 @@ const FILTERS: { label: string; kinds: TimelineKind[]; on: TimelineSubject[] }[]
   { label: 'Changes', kinds: ['change', 'created'], on: ['lead', 'project', 'company', 'contact'] },
   { label: 'Calls', kinds: ['call'], on: ['project', 'company', 'contact'] },
   { label: 'Tasks', kinds: ['task'], on: ['project', 'contact'] },
+  { label: 'Documents', kinds: ['document'], on: ['lead', 'project', 'company', 'contact'] },
 ];
 
 /** A changed value for people: dollars and percentages as such, a list by commas, nothing as a dash. */
@@ -69,6 +70,7 @@ const DOT: Record<TimelineKind, string> = {
   created: 'bg-emerald-500',
   call: 'bg-violet-500',
   task: 'bg-slate-500',
+  document: 'bg-teal-500',
 };
 
 function EntryItem({ entry }: { entry: TimelineEntry }) {
@@ -83,6 +85,16 @@ function EntryItem({ entry }: { entry: TimelineEntry }) {
           </span>
         </p>
         {entry.changes ? <ChangeDetails changes={entry.changes} /> : null}
+        {entry.document ? (
+          <a
+            href={entry.document.download_url}
+            target="_blank"
+            rel="noreferrer"
+            className="mt-1 inline-block text-xs font-medium text-blue-700 hover:underline dark:text-blue-400"
+          >
+            Open {entry.document.name}
+          </a>
+        ) : null}
         {entry.call?.notes ? <p className="mt-1 line-clamp-3 text-xs text-slate-600 dark:text-slate-400">{entry.call.notes}</p> : null}
       </div>
     </li>

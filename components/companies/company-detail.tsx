@@ -20,6 +20,7 @@ import { useProjects } from '@/lib/client/hooks/use-projects';
 import { humanize } from '@/lib/client/format';
 import { companyRelatedParams } from './companies-params';
 import { RecordTimeline } from '@/components/comments/record-timeline';
+import { RecordDocuments } from '@/components/documents/record-documents';
 import { RemindMe } from '@/components/reminders/remind-me';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
@@ -167,7 +168,8 @@ export function CompanyDetail({ id }: { id: string }) {
         <CustomFieldsItem resource="companies" values={company.custom_fields} />
       </DetailList>
       <Related company={company} />
-      <div className="mt-4">
+      <div className="mt-4 space-y-4">
+        <RecordDocuments type="company" id={company.id} />
         <RecordTimeline type="company" id={company.id} />
       </div>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${company.name}”`} wide>

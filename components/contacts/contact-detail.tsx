@@ -15,6 +15,7 @@ import { useCalls } from '@/lib/client/hooks/use-calls';
 import { useContact, type Contact } from '@/lib/client/hooks/use-contacts';
 import { contactCallsParams } from './contacts-params';
 import { RecordTimeline } from '@/components/comments/record-timeline';
+import { RecordDocuments } from '@/components/documents/record-documents';
 import { RemindMe } from '@/components/reminders/remind-me';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
@@ -104,7 +105,8 @@ export function ContactDetail({ id }: { id: string }) {
         <CustomFieldsItem resource="contacts" values={contact.custom_fields} />
       </DetailList>
       <Calls contact={contact} />
-      <div className="mt-4">
+      <div className="mt-4 space-y-4">
+        <RecordDocuments type="contact" id={contact.id} />
         <RecordTimeline type="contact" id={contact.id} />
       </div>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${name}”`} wide>

@@ -16,6 +16,7 @@ import { AssigneePicker } from './assignee-picker';
 import { useLeadActions } from './lead-actions';
 import { SnoozeDialog } from './snooze-dialog';
 import { RecordTimeline } from '@/components/comments/record-timeline';
+import { RecordDocuments } from '@/components/documents/record-documents';
 import { RemindMe } from '@/components/reminders/remind-me';
 
 // A lead's own page (/leads/{id}): its fields, its company and contact, and what is done with a
@@ -128,7 +129,8 @@ export function LeadDetail({ id }: { id: string }) {
         </DetailItem>
         <CustomFieldsItem resource="leads" values={lead.custom_fields} />
       </DetailList>
-      <div className="mt-4">
+      <div className="mt-4 space-y-4">
+        <RecordDocuments type="lead" id={lead.id} />
         <RecordTimeline type="lead" id={lead.id} />
       </div>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit “${editing ?? lead.name}”`} wide>

@@ -28,6 +28,7 @@ import { StatusBadge } from './labels';
 import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
 import { RecordTimeline } from '@/components/comments/record-timeline';
+import { RecordDocuments } from '@/components/documents/record-documents';
 import { timelineQuery } from '@/lib/client/hooks/use-timeline';
 import { RemindMe } from '@/components/reminders/remind-me';
 
@@ -44,6 +45,7 @@ const ProjectForecast = dynamic(() => import('./project-forecast').then((m) => m
 const TABS = [
   ['overview', 'Overview'],
   ['timeline', 'Timeline'],
+  ['documents', 'Documents'],
   ['forecast', 'Forecast'],
   ['team', 'Team'],
   ['go_no_go', 'Go / no-go'],
@@ -329,6 +331,10 @@ export function ProjectDetail({ id }: { id: string }) {
       ) : tab === 'timeline' ? (
         <div role="tabpanel" id="project-tabpanel-timeline" aria-labelledby="project-tab-timeline">
           <RecordTimeline type="project" id={p.id} />
+        </div>
+      ) : tab === 'documents' ? (
+        <div role="tabpanel" id="project-tabpanel-documents" aria-labelledby="project-tab-documents">
+          <RecordDocuments type="project" id={p.id} />
         </div>
       ) : tab === 'go_no_go' ? (
         <div role="tabpanel" id="project-tabpanel-go_no_go" aria-labelledby="project-tab-go_no_go">

@@ -72,6 +72,12 @@ export function findDocument(db: Db, accountId: number, id: number, lock = false
   return oneRow(selectDocuments(db).where(ofAccount(documents, accountId, id)), documents, lock);
 }
 
+/** Documents of the account by id, in one statement (a timeline page's). */
+export function documentsByIds(db: Db, accountId: number, ids: number[]): Promise<DocumentRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectDocuments(db).where(and(eq(documents.accountId, accountId), inArray(documents.id, ids)));
+}
+
 function selectVersions(db: Db) {
   return db
     .select({ version: documentVersions, uploadedBy: personRefColumns(users) })

@@ -1,13 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { calls, comments, contacts, tasks, users, webhookMessages } from '@/db/schema';
+import { calls, comments, contacts, documentVersions, documents, tasks, users, webhookMessages } from '@/db/schema';
 import { TIMELINE_KINDS, type TimelineKind, type TimelineSubject } from '@/db/schema/enums';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { rows, type PageWindow } from './sql';
 
 // A record's timeline (docs/collaboration.md#timeline): its comments, its creation and changes
 // (from the event outbox, which keeps each update's before and after), and for a project its calls
-// and tasks, for a contact its calls and tasks, for a company its own and its contacts' calls — one
+// and tasks, for a contact its calls and tasks, for a company its own and its contacts' calls, and
+// the documents uploaded to it — one
 // stream, newest first, a page of it and the stream's size in one statement. What the entries name
 // (the comment, call or task itself) is read by id afterwards, one statement per kind on the page.
 
@@ -82,6 +83,11 @@ export function timelinePage(
   if (want('task') && taskWhere !== NONE)
     parts.push(sql`select 'task', ${tasks.id}, ${tasks.createdAt}, ${tasks.createdById}, ${NO_CHANGE}
       from ${tasks} where ${tasks.accountId} = ${accountId} and ${taskWhere} and ${inTeamOrNoProject(tasks.projectId, filters.teamOf) ?? sql`true`}`);
+  // Its documents, when each was uploaded (by its first version's uploader).
+  if (want('document'))
+    parts.push(sql`select 'document', ${documents.id}, ${documents.createdAt}, ${documentVersions.uploadedById}, ${NO_CHANGE}
+      from ${documents} join ${documentVersions} on ${documentVersions.documentId} = ${documents.id} and ${documentVersions.version} = 1
+      where ${documents.accountId} = ${accountId} and ${documents.attachableType} = ${type} and ${documents.attachableId} = ${id}`);
   if (parts.length === 0) return Promise.resolve([]);
   return rows<TimelineRow>(
     db,

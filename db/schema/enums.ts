@@ -89,7 +89,7 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 /** The records with a timeline, and the kinds of its entries (docs/collaboration.md#timeline). */
 export const TIMELINE_SUBJECTS = ['lead', 'project', 'company', 'contact'] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
-export const TIMELINE_KINDS = ['comment', 'change', 'call', 'task', 'created'] as const;
+export const TIMELINE_KINDS = ['comment', 'change', 'call', 'task', 'created', 'document'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** The lists a view can be saved of (docs/saved-views.md). */

@@ -79,6 +79,7 @@ const pages = [
   '/projects/[id]?tab=forecast',
   '/projects/[id]?tab=team',
   '/projects/[id]?tab=go_no_go',
+  '/projects/[id]?tab=documents',
   '/workforce/utilization?interval=month',
   '/workforce/demand?interval=week',
   '/calendar?view=week',

@@ -131,6 +131,34 @@ export const api = {
   },
 };
 
+/**
+ * A multipart/form-data POST from the browser with its upload's progress (fetch cannot report it):
+ * `onProgress` gets the share sent, 0 to 1. Errors are the API's, as `call` throws them.
+ */
+export function uploadWithProgress<T>(path: string, key: string, form: FormData, onProgress: (share: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiClientError(0, 'network_error', 'The upload was interrupted: check the connection and try again.'));
+    xhr.onload = () => {
+      let body: Record<string, unknown> | null = null;
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body[key] as T);
+      const error = (body ?? {}) as { error?: string; message?: string; details?: Record<string, string[]> };
+      reject(new ApiClientError(xhr.status, error.error ?? 'http_error', error.message ?? `The upload failed (${xhr.status}).`, error.details ?? {}));
+    };
+    xhr.send(form);
+  });
+}
+
 /** React Query `retry` for one record: a 4xx (gone, not allowed) will not change on a second try. */
 export const retryUnlessClientError = (failures: number, error: Error) =>
   !(error instanceof ApiClientError && error.status >= 400 && error.status < 500) && failures < 1;

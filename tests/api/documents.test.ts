@@ -163,6 +163,17 @@ describe.each(['local', 's3'] as const)('documents on the %s driver', (driver) =
       .from(webhookMessages)
       .where(and(eq(webhookMessages.accountId, a.accountId), eq(webhookMessages.eventType, 'document.create')));
     expect(events).toHaveLength(1);
+    // The project's timeline tells of it, with the document as it is.
+    const timeline = await a.api.get(`/projects/${mine.id}/timeline?kind=document`);
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.timeline[0]).toMatchObject({
+      id: `document-${doc.id}`,
+      kind: 'document',
+      actor: { id: String(a.userId) },
+      summary: 'Avery Admin uploaded “Bid form.pdf”',
+      document: { id: doc.id, name: 'Bid form.pdf' },
+      comment: null,
+    });
   });
 
   it('downloads with the headers that keep a browser from running the file', async () => {

@@ -11,7 +11,7 @@ import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
 // tasks in one stream, newest first, paged; each change with its fields' before and after (a
 // related record by its name) and one sentence; only for those who see the record.
 
-const ENTRY_KEYS = ['actor', 'call', 'changes', 'comment', 'id', 'kind', 'occurred_at', 'summary', 'task'];
+const ENTRY_KEYS = ['actor', 'call', 'changes', 'comment', 'document', 'id', 'kind', 'occurred_at', 'summary', 'task'];
 
 let a: TestAccount;
 let b: TestAccount;

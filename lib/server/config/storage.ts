@@ -40,11 +40,3 @@ export function storageSettings(source: NodeJS.ProcessEnv = process.env): Storag
   if (settings.STORAGE_DRIVER === 's3' && !settings.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET.');
   return settings;
 }
-
-/** A byte count for people: 25 MB, 500 MB, 1.5 GB. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${Number((bytes / (1024 * MB)).toFixed(1))} GB`;
-  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
-  return `${bytes} bytes`;
-}

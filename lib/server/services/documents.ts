@@ -15,7 +15,8 @@ import {
 } from '@/db/queries/documents';
 import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
 import { documentVersions, documents } from '@/db/schema';
-import { formatBytes, SINGLE_REQUEST_MAX_BYTES, storageSettings } from '@/lib/server/config/storage';
+import { SINGLE_REQUEST_MAX_BYTES, storageSettings } from '@/lib/server/config/storage';
+import { formatBytes } from '@/lib/shared/text';
 import { serializeDocument, serializeDocumentVersion } from '@/lib/server/serializers/documents';
 import { blobStore } from '@/lib/server/storage';
 import { discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';

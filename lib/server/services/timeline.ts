@@ -1,6 +1,8 @@
 import type { Db } from '@/db';
 import { callsByIds } from '@/db/queries/calls';
 import { commentsByIds } from '@/db/queries/comments';
+import { documentsByIds } from '@/db/queries/documents';
+import { serializeDocument } from '@/lib/server/serializers/documents';
 import { tasksByIds } from '@/db/queries/tasks';
 import { timelinePage, timelineSize, type TimelineRow } from '@/db/queries/timeline';
 import { TIMELINE_KINDS, type TimelineKind, type TimelineSubject } from '@/db/schema/enums';
@@ -18,7 +20,7 @@ import { pageWindow, type Page } from './paging';
 // A record's timeline (docs/collaboration.md#timeline): whoever sees the record reads it (a 404
 // otherwise); its calls and tasks only for those who see projects' work (the projects area), and a
 // team-only user only those of their teams' projects (or of none). A page is one statement for the
-// entries and their count, then one per kind of record on it (comments, calls, tasks).
+// entries and their count, then one per kind of record on it (comments, calls, tasks, documents).
 
 const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((item) => [item.id, item]));
 
@@ -37,10 +39,11 @@ export async function recordTimeline(
   const rows: TimelineRow[] = kinds.length ? await timelinePage(db, ctx.accountId, { type, id }, filters, pageWindow(query)) : [];
   const total = rows[0] ? Number(rows[0].total) : kinds.length && query.page > 1 ? await timelineSize(db, ctx.accountId, { type, id }, filters) : 0;
   const idsOf = (kind: TimelineKind) => rows.filter((r) => r.kind === kind).map((r) => Number(r.ref_id));
-  const [comments, calls, tasks] = await Promise.all([
+  const [comments, calls, tasks, documents] = await Promise.all([
     commentsByIds(db, ctx.accountId, idsOf('comment')).then((r) => byId(r.map(serializeComment))),
     callsByIds(db, ctx.accountId, idsOf('call')).then((r) => byId(r.map(serializeCall))),
     tasksByIds(db, ctx.accountId, idsOf('task')).then((r) => byId(r.map(serializeTask))),
+    documentsByIds(db, ctx.accountId, idsOf('document')).then((r) => byId(r.map((row) => serializeDocument(row, ctx.baseUrl)))),
   ]);
   const items = rows.map((r): TimelineEntryResponse => {
     const actor =
@@ -57,6 +60,7 @@ export async function recordTimeline(
     const comment = r.kind === 'comment' ? (comments.get(r.ref_id) ?? null) : null;
     const call = r.kind === 'call' ? (calls.get(r.ref_id) ?? null) : null;
     const task = r.kind === 'task' ? (tasks.get(r.ref_id) ?? null) : null;
+    const document = r.kind === 'document' ? (documents.get(r.ref_id) ?? null) : null;
     const contact = call?.contact ? fullName(call.contact.first_name, call.contact.last_name) : null;
     const summary = timelineSummary({
       kind: r.kind,
@@ -67,6 +71,7 @@ export async function recordTimeline(
       authMethod: r.auth_method,
       call: call && { contact, outcome: call.call_outcome?.name ?? null },
       task: task && { title: task.title, deadline: task.deadline, done: task.completed_at !== null },
+      document: document && { name: document.name },
     });
     return {
       id: `${r.kind}-${r.ref_id}`,
@@ -77,6 +82,7 @@ export async function recordTimeline(
       comment,
       call,
       task,
+      document,
       changes: r.kind === 'change' ? r.changes : null,
     };
   });

@@ -57,6 +57,8 @@ describe('timelineSummary', () => {
     expect(timelineSummary({ ...base, kind: 'task', task: { title: 'Send addendum 2', deadline: '2026-12-03', done: true } })).toBe(
       'Dana Ortiz added the task “Send addendum 2”, due 2026-12-03 (done)',
     );
+    expect(timelineSummary({ ...base, kind: 'document', document: { name: 'A-101 Floor plan.pdf' } })).toBe('Dana Ortiz uploaded “A-101 Floor plan.pdf”');
+    expect(timelineSummary({ ...base, kind: 'document', document: null })).toBe('Dana Ortiz uploaded a document');
   });
 });
 

@@ -17,6 +17,7 @@ export interface TimelineSummaryInput {
   authMethod?: string | null;
   call?: { contact: string | null; outcome: string | null } | null;
   task?: { title: string; deadline: string | null; done: boolean } | null;
+  document?: { name: string } | null;
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
@@ -104,6 +105,8 @@ export function timelineSummary(e: TimelineSummaryInput): string {
       const due = e.task.deadline ? `, due ${e.task.deadline}` : '';
       return `${who} added the task “${e.task.title}”${due}${e.task.done ? ' (done)' : ''}`;
     }
+    case 'document':
+      return e.document ? `${who} uploaded “${e.document.name}”` : `${who} uploaded a document`;
     case 'change': {
       if (e.changes && Object.keys(e.changes).length > 0) return `${who} ${changeSentence(e.subject, e.changes)}`;
       const fields = (e.changedFields ?? []).filter((f) => !WITH_STAGE.has(f));

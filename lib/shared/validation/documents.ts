@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHABLE_TYPES, DOCUMENT_CATEGORIES } from '@/db/schema/enums';
+export { DOCUMENT_CATEGORIES, type AttachableType } from '@/db/schema/enums';
 import { namedReference, paginationQuery, queryId, querySearch, recordResponse, relationId, responseTimestamp, userReference } from './common';
 
 // Documents on a project, lead, company or contact (docs/documents.md). One request uploads a file

@@ -1,0 +1,65 @@
+import { expect, test } from '../fixtures';
+import { screens } from './screens';
+
+// Documents on a project (issue 29): two files dropped at once upload with a bar each; a PDF opens
+// in the browser; a new version keeps the document and shows both versions; search finds a file by
+// a word of its name; rename and delete work in place.
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+
+test('uploads documents to a project, adds a version, finds, renames and deletes one', async ({ page, request, token }) => {
+  const name = `Documented project ${Date.now().toString(36)}`;
+  const res = await request.post('/api/2023-01/projects', { headers: { Authorization: `Bearer ${token}` }, data: { project: { name } } });
+  expect(res.status()).toBe(201);
+  const project = ((await res.json()) as { project: { id: string } }).project;
+
+  await page.goto(`/projects/${project.id}`);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page).toHaveURL(/tab=documents/);
+  const card = page.getByRole('region', { name: /^Documents/ });
+  await expect(card.getByText(/No documents yet/)).toBeVisible();
+
+  // Two files at once.
+  await card.getByLabel('Files to upload').setInputFiles([
+    { name: 'Bid form.pdf', mimeType: 'application/pdf', buffer: pdf('bid form') },
+    { name: 'Site photo notes.txt', mimeType: 'text/plain', buffer: Buffer.from('North elevation, stair 2.') },
+  ]);
+  const bidForm = card.getByRole('link', { name: 'Bid form.pdf' });
+  await expect(bidForm).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Site photo notes.txt' })).toBeVisible();
+  await expect(card.getByRole('progressbar')).toHaveCount(0);
+  await screens(page, 'project-documents');
+
+  // The PDF opens in the browser (inline), as the API sends it.
+  const opened = await request.get(`${(await bidForm.getAttribute('href'))!}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()['content-type']).toBe('application/pdf');
+  expect(opened.headers()['content-disposition']).toMatch(/^inline;/);
+
+  // A new version of the bid form: the same document, version 2, both versions listed.
+  await card
+    .getByLabel('File for a new version of Bid form.pdf')
+    .setInputFiles({ name: 'Bid form rev 1.pdf', mimeType: 'application/pdf', buffer: pdf('bid form rev 1') });
+  await expect(card.getByText(/version 2/)).toBeVisible();
+  await card.getByRole('button', { name: 'Versions' }).click();
+  const versions = card.getByRole('list', { name: 'Versions of Bid form.pdf' });
+  await expect(versions.getByRole('link', { name: 'Version 2' })).toBeVisible();
+  await expect(versions.getByRole('link', { name: 'Version 1' })).toBeVisible();
+
+  // Search by a word of the name.
+  await card.getByLabel('Search documents').fill('photo');
+  await expect(card.getByRole('link', { name: 'Site photo notes.txt' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Bid form.pdf' })).toHaveCount(0);
+  await card.getByLabel('Search documents').fill('');
+
+  // Rename, then delete.
+  await card.getByRole('button', { name: 'Rename Site photo notes.txt' }).click();
+  const rename = page.getByRole('dialog', { name: /^Rename/ });
+  await rename.getByLabel('Name').fill('Stair 2 notes.txt');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(card.getByRole('link', { name: 'Stair 2 notes.txt' })).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await card.getByRole('button', { name: 'Delete Stair 2 notes.txt' }).click();
+  await expect(card.getByRole('link', { name: 'Stair 2 notes.txt' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Bid form.pdf' })).toBeVisible();
+});
