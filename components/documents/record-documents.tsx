@@ -113,13 +113,13 @@ function DocumentRow({ doc, onNewVersion }: { doc: Document; onNewVersion: (doc:
             {doc.version > 1 ? ` · version ${doc.version}` : ''} · {doc.uploaded_by?.name ?? 'Someone'}, <RelativeTime at={doc.updated_at} />
           </p>
         </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-1">
+        <div className="flex shrink-0 flex-wrap items-center gap-1 sm:flex-nowrap">
           <label className="sr-only" htmlFor={`category-${doc.id}`}>
             Category of {doc.name}
           </label>
           <select
             id={`category-${doc.id}`}
-            className={`${inputClass} w-auto py-1 text-xs`}
+            className={`${inputClass} py-1 text-xs sm:w-40`}
             value={doc.category}
             onChange={(e) => save({ category: e.target.value })}
           >
@@ -205,13 +205,19 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
     const key = `${file.name}-${Date.now()}-${Math.random()}`;
     const patch = (changes: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...changes } : u)));
     setUploads((list) => [...list, { key, name: versionOf ? `${versionOf.name} (new version)` : file.name, share: 0, error: null }]);
-    upload.mutate(
-      { file, to: versionOf ? undefined : { type, id }, versionOf: versionOf?.id, category: category || undefined, onProgress: (share) => patch({ share }) },
-      {
-        onSuccess: () => setUploads((list) => list.filter((u) => u.key !== key)),
-        onError: (e) => patch({ error: message(e, 'The file was not uploaded.') }),
-      },
-    );
+    // One promise per file (mutate's own callbacks fire for the latest call only, and several files go at once).
+    upload
+      .mutateAsync({
+        file,
+        to: versionOf ? undefined : { type, id },
+        versionOf: versionOf?.id,
+        category: category || undefined,
+        onProgress: (share) => patch({ share }),
+      })
+      .then(
+        () => setUploads((list) => list.filter((u) => u.key !== key)),
+        (e: unknown) => patch({ error: message(e, 'The file was not uploaded.') }),
+      );
   };
   const sendAll = (files: FileList | null) => {
     for (const file of Array.from(files ?? [])) send(file);
@@ -262,7 +268,7 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
           <input
             id={`documents-q-${type}`}
             type="search"
-            placeholder="Search names and text…"
+            placeholder="Search by name…"
             value={q}
             onChange={(e) => setQ(e.target.value)}
             className={`${inputClass} sm:flex-1`}
