@@ -54,6 +54,11 @@ describe('the permission areas of the API', () => {
     '/divisions',
     '/divisions/{id}',
     '/divisions/{id}/merge',
+    // A document's area is its record's (checked by the service: a 404 without it).
+    '/documents',
+    '/documents/{id}',
+    '/documents/{id}/download',
+    '/documents/{id}/versions',
     '/imports',
     '/imports/{id}',
     '/imports/{id}/errors.csv',
