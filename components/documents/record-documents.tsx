@@ -8,13 +8,26 @@ import { Field, Input, inputClass } from '@/components/ui/field';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SectionCard } from '@/components/ui/section-card';
 import { ApiClientError } from '@/lib/client/api-client';
-import { useDeleteDocument, useDocuments, useDocumentVersions, useUpdateDocument, useUploadDocument, type Document } from '@/lib/client/hooks/use-documents';
+import {
+  useCreateDocumentFolder,
+  useDeleteDocument,
+  useDeleteDocumentFolder,
+  useDocumentFolders,
+  useDocuments,
+  useDocumentVersions,
+  useUpdateDocument,
+  useUpdateDocumentFolder,
+  useUploadDocument,
+  type Document,
+  type DocumentFolder,
+} from '@/lib/client/hooks/use-documents';
 import { DOCUMENT_CATEGORIES, type AttachableType } from '@/lib/shared/validation/documents';
 import { formatBytes, humanize } from '@/lib/shared/text';
 
 // A record's documents (docs/documents.md): drop or pick several files at once, each with its own
-// progress bar; search by name, filter by category; open (images and PDFs in the browser), rename,
-// re-categorise, upload a new version, see the versions, delete.
+// progress bar; folders (open one: uploads go into it); search by name, filter by category; open
+// (images and PDFs in the browser), rename, re-categorise, move to a folder, upload a new version,
+// see the versions, delete.
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ id: c, name: humanize(c) }));
 
@@ -23,6 +36,21 @@ interface Upload {
   name: string;
   share: number;
   error: string | null;
+}
+
+/** The record's folders as a tree, flattened in order: each with its depth ("Drawings", "— Architectural"). */
+function folderTree(folders: DocumentFolder[]): { id: string; name: string }[] {
+  const children = new Map<string | null, DocumentFolder[]>();
+  for (const f of folders) children.set(f.parent_id, [...(children.get(f.parent_id) ?? []), f]);
+  const out: { id: string; name: string }[] = [];
+  const walk = (parent: string | null, depth: number) => {
+    for (const f of children.get(parent) ?? []) {
+      out.push({ id: f.id, name: `${'— '.repeat(depth)}${f.name}` });
+      if (depth < 20) walk(f.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
 }
 
 const message = (error: unknown, fallback: string) => (error instanceof ApiClientError ? error.message : fallback);
@@ -86,7 +114,15 @@ function Versions({ doc }: { doc: Document }) {
   );
 }
 
-function DocumentRow({ doc, onNewVersion }: { doc: Document; onNewVersion: (doc: Document, file: File) => void }) {
+function DocumentRow({
+  doc,
+  folders,
+  onNewVersion,
+}: {
+  doc: Document;
+  folders: { id: string; name: string }[];
+  onNewVersion: (doc: Document, file: File) => void;
+}) {
   const update = useUpdateDocument();
   const remove = useDeleteDocument();
   const [renaming, setRenaming] = useState(false);
@@ -129,6 +165,26 @@ function DocumentRow({ doc, onNewVersion }: { doc: Document; onNewVersion: (doc:
               </option>
             ))}
           </select>
+          {folders.length > 0 ? (
+            <>
+              <label className="sr-only" htmlFor={`folder-${doc.id}`}>
+                Folder of {doc.name}
+              </label>
+              <select
+                id={`folder-${doc.id}`}
+                className={`${inputClass} py-1 text-xs sm:w-40`}
+                value={doc.folder?.id ?? ''}
+                onChange={(e) => save({ folder_id: e.target.value || null })}
+              >
+                <option value="">No folder</option>
+                {folders.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : null}
           <Button variant="ghost" size="sm" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`}>
             Rename
           </Button>
@@ -191,11 +247,74 @@ function DocumentRow({ doc, onNewVersion }: { doc: Document; onNewVersion: (doc:
   );
 }
 
+/** New folder (inside the open one), or rename the open one. */
+function FolderDialog({
+  onClose,
+  to,
+  folder,
+  parentId,
+  onSaved,
+}: {
+  onClose: () => void;
+  to: { type: AttachableType; id: string };
+  folder: DocumentFolder | null;
+  parentId: string | null;
+  onSaved: (folder: DocumentFolder) => void;
+}) {
+  const create = useCreateDocumentFolder();
+  const update = useUpdateDocumentFolder();
+  const [name, setName] = useState(folder?.name ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const done = (saved: DocumentFolder) => {
+    onSaved(saved);
+    onClose();
+  };
+  const failed = (e: unknown) => setError(message(e, 'The folder was not saved.'));
+  return (
+    <Dialog open onClose={onClose} title={folder ? `Rename “${folder.name}”` : 'New folder'}>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (folder) update.mutate({ id: folder.id, changes: { name }, base: folder }, { onSuccess: done, onError: failed });
+          else create.mutate({ attachable_type: to.type, attachable_id: to.id, name, parent_id: parentId }, { onSuccess: done, onError: failed });
+        }}
+      >
+        <Field label="Folder name" error={error}>
+          {(field) => <Input {...field} value={name} onChange={(e) => setName(e.target.value)} maxLength={255} required autoFocus />}
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending || update.isPending}>
+            {folder ? 'Save name' : 'Create folder'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
 /** The Documents card of a project, lead, company or contact. */
 export function RecordDocuments({ type, id }: { type: AttachableType; id: string }) {
   const [q, setQ] = useState('');
   const [category, setCategory] = useState('');
-  const query = useDocuments({ attachable_type: type, attachable_id: id, q: q.trim() || undefined, category: category || undefined, per_page: 100 });
+  const [folderId, setFolderId] = useState('');
+  const [folderDialog, setFolderDialog] = useState<'new' | 'rename' | null>(null);
+  const folderQuery = useDocumentFolders({ attachable_type: type, attachable_id: id, per_page: 100 });
+  const folderList = folderQuery.data?.items ?? [];
+  const tree = folderTree(folderList);
+  const openFolder = folderList.find((f) => f.id === folderId) ?? null;
+  const deleteFolder = useDeleteDocumentFolder();
+  const query = useDocuments({
+    attachable_type: type,
+    attachable_id: id,
+    q: q.trim() || undefined,
+    category: category || undefined,
+    folder_id: openFolder?.id,
+    per_page: 100,
+  });
   const upload = useUploadDocument();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -212,6 +331,7 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
         to: versionOf ? undefined : { type, id },
         versionOf: versionOf?.id,
         category: category || undefined,
+        folderId: openFolder?.id,
         onProgress: (share) => patch({ share }),
       })
       .then(
@@ -228,7 +348,7 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
     sendAll(e.dataTransfer.files);
   };
   const items = query.data?.items ?? [];
-  const filtered = q.trim() !== '' || category !== '';
+  const filtered = q.trim() !== '' || category !== '' || openFolder !== null;
   return (
     <div
       onDragOver={(e) => {
@@ -273,6 +393,22 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
             onChange={(e) => setQ(e.target.value)}
             className={`${inputClass} sm:flex-1`}
           />
+          <label className="sr-only" htmlFor={`documents-folder-${type}`}>
+            Folder
+          </label>
+          <select
+            id={`documents-folder-${type}`}
+            value={openFolder?.id ?? ''}
+            onChange={(e) => setFolderId(e.target.value)}
+            className={`${inputClass} sm:w-48`}
+          >
+            <option value="">All folders</option>
+            {tree.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name}
+              </option>
+            ))}
+          </select>
           <label className="sr-only" htmlFor={`documents-category-${type}`}>
             Category
           </label>
@@ -285,6 +421,42 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
             ))}
           </select>
         </div>
+        <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-sm dark:border-slate-800">
+          <span className="text-slate-600 dark:text-slate-400">{openFolder ? `In “${openFolder.name}”: uploads go here.` : 'All documents.'}</span>
+          <Button variant="ghost" size="sm" onClick={() => setFolderDialog('new')}>
+            {openFolder ? 'New folder inside' : 'New folder'}
+          </Button>
+          {openFolder ? (
+            <>
+              <Button variant="ghost" size="sm" onClick={() => setFolderDialog('rename')}>
+                Rename folder
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                disabled={deleteFolder.isPending}
+                onClick={() => {
+                  if (!window.confirm(`Delete the folder “${openFolder.name}” and the folders in it? Their documents stay, outside any folder.`)) return;
+                  deleteFolder.mutate(openFolder.id, {
+                    onSuccess: () => setFolderId(''),
+                    onError: (e) => toast.error(message(e, 'The folder was not deleted.')),
+                  });
+                }}
+              >
+                Delete folder
+              </Button>
+            </>
+          ) : null}
+        </div>
+        {folderDialog ? (
+          <FolderDialog
+            onClose={() => setFolderDialog(null)}
+            to={{ type, id }}
+            folder={folderDialog === 'rename' ? openFolder : null}
+            parentId={folderDialog === 'new' ? (openFolder?.id ?? null) : null}
+            onSaved={(saved) => setFolderId(saved.id)}
+          />
+        ) : null}
         <UploadList uploads={uploads} dismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))} />
         {query.isPending ? (
           <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">Loading documents…</p>
@@ -297,7 +469,7 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {items.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} onNewVersion={(d, file) => send(file, d)} />
+              <DocumentRow key={doc.id} doc={doc} folders={tree} onNewVersion={(d, file) => send(file, d)} />
             ))}
           </ul>
         )}

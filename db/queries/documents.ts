@@ -5,7 +5,7 @@ import { documentFolders, documentVersions, documents, storageTrash, users } fro
 import type { AttachableType, DocumentCategory } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
-import { type PageWindow, pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal, rows } from './sql';
 
 // Documents (docs/documents.md): a page of a record's documents with each one's current version,
 // its uploader and its folder joined — the page and its count, whatever the page's size.
@@ -108,6 +108,53 @@ export async function storedBytes(db: Db, accountId: number): Promise<number> {
     .from(documentVersions)
     .where(eq(documentVersions.accountId, accountId));
   return Number(row?.n ?? 0);
+}
+
+function selectFolders(db: Db) {
+  return db
+    .select({
+      folder: documentFolders,
+      // Qualified by hand: inside a select list Drizzle names the column without its table, which the subquery would read as its own.
+      documentCount: sql<number>`(select count(*)::int from ${documents} d where d.folder_id = "document_folders"."id")`,
+    })
+    .from(documentFolders);
+}
+export type FolderRow = Awaited<ReturnType<ReturnType<typeof selectFolders>['execute']>>[number];
+
+export interface FolderFilters {
+  attachable_type: AttachableType;
+  attachable_id: number;
+  parent_id?: number;
+  updated_since?: Date;
+}
+
+/** A record's folders, by name (every level; `parent_id` for one folder's children). */
+export function listFolders(db: Db, accountId: number, f: FolderFilters, page: PageWindow) {
+  const where = and(
+    eq(documentFolders.accountId, accountId),
+    eq(documentFolders.attachableType, f.attachable_type),
+    eq(documentFolders.attachableId, f.attachable_id),
+    f.parent_id !== undefined ? eq(documentFolders.parentId, f.parent_id) : undefined,
+    f.updated_since !== undefined ? gte(documentFolders.updatedAt, f.updated_since) : undefined,
+  );
+  return pageWithTotal(db, selectFolders(db).$dynamic(), documentFolders, where, [asc(documentFolders.name), asc(documentFolders.id)], page);
+}
+
+/** One folder of the account (its row locked with `lock`). */
+export function findFolder(db: Db, accountId: number, id: number, lock = false): Promise<FolderRow | undefined> {
+  return oneRow(selectFolders(db).where(ofAccount(documentFolders, accountId, id)), documentFolders, lock);
+}
+
+/** Whether `ancestor` is `folder` or one of the folders above it (a move there would make a cycle). */
+export async function isWithin(db: Db, folder: number, ancestor: number): Promise<boolean> {
+  const [row] = await rows<{ found: number }>(
+    db,
+    sql`with recursive up(id, parent_id) as (
+      select ${documentFolders.id}, ${documentFolders.parentId} from ${documentFolders} where ${documentFolders.id} = ${folder}
+      union select f.id, f.parent_id from ${documentFolders} f join up on f.id = up.parent_id)
+    select 1 as found from up where id = ${ancestor} limit 1`,
+  );
+  return row !== undefined;
 }
 
 /** A folder of the record, or undefined. */

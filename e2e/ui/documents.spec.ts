@@ -63,3 +63,25 @@ test('uploads documents to a project, adds a version, finds, renames and deletes
   await expect(card.getByRole('link', { name: 'Stair 2 notes.txt' })).toHaveCount(0);
   await expect(card.getByRole('link', { name: 'Bid form.pdf' })).toBeVisible();
 });
+
+test('keeps documents in folders: a new folder takes the uploads made in it, and a document moves out', async ({ page, request, token }) => {
+  const name = `Foldered project ${Date.now().toString(36)}`;
+  const res = await request.post('/api/2023-01/projects', { headers: { Authorization: `Bearer ${token}` }, data: { project: { name } } });
+  const project = ((await res.json()) as { project: { id: string } }).project;
+  await page.goto(`/projects/${project.id}?tab=documents`);
+  const card = page.getByRole('region', { name: /^Documents/ });
+  await card.getByRole('button', { name: 'New folder' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New folder' });
+  await dialog.getByLabel('Folder name').fill('Drawings');
+  await dialog.getByRole('button', { name: 'Create folder' }).click();
+  await expect(card.getByText('In “Drawings”: uploads go here.')).toBeVisible();
+  await card.getByLabel('Files to upload').setInputFiles({ name: 'A-101 Floor plan.pdf', mimeType: 'application/pdf', buffer: pdf('A-101') });
+  await expect(card.getByRole('link', { name: 'A-101 Floor plan.pdf' })).toBeVisible();
+  // Seen from all folders, it says where it is; moved out, the folder is empty.
+  await card.getByLabel('Folder', { exact: true }).selectOption({ label: 'All folders' });
+  await expect(card.getByLabel('Folder of A-101 Floor plan.pdf')).toHaveValue(/\d+/);
+  await card.getByLabel('Folder of A-101 Floor plan.pdf').selectOption({ label: 'No folder' });
+  await expect(card.getByLabel('Folder of A-101 Floor plan.pdf')).toHaveValue('');
+  await card.getByLabel('Folder', { exact: true }).selectOption({ label: 'Drawings' });
+  await expect(card.getByText('No document matches.')).toBeVisible();
+});

@@ -41,6 +41,7 @@ export const RESOURCES = {
   comment: record('comments', 'Comment', 'comments', 'Comments'),
   reminder: record('reminders', 'Reminder', 'reminders', 'Reminders'),
   document: record('documents', 'Document', 'documents', 'Documents'),
+  document_folder: record('document_folders', 'Document folder', 'document_folders', 'Documents'),
   user: config('users', 'User', 'users', 'Users'),
   api_token: config('api_tokens', 'API token', 'api_tokens', 'API tokens'),
   session: config('sessions', 'Session', 'sessions', 'Sessions'),

@@ -406,3 +406,80 @@ describe.each(['local', 's3'] as const)('documents on the %s driver', (driver) =
     });
   }
 });
+
+describe('document folders', () => {
+  let a: TestAccount;
+  let project: { id: string };
+  let other: { id: string };
+
+  beforeAll(async () => {
+    setEnv({ STORAGE_DRIVER: 'local', S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+    a = await createTestAccount('Folders GC');
+    project = (await a.api.post('/projects', { project: { name: 'Foldered project' } })).body.project;
+    other = (await a.api.post('/projects', { project: { name: 'Other project' } })).body.project;
+  });
+
+  const folder = (name: string, on: string, parent_id?: string) =>
+    a.api.post('/document_folders', { document_folder: { attachable_type: 'project', attachable_id: on, name, ...(parent_id && { parent_id }) } });
+
+  it('nest on a record, hold its documents, move without cycles, and go with their subfolders (their documents stay)', async () => {
+    const drawings = await folder('Drawings', project.id);
+    expect(drawings.status).toBe(201);
+    expect(Object.keys(drawings.body.document_folder).sort()).toEqual([
+      'attachable_id',
+      'attachable_type',
+      'created_at',
+      'document_count',
+      'id',
+      'name',
+      'parent_id',
+      'updated_at',
+    ]);
+    const arch = (await folder('Architectural', project.id, drawings.body.document_folder.id)).body.document_folder;
+    expect(arch).toMatchObject({ name: 'Architectural', parent_id: drawings.body.document_folder.id, document_count: 0 });
+    // A parent of another record, or a move into itself or below itself, is refused.
+    const elsewhere = (await folder('Elsewhere', other.id)).body.document_folder;
+    expect((await folder('Stray', project.id, elsewhere.id)).status).toBe(422);
+    const cycle = await a.api.patch(`/document_folders/${drawings.body.document_folder.id}`, { document_folder: { parent_id: arch.id } });
+    expect(cycle.status).toBe(422);
+    expect(cycle.body.details.parent_id).toBeTruthy();
+    expect((await a.api.patch(`/document_folders/${arch.id}`, { document_folder: { parent_id: arch.id } })).status).toBe(422);
+
+    // A document in the subfolder; the folder counts it, the list filters by it.
+    const doc = await upload(
+      a.token,
+      '/documents',
+      { bytes: PDF, name: 'A-101.pdf' },
+      { attachable_type: 'project', attachable_id: project.id, folder_id: arch.id },
+    );
+    expect(doc.status).toBe(201);
+    expect(doc.body.document.folder).toMatchObject({ id: arch.id, name: 'Architectural' });
+    expect(
+      (await upload(a.token, '/documents', { bytes: PDF, name: 'x.pdf' }, { attachable_type: 'project', attachable_id: project.id, folder_id: elsewhere.id }))
+        .status,
+    ).toBe(422);
+    const inArch = await a.api.get(`/documents?attachable_type=project&attachable_id=${project.id}&folder_id=${arch.id}`);
+    expect(inArch.body.documents.map((d: { id: string }) => d.id)).toEqual([doc.body.document.id]);
+    const folders = await a.api.get(`/document_folders?attachable_type=project&attachable_id=${project.id}`);
+    expect(folders.status).toBe(200);
+    expect(folders.body.document_folders.map((f: { name: string; document_count: number }) => [f.name, f.document_count])).toEqual([
+      ['Architectural', 1],
+      ['Drawings', 0],
+    ]);
+
+    // Deleting the top folder deletes the one in it; the document stays, at the top level.
+    expect((await a.api.delete(`/document_folders/${drawings.body.document_folder.id}`)).status).toBe(204);
+    expect((await a.api.get(`/document_folders/${arch.id}`)).status).toBe(404);
+    const after = await a.api.get(`/documents/${doc.body.document.id}`);
+    expect(after.body.document.folder).toBeNull();
+  });
+
+  it('are the record’s: another account, or a user who does not see the record, finds none', async () => {
+    const b = await createTestAccount('Other folders GC');
+    const mine = (await folder('Bids', project.id)).body.document_folder;
+    expect((await b.api.get(`/document_folders/${mine.id}`)).status).toBe(404);
+    expect((await b.api.get(`/document_folders?attachable_type=project&attachable_id=${project.id}`)).status).toBe(404);
+    expect((await b.api.patch(`/document_folders/${mine.id}`, { document_folder: { name: 'Mine' } })).status).toBe(404);
+    expect((await b.api.delete(`/document_folders/${mine.id}`)).status).toBe(404);
+  });
+});

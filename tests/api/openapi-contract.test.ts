@@ -52,7 +52,7 @@ function pathOf(template: string): string {
   if (collection.endsWith('/project_team_memberships')) return `${path}?project_id=${projectId}`;
   // A list of comments is a record's.
   if (template.endsWith('/comments')) return `${path}?commentable_type=project&commentable_id=${projectId}`;
-  if (template.endsWith('/documents')) return `${path}?attachable_type=project&attachable_id=${projectId}`;
+  if (template.endsWith('/documents') || template.endsWith('/document_folders')) return `${path}?attachable_type=project&attachable_id=${projectId}`;
   return path;
 }
 
@@ -115,6 +115,7 @@ beforeAll(async () => {
   const imported = await call('POST', '/imports?resource=companies', { rawBody: 'name\nImported Co\n', headers: { 'content-type': 'text/csv' } });
   expect(imported.status, JSON.stringify(imported.body)).toBe(202);
   ids.set('/api/2023-01/imports', imported.body.import.id);
+  await make('/document_folders', 'document_folder', { attachable_type: 'project', attachable_id: projectId, name: 'Contract folder' });
   // A document: a multipart upload.
   const form = new FormData();
   form.append('attachable_type', 'project');

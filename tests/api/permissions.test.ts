@@ -55,6 +55,8 @@ describe('the permission areas of the API', () => {
     '/divisions/{id}',
     '/divisions/{id}/merge',
     // A document's area is its record's (checked by the service: a 404 without it).
+    '/document_folders',
+    '/document_folders/{id}',
     '/documents',
     '/documents/{id}',
     '/documents/{id}/download',

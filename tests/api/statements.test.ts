@@ -29,7 +29,7 @@ let projectId: number;
 // whose lookup (session and user) Better Auth does in its own statements.
 const SESSION_ONLY = new Set(['/api_tokens', '/oauth_applications', '/oauth_grants', '/sessions']);
 // Lists of one record's things, which first check the caller sees that record (one statement).
-const RECORD_SUBLISTS = new Set(['/comments', '/documents']);
+const RECORD_SUBLISTS = new Set(['/comments', '/documents', '/document_folders']);
 
 beforeAll(async () => {
   const db = getDb();
@@ -67,7 +67,7 @@ describe('statements per list request', () => {
         ? `${path}?project_id=${projectId}`
         : path.startsWith('/comments')
           ? `${path}?commentable_type=project&commentable_id=${projectId}`
-          : path.startsWith('/documents')
+          : path.startsWith('/documents') || path.startsWith('/document_folders')
             ? `${path}?attachable_type=project&attachable_id=${projectId}`
             : path;
       const s = base.includes('?') ? '&' : sep;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, uploadWithProgress } from '@/lib/client/api-client';
+import type { DocumentFolderResponse } from '@/lib/shared/validation/document-folders';
 import type { DocumentResponse, DocumentVersionResponse } from '@/lib/shared/validation/documents';
 import { resourceHooks } from './resource';
 
@@ -32,12 +33,14 @@ export function useUploadDocument() {
       to,
       versionOf,
       category,
+      folderId,
       onProgress,
     }: {
       file: File;
       to?: { type: string; id: string };
       versionOf?: string;
       category?: string;
+      folderId?: string;
       onProgress: (share: number) => void;
     }) => {
       const form = new FormData();
@@ -45,6 +48,7 @@ export function useUploadDocument() {
         form.append('attachable_type', to.type);
         form.append('attachable_id', to.id);
         if (category) form.append('category', category);
+        if (folderId) form.append('folder_id', folderId);
       }
       form.append('file', file, file.name);
       const path = versionOf ? `/documents/${versionOf}/versions` : '/documents';
@@ -55,5 +59,20 @@ export function useUploadDocument() {
       qc.setQueryData(documentKeys.detail(doc.id), doc);
       return qc.invalidateQueries({ queryKey: documentKeys.all });
     },
+  });
+}
+
+export type DocumentFolder = DocumentFolderResponse;
+
+/** A record's document folders (every level, by name); writes refresh the documents too (their folder). */
+const folders = resourceHooks<DocumentFolder>('document_folder');
+
+export const { useList: useDocumentFolders, useCreate: useCreateDocumentFolder, useUpdate: useUpdateDocumentFolder } = folders;
+
+export function useDeleteDocumentFolder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/document_folders/${id}`),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: folders.keys.all }), qc.invalidateQueries({ queryKey: documentKeys.all })]),
   });
 }

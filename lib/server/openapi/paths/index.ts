@@ -8,6 +8,7 @@ import { commentsPaths } from './comments';
 import { companiesPaths } from './companies';
 import { contactsPaths } from './contacts';
 import { customFieldsPaths } from './custom-fields';
+import { documentFoldersPaths } from './document-folders';
 import { documentsPaths } from './documents';
 import { forecastPaths } from './forecast';
 import { goNoGoPaths } from './go-no-go';
@@ -44,6 +45,7 @@ export const API_PATHS = {
   ...companiesPaths,
   ...contactsPaths,
   ...customFieldsPaths,
+  ...documentFoldersPaths,
   ...documentsPaths,
   ...forecastPaths,
   ...goNoGoPaths,
