@@ -8,6 +8,9 @@ import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { blobStore } from '@/lib/server/storage';
 import { sweepStorage } from '@/lib/server/storage/sweep';
+import type { CallerContext } from '@/lib/server/services/context';
+import { deleteLead } from '@/lib/server/services/leads';
+import { FULL_ACCESS } from '@/lib/shared/permissions';
 import { BASE, client, dispatch, type Client } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { startS3Server, type S3Server } from '../s3-server';
@@ -481,5 +484,41 @@ describe('document folders', () => {
     expect((await b.api.get(`/document_folders?attachable_type=project&attachable_id=${project.id}`)).status).toBe(404);
     expect((await b.api.patch(`/document_folders/${mine.id}`, { document_folder: { name: 'Mine' } })).status).toBe(404);
     expect((await b.api.delete(`/document_folders/${mine.id}`)).status).toBe(404);
+  });
+});
+
+describe('a record deleted inside a larger transaction', () => {
+  it('keeps its documents’ bytes while that transaction may still roll back (the sweep removes them once it commits)', async () => {
+    setEnv({ STORAGE_DRIVER: 'local', S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+    const a = await createTestAccount('Rollback GC');
+    const lead = (await a.api.post('/leads', { lead: { name: 'Lead in an undo' } })).body.lead;
+    const doc = (await upload(a.token, '/documents', { bytes: PDF, name: 'rfp.pdf' }, { attachable_type: 'lead', attachable_id: lead.id })).body.document;
+    const [key] = await storageKeys(doc.id);
+    const ctx: CallerContext = {
+      requestId: 'test',
+      accountId: a.accountId,
+      userId: a.userId,
+      role: 'admin',
+      access: FULL_ACCESS,
+      scopes: ['read', 'write'],
+      authMethod: 'token',
+      credential: 'test',
+      baseUrl: BASE,
+      ifMatch: null,
+    };
+    // As an import's undo does: the delete in its transaction, which then fails.
+    await expect(
+      getDb().transaction(async (tx) => {
+        await deleteLead(tx, ctx, Number(lead.id));
+        throw new Error('the undo failed');
+      }),
+    ).rejects.toThrow('the undo failed');
+    expect((await a.api.get(`/documents/${doc.id}`)).status).toBe(200);
+    expect(await bytesOf(a.token, `/documents/${doc.id}/download`)).toEqual(PDF);
+    // Committed this time: the rows go at once, the bytes with the next sweep.
+    await getDb().transaction((tx) => deleteLead(tx, ctx, Number(lead.id)));
+    expect((await a.api.get(`/documents/${doc.id}`)).status).toBe(404);
+    await sweepStorage(getDb());
+    expect(await blobStore().size(key!)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clearReferences } from '@/db/queries/relations';
 import type { TeamOf } from '@/db/queries/project-access';
 import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
@@ -240,7 +240,9 @@ export async function deleteRecord<Row, Out extends object>(
     await recordEvents(tx, ctx, events);
     return documents.length;
   });
-  if (documents > 0) await emptyTrash(db);
+  // Their bytes go once the delete has committed: now, unless it runs inside a larger transaction
+  // (an import's undo) that may still roll back — then the hourly sweep removes them.
+  if (documents > 0 && !(db instanceof PgTransaction)) await emptyTrash(db);
 }
 
 const isAttachable = (resource: string): resource is AttachableType => (ATTACHABLE_TYPES as readonly string[]).includes(resource);
