@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { documentFolders, documentVersions, documents, storageTrash, users } from '@/db/schema';
@@ -213,7 +213,6 @@ export async function deleteDocumentsOn(db: Db, accountId: number, type: Attacha
     keys.map((k) => k.key),
   );
   const gone = await db.delete(documents).where(on(documents)).returning({ id: documents.id });
-  await db.delete(documentFolders).where(and(on(documentFolders), isNull(documentFolders.parentId)));
   await db.delete(documentFolders).where(on(documentFolders));
   return gone.map((d) => Number(d.id));
 }

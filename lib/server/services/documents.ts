@@ -48,7 +48,7 @@ export const SIGNED_URL_SECONDS = 300;
 /** The 413 for a file past the limit of its way in. */
 export function uploadTooLarge(): ServiceError {
   const { DOCUMENT_MAX_BYTES } = storageSettings();
-  const single = Math.min(SINGLE_REQUEST_MAX_BYTES, DOCUMENT_MAX_BYTES);
+  const single = singleRequestMax();
   return new ServiceError(
     'payload_too_large',
     single < DOCUMENT_MAX_BYTES
@@ -63,10 +63,16 @@ export const singleRequestMax = () => Math.min(SINGLE_REQUEST_MAX_BYTES, storage
 /** A new key in the store: one per version, never reused. */
 const newKey = (accountId: number) => `documents/${accountId}/${randomUUID()}`;
 
-/** A document the caller sees (its record too); its row locked with `lock`. */
-async function visibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow> {
+/** A document the caller sees (its record too), or undefined; its row locked with `lock`. */
+async function findVisibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow | undefined> {
   const row = await findDocument(db, ctx.accountId, id, lock);
-  if (!row || !(await sees(db, ctx, row.document.attachableType, Number(row.document.attachableId)))) throw notFound('Document');
+  return row && (await sees(db, ctx, row.document.attachableType, Number(row.document.attachableId))) ? row : undefined;
+}
+
+/** The same, or a 404. */
+async function visibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow> {
+  const row = await findVisibleDocument(db, ctx, id, lock);
+  if (!row) throw notFound('Document');
   return row;
 }
 
@@ -204,10 +210,7 @@ export async function listDocumentVersions(db: Db, ctx: CallerContext, id: numbe
 const documentTarget = (tx: Db, ctx: CallerContext, id: number) => ({
   key: 'document',
   label: 'Document',
-  lock: () =>
-    findDocument(tx, ctx.accountId, id, true).then(async (row) =>
-      row && (await sees(tx, ctx, row.document.attachableType, Number(row.document.attachableId))) ? row : undefined,
-    ),
+  lock: () => findVisibleDocument(tx, ctx, id, true),
   answer: (row: DocumentRow) => serializeDocument(row, ctx.baseUrl),
 });
 
