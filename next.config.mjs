@@ -35,7 +35,7 @@ export function devOrigins(interfaces = networkInterfaces(), extra = process.env
 const nextConfig = {
   // PGlite ships WebAssembly and data files that must be loaded from node_modules, not bundled.
   // ExcelJS (exports) is CommonJS with optional requires: loaded from node_modules too.
-  serverExternalPackages: ['@electric-sql/pglite', 'exceljs'],
+  serverExternalPackages: ['@electric-sql/pglite', 'exceljs', 'unpdf', 'mammoth', '@napi-rs/canvas', 'sharp'],
   poweredByHeader: false,
   allowedDevOrigins: process.env.NODE_ENV === 'production' ? [] : devOrigins(),
   // The proxy (proxy.ts) runs on /api and buffers a request's body up to this size, cutting the rest

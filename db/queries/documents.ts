@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { documentFolders, documentVersions, documents, storageTrash, users } from '@/db/schema';
@@ -21,6 +21,7 @@ function selectDocuments(db: Db) {
         contentType: documentVersions.contentType,
         byteSize: documentVersions.byteSize,
         checksumSha256: documentVersions.checksumSha256,
+        thumbnailKey: documentVersions.thumbnailKey,
       },
       folder: { id: folder.id, name: folder.name, createdAt: folder.createdAt, updatedAt: folder.updatedAt },
       uploadedBy: personRefColumns(users),
@@ -166,6 +167,9 @@ export async function folderOn(db: Db, accountId: number, id: number, type: Atta
   return row;
 }
 
+/** The keys of versions' bytes and thumbnails. */
+export const storedKeys = (versions: { key: string; thumbnail: string | null }[]) => versions.flatMap((v) => [v.key, ...(v.thumbnail ? [v.thumbnail] : [])]);
+
 /** Queues bytes for removal once the transaction commits (docs/documents.md#storage). */
 export async function trashKeys(db: Db, keys: string[]): Promise<void> {
   if (keys.length)
@@ -193,8 +197,11 @@ export async function forgetTrashed(db: Db, keys: string[]): Promise<void> {
 /** Of `keys`, those a version still names (the sweep keeps them). */
 export async function keysInUse(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const found = await db.select({ key: documentVersions.storageKey }).from(documentVersions).where(inArray(documentVersions.storageKey, keys));
-  return new Set(found.map((r) => r.key));
+  const found = await db
+    .select({ key: documentVersions.storageKey, thumbnail: documentVersions.thumbnailKey })
+    .from(documentVersions)
+    .where(or(inArray(documentVersions.storageKey, keys), inArray(documentVersions.thumbnailKey, keys)));
+  return new Set(found.flatMap((r) => [r.key, ...(r.thumbnail ? [r.thumbnail] : [])]));
 }
 
 /**
@@ -204,15 +211,92 @@ export async function keysInUse(db: Db, keys: string[]): Promise<Set<string>> {
 export async function deleteDocumentsOn(db: Db, accountId: number, type: AttachableType, id: number): Promise<number[]> {
   const on = (t: typeof documents | typeof documentFolders) => and(eq(t.accountId, accountId), eq(t.attachableType, type), eq(t.attachableId, id));
   const keys = await db
-    .select({ key: documentVersions.storageKey })
+    .select({ key: documentVersions.storageKey, thumbnail: documentVersions.thumbnailKey })
     .from(documentVersions)
     .innerJoin(documents, eq(documents.id, documentVersions.documentId))
     .where(on(documents));
-  await trashKeys(
-    db,
-    keys.map((k) => k.key),
-  );
+  await trashKeys(db, storedKeys(keys));
   const gone = await db.delete(documents).where(on(documents)).returning({ id: documents.id });
   await db.delete(documentFolders).where(on(documentFolders));
   return gone.map((d) => Number(d.id));
+}
+
+/** A document's current version, claimed by the background reader. */
+export interface ClaimedDocument {
+  id: number;
+  accountId: number;
+  version: number;
+  attempts: number;
+  storageKey: string;
+  contentType: string;
+  byteSize: number;
+  thumbnailKey: string | null;
+}
+
+/**
+ * Claims up to `limit` documents whose current version is unread (or `only`), for `leaseSeconds`:
+ * readers side by side take different ones, and a reader that dies lets its claim run out.
+ */
+export async function claimUnprocessed(db: Db, limit: number, leaseSeconds: number, only?: number): Promise<ClaimedDocument[]> {
+  const found = await rows<{
+    id: string;
+    account_id: string;
+    version: number;
+    attempts: number;
+    storage_key: string;
+    content_type: string;
+    byte_size: string;
+    thumbnail_key: string | null;
+  }>(
+    db,
+    sql`with due as (
+          select id from ${documents}
+          where processed_version is distinct from version
+            and (processing_until is null or processing_until < now())
+            ${only === undefined ? sql`` : sql`and id = ${only}`}
+          order by id limit ${limit} for update skip locked),
+        claimed as (
+          update ${documents} d set processing_until = now() + make_interval(secs => ${leaseSeconds}), processing_attempts = d.processing_attempts + 1
+          from due where d.id = due.id
+          returning d.id, d.account_id, d.version, d.processing_attempts)
+        select c.id, c.account_id, c.version, c.processing_attempts as attempts, v.storage_key, v.content_type, v.byte_size, v.thumbnail_key
+        from claimed c join ${documentVersions} v on v.document_id = c.id and v.version = c.version
+        order by c.id`,
+  );
+  return found.map((r) => ({
+    id: Number(r.id),
+    accountId: Number(r.account_id),
+    version: r.version,
+    attempts: r.attempts,
+    storageKey: r.storage_key,
+    contentType: r.content_type,
+    byteSize: Number(r.byte_size),
+    thumbnailKey: r.thumbnail_key,
+  }));
+}
+
+/**
+ * Records what the reader found for the claimed version: its words and its thumbnail. False when the
+ * document changed meanwhile (a new version, or deleted): the reading is of no use then.
+ */
+export async function finishProcessing(db: Db, claim: ClaimedDocument, found: { text: string | null; thumbnailKey: string | null }): Promise<boolean> {
+  const done = await db
+    .update(documents)
+    .set({
+      processedVersion: claim.version,
+      processingUntil: null,
+      processingAttempts: 0,
+      extractedText: found.text,
+      textExtracted: found.text !== null && found.text !== '',
+      // What it answers changed (text_extracted, thumbnail_url): `updated_since` and ETags see it.
+      updatedAt: new Date(),
+    })
+    .where(and(eq(documents.id, claim.id), eq(documents.version, claim.version)))
+    .returning({ id: documents.id });
+  if (done.length === 0) return false;
+  await db
+    .update(documentVersions)
+    .set({ thumbnailKey: found.thumbnailKey })
+    .where(and(eq(documentVersions.documentId, claim.id), eq(documentVersions.version, claim.version)));
+  return true;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, pgTable, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { id, oneOf, parentRef, ref, timestamps, ts } from './columns';
 import { ATTACHABLE_TYPES, DOCUMENT_CATEGORIES, type AttachableType, type DocumentCategory } from './enums';
@@ -46,6 +46,14 @@ export const documents = pgTable(
     /** The current version's text, extracted in the background for search (null until then, or when it cannot be read). */
     extractedText: text('extracted_text'),
     textExtracted: boolean('text_extracted').notNull().default(false),
+    /**
+     * The version the background reader last finished (its words and thumbnail), null before the
+     * first: the document is read again while it differs from `version` (docs/documents.md#search).
+     */
+    processedVersion: integer('processed_version'),
+    /** A reader's claim on it, and how many claims it has had for this version (a file that stops the reader thrice is left unread). */
+    processingUntil: ts('processing_until'),
+    processingAttempts: smallint('processing_attempts').notNull().default(0),
     /** Name and extracted text, for `q`. */
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('simple', "name" || ' ' || coalesce("extracted_text", ''))`),
     ...timestamps,
@@ -55,6 +63,9 @@ export const documents = pgTable(
     index('documents_folder_id_idx').on(t.folderId),
     index('documents_account_updated_idx').on(t.accountId, t.updatedAt),
     index('documents_search_idx').using('gin', t.search),
+    index('documents_unprocessed_idx')
+      .on(t.id)
+      .where(sql`${t.processedVersion} is distinct from ${t.version}`),
     check('documents_attachable_type_check', oneOf(t.attachableType, ATTACHABLE_TYPES)),
     check('documents_category_check', oneOf(t.category, DOCUMENT_CATEGORIES)),
   ],
@@ -74,12 +85,15 @@ export const documentVersions = pgTable(
     contentType: text('content_type').notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
     checksumSha256: text('checksum_sha256').notNull(),
+    /** Its small picture in the store (images, a PDF's first page), once read. */
+    thumbnailKey: text('thumbnail_key'),
     uploadedById: ref('uploaded_by_id', () => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('document_versions_document_version_idx').on(t.documentId, t.version),
     uniqueIndex('document_versions_storage_key_idx').on(t.storageKey),
+    uniqueIndex('document_versions_thumbnail_key_idx').on(t.thumbnailKey),
     index('document_versions_account_id_idx').on(t.accountId),
     index('document_versions_uploaded_by_id_idx').on(t.uploadedById),
   ],

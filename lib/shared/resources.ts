@@ -109,4 +109,5 @@ export const OPERATIONS = [
   'users/me/notification_settings',
   'documents/{id}/versions',
   'documents/{id}/download',
+  'documents/{id}/thumbnail',
 ] as const;

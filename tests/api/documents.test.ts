@@ -8,12 +8,15 @@ import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { blobStore } from '@/lib/server/storage';
 import { sweepStorage } from '@/lib/server/storage/sweep';
+import { processDocuments } from '@/lib/server/documents/process';
 import type { CallerContext } from '@/lib/server/services/context';
 import { deleteLead } from '@/lib/server/services/leads';
 import { FULL_ACCESS } from '@/lib/shared/permissions';
 import { BASE, client, dispatch, type Client } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { startS3Server, type S3Server } from '../s3-server';
+import { workbook, xlsxBomb, xlsxRow } from '../hostile-files';
+import { makeDocx, makePdf } from '../sample-files';
 
 // Issue 29, documents: uploaded to a project, lead, company or contact in one multipart request,
 // typed from their bytes, versioned, downloaded (a signed URL of one version on S3, the bytes on
@@ -377,6 +380,98 @@ describe.each(['local', 's3'] as const)('documents on the %s driver', (driver) =
     // No spooled upload is left behind in the temporary folder.
     const { tmpdir } = await import('node:os');
     expect((await readdir(tmpdir())).filter((f) => f.startsWith('groundwork-upload-'))).toEqual([]);
+  });
+
+  it('reads a PDF’s words and draws its first page in the background: then `q` finds a word inside it', async () => {
+    const pdf = makePdf(['Invitation to bid', 'Concrete formwork and rebar schedule']);
+    const doc = (await upload(a.token, '/documents', { bytes: pdf, name: 'ITB.pdf' }, { attachable_type: 'project', attachable_id: mine.id })).body.document;
+    // The request stores it; reading waits for the job.
+    expect(doc).toMatchObject({ text_extracted: false, thumbnail_url: null });
+    const find = (q: string) => a.api.get(`/documents?attachable_type=project&attachable_id=${mine.id}&q=${encodeURIComponent(q)}`);
+    expect((await find('formwork')).body.documents).toEqual([]);
+
+    expect(await processDocuments(getDb())).toBeGreaterThanOrEqual(1);
+    const read = (await a.api.get(`/documents/${doc.id}`)).body.document;
+    expect(read).toMatchObject({ text_extracted: true, thumbnail_url: `${BASE}/api/2023-01/documents/${doc.id}/thumbnail?version=1` });
+    expect(read.updated_at >= doc.updated_at).toBe(true);
+    expect((await find('formwork rebar')).body.documents.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+    expect((await find('plumbing')).body.documents).toEqual([]);
+
+    // The thumbnail is a small WebP of the page.
+    const picture = await bytesOf(a.token, `/documents/${doc.id}/thumbnail?version=1`);
+    expect(picture.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(picture.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const [stored] = await getDb()
+      .select()
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, Number(doc.id)));
+    expect(stored!.thumbnailKey).toMatch(new RegExp(`^documents/${a.accountId}/thumbnails/`));
+    // Read once: the job finds nothing more to do.
+    expect(await processDocuments(getDb(), Number(doc.id))).toBe(0);
+
+    // Hidden from whoever does not see the record, like the bytes.
+    expect((await download(teamOnly.token, `/documents/${doc.id}/thumbnail`)).status).toBe(driver === 's3' ? 302 : 200);
+    const secret = (await upload(a.token, '/documents', { bytes: pdf, name: 'Secret.pdf' }, { attachable_type: 'project', attachable_id: hidden.id })).body
+      .document;
+    await processDocuments(getDb());
+    expect((await download(teamOnly.token, `/documents/${secret.id}/thumbnail`)).status).toBe(404);
+    expect((await download(b.token, `/documents/${doc.id}/thumbnail`)).status).toBe(404);
+
+    // A new version is read anew: its words replace the old, its picture the old one (whose bytes go).
+    const next = await upload(a.token, `/documents/${doc.id}/versions`, { bytes: makePdf(['Addendum 1', 'Waterproofing membrane']), name: 'ITB rev 1.pdf' });
+    expect(next.body.document).toMatchObject({ version: 2, text_extracted: false, thumbnail_url: null });
+    await processDocuments(getDb());
+    expect((await find('waterproofing')).body.documents.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+    expect((await find('formwork')).body.documents).toEqual([]);
+    expect((await a.api.get(`/documents/${doc.id}`)).body.document.thumbnail_url).toBe(`${BASE}/api/2023-01/documents/${doc.id}/thumbnail?version=2`);
+    expect(await blobStore().size(stored!.thumbnailKey!)).not.toBeNull();
+
+    // Deleting it removes every version's bytes and pictures.
+    const keys = (
+      await getDb()
+        .select()
+        .from(documentVersions)
+        .where(eq(documentVersions.documentId, Number(doc.id)))
+    ).flatMap((v) => [v.storageKey, ...(v.thumbnailKey ? [v.thumbnailKey] : [])]);
+    expect(keys).toHaveLength(4);
+    expect((await a.api.delete(`/documents/${doc.id}`)).status).toBe(204);
+    for (const key of keys) expect(await blobStore().size(key)).toBeNull();
+  });
+
+  it('reads Word, Excel and plain text; a file it cannot parse is kept, marked unread and not tried again', async () => {
+    const files = [
+      { bytes: await makeDocx(['Scope of work', 'Structural steel erection']), name: 'Scope.docx', word: 'erection' },
+      { bytes: await workbook([xlsxRow(1, ['Item', 'Quantity']), xlsxRow(2, ['Anchor bolts', '240'])]), name: 'Takeoff.xlsx', word: 'anchor' },
+      { bytes: Buffer.from('Site visit notes: crane pad north of gridline C'), name: 'notes.txt', word: 'gridline' },
+    ];
+    const company = (await a.api.post('/companies', { company: { name: 'Reading Steel Co' } })).body.company;
+    const ids: string[] = [];
+    for (const file of files) {
+      const res = await upload(a.token, '/documents', file, { attachable_type: 'company', attachable_id: company.id });
+      expect(res.status).toBe(201);
+      ids.push(res.body.document.id);
+    }
+    const broken = (await upload(a.token, '/documents', { bytes: PDF, name: 'Broken.pdf' }, { attachable_type: 'company', attachable_id: company.id })).body
+      .document;
+    const bomb = (
+      await upload(a.token, '/documents', { bytes: await xlsxBomb(), name: 'Bomb.xlsx' }, { attachable_type: 'company', attachable_id: company.id })
+    ).body.document;
+    await processDocuments(getDb());
+    for (const [i, file] of files.entries()) {
+      const found = await a.api.get(`/documents?attachable_type=company&attachable_id=${company.id}&q=${file.word}`);
+      expect(found.body.documents.map((d: { id: string }) => d.id)).toEqual([ids[i]]);
+      expect(found.body.documents[0]).toMatchObject({ text_extracted: true, thumbnail_url: null });
+    }
+    for (const doc of [broken, bomb]) {
+      expect((await a.api.get(`/documents/${doc.id}`)).body.document).toMatchObject({ text_extracted: false, thumbnail_url: null });
+      const [row] = await getDb()
+        .select()
+        .from(documents)
+        .where(eq(documents.id, Number(doc.id)));
+      expect(row).toMatchObject({ processedVersion: 1, processingUntil: null });
+    }
+    expect(await bytesOf(a.token, `/documents/${broken.id}/download`)).toEqual(PDF);
+    expect(await processDocuments(getDb())).toBe(0);
   });
 
   it('the sweep removes bytes no row names once they are a day old, and never a document’s', async () => {

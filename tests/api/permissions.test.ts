@@ -60,6 +60,7 @@ describe('the permission areas of the API', () => {
     '/documents',
     '/documents/{id}',
     '/documents/{id}/download',
+    '/documents/{id}/thumbnail',
     '/documents/{id}/versions',
     '/imports',
     '/imports/{id}',

@@ -38,6 +38,7 @@ export const ROUTE_MODULES: RouteModules = {
   '/document_folders': () => import('./document_folders/route'),
   '/documents/{id}/download': () => import('./documents/[id]/download/route'),
   '/documents/{id}': () => import('./documents/[id]/route'),
+  '/documents/{id}/thumbnail': () => import('./documents/[id]/thumbnail/route'),
   '/documents/{id}/versions': () => import('./documents/[id]/versions/route'),
   '/documents': () => import('./documents/route'),
   '/forecast': () => import('./forecast/route'),

@@ -29,3 +29,7 @@ export const enqueueImport = (db: Db, importId: number) => enqueueJob(db, 'proce
 /** A reminder's job, at its time (a new time replaces the job). */
 export const enqueueReminder = (db: Db, reminderId: number, at: Date) =>
   enqueueJob(db, 'fire_reminder', { reminder_id: reminderId }, { jobKey: `reminder:${reminderId}`, runAt: at });
+
+/** A document's reading (its words and thumbnail), after an upload or a new version. */
+export const enqueueDocumentReading = (db: Db, documentId: number) =>
+  enqueueJob(db, 'process_document', { document_id: documentId }, { jobKey: `document:${documentId}`, maxAttempts: 3 });

@@ -5,6 +5,7 @@ import { fireDueReminders } from '@/lib/server/services/reminders';
 import { makeDigests, makeDueNotifications } from '@/lib/server/mail/digest';
 import { sendDueMail } from '@/lib/server/mail/outbox';
 import { sweepStorage } from '@/lib/server/storage/sweep';
+import { processDocuments } from '@/lib/server/documents/process';
 
 // The jobs that run on a schedule rather than on an event. Each names itself once: graphile-worker
 // runs it from its crontab, the embedded database's loop every `everyMs`, and the cron route
@@ -39,6 +40,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'due_notifications', cron: '5 * * * *', everyMs: 600_000, firstAfterMs: 120_000, run: (db) => makeDueNotifications(db) },
   // Digests: every quarter hour, the users it has become 07:00 for (one a day each).
   { name: 'send_digests', cron: '*/15 * * * *', everyMs: 300_000, firstAfterMs: 180_000, run: (db) => makeDigests(db) },
+  // Documents have a job each at their upload; every minute (every few seconds in the embedded
+  // database) any left unread — a worker down, a claim run out — is read too.
+  { name: 'process_documents', cron: '* * * * *', everyMs: 2_000, firstAfterMs: 0, run: (db, keepGoing) => processDocuments(db, undefined, keepGoing) },
   // Documents' bytes that no row names: a delete's left over, and uploads whose rows never came (a day old).
   { name: 'sweep_storage', cron: '20 * * * *', everyMs: 3_600_000, firstAfterMs: 600_000, run: (db) => sweepStorage(db) },
 ];

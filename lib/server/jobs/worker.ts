@@ -7,6 +7,7 @@ import { RateLimiter } from '@/lib/server/webhooks/rate-limiter';
 import { setPrivateAddressPolicy } from '@/lib/server/webhooks/send';
 import { webhookSettings, type WebhookSettings } from '@/lib/server/config/webhooks';
 import { fireDueReminders } from '@/lib/server/services/reminders';
+import { processDocuments } from '@/lib/server/documents/process';
 import { CRONTAB, runQueuedImport, runScheduledJob, SCHEDULED_JOBS } from './scheduled';
 
 // The job worker: webhook deliveries, queued imports and the scheduled jobs (./scheduled.ts). On
@@ -43,6 +44,10 @@ function taskList(db: Db, settings: () => WebhookSettings, keepGoing: () => bool
     process_import: async (payload) => {
       const id = Number((payload as { import_id?: unknown }).import_id);
       if (Number.isSafeInteger(id)) await runQueuedImport(db, id, keepGoing);
+    },
+    process_document: async (payload) => {
+      const id = Number((payload as { document_id?: unknown }).document_id);
+      if (Number.isSafeInteger(id)) await processDocuments(db, id, keepGoing);
     },
     fire_reminder: async (payload) => {
       const id = Number((payload as { reminder_id?: unknown }).reminder_id);

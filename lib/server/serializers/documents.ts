@@ -22,7 +22,7 @@ export function serializeDocument(row: DocumentRow, baseUrl: string): DocumentRe
     version: document.version,
     uploaded_by: row.uploadedBy ? personRef(row.uploadedBy) : null,
     download_url: downloadUrl(baseUrl, Number(document.id)),
-    thumbnail_url: null,
+    thumbnail_url: current.thumbnailKey ? `${baseUrl}/api/2023-01/documents/${document.id}/thumbnail?version=${document.version}` : null,
     text_extracted: document.textExtracted,
   };
 }

@@ -10,6 +10,7 @@ import {
   listDocuments as queryDocuments,
   listVersions,
   storedBytes,
+  storedKeys,
   trashKeys,
   type DocumentRow,
 } from '@/db/queries/documents';
@@ -21,6 +22,7 @@ import { serializeDocument, serializeDocumentVersion } from '@/lib/server/serial
 import { blobStore } from '@/lib/server/storage';
 import { discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';
 import { emptyTrash } from '@/lib/server/storage/sweep';
+import { enqueueDocumentReading } from '@/lib/server/jobs/queue';
 import {
   cleanFileName,
   type DocumentCreate,
@@ -174,6 +176,7 @@ export async function createDocument(db: Db, ctx: CallerContext, upload: Uploade
         version: 1,
       });
       await tx.insert(documentVersions).values(versionRow(ctx, id, 1, file));
+      await enqueueDocumentReading(tx, id);
       await event(tx, ctx, 'create', id);
       return getDocument(tx, ctx, id);
     });
@@ -193,7 +196,15 @@ export async function addDocumentVersion(db: Db, ctx: CallerContext, id: number,
       const version = locked.document.version + 1;
       await tx.insert(documentVersions).values(versionRow(ctx, id, version, file));
       // The new file's text is read anew (docs/documents.md#search).
-      await updateRow(tx, documents, ctx.accountId, id, { version, extractedText: null, textExtracted: false, updatedAt: new Date() });
+      await updateRow(tx, documents, ctx.accountId, id, {
+        version,
+        extractedText: null,
+        textExtracted: false,
+        processingUntil: null,
+        processingAttempts: 0,
+        updatedAt: new Date(),
+      });
+      await enqueueDocumentReading(tx, id);
       await event(tx, ctx, 'update', id, { version: true });
       return getDocument(tx, ctx, id);
     });
@@ -236,7 +247,7 @@ export async function deleteDocument(db: Db, ctx: CallerContext, id: number): Pr
   const keys = await db.transaction(async (tx) => {
     await lockForWrite(ctx.ifMatch, documentTarget(tx, ctx, id));
     const versions = await listVersions(tx, ctx.accountId, id);
-    const stored = versions.map((v) => v.version.storageKey);
+    const stored = storedKeys(versions.map((v) => ({ key: v.version.storageKey, thumbnail: v.version.thumbnailKey })));
     await trashKeys(tx, stored);
     await deleteRow(tx, documents, ctx.accountId, id);
     await event(tx, ctx, 'delete', id);
@@ -259,17 +270,35 @@ export type Download = { redirect: string } | { body: Readable; contentType: str
 
 /** GET /documents/{id}/download: a short-lived signed URL of one version (S3), or its bytes (local). */
 export async function downloadDocument(db: Db, ctx: CallerContext, id: number, versionNumber?: number): Promise<Download> {
+  const { current, version } = await visibleVersion(db, ctx, id, versionNumber);
+  // The document's own name for its current version; an older one keeps the name it was uploaded with.
+  const name = version.version === current.document.version ? current.document.name : version.name;
+  return storedFile(version.storageKey, Number(version.byteSize), version.contentType, contentDisposition(name, version.contentType));
+}
+
+/** GET /documents/{id}/thumbnail: the small picture of its current version (or `version`), once the reader has made one. */
+export async function documentThumbnail(db: Db, ctx: CallerContext, id: number, versionNumber?: number): Promise<Download> {
+  const { version } = await visibleVersion(db, ctx, id, versionNumber);
+  if (!version.thumbnailKey) throw notFound('Thumbnail');
+  const size = await blobStore().size(version.thumbnailKey);
+  if (size === null) throw notFound('Thumbnail');
+  return storedFile(version.thumbnailKey, size, 'image/webp', 'inline; filename="thumbnail.webp"');
+}
+
+/** A version of a document the caller sees (its current one without `versionNumber`), or a 404. */
+async function visibleVersion(db: Db, ctx: CallerContext, id: number, versionNumber?: number) {
   const current = await visibleDocument(db, ctx, id);
   const row = await findVersion(db, ctx.accountId, id, versionNumber ?? current.document.version);
   if (!row) throw notFound('Document version');
-  const { version } = row;
-  // The document's own name for its current version; an older one keeps the name it was uploaded with.
-  const name = version.version === current.document.version ? current.document.name : version.name;
-  const headers = { contentType: version.contentType, disposition: contentDisposition(name, version.contentType) };
+  return { current, version: row.version };
+}
+
+/** Stored bytes as a download: a signed URL (S3) or a stream (local). */
+async function storedFile(key: string, size: number, contentType: string, disposition: string): Promise<Download> {
   const store = blobStore();
-  const url = await store.signedReadUrl(version.storageKey, SIGNED_URL_SECONDS, headers);
+  const url = await store.signedReadUrl(key, SIGNED_URL_SECONDS, { contentType, disposition });
   if (url) return { redirect: url };
-  const body = await store.read(version.storageKey);
+  const body = await store.read(key);
   if (!body) throw notFound('Document file');
-  return { body, contentType: headers.contentType, disposition: headers.disposition, size: Number(version.byteSize) };
+  return { body, contentType, disposition, size };
 }

@@ -83,4 +83,20 @@ export const documentsPaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/api/2023-01/documents/{id}/thumbnail': {
+    get: {
+      operationId: 'get_document_thumbnail',
+      tags,
+      summary: 'A small picture of the document: an image, or the first page of a PDF',
+      description:
+        'A WebP at most 320 pixels on its longer side, made in the background after an upload; `thumbnail_url` names it (with its version) once it exists, and is null for other files. With S3 storage, a 302 to a signed URL that expires within 5 minutes.',
+      requestParams: { path: idPath, query: documentVersionQuery },
+      responses: {
+        '200': { description: 'The picture (local storage).', content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } } },
+        '302': { description: 'To a signed URL (S3 storage).', headers: z.object({ Location: z.string() }) },
+        ...standardErrors,
+        ...notFound,
+      },
+    },
+  },
 };
