@@ -8,6 +8,7 @@ import { corsHeaders, isPreflight, preflightResponse } from '@/lib/server/securi
 import { API_CONTENT_SECURITY_POLICY, consentFormTargets, contentSecurityPolicy, createNonce } from '@/lib/server/security/headers';
 import { spendPageRequest } from '@/lib/server/security/page-rate-limit';
 import { pageRateLimitSettings } from '@/lib/server/config/security';
+import { storageOrigins } from '@/lib/server/config/storage';
 
 // Runs before every page and API request (not Next's build assets under /_next/static):
 // - the API (/api/2023-01): CORS (preflights answered here) and a CSP that allows nothing;
@@ -35,7 +36,7 @@ export async function proxy(request: NextRequest) {
   const nonce = createNonce();
   // The consent page's form may go on to its redirect_uri's origin once the URI is the application's (one lookup, that page only).
   const formTargets = await consentFormTargets(request.nextUrl, (clientId) => registeredRedirectUris(getDb(), clientId));
-  const policy = contentSecurityPolicy(nonce, undefined, formTargets);
+  const policy = contentSecurityPolicy(nonce, undefined, formTargets, storageOrigins());
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', policy);
@@ -87,5 +88,6 @@ export const config = {
   // next.config.mjs gives them the static headers). A path with a dot may be a page too
   // (/companies/1.x renders the company page, a 404 is a page): its HTML needs the policy. The
   // public/ folder holds the app's icons only (public/icons, listed in ASSETS); another file put there would sit behind sign-in.
-  matcher: ['/api/:path*', '/((?!api/|_next/static/|_next/image).*)'],
+  // Not an upload's bytes (/api/uploads/…): the proxy would hold each whole in memory.
+  matcher: ['/api', '/api/((?!uploads/).*)', '/((?!api/|_next/static/|_next/image).*)'],
 };

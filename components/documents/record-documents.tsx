@@ -23,11 +23,13 @@ import {
 } from '@/lib/client/hooks/use-documents';
 import { DOCUMENT_CATEGORIES, type AttachableType } from '@/lib/shared/validation/documents';
 import { formatBytes, humanize } from '@/lib/shared/text';
+import { DocumentThumbnail, PreviewButton, previewable } from './document-preview';
 
 // A record's documents (docs/documents.md): drop or pick several files at once, each with its own
-// progress bar; folders (open one: uploads go into it); search by name, filter by category; open
-// (images and PDFs in the browser), rename, re-categorise, move to a folder, upload a new version,
-// see the versions, delete.
+// progress bar (past 25 MB, in three steps straight to the store); folders (open one: uploads go
+// into it); search names and the words inside, filter by category; a list, or a grid of pictures;
+// preview images and PDFs in the page, open them in the browser; rename, re-categorise, move to a
+// folder, upload a new version, see the versions, delete.
 
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((c) => ({ id: c, name: humanize(c) }));
 
@@ -134,20 +136,23 @@ function DocumentRow({
   return (
     <li className="px-4 py-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <a
-            href={doc.download_url}
-            target="_blank"
-            rel="noreferrer"
-            className="break-words font-medium text-blue-700 hover:underline dark:text-blue-400"
-            title="Open or download"
-          >
-            {doc.name}
-          </a>
-          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-            {humanize(doc.category)} · {formatBytes(doc.byte_size)}
-            {doc.version > 1 ? ` · version ${doc.version}` : ''} · {doc.uploaded_by?.name ?? 'Someone'}, <RelativeTime at={doc.updated_at} />
-          </p>
+        <div className="flex min-w-0 gap-3">
+          <DocumentThumbnail doc={doc} />
+          <div className="min-w-0">
+            <a
+              href={doc.download_url}
+              target="_blank"
+              rel="noreferrer"
+              className="break-words font-medium text-blue-700 hover:underline dark:text-blue-400"
+              title="Open or download"
+            >
+              {doc.name}
+            </a>
+            <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+              {humanize(doc.category)} · {formatBytes(doc.byte_size)}
+              {doc.version > 1 ? ` · version ${doc.version}` : ''} · {doc.uploaded_by?.name ?? 'Someone'}, <RelativeTime at={doc.updated_at} />
+            </p>
+          </div>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-1 sm:flex-nowrap">
           <label className="sr-only" htmlFor={`category-${doc.id}`}>
@@ -185,6 +190,7 @@ function DocumentRow({
               </select>
             </>
           ) : null}
+          <PreviewButton doc={doc} />
           <Button variant="ghost" size="sm" onClick={() => setRenaming(true)} aria-label={`Rename ${doc.name}`}>
             Rename
           </Button>
@@ -302,19 +308,25 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
   const [category, setCategory] = useState('');
   const [folderId, setFolderId] = useState('');
   const [folderDialog, setFolderDialog] = useState<'new' | 'rename' | null>(null);
+  const [view, setView] = useState<'list' | 'grid'>('list');
+  // For a minute after an upload the list is asked again every few seconds: the files' words and pictures arrive.
+  const [watchUntil, setWatchUntil] = useState(0);
   const folderQuery = useDocumentFolders({ attachable_type: type, attachable_id: id, per_page: 100 });
   const folderList = folderQuery.data?.items ?? [];
   const tree = folderTree(folderList);
   const openFolder = folderList.find((f) => f.id === folderId) ?? null;
   const deleteFolder = useDeleteDocumentFolder();
-  const query = useDocuments({
-    attachable_type: type,
-    attachable_id: id,
-    q: q.trim() || undefined,
-    category: category || undefined,
-    folder_id: openFolder?.id,
-    per_page: 100,
-  });
+  const query = useDocuments(
+    {
+      attachable_type: type,
+      attachable_id: id,
+      q: q.trim() || undefined,
+      category: category || undefined,
+      folder_id: openFolder?.id,
+      per_page: 100,
+    },
+    watchUntil,
+  );
   const upload = useUploadDocument();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -335,7 +347,10 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
         onProgress: (share) => patch({ share }),
       })
       .then(
-        () => setUploads((list) => list.filter((u) => u.key !== key)),
+        () => {
+          setUploads((list) => list.filter((u) => u.key !== key));
+          setWatchUntil(Date.now() + 60_000);
+        },
         (e: unknown) => patch({ error: message(e, 'The file was not uploaded.') }),
       );
   };
@@ -388,7 +403,7 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
           <input
             id={`documents-q-${type}`}
             type="search"
-            placeholder="Search by name…"
+            placeholder="Search names and the words inside…"
             value={q}
             onChange={(e) => setQ(e.target.value)}
             className={`${inputClass} sm:flex-1`}
@@ -423,6 +438,13 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
         </div>
         <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2 text-sm dark:border-slate-800">
           <span className="text-slate-600 dark:text-slate-400">{openFolder ? `In “${openFolder.name}”: uploads go here.` : 'All documents.'}</span>
+          <span role="group" aria-label="Show as" className="ml-auto flex gap-1 sm:order-last">
+            {(['list', 'grid'] as const).map((v) => (
+              <Button key={v} variant={view === v ? 'secondary' : 'ghost'} size="sm" aria-pressed={view === v} onClick={() => setView(v)}>
+                {v === 'list' ? 'List' : 'Grid'}
+              </Button>
+            ))}
+          </span>
           <Button variant="ghost" size="sm" onClick={() => setFolderDialog('new')}>
             {openFolder ? 'New folder inside' : 'New folder'}
           </Button>
@@ -466,6 +488,27 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
           <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">
             {filtered ? 'No document matches.' : 'No documents yet. Drop files here, or choose Upload files: bid invitations, drawings, addenda, photos.'}
           </p>
+        ) : view === 'grid' ? (
+          <ul className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4">
+            {items.map((doc) => (
+              <li key={doc.id} className="min-w-0 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
+                <DocumentThumbnail doc={doc} large />
+                <a
+                  href={doc.download_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="mt-2 block truncate text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+                  title={doc.name}
+                >
+                  {doc.name}
+                </a>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {humanize(doc.category)} · {formatBytes(doc.byte_size)}
+                </p>
+                {previewable(doc) ? <PreviewButton doc={doc} /> : null}
+              </li>
+            ))}
+          </ul>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {items.map((doc) => (

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
-import { documentFolders, documentVersions, documents, storageTrash, users } from '@/db/schema';
+import { documentFolders, documentUploads, documentVersions, documents, storageTrash, users } from '@/db/schema';
 import type { AttachableType, DocumentCategory } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
@@ -194,14 +194,15 @@ export async function forgetTrashed(db: Db, keys: string[]): Promise<void> {
   if (keys.length) await db.delete(storageTrash).where(inArray(storageTrash.storageKey, keys));
 }
 
-/** Of `keys`, those a version still names (the sweep keeps them). */
+/** Of `keys`, those a version (its bytes or thumbnail) or an upload still waiting names (the sweep keeps them). */
 export async function keysInUse(db: Db, keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const found = await db
     .select({ key: documentVersions.storageKey, thumbnail: documentVersions.thumbnailKey })
     .from(documentVersions)
     .where(or(inArray(documentVersions.storageKey, keys), inArray(documentVersions.thumbnailKey, keys)));
-  return new Set(found.flatMap((r) => [r.key, ...(r.thumbnail ? [r.thumbnail] : [])]));
+  const uploading = await db.select({ key: documentUploads.storageKey }).from(documentUploads).where(inArray(documentUploads.storageKey, keys));
+  return new Set([...found.flatMap((r) => [r.key, ...(r.thumbnail ? [r.thumbnail] : [])]), ...uploading.map((r) => r.key)]);
 }
 
 /**
@@ -299,4 +300,9 @@ export async function finishProcessing(db: Db, claim: ClaimedDocument, found: { 
     .set({ thumbnailKey: found.thumbnailKey })
     .where(and(eq(documentVersions.documentId, claim.id), eq(documentVersions.version, claim.version)));
   return true;
+}
+
+/** Forgets uploads never finished that were made before `before` (their bytes become orphans for the sweep). */
+export async function forgetUploadsBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(documentUploads).where(lt(documentUploads.createdAt, before));
 }

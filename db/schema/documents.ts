@@ -100,6 +100,39 @@ export const documentVersions = pgTable(
 );
 
 /**
+ * An upload in three steps (docs/documents.md#large-files): the client asked where to send a file's
+ * bytes, sends them there (a presigned S3 URL, or the app's own URL with the local driver, which
+ * `token_hash` authorizes), then names the upload in POST /documents. Consumed by that POST; the
+ * sweep removes those never finished (and their bytes) after a day.
+ */
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    id: id(),
+    accountId: accountId(),
+    userId: parentRef('user_id', () => users.id),
+    name: text('name').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    /** What the client said it is (the document's type is sniffed from the bytes when it is finished). */
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** SHA-256 of the secret in the local upload URL. */
+    tokenHash: text('token_hash').notNull(),
+    /** Until when the bytes may be sent. */
+    expiresAt: ts('expires_at').notNull(),
+    /** When the local driver received them (null with S3, which the finish asks instead). */
+    receivedAt: ts('received_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('document_uploads_storage_key_idx').on(t.storageKey),
+    index('document_uploads_account_id_idx').on(t.accountId),
+    index('document_uploads_user_id_idx').on(t.userId),
+    index('document_uploads_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
  * Bytes to remove from the store: queued in the transaction that deletes their rows, removed once it
  * has committed (and by the sweep, if the process stopped in between).
  */

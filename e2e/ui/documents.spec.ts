@@ -1,11 +1,13 @@
 import { expect, test } from '../fixtures';
+import { makePdf } from '../../tests/sample-files';
 import { screens } from './screens';
 
 // Documents on a project (issue 29): two files dropped at once upload with a bar each; a PDF opens
 // in the browser; a new version keeps the document and shows both versions; search finds a file by
-// a word of its name; rename and delete work in place.
+// a word of its name, and the PDF by a word inside its new version once the background reader has
+// read it; its first page previews in the page and pictures the grid; rename and delete work in place.
 
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const pdf = (...lines: string[]) => makePdf(lines);
 
 test('uploads documents to a project, adds a version, finds, renames and deletes one', async ({ page, request, token }) => {
   const name = `Documented project ${Date.now().toString(36)}`;
@@ -21,7 +23,7 @@ test('uploads documents to a project, adds a version, finds, renames and deletes
 
   // Two files at once.
   await card.getByLabel('Files to upload').setInputFiles([
-    { name: 'Bid form.pdf', mimeType: 'application/pdf', buffer: pdf('bid form') },
+    { name: 'Bid form.pdf', mimeType: 'application/pdf', buffer: pdf('Bid form', 'Concrete formwork') },
     { name: 'Site photo notes.txt', mimeType: 'text/plain', buffer: Buffer.from('North elevation, stair 2.') },
   ]);
   const bidForm = card.getByRole('link', { name: 'Bid form.pdf' });
@@ -39,7 +41,7 @@ test('uploads documents to a project, adds a version, finds, renames and deletes
   // A new version of the bid form: the same document, version 2, both versions listed.
   await card
     .getByLabel('File for a new version of Bid form.pdf')
-    .setInputFiles({ name: 'Bid form rev 1.pdf', mimeType: 'application/pdf', buffer: pdf('bid form rev 1') });
+    .setInputFiles({ name: 'Bid form rev 1.pdf', mimeType: 'application/pdf', buffer: pdf('Bid form revision 1', 'Waterproofing membrane') });
   await expect(card.getByText(/version 2/)).toBeVisible();
   await card.getByRole('button', { name: 'Versions' }).click();
   const versions = card.getByRole('list', { name: 'Versions of Bid form.pdf' });
@@ -50,7 +52,25 @@ test('uploads documents to a project, adds a version, finds, renames and deletes
   await card.getByLabel('Search documents').fill('photo');
   await expect(card.getByRole('link', { name: 'Site photo notes.txt' })).toBeVisible();
   await expect(card.getByRole('link', { name: 'Bid form.pdf' })).toHaveCount(0);
+  // A word inside the new version's PDF (read in the background; the list asks again until it is).
+  await card.getByLabel('Search documents').fill('waterproofing');
+  await expect(card.getByRole('link', { name: 'Bid form.pdf' })).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('link', { name: 'Site photo notes.txt' })).toHaveCount(0);
+  // Its first page, in the page.
+  await card.getByRole('button', { name: 'Preview Bid form.pdf' }).click();
+  const preview = page.getByRole('dialog', { name: 'Bid form.pdf' });
+  const firstPage = preview.getByRole('img', { name: 'First page of Bid form.pdf' });
+  await expect(firstPage).toBeVisible();
+  await expect.poll(() => firstPage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(300);
+  await expect(preview.getByRole('link', { name: 'Open the whole PDF' })).toBeVisible();
+  await screens(page, 'document-preview');
+  await preview.getByRole('button', { name: 'Close' }).click();
   await card.getByLabel('Search documents').fill('');
+  // The grid shows the pictures.
+  await card.getByRole('button', { name: 'Grid' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: 'Bid form.pdf' }).locator('img')).toBeVisible();
+  await screens(page, 'project-documents-grid');
+  await card.getByRole('button', { name: 'List' }).click();
 
   // Rename, then delete.
   await card.getByRole('button', { name: 'Rename Site photo notes.txt' }).click();

@@ -136,10 +136,26 @@ export const api = {
  * `onProgress` gets the share sent, 0 to 1. Errors are the API's, as `call` throws them.
  */
 export function uploadWithProgress<T>(path: string, key: string, form: FormData, onProgress: (share: number) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+  return send<Record<string, unknown>>({ method: 'POST', url: `${API_BASE}${path}`, credentials: true, headers: {}, body: form }, onProgress).then(
+    (body) => body?.[key] as T,
+  );
+}
+
+/** An upload's bytes PUT to its URL (the app's, or a presigned S3 URL, which takes no cookie), with progress. */
+export async function putWithProgress(url: string, headers: Record<string, string>, file: Blob, onProgress: (share: number) => void): Promise<void> {
+  const sameOrigin = new URL(url, window.location.href).origin === window.location.origin;
+  await send({ method: 'PUT', url, credentials: sameOrigin, headers, body: file }, onProgress);
+}
+
+function send<T>(
+  request: { method: string; url: string; credentials: boolean; headers: Record<string, string>; body: XMLHttpRequestBodyInit },
+  onProgress: (share: number) => void,
+): Promise<T | null> {
+  return new Promise<T | null>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}${path}`);
-    xhr.withCredentials = true;
+    xhr.open(request.method, request.url);
+    xhr.withCredentials = request.credentials;
+    for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
@@ -151,11 +167,11 @@ export function uploadWithProgress<T>(path: string, key: string, form: FormData,
       } catch {
         body = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body) return resolve(body[key] as T);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T | null);
       const error = (body ?? {}) as { error?: string; message?: string; details?: Record<string, string[]> };
       reject(new ApiClientError(xhr.status, error.error ?? 'http_error', error.message ?? `The upload failed (${xhr.status}).`, error.details ?? {}));
     };
-    xhr.send(form);
+    xhr.send(request.body);
   });
 }
 

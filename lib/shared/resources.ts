@@ -42,6 +42,7 @@ export const RESOURCES = {
   reminder: record('reminders', 'Reminder', 'reminders', 'Reminders'),
   document: record('documents', 'Document', 'documents', 'Documents'),
   document_folder: record('document_folders', 'Document folder', 'document_folders', 'Documents'),
+  document_upload: config('document_uploads', 'Upload', 'document_uploads', 'Documents'),
   user: config('users', 'User', 'users', 'Users'),
   api_token: config('api_tokens', 'API token', 'api_tokens', 'API tokens'),
   session: config('sessions', 'Session', 'sessions', 'Sessions'),

@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { bigXlsx, wideCsv, xlsxBomb } from '../../tests/hostile-files';
@@ -15,6 +16,8 @@ import { startReceiver } from '../../tests/receiver';
 //     process exits.
 //     The three hostile import files of issue 25 are refused (413) while its peak memory stays under
 //     400 MB, /api/health answering after each.
+//     A 400 MB document goes in three steps (the local driver's upload URL) while the server's
+//     resident memory stays under 400 MB; a 600 MB one is refused (issue 29).
 //  4. Without BETTER_AUTH_SECRET the production server stops with a message naming it.
 // Usage: tsx scripts/ci/self-host-check.ts [--reuse-build]   (PostgreSQL at CHECK_DATABASE_URL,
 // default postgres://postgres@127.0.0.1:5432/postgres; the server listens on SELF_HOST_PORT, 3103).
@@ -27,6 +30,7 @@ const reuseBuild = process.argv.includes('--reuse-build');
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
 const created: string[] = [];
 const started = Date.now();
+const storageDir = mkdtempSync(path.join(tmpdir(), 'groundwork-self-host-files-'));
 
 function step(message: string) {
   console.log(`\n--- ${message} (${Math.round((Date.now() - started) / 1000)}s)`);
@@ -116,6 +120,8 @@ try {
     BETTER_AUTH_SECRET: randomBytes(32).toString('base64'),
     WEBHOOKS_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '1,2',
+    STORAGE_DRIVER: 'local',
+    STORAGE_DIR: storageDir,
   });
   const health = (await (await waitForHealth(server)).json()) as { status: string; migrations: { pending: number } };
   check(health.status === 'ok' && health.migrations.pending === 0, 'GET /api/health answers 200 ok, no pending migration');
@@ -146,6 +152,56 @@ try {
   }
   const peak = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))?.[1]) / 1024;
   check(peak < 400, `the server's peak resident memory stayed under 400 MB (${peak.toFixed(0)} MB)`);
+
+  step('A 400 MB document in three steps, and a 600 MB one refused (issue 29)');
+  const project = (await (
+    await fetch(`${base}/api/2023-01/projects`, { method: 'POST', headers: auth, body: JSON.stringify({ project: { name: 'Plan room' } }) })
+  ).json()) as {
+    project: { id: string };
+  };
+  const size = 400 * 1024 * 1024;
+  const asked = await fetch(`${base}/api/2023-01/document_uploads`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ document_upload: { name: 'Plan set.pdf', byte_size: size, content_type: 'application/pdf' } }),
+  });
+  const upload = ((await asked.json()) as { document_upload: { id: string; upload_url: string; headers: Record<string, string> } }).document_upload;
+  check(asked.status === 201 && upload.upload_url.startsWith(`${base}/api/uploads/`), 'POST /document_uploads answers the app’s own upload URL');
+  const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server!.child.pid}/status`, 'utf8'))?.[1]) / 1024;
+  let highest = rss();
+  const sampling = setInterval(() => (highest = Math.max(highest, rss())), 50);
+  const chunk = new Uint8Array(1024 * 1024).fill(0x41);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= size) return controller.close();
+      controller.enqueue(chunk);
+      sent += chunk.length;
+    },
+  });
+  const put = await fetch(upload.upload_url, {
+    method: 'PUT',
+    headers: { ...upload.headers, 'content-length': String(size) },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  const finished = await fetch(`${base}/api/2023-01/documents`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ document: { upload_id: upload.id, attachable_type: 'project', attachable_id: project.project.id } }),
+  });
+  clearInterval(sampling);
+  const document = ((await finished.json()) as { document?: { byte_size: number } }).document;
+  check(put.status === 200 && finished.status === 201 && document?.byte_size === size, `400 MB sent to it and finished: 201, byte_size ${document?.byte_size}`);
+  check(highest < 400, `the server's resident memory stayed under 400 MB during the upload (highest ${highest.toFixed(0)} MB)`);
+  const over = await fetch(`${base}/api/2023-01/document_uploads`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ document_upload: { name: 'Too big.zip', byte_size: 600 * 1024 * 1024, content_type: 'application/zip' } }),
+  });
+  const refusal = (await over.json()) as { message?: string };
+  check(over.status === 413 && /500 MB/.test(refusal.message ?? ''), `a 600 MB upload is refused before a byte is sent: 413, "${refusal.message}"`);
+  rmSync(storageDir, { recursive: true, force: true });
 
   step('Graceful shutdown: SIGTERM during a webhook delivery');
   const receiver = await startReceiver();

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { insertUser } from '@/db/queries/accounts';
-import { documentVersions, documents, storageTrash, webhookMessages } from '@/db/schema';
+import { documentUploads, documentVersions, documents, storageTrash, webhookMessages } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { blobStore } from '@/lib/server/storage';
@@ -70,6 +70,12 @@ async function bytesOf(token: string, path: string): Promise<Buffer> {
   }
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
+}
+
+/** Step two of an upload: the bytes to its URL (the app's own with the local driver, the S3 server's otherwise), as a client would. */
+function putBytes(up: { upload_url: string; headers: Record<string, string> }, bytes: Buffer): Promise<Response> {
+  const init = { method: 'PUT', headers: up.headers, body: new Uint8Array(bytes) };
+  return up.upload_url.startsWith(BASE) ? dispatch(new Request(up.upload_url, init)) : fetch(up.upload_url, init);
 }
 
 const storageKeys = async (documentId: string) =>
@@ -373,13 +379,82 @@ describe.each(['local', 's3'] as const)('documents on the %s driver', (driver) =
     expect(twice.status).toBe(201);
     const badType = await upload(a.token, '/documents', { bytes: PDF, name: 'x.pdf' }, { attachable_type: 'task', attachable_id: mine.id });
     expect(badType.status).toBe(422);
-    expect((await a.api.post('/documents', { document: { name: 'x' } })).status).toBe(415);
+    // JSON is the last step of an upload in three steps: without an upload, a 422 naming it.
+    const json = await a.api.post('/documents', { document: { name: 'x', attachable_type: 'project', attachable_id: mine.id } });
+    expect(json.status).toBe(422);
+    expect(json.body.details).toHaveProperty('upload_id');
+    const text = await dispatch(
+      new Request(new URL('/api/2023-01/documents', BASE), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${a.token}`, 'content-type': 'text/plain' },
+        body: 'x',
+      }),
+    );
+    expect(text.status).toBe(415);
     // Nothing half-written: only the one accepted upload added a row.
     const after = await getDb().select({ id: documents.id }).from(documents).where(eq(documents.accountId, a.accountId));
     expect(after.length).toBe(before.length + 1);
     // No spooled upload is left behind in the temporary folder.
     const { tmpdir } = await import('node:os');
     expect((await readdir(tmpdir())).filter((f) => f.startsWith('groundwork-upload-'))).toEqual([]);
+  });
+
+  it('uploads a file of any size in three steps: where to send it, the bytes, then the document (checked and hashed)', async () => {
+    const bytes = Buffer.concat([makePdf(['Plan set', 'Sheet A-101']), Buffer.alloc(300_000, 0x20)]);
+    const asked = await a.api.post('/document_uploads', {
+      document_upload: { name: 'Plan set.pdf', byte_size: bytes.length, content_type: 'application/pdf' },
+    });
+    expect(asked.status).toBe(201);
+    const up = asked.body.document_upload;
+    expect(Object.keys(up).sort()).toEqual(['expires_at', 'headers', 'id', 'method', 'upload_url']);
+    expect(up).toMatchObject({ method: 'PUT', headers: { 'Content-Type': 'application/pdf' } });
+    expect(new Date(up.expires_at).getTime() - Date.now()).toBeGreaterThan(55 * 60_000);
+    if (driver === 'local') expect(up.upload_url).toMatch(new RegExp(`^${BASE}/api/uploads/${up.id}\\?token=[\\w-]{43}$`));
+    else expect(up.upload_url).toContain('X-Amz-Signature=');
+
+    // Finishing before the bytes arrive says so.
+    const early = await a.api.post('/documents', { document: { upload_id: up.id, attachable_type: 'project', attachable_id: mine.id } });
+    expect(early.status).toBe(422);
+    expect(early.body.details.upload_id[0]).toMatch(/have not arrived/);
+
+    const sent = await putBytes(up, bytes);
+    expect(sent.status).toBe(200);
+    const done = await a.api.post('/documents', { document: { upload_id: up.id, attachable_type: 'project', attachable_id: mine.id, category: 'drawings' } });
+    expect(done.status).toBe(201);
+    expect(done.body.document).toMatchObject({
+      name: 'Plan set.pdf',
+      content_type: 'application/pdf',
+      byte_size: bytes.length,
+      checksum_sha256: sha256(bytes),
+      category: 'drawings',
+      version: 1,
+      uploaded_by: { id: String(a.userId) },
+    });
+    expect(await bytesOf(a.token, `/documents/${done.body.document.id}/download`)).toEqual(bytes);
+    // An upload is used once.
+    const again = await a.api.post('/documents', { document: { upload_id: up.id, attachable_type: 'project', attachable_id: mine.id } });
+    expect(again.status).toBe(422);
+
+    // A new version the same way.
+    const next = Buffer.from('Sheet A-101 revision 2');
+    const asked2 = (
+      await a.api.post('/document_uploads', { document_upload: { name: 'Plan set rev 2.txt', byte_size: next.length, content_type: 'text/plain' } })
+    ).body.document_upload;
+    expect((await putBytes(asked2, next)).status).toBe(200);
+    // Another user of the account cannot finish it.
+    expect((await teamOnly.api.post(`/documents/${done.body.document.id}/versions`, { document: { upload_id: asked2.id } })).status).toBe(422);
+    const versioned = await a.api.post(`/documents/${done.body.document.id}/versions`, { document: { upload_id: asked2.id } });
+    expect(versioned.status).toBe(201);
+    expect(versioned.body.document).toMatchObject({ version: 2, byte_size: next.length, content_type: 'text/plain', checksum_sha256: sha256(next) });
+
+    // Past DOCUMENT_MAX_BYTES (500 MB by default), refused before anything is sent, naming the limit.
+    const big = await a.api.post('/document_uploads', { document_upload: { name: 'Huge.zip', byte_size: 600 * 1024 * 1024, content_type: 'application/zip' } });
+    expect(big.status).toBe(413);
+    expect(big.body.message).toContain('500 MB');
+    // Another account cannot use it.
+    const theirs = (await b.api.post('/document_uploads', { document_upload: { name: 'x.txt', byte_size: 3, content_type: 'text/plain' } })).body
+      .document_upload;
+    expect((await a.api.post('/documents', { document: { upload_id: theirs.id, attachable_type: 'project', attachable_id: mine.id } })).status).toBe(422);
   });
 
   it('reads a PDF’s words and draws its first page in the background: then `q` finds a word inside it', async () => {
@@ -615,5 +690,35 @@ describe('a record deleted inside a larger transaction', () => {
     expect((await a.api.get(`/documents/${doc.id}`)).status).toBe(404);
     await sweepStorage(getDb());
     expect(await blobStore().size(key!)).toBeNull();
+  });
+});
+
+describe('the local upload URL', () => {
+  let account: TestAccount;
+  beforeAll(async () => {
+    setEnv({ STORAGE_DRIVER: 'local', S3_BUCKET: undefined, S3_ENDPOINT: undefined });
+    account = await createTestAccount('Local uploads GC');
+  });
+
+  it('the local upload URL takes exactly the bytes announced, with its token, before it expires', async () => {
+    const ask = async (size: number) =>
+      (await account.api.post('/document_uploads', { document_upload: { name: 'f.bin', byte_size: size, content_type: 'application/octet-stream' } })).body
+        .document_upload;
+    const more = await ask(10);
+    const over = await putBytes(more, Buffer.alloc(11, 1));
+    expect(over.status).toBe(413);
+    expect((await over.json()).error).toBe('payload_too_large');
+    const fewer = await putBytes(more, Buffer.alloc(9, 1));
+    expect(fewer.status).toBe(422);
+    const wrong = await dispatch(new Request(more.upload_url.replace(/token=.*/, 'token=guess'), { method: 'PUT', body: Buffer.alloc(10, 1) }));
+    expect(wrong.status).toBe(404);
+    await getDb()
+      .update(documentUploads)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(documentUploads.id, Number(more.id)));
+    expect((await putBytes(more, Buffer.alloc(10, 1))).status).toBe(403);
+    const ok = await ask(10);
+    expect((await putBytes(ok, Buffer.alloc(10, 1))).status).toBe(200);
+    expect((await putBytes(ok, Buffer.alloc(10, 1))).status).toBe(409);
   });
 });

@@ -56,6 +56,7 @@ describe('the permission areas of the API', () => {
     '/divisions/{id}/merge',
     // A document's area is its record's (checked by the service: a 404 without it).
     '/document_folders',
+    '/document_uploads',
     '/document_folders/{id}',
     '/documents',
     '/documents/{id}',

@@ -36,6 +36,7 @@ export const ROUTE_MODULES: RouteModules = {
   '/divisions': () => import('./divisions/route'),
   '/document_folders/{id}': () => import('./document_folders/[id]/route'),
   '/document_folders': () => import('./document_folders/route'),
+  '/document_uploads': () => import('./document_uploads/route'),
   '/documents/{id}/download': () => import('./documents/[id]/download/route'),
   '/documents/{id}': () => import('./documents/[id]/route'),
   '/documents/{id}/thumbnail': () => import('./documents/[id]/thumbnail/route'),

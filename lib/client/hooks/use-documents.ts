@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, uploadWithProgress } from '@/lib/client/api-client';
+import { api, putWithProgress, uploadWithProgress, type QueryParams } from '@/lib/client/api-client';
 import type { DocumentFolderResponse } from '@/lib/shared/validation/document-folders';
-import type { DocumentResponse, DocumentVersionResponse } from '@/lib/shared/validation/documents';
+import { SINGLE_REQUEST_MAX_BYTES, type DocumentResponse, type DocumentUploadResponse, type DocumentVersionResponse } from '@/lib/shared/validation/documents';
 import { resourceHooks } from './resource';
 
 export type Document = DocumentResponse;
@@ -10,7 +10,25 @@ export type DocumentVersion = DocumentVersionResponse;
 /** Documents (docs/documents.md): a record's files, newest first; edits send If-Match. */
 const documents = resourceHooks<Document>('document');
 
-export const { keys: documentKeys, useList: useDocuments, useUpdate: useUpdateDocument, useDelete: useDeleteDocument } = documents;
+export const { keys: documentKeys, useUpdate: useUpdateDocument, useDelete: useDeleteDocument } = documents;
+
+/** Types whose words or picture are read in the background after an upload. */
+const READ = /^(application\/pdf|image\/|text\/|application\/vnd\.openxmlformats-officedocument\.)/;
+
+/** Still being read: uploaded in the last three minutes, with neither its words nor its picture yet. */
+const reading = (doc: Document) =>
+  READ.test(doc.content_type) && !doc.text_extracted && !doc.thumbnail_url && Date.now() - Date.parse(doc.updated_at) < 180_000;
+
+/**
+ * A record's documents; asked again every few seconds while one is being read (its picture and
+ * words arrive), or until `watchUntil` (just after an upload, so a search finds words read since).
+ */
+export function useDocuments(params: QueryParams, watchUntil = 0) {
+  return useQuery({
+    ...documents.listQuery(params),
+    refetchInterval: (query) => (Date.now() < watchUntil || query.state.data?.items.some(reading) ? 3000 : false),
+  });
+}
 
 /** A document's versions, newest first (fetched when asked for). */
 export function useDocumentVersions(id: string, enabled: boolean) {
@@ -28,7 +46,7 @@ export function useDocumentVersions(id: string, enabled: boolean) {
 export function useUploadDocument() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       file,
       to,
       versionOf,
@@ -43,6 +61,17 @@ export function useUploadDocument() {
       folderId?: string;
       onProgress: (share: number) => void;
     }) => {
+      const path = versionOf ? `/documents/${versionOf}/versions` : '/documents';
+      const fields = to ? { attachable_type: to.type, attachable_id: to.id, category, folder_id: folderId } : {};
+      // Larger files go in three steps: where to send the bytes, the bytes, then the document.
+      if (file.size > SINGLE_REQUEST_MAX_BYTES) {
+        const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(file.type) ? file.type : 'application/octet-stream';
+        const up = await api.post<DocumentUploadResponse>('/document_uploads', 'document_upload', {
+          document_upload: { name: file.name, byte_size: file.size, content_type: contentType },
+        });
+        await putWithProgress(up.upload_url, up.headers, file, onProgress);
+        return api.post<Document>(path, 'document', { document: { upload_id: up.id, ...fields } });
+      }
       const form = new FormData();
       if (to) {
         form.append('attachable_type', to.type);
@@ -51,7 +80,6 @@ export function useUploadDocument() {
         if (folderId) form.append('folder_id', folderId);
       }
       form.append('file', file, file.name);
-      const path = versionOf ? `/documents/${versionOf}/versions` : '/documents';
       return uploadWithProgress<Document>(path, 'document', form, onProgress);
     },
     meta: { silent: true },

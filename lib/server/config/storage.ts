@@ -31,12 +31,20 @@ export const storageEnvSchema = z.object({
 
 export type StorageSettings = z.output<typeof storageEnvSchema>;
 
-/** The most one `multipart/form-data` request carries; larger files take the three-step upload. */
-export const SINGLE_REQUEST_MAX_BYTES = 25 * MB;
-
 export function storageSettings(source: NodeJS.ProcessEnv = process.env): StorageSettings {
   const clean = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const settings = storageEnvSchema.parse(clean);
   if (settings.STORAGE_DRIVER === 's3' && !settings.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET.');
   return settings;
+}
+
+/**
+ * Where a browser fetches documents' bytes from besides the app (signed URLs) and sends large uploads
+ * to (presigned PUTs): the S3 store's origins, for the pages' Content-Security-Policy. None locally.
+ */
+export function storageOrigins(settings: StorageSettings = storageSettings()): string[] {
+  if (settings.STORAGE_DRIVER !== 's3' || !settings.S3_BUCKET) return [];
+  if (!settings.S3_ENDPOINT) return [`https://${settings.S3_BUCKET}.s3.${settings.S3_REGION}.amazonaws.com`, `https://s3.${settings.S3_REGION}.amazonaws.com`];
+  const endpoint = new URL(settings.S3_ENDPOINT);
+  return settings.S3_FORCE_PATH_STYLE ? [endpoint.origin] : [`${endpoint.protocol}//${settings.S3_BUCKET}.${endpoint.host}`, endpoint.origin];
 }

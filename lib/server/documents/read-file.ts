@@ -16,7 +16,7 @@ const LIMITS = {
   maxUnzippedBytes: 300 * 1024 * 1024,
   maxRatio: 200,
   /** A thumbnail's longer side. */
-  thumbnailPx: 320,
+  thumbnailPx: 640,
   /** An image larger than this (in pixels) gets no thumbnail: 10,000 × 10,000. */
   maxInputPixels: 100_000_000,
 };

@@ -15,6 +15,9 @@ const MAX_FIELD_BYTES = 16 * 1024;
 
 const unreadable = (message: string) => new ServiceError('validation_failed', message, { file: [message] });
 
+/** Whether the body is JSON (an upload's last step) rather than a form. */
+export const isJson = (req: Request) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(req.headers.get('content-type') ?? '');
+
 export interface DocumentUpload {
   file: Spooled;
   filename: string | null;

@@ -10,15 +10,21 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-export function contentSecurityPolicy(nonce: string, development = process.env.NODE_ENV === 'development', formTargets: string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  development = process.env.NODE_ENV === 'development',
+  formTargets: string[] = [],
+  /** The document store's origins (S3): its signed URLs show images, and large uploads go there. */
+  storage: string[] = [],
+): string {
   const script = [`'self'`, `'nonce-${nonce}'`, `'strict-dynamic'`, ...(development ? [`'unsafe-eval'`] : [])];
   return [
     `default-src 'self'`,
     `script-src ${script.join(' ')}`,
     // Inline style attributes (chart widths, toasts); styles cannot run code.
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
-    `connect-src 'self'`,
+    `img-src ${[`'self'`, 'data:', 'blob:', ...storage].join(' ')}`,
+    `connect-src ${[`'self'`, ...storage].join(' ')}`,
     `frame-ancestors 'none'`,
     `base-uri 'self'`,
     `form-action ${[`'self'`, ...formTargets].join(' ')}`,

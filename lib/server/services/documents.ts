@@ -16,14 +16,16 @@ import {
 } from '@/db/queries/documents';
 import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
 import { documentVersions, documents } from '@/db/schema';
-import { SINGLE_REQUEST_MAX_BYTES, storageSettings } from '@/lib/server/config/storage';
+import { storageSettings } from '@/lib/server/config/storage';
 import { formatBytes } from '@/lib/shared/text';
 import { serializeDocument, serializeDocumentVersion } from '@/lib/server/serializers/documents';
 import { blobStore } from '@/lib/server/storage';
-import { discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';
+import { digest, discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';
+import { findUpload, takeUpload } from './document-uploads';
 import { emptyTrash } from '@/lib/server/storage/sweep';
 import { enqueueDocumentReading } from '@/lib/server/jobs/queue';
 import {
+  SINGLE_REQUEST_MAX_BYTES,
   cleanFileName,
   type DocumentCreate,
   type DocumentListQuery,
@@ -122,6 +124,46 @@ async function storeThen<T>(db: Db, upload: UploadedFile, ctx: CallerContext, na
   }
 }
 
+/**
+ * The bytes of an upload sent in three steps, checked against the size announced and hashed (read
+ * back from the store as a stream), then `write` in one transaction that consumes the upload. If it
+ * fails the upload stays, to be finished again.
+ */
+async function fromUpload<T>(
+  db: Db,
+  ctx: CallerContext,
+  uploadId: number,
+  name: string | undefined,
+  write: (tx: Db, file: StoredFile) => Promise<T>,
+): Promise<T> {
+  const upload = await findUpload(db, ctx, uploadId);
+  const store = blobStore();
+  const size = await store.size(upload.storageKey);
+  if (size === null) throw invalidField('upload_id', 'its bytes have not arrived: send them to its upload_url first');
+  if (size !== Number(upload.byteSize)) throw invalidField('upload_id', `its bytes are ${size}, not the ${upload.byteSize} announced`);
+  const body = await store.read(upload.storageKey);
+  if (!body) throw invalidField('upload_id', 'its bytes have not arrived: send them to its upload_url first');
+  const seen = await digest(body);
+  const fileName = name ?? upload.name;
+  const contentType = await sniffContentType(seen.head, fileName);
+  return db.transaction(async (tx) => {
+    await takeUpload(tx, ctx, uploadId);
+    return write(tx, { key: upload.storageKey, contentType, size, sha256: seen.sha256, name: fileName });
+  });
+}
+
+/** A new file: received in the request (spooled; removed whatever happens), or an upload's bytes already in the store. */
+export type NewFile = UploadedFile | { uploadId: number };
+
+async function withFile<T>(db: Db, ctx: CallerContext, file: NewFile, name: string | undefined, write: (tx: Db, file: StoredFile) => Promise<T>): Promise<T> {
+  if ('uploadId' in file) return fromUpload(db, ctx, file.uploadId, name, write);
+  try {
+    return await storeThen(db, file, ctx, name ?? cleanFileName(file.filename ?? ''), write);
+  } finally {
+    await discard(file.file);
+  }
+}
+
 interface StoredFile {
   key: string;
   contentType: string;
@@ -157,60 +199,61 @@ export async function getDocument(db: Db, ctx: CallerContext, id: number): Promi
   return serializeDocument(await visibleDocument(db, ctx, id), ctx.baseUrl);
 }
 
-/** POST /documents (multipart/form-data): the file and its fields; the spooled file is removed whatever happens. */
-export async function createDocument(db: Db, ctx: CallerContext, upload: UploadedFile & { input: DocumentCreate }): Promise<DocumentResponse> {
+/** POST /documents: a file received in the request (multipart/form-data) or sent in three steps, on a record. */
+export async function createDocument(db: Db, ctx: CallerContext, input: DocumentCreate, file: NewFile): Promise<DocumentResponse> {
   try {
-    const { input } = upload;
     await assertSees(db, ctx, input.attachable_type, input.attachable_id);
     await assertFolder(db, ctx, input.folder_id, input.attachable_type, input.attachable_id);
-    const name = input.name ?? cleanFileName(upload.filename ?? '');
-    return await storeThen(db, upload, ctx, name, async (tx, file) => {
-      await assertQuota(tx, ctx, file.size);
-      const id = await insertRow(tx, documents, {
-        accountId: ctx.accountId,
-        attachableType: input.attachable_type,
-        attachableId: input.attachable_id,
-        folderId: input.folder_id ?? null,
-        name,
-        category: input.category ?? 'other',
-        version: 1,
-      });
-      await tx.insert(documentVersions).values(versionRow(ctx, id, 1, file));
-      await enqueueDocumentReading(tx, id);
-      await event(tx, ctx, 'create', id);
-      return getDocument(tx, ctx, id);
-    });
-  } finally {
-    await discard(upload.file);
+  } catch (err) {
+    if (!('uploadId' in file)) await discard(file.file);
+    throw err;
   }
+  return withFile(db, ctx, file, input.name, async (tx, stored) => {
+    await assertQuota(tx, ctx, stored.size);
+    const id = await insertRow(tx, documents, {
+      accountId: ctx.accountId,
+      attachableType: input.attachable_type,
+      attachableId: input.attachable_id,
+      folderId: input.folder_id ?? null,
+      name: stored.name,
+      category: input.category ?? 'other',
+      version: 1,
+    });
+    await tx.insert(documentVersions).values(versionRow(ctx, id, 1, stored));
+    await enqueueDocumentReading(tx, id);
+    await event(tx, ctx, 'create', id);
+    return getDocument(tx, ctx, id);
+  });
 }
 
 /** POST /documents/{id}/versions: a new file for the document, which becomes its current version. */
-export async function addDocumentVersion(db: Db, ctx: CallerContext, id: number, upload: UploadedFile): Promise<DocumentResponse> {
+export async function addDocumentVersion(db: Db, ctx: CallerContext, id: number, file: NewFile): Promise<DocumentResponse> {
+  let current: DocumentRow;
   try {
-    const current = await visibleDocument(db, ctx, id);
-    const name = cleanFileName(upload.filename ?? current.document.name);
-    return await storeThen(db, upload, ctx, name, async (tx, file) => {
-      const locked = await visibleDocument(tx, ctx, id, true);
-      await assertQuota(tx, ctx, file.size);
-      const version = locked.document.version + 1;
-      await tx.insert(documentVersions).values(versionRow(ctx, id, version, file));
-      // The new file's text is read anew (docs/documents.md#search).
-      await updateRow(tx, documents, ctx.accountId, id, {
-        version,
-        extractedText: null,
-        textExtracted: false,
-        processingUntil: null,
-        processingAttempts: 0,
-        updatedAt: new Date(),
-      });
-      await enqueueDocumentReading(tx, id);
-      await event(tx, ctx, 'update', id, { version: true });
-      return getDocument(tx, ctx, id);
-    });
-  } finally {
-    await discard(upload.file);
+    current = await visibleDocument(db, ctx, id);
+  } catch (err) {
+    if (!('uploadId' in file)) await discard(file.file);
+    throw err;
   }
+  const name = 'uploadId' in file ? undefined : cleanFileName(file.filename ?? current.document.name);
+  return withFile(db, ctx, file, name, async (tx, stored) => {
+    const locked = await visibleDocument(tx, ctx, id, true);
+    await assertQuota(tx, ctx, stored.size);
+    const version = locked.document.version + 1;
+    await tx.insert(documentVersions).values(versionRow(ctx, id, version, stored));
+    // The new file's text is read anew (docs/documents.md#search).
+    await updateRow(tx, documents, ctx.accountId, id, {
+      version,
+      extractedText: null,
+      textExtracted: false,
+      processingUntil: null,
+      processingAttempts: 0,
+      updatedAt: new Date(),
+    });
+    await enqueueDocumentReading(tx, id);
+    await event(tx, ctx, 'update', id, { version: true });
+    return getDocument(tx, ctx, id);
+  });
 }
 
 export async function listDocumentVersions(db: Db, ctx: CallerContext, id: number): Promise<DocumentVersionResponse[]> {

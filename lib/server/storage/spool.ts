@@ -50,6 +50,23 @@ export async function spool(chunks: AsyncIterable<Uint8Array>, max: number): Pro
   return { path: file, size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
 }
 
+/** The SHA-256, size and head of bytes read once (an upload's, back from the store), kept nowhere. */
+export async function digest(chunks: AsyncIterable<Uint8Array>): Promise<Omit<Spooled, 'path'>> {
+  const hash = createHash('sha256');
+  const head: Buffer[] = [];
+  let headSize = 0;
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.byteLength;
+    hash.update(chunk);
+    if (headSize < HEAD_BYTES) {
+      head.push(Buffer.from(chunk.subarray(0, HEAD_BYTES - headSize)));
+      headSize += Math.min(chunk.byteLength, HEAD_BYTES - headSize);
+    }
+  }
+  return { size, sha256: hash.digest('hex'), head: Buffer.concat(head) };
+}
+
 export const discard = (spooled: Spooled | null) => (spooled ? unlink(spooled.path).catch(() => {}) : Promise.resolve());
 
 const TEXT_TYPES: Record<string, string> = { csv: 'text/csv', txt: 'text/plain', md: 'text/markdown' };

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db';
-import { forgetTrashed, keysInUse, trashedKeys } from '@/db/queries/documents';
+import { forgetTrashed, forgetUploadsBefore, keysInUse, trashedKeys } from '@/db/queries/documents';
 import { blobStore } from './index';
 
 // Bytes no row names any more: those a committed delete queued (removed right after the commit, or
@@ -31,6 +31,8 @@ export async function emptyTrash(db: Db, keys?: string[]): Promise<number> {
 export async function sweepStorage(db: Db, now = new Date()): Promise<number> {
   let removed = 0;
   for (let n = await emptyTrash(db); n > 0; n = await emptyTrash(db)) removed += n;
+  // Uploads in three steps never finished within a day: their bytes are orphans from now on.
+  await forgetUploadsBefore(db, new Date(now.getTime() - ORPHAN_AGE_MS));
   const store = blobStore();
   const old: string[] = [];
   const flush = async () => {

@@ -7,6 +7,9 @@ import { namedReference, paginationQuery, queryId, querySearch, recordResponse, 
 // as multipart/form-data (`file` and these fields as text); the record, folder and category can be
 // changed later with PATCH, and a new file is a new version of the same document.
 
+/** The largest file one request (multipart/form-data) carries; larger ones go in three steps. */
+export const SINGLE_REQUEST_MAX_BYTES = 25 * 1024 * 1024;
+
 /** The most a document's name holds. */
 export const DOCUMENT_NAME_MAX = 255;
 
@@ -101,3 +104,46 @@ export const documentVersionResponse = z
   })
   .meta({ id: 'DocumentVersion' });
 export type DocumentVersionResponse = z.output<typeof documentVersionResponse>;
+
+/** POST /document_uploads under `document_upload`: the first of three steps for a file of any size. */
+export const documentUploadCreate = z
+  .object({
+    name: documentName.meta({ description: "The file's name (the document's, unless the last step gives another)." }),
+    byte_size: z
+      .number()
+      .int()
+      .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
+      .meta({ description: 'Its exact size in bytes: the bytes sent must be exactly this many (up to DOCUMENT_MAX_BYTES).' }),
+    content_type: z
+      .string()
+      .trim()
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a media type, such as application/pdf')
+      .max(255)
+      .meta({ description: 'The Content-Type the bytes are sent with; the document’s own type is told from the bytes.' }),
+  })
+  .meta({ id: 'DocumentUploadCreate' });
+export type DocumentUploadCreate = z.output<typeof documentUploadCreate>;
+
+export const documentUploadResponse = z
+  .object({
+    id: z.string(),
+    upload_url: z
+      .string()
+      .meta({ description: 'Where to send the bytes: a presigned S3 URL, or the app’s own URL with the local driver. No Authorization header.' }),
+    method: z.literal('PUT'),
+    headers: z.record(z.string(), z.string()).meta({ description: 'Headers to send with the bytes (Content-Type).' }),
+    expires_at: responseTimestamp.meta({ description: 'The bytes must be sent before then (one hour); the upload can be finished within a day.' }),
+  })
+  .meta({ id: 'DocumentUpload' });
+export type DocumentUploadResponse = z.output<typeof documentUploadResponse>;
+
+/** POST /documents as JSON under `document`: the last step, naming an upload whose bytes were sent. */
+export const documentCreateFromUpload = documentCreate
+  .extend({ upload_id: relationId.meta({ description: 'The upload (POST /document_uploads) whose bytes were sent.' }) })
+  .meta({ id: 'DocumentCreateFromUpload' });
+
+/** POST /documents/{id}/versions as JSON under `document`: a new version from an upload. */
+export const documentVersionFromUpload = z
+  .object({ upload_id: relationId.meta({ description: 'The upload (POST /document_uploads) whose bytes were sent.' }) })
+  .meta({ id: 'DocumentVersionFromUpload' });

@@ -3,7 +3,11 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorContent, idPath, notFoundResponses as notFound, ok, resourcePaths, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
 import {
   documentCreate,
+  documentCreateFromUpload,
   documentListQuery,
+  documentUploadCreate,
+  documentUploadResponse,
+  documentVersionFromUpload,
   documentResponse,
   documentUpdate,
   documentVersionQuery,
@@ -45,9 +49,32 @@ export const documentsPaths: ZodOpenApiPathsObject = {
       operationId: 'create_document',
       tags,
       summary: 'Upload a document to a project, lead, company or contact',
-      description: 'multipart/form-data: the file in a part named `file`, and the fields beside it as text.',
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: upload } } },
+      description:
+        'multipart/form-data: the file in a part named `file`, and the fields beside it as text (up to 25 MB). Or, for a file of any size up to DOCUMENT_MAX_BYTES, the last of three steps: JSON `{"document": {"upload_id", …}}` naming an upload (POST /document_uploads) whose bytes were sent to its `upload_url`; they are checked against its `byte_size` and hashed.',
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': { schema: upload },
+          'application/json': { schema: z.object({ document: documentCreateFromUpload }) },
+        },
+      },
       responses: { ...ok('Stored.', 'document', documentResponse, '201'), ...standardErrors, ...notFound, ...uploadErrors },
+    },
+  },
+  '/api/2023-01/document_uploads': {
+    post: {
+      operationId: 'create_document_upload',
+      tags,
+      summary: 'Where to send the bytes of a file of any size (the first of three steps)',
+      description:
+        'Answers an `upload_url` to PUT exactly `byte_size` bytes to, with `headers`, before `expires_at` (one hour): a presigned S3 URL, or with the local driver the app’s own URL; neither takes an Authorization header. Then `POST /documents` with `{"document": {"upload_id", "attachable_type", "attachable_id", …}}` (or `POST /documents/{id}/versions` with `{"document": {"upload_id"}}`) within a day. Works where a function refuses large bodies (Vercel).',
+      requestBody: { required: true, content: { 'application/json': { schema: z.object({ document_upload: documentUploadCreate }) } } },
+      responses: {
+        ...ok('Where to send the bytes.', 'document_upload', documentUploadResponse, '201'),
+        ...standardErrors,
+        ...writeErrors,
+        '413': { description: 'Over DOCUMENT_MAX_BYTES (`payload_too_large`); the message names it.', content: errorContent },
+      },
     },
   },
   '/api/2023-01/documents/{id}/versions': {
@@ -63,7 +90,13 @@ export const documentsPaths: ZodOpenApiPathsObject = {
       tags,
       summary: "Upload a new file as the document's next version (an addendum to a drawing set)",
       requestParams: { path: idPath },
-      requestBody: { required: true, content: { 'multipart/form-data': { schema: z.object({ file }) } } },
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': { schema: z.object({ file }) },
+          'application/json': { schema: z.object({ document: documentVersionFromUpload }) },
+        },
+      },
       responses: { ...ok('The document, at its new version.', 'document', documentResponse, '201'), ...standardErrors, ...notFound, ...uploadErrors },
     },
   },
@@ -89,7 +122,7 @@ export const documentsPaths: ZodOpenApiPathsObject = {
       tags,
       summary: 'A small picture of the document: an image, or the first page of a PDF',
       description:
-        'A WebP at most 320 pixels on its longer side, made in the background after an upload; `thumbnail_url` names it (with its version) once it exists, and is null for other files. With S3 storage, a 302 to a signed URL that expires within 5 minutes.',
+        'A WebP at most 640 pixels on its longer side, made in the background after an upload; `thumbnail_url` names it (with its version) once it exists, and is null for other files. With S3 storage, a 302 to a signed URL that expires within 5 minutes.',
       requestParams: { path: idPath, query: documentVersionQuery },
       responses: {
         '200': { description: 'The picture (local storage).', content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } } },
