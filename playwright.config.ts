@@ -59,6 +59,8 @@ export default defineConfig({
       SIGN_IN_THROTTLE: 'off',
       // No SMTP server: mail is written here as .eml files, which the password-reset journey reads.
       MAIL_DIR: `${dataDir}/mail`,
+      // Email capture's inbound hook: the email journey posts a message to it, as a provider would.
+      INBOUND_EMAIL_SECRET: 'e2e-inbound-secret-0123456789',
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? randomBytes(32).toString('base64url'),
       // The origin the journeys use: Better Auth's base URL (it warns without one).
       PUBLIC_BASE_URL: `http://127.0.0.1:${PORT}`,

@@ -10,6 +10,7 @@ import { ApiClientError } from '@/lib/client/api-client';
 import { formatCents, formatDollars } from '@/lib/client/format';
 import { useCreateComment } from '@/lib/client/hooks/use-comments';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
+import { EmailDetails } from '@/components/emails/email-details';
 import { useTimeline, type TimelineEntry } from '@/lib/client/hooks/use-timeline';
 import { useMe } from '@/lib/client/hooks/use-users';
 import type { TimelineKind, TimelineSubject } from '@/lib/shared/validation/timeline';
@@ -27,6 +28,7 @@ const FILTERS: { label: string; kinds: TimelineKind[]; on: TimelineSubject[] }[]
   { label: 'Calls', kinds: ['call'], on: ['project', 'company', 'contact'] },
   { label: 'Tasks', kinds: ['task'], on: ['project', 'contact'] },
   { label: 'Documents', kinds: ['document'], on: ['lead', 'project', 'company', 'contact'] },
+  { label: 'Email', kinds: ['email'], on: ['lead', 'project', 'company', 'contact'] },
 ];
 
 /** A changed value for people: dollars and percentages as such, a list by commas, nothing as a dash. */
@@ -71,6 +73,7 @@ const DOT: Record<TimelineKind, string> = {
   call: 'bg-violet-500',
   task: 'bg-slate-500',
   document: 'bg-teal-500',
+  email: 'bg-rose-500',
 };
 
 function EntryItem({ entry }: { entry: TimelineEntry }) {
@@ -95,6 +98,7 @@ function EntryItem({ entry }: { entry: TimelineEntry }) {
             Open {entry.document.name}
           </a>
         ) : null}
+        {entry.email ? <EmailDetails email={entry.email} /> : null}
         {entry.call?.notes ? <p className="mt-1 line-clamp-3 text-xs text-slate-600 dark:text-slate-400">{entry.call.notes}</p> : null}
       </div>
     </li>

@@ -21,6 +21,7 @@ import { humanize } from '@/lib/client/format';
 import { companyRelatedParams } from './companies-params';
 import { RecordTimeline } from '@/components/comments/record-timeline';
 import { RecordDocuments } from '@/components/documents/record-documents';
+import { RecordEmails } from '@/components/emails/record-emails';
 import { RemindMe } from '@/components/reminders/remind-me';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
@@ -170,6 +171,7 @@ export function CompanyDetail({ id }: { id: string }) {
       <Related company={company} />
       <div className="mt-4 space-y-4">
         <RecordDocuments type="company" id={company.id} />
+        <RecordEmails type="company" id={company.id} />
         <RecordTimeline type="company" id={company.id} />
       </div>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${company.name}”`} wide>

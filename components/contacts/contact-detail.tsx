@@ -16,6 +16,7 @@ import { useContact, type Contact } from '@/lib/client/hooks/use-contacts';
 import { contactCallsParams } from './contacts-params';
 import { RecordTimeline } from '@/components/comments/record-timeline';
 import { RecordDocuments } from '@/components/documents/record-documents';
+import { RecordEmails } from '@/components/emails/record-emails';
 import { RemindMe } from '@/components/reminders/remind-me';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
@@ -107,6 +108,7 @@ export function ContactDetail({ id }: { id: string }) {
       <Calls contact={contact} />
       <div className="mt-4 space-y-4">
         <RecordDocuments type="contact" id={contact.id} />
+        <RecordEmails type="contact" id={contact.id} />
         <RecordTimeline type="contact" id={contact.id} />
       </div>
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${name}”`} wide>

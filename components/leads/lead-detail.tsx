@@ -17,6 +17,7 @@ import { useLeadActions } from './lead-actions';
 import { SnoozeDialog } from './snooze-dialog';
 import { RecordTimeline } from '@/components/comments/record-timeline';
 import { RecordDocuments } from '@/components/documents/record-documents';
+import { RecordEmails } from '@/components/emails/record-emails';
 import { RemindMe } from '@/components/reminders/remind-me';
 
 // A lead's own page (/leads/{id}): its fields, its company and contact, and what is done with a
@@ -131,6 +132,7 @@ export function LeadDetail({ id }: { id: string }) {
       </DetailList>
       <div className="mt-4 space-y-4">
         <RecordDocuments type="lead" id={lead.id} />
+        <RecordEmails type="lead" id={lead.id} />
         <RecordTimeline type="lead" id={lead.id} />
       </div>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit “${editing ?? lead.name}”`} wide>

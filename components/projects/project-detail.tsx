@@ -29,6 +29,7 @@ import { ProjectTeam } from './project-team';
 import { useMoveProject } from './use-move-project';
 import { RecordTimeline } from '@/components/comments/record-timeline';
 import { RecordDocuments } from '@/components/documents/record-documents';
+import { RecordEmails } from '@/components/emails/record-emails';
 import { timelineQuery } from '@/lib/client/hooks/use-timeline';
 import { RemindMe } from '@/components/reminders/remind-me';
 
@@ -46,6 +47,7 @@ const TABS = [
   ['overview', 'Overview'],
   ['timeline', 'Timeline'],
   ['documents', 'Documents'],
+  ['email', 'Email'],
   ['forecast', 'Forecast'],
   ['team', 'Team'],
   ['go_no_go', 'Go / no-go'],
@@ -335,6 +337,10 @@ export function ProjectDetail({ id }: { id: string }) {
       ) : tab === 'documents' ? (
         <div role="tabpanel" id="project-tabpanel-documents" aria-labelledby="project-tab-documents">
           <RecordDocuments type="project" id={p.id} />
+        </div>
+      ) : tab === 'email' ? (
+        <div role="tabpanel" id="project-tabpanel-email" aria-labelledby="project-tab-email">
+          <RecordEmails type="project" id={p.id} />
         </div>
       ) : tab === 'go_no_go' ? (
         <div role="tabpanel" id="project-tabpanel-go_no_go" aria-labelledby="project-tab-go_no_go">

@@ -32,6 +32,8 @@ export const SECURITY_KIND_LABELS: Record<SecurityEventKind, string> = {
   'sign_in.succeeded': 'Signed in',
   'sign_in.failed': 'Failed to sign in',
   'sign_in.throttled': 'Locked sign-in',
+  'email_capture.rotated': 'Changed the email capture address',
+  'email_capture.refused': 'Refused a captured email',
 };
 
 const GROUPS: [string, SecurityEventKind[]][] = [
@@ -39,6 +41,7 @@ const GROUPS: [string, SecurityEventKind[]][] = [
   ['Credentials', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('api_token.') || k.startsWith('oauth_') || k.startsWith('calendar_feed.'))],
   ['Webhooks', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('webhook.'))],
   ['Sign-in and sessions', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('sign_in.') || k.startsWith('session.'))],
+  ['Email capture', SECURITY_EVENT_KINDS.filter((k) => k.startsWith('email_capture.'))],
 ];
 
 export function SecurityKindSelect({ value, onChange, className }: { value: string; onChange: (kind: string) => void; className: string }) {

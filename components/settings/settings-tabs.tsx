@@ -17,6 +17,7 @@ const TABS = [
   { href: '/settings/import', label: 'Import' },
   { href: '/settings/notifications', label: 'Notifications' },
   { href: '/settings/calendar-feed', label: 'Calendar feed' },
+  { href: '/settings/email-capture', label: 'Email capture' },
   { href: '/settings/sessions', label: 'Sessions' },
 ] as const;
 /** The developer tools, grouped after a divider. */

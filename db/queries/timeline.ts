@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { calls, comments, contacts, documentVersions, documents, tasks, users, webhookMessages } from '@/db/schema';
+import { calls, comments, contacts, documentVersions, documents, emailLinks, emails, tasks, users, webhookMessages } from '@/db/schema';
 import { TIMELINE_KINDS, type TimelineKind, type TimelineSubject } from '@/db/schema/enums';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { rows, type PageWindow } from './sql';
@@ -88,6 +88,11 @@ export function timelinePage(
     parts.push(sql`select 'document', ${documents.id}, ${documents.createdAt}, ${documentVersions.uploadedById}, ${NO_CHANGE}
       from ${documents} join ${documentVersions} on ${documentVersions.documentId} = ${documents.id} and ${documentVersions.version} = 1
       where ${documents.accountId} = ${accountId} and ${documents.attachableType} = ${type} and ${documents.attachableId} = ${id}`);
+  // Email filed on it (docs/email-capture.md), when each was sent, by who captured it.
+  if (want('email'))
+    parts.push(sql`select 'email', ${emails.id}, coalesce(${emails.sentAt}, ${emails.createdAt}), ${emails.loggedById}, ${NO_CHANGE}
+      from ${emailLinks} join ${emails} on ${emails.id} = ${emailLinks.emailId}
+      where ${emailLinks.accountId} = ${accountId} and ${emailLinks.recordType} = ${type} and ${emailLinks.recordId} = ${id}`);
   if (parts.length === 0) return Promise.resolve([]);
   return rows<TimelineRow>(
     db,

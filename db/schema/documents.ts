@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, index, integer, pgTable, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accountId, users } from './accounts';
 import { id, oneOf, parentRef, ref, timestamps, ts } from './columns';
+import { emails } from './emails';
 import { ATTACHABLE_TYPES, DOCUMENT_CATEGORIES, type AttachableType, type DocumentCategory } from './enums';
 
 // Documents on a project, lead, company or contact (docs/documents.md): metadata here, bytes in the
@@ -41,6 +42,8 @@ export const documents = pgTable(
     folderId: ref('folder_id', () => documentFolders.id),
     name: text('name').notNull(),
     category: text('category').$type<DocumentCategory>().notNull().default('other'),
+    /** The email it came attached to (docs/email-capture.md), or null. */
+    emailId: ref('email_id', () => emails.id),
     /** Its current version's number (document_versions.version). */
     version: integer('version').notNull().default(1),
     /** The current version's text, extracted in the background for search (null until then, or when it cannot be read). */
@@ -61,6 +64,7 @@ export const documents = pgTable(
   (t) => [
     index('documents_attachable_idx').on(t.accountId, t.attachableType, t.attachableId, t.createdAt),
     index('documents_folder_id_idx').on(t.folderId),
+    index('documents_email_id_idx').on(t.emailId),
     index('documents_account_updated_idx').on(t.accountId, t.updatedAt),
     index('documents_search_idx').using('gin', t.search),
     index('documents_unprocessed_idx')

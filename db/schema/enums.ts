@@ -82,6 +82,10 @@ export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
 export const ATTACHABLE_TYPES = ['project', 'lead', 'company', 'contact'] as const;
 export type AttachableType = (typeof ATTACHABLE_TYPES)[number];
 
+/** What an email is filed on (docs/email-capture.md). */
+export const EMAIL_RECORD_TYPES = ['contact', 'company', 'project', 'lead'] as const;
+export type EmailRecordType = (typeof EMAIL_RECORD_TYPES)[number];
+
 /** A document's category. */
 export const DOCUMENT_CATEGORIES = ['bid_invitation', 'drawings', 'specifications', 'addendum', 'bid_form', 'proposal', 'contract', 'photo', 'other'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
@@ -89,7 +93,7 @@ export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 /** The records with a timeline, and the kinds of its entries (docs/collaboration.md#timeline). */
 export const TIMELINE_SUBJECTS = ['lead', 'project', 'company', 'contact'] as const;
 export type TimelineSubject = (typeof TIMELINE_SUBJECTS)[number];
-export const TIMELINE_KINDS = ['comment', 'change', 'call', 'task', 'created', 'document'] as const;
+export const TIMELINE_KINDS = ['comment', 'change', 'call', 'task', 'created', 'document', 'email'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** The lists a view can be saved of (docs/saved-views.md). */
@@ -133,6 +137,8 @@ export const SECURITY_EVENT_KINDS = [
   'sign_in.succeeded',
   'sign_in.failed',
   'sign_in.throttled',
+  'email_capture.rotated',
+  'email_capture.refused',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 

@@ -10,6 +10,7 @@ export * from './companies';
 export * from './contacts';
 export * from './custom-fields';
 export * from './documents';
+export * from './emails';
 export * from './enums';
 export * from './forecast';
 export * from './go-no-go';

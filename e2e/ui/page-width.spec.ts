@@ -80,6 +80,7 @@ const pages = [
   '/projects/[id]?tab=team',
   '/projects/[id]?tab=go_no_go',
   '/projects/[id]?tab=documents',
+  '/projects/[id]?tab=email',
   '/workforce/utilization?interval=month',
   '/workforce/demand?interval=week',
   '/calendar?view=week',

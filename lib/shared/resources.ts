@@ -43,6 +43,8 @@ export const RESOURCES = {
   document: record('documents', 'Document', 'documents', 'Documents'),
   document_folder: record('document_folders', 'Document folder', 'document_folders', 'Documents'),
   document_upload: config('document_uploads', 'Upload', 'document_uploads', 'Documents'),
+  email: record('emails', 'Email', 'emails', 'Emails'),
+  email_capture: config('email_captures', 'Email capture', 'email_capture', 'Emails'),
   user: config('users', 'User', 'users', 'Users'),
   api_token: config('api_tokens', 'API token', 'api_tokens', 'API tokens'),
   session: config('sessions', 'Session', 'sessions', 'Sessions'),
@@ -111,4 +113,5 @@ export const OPERATIONS = [
   'documents/{id}/versions',
   'documents/{id}/download',
   'documents/{id}/thumbnail',
+  'email_capture/rotate',
 ] as const;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { bigXlsx, wideCsv, xlsxBomb } from '../../tests/hostile-files';
+import { makePdf } from '../../tests/sample-files';
 import { startReceiver } from '../../tests/receiver';
 
 // CI: the README's deployment recipes, followed on fresh databases (issue 7, Deployment).
@@ -201,6 +202,25 @@ try {
   });
   const refusal = (await over.json()) as { message?: string };
   check(over.status === 413 && /500 MB/.test(refusal.message ?? ''), `a 600 MB upload is refused before a byte is sent: 413, "${refusal.message}"`);
+  // The background reader (a worker thread with PDF.js, sharp and the canvas) runs in the standalone server too.
+  const pdfForm = new FormData();
+  pdfForm.set('attachable_type', 'project');
+  pdfForm.set('attachable_id', project.project.id);
+  pdfForm.set('file', new Blob([new Uint8Array(makePdf(['Standalone reading check', 'Formwork']))], { type: 'application/pdf' }), 'Check.pdf');
+  const small = (await (
+    await fetch(`${base}/api/2023-01/documents`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: pdfForm })
+  ).json()) as {
+    document: { id: string };
+  };
+  let read: { text_extracted: boolean; thumbnail_url: string | null } | undefined;
+  for (let i = 0; i < 60 && !read?.text_extracted; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    read = ((await (await fetch(`${base}/api/2023-01/documents/${small.document.id}`, { headers: auth })).json()) as { document: typeof read }).document;
+  }
+  check(
+    Boolean(read?.text_extracted && read.thumbnail_url),
+    `a PDF's words and first page are read in the background (text_extracted ${read?.text_extracted}, thumbnail ${Boolean(read?.thumbnail_url)})`,
+  );
   rmSync(storageDir, { recursive: true, force: true });
 
   step('Graceful shutdown: SIGTERM during a webhook delivery');

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/server/openapi/document';
+import { emailLinks, emails } from '@/db/schema';
+import { getDb } from '@/lib/server/db';
 import { BASE, dispatch, request, type ApiResponse } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 
@@ -93,6 +95,15 @@ beforeAll(async () => {
   await make('/go_no_go_criteria', 'go_no_go_criterion', { name: 'Fits our backlog' });
   await make('/custom_fields', 'custom_field', { resource: 'leads', key: 'contract_key', label: 'Contract key', field_type: 'text' });
   await make('/saved_views', 'saved_view', { resource: 'leads', name: 'Contract view' });
+  // Email arrives only through the capture address: one, filed on the project.
+  const [email] = await getDb()
+    .insert(emails)
+    .values({ accountId: a.accountId, messageId: 'contract@gc.example', subject: 'Contract mail', loggedById: a.userId })
+    .returning({ id: emails.id });
+  await getDb()
+    .insert(emailLinks)
+    .values({ emailId: email!.id, accountId: a.accountId, recordType: 'project', recordId: Number(projectId), reason: 'Filed here by hand' });
+  ids.set('/api/2023-01/emails', String(email!.id));
   ids.set('/api/2023-01/users', String(a.otherUserId));
   ids.set('/api/2023-01/project_stages', String(a.stageIds[0]));
   // A value of each of the account's own lists (Settings → Lists).

@@ -63,6 +63,11 @@ describe('the permission areas of the API', () => {
     '/documents/{id}/download',
     '/documents/{id}/thumbnail',
     '/documents/{id}/versions',
+    // An email's area is its records' (checked by the service: a 404 without one).
+    '/email_capture',
+    '/email_capture/rotate',
+    '/emails',
+    '/emails/{id}',
     '/imports',
     '/imports/{id}',
     '/imports/{id}/errors.csv',

@@ -11,7 +11,7 @@ import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
 // tasks in one stream, newest first, paged; each change with its fields' before and after (a
 // related record by its name) and one sentence; only for those who see the record.
 
-const ENTRY_KEYS = ['actor', 'call', 'changes', 'comment', 'document', 'id', 'kind', 'occurred_at', 'summary', 'task'];
+const ENTRY_KEYS = ['actor', 'call', 'changes', 'comment', 'document', 'email', 'id', 'kind', 'occurred_at', 'summary', 'task'];
 
 let a: TestAccount;
 let b: TestAccount;
@@ -147,7 +147,7 @@ describe('a project’s timeline', () => {
 
     const changes = await timeline(a.api, `/projects/${project.id}/timeline?kind=change,comment`);
     expect(changes.map((e) => e.kind).sort()).toEqual(['change', 'change', 'comment']);
-    const bad = await a.api.get(`/projects/${project.id}/timeline?kind=email,change`);
+    const bad = await a.api.get(`/projects/${project.id}/timeline?kind=fax,change`);
     expect(bad.status).toBe(422);
   });
 });

@@ -17,6 +17,7 @@ import { pageWindow, toPage, type Page, type PageQuery } from '@/lib/server/serv
 import { deleteCommentsOn } from '@/db/queries/comments';
 import { deleteRemindersOn } from '@/db/queries/reminders';
 import { deleteDocumentsOn } from '@/db/queries/documents';
+import { unlinkRecord } from '@/db/queries/emails';
 import { emptyTrash } from '@/lib/server/storage/sweep';
 import { ATTACHABLE_TYPES, COMMENTABLE_TYPES, type AttachableType, type CommentableType } from '@/db/schema/enums';
 
@@ -236,6 +237,8 @@ export async function deleteRecord<Row, Out extends object>(
     // Its documents too (their bytes queued, removed once this commits).
     const documents = isAttachable(resource) ? await deleteDocumentsOn(tx, ctx.accountId, resource, id) : [];
     events.push(...deleteEvents('document', documents));
+    // Emails filed on it are filed on it no more (they stay wherever else they are, and their sender's).
+    if (isAttachable(resource)) await unlinkRecord(tx, ctx.accountId, resource, id);
     await deleteRow(tx, kind.table, ctx.accountId, id);
     await recordEvents(tx, ctx, events);
     return documents.length;

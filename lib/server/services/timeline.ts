@@ -3,6 +3,7 @@ import { callsByIds } from '@/db/queries/calls';
 import { commentsByIds } from '@/db/queries/comments';
 import { documentsByIds } from '@/db/queries/documents';
 import { serializeDocument } from '@/lib/server/serializers/documents';
+import { emailsByIds } from './emails';
 import { tasksByIds } from '@/db/queries/tasks';
 import { timelinePage, timelineSize, type TimelineRow } from '@/db/queries/timeline';
 import { TIMELINE_KINDS, type TimelineKind, type TimelineSubject } from '@/db/schema/enums';
@@ -39,11 +40,12 @@ export async function recordTimeline(
   const rows: TimelineRow[] = kinds.length ? await timelinePage(db, ctx.accountId, { type, id }, filters, pageWindow(query)) : [];
   const total = rows[0] ? Number(rows[0].total) : kinds.length && query.page > 1 ? await timelineSize(db, ctx.accountId, { type, id }, filters) : 0;
   const idsOf = (kind: TimelineKind) => rows.filter((r) => r.kind === kind).map((r) => Number(r.ref_id));
-  const [comments, calls, tasks, documents] = await Promise.all([
+  const [comments, calls, tasks, documents, emails] = await Promise.all([
     commentsByIds(db, ctx.accountId, idsOf('comment')).then((r) => byId(r.map(serializeComment))),
     callsByIds(db, ctx.accountId, idsOf('call')).then((r) => byId(r.map(serializeCall))),
     tasksByIds(db, ctx.accountId, idsOf('task')).then((r) => byId(r.map(serializeTask))),
     documentsByIds(db, ctx.accountId, idsOf('document')).then((r) => byId(r.map((row) => serializeDocument(row, ctx.baseUrl)))),
+    emailsByIds(db, ctx, idsOf('email')).then(byId),
   ]);
   const items = rows.map((r): TimelineEntryResponse => {
     const actor =
@@ -61,6 +63,7 @@ export async function recordTimeline(
     const call = r.kind === 'call' ? (calls.get(r.ref_id) ?? null) : null;
     const task = r.kind === 'task' ? (tasks.get(r.ref_id) ?? null) : null;
     const document = r.kind === 'document' ? (documents.get(r.ref_id) ?? null) : null;
+    const email = r.kind === 'email' ? (emails.get(r.ref_id) ?? null) : null;
     const contact = call?.contact ? fullName(call.contact.first_name, call.contact.last_name) : null;
     const summary = timelineSummary({
       kind: r.kind,
@@ -72,6 +75,7 @@ export async function recordTimeline(
       call: call && { contact, outcome: call.call_outcome?.name ?? null },
       task: task && { title: task.title, deadline: task.deadline, done: task.completed_at !== null },
       document: document && { name: document.name },
+      email: email && { from: email.from ? (email.from.name ?? email.from.email) : null, subject: email.subject },
     });
     return {
       id: `${r.kind}-${r.ref_id}`,
@@ -83,6 +87,7 @@ export async function recordTimeline(
       call,
       task,
       document,
+      email,
       changes: r.kind === 'change' ? r.changes : null,
     };
   });

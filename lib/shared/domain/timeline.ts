@@ -18,6 +18,7 @@ export interface TimelineSummaryInput {
   call?: { contact: string | null; outcome: string | null } | null;
   task?: { title: string; deadline: string | null; done: boolean } | null;
   document?: { name: string } | null;
+  email?: { from: string | null; subject: string | null } | null;
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
@@ -107,6 +108,11 @@ export function timelineSummary(e: TimelineSummaryInput): string {
     }
     case 'document':
       return e.document ? `${who} uploaded “${e.document.name}”` : `${who} uploaded a document`;
+    case 'email': {
+      if (!e.email) return 'An email';
+      const subject = e.email.subject ? ` “${e.email.subject}”` : ' (no subject)';
+      return e.email.from ? `Email from ${e.email.from}:${subject}` : `Email${subject}`;
+    }
     case 'change': {
       if (e.changes && Object.keys(e.changes).length > 0) return `${who} ${changeSentence(e.subject, e.changes)}`;
       const fields = (e.changedFields ?? []).filter((f) => !WITH_STAGE.has(f));

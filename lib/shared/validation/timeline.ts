@@ -7,12 +7,17 @@ import { commentResponse } from './comments';
 import { paginationQuery, queryEnumList, responseTimestamp, userReference } from './common';
 import { taskResponse } from './tasks';
 import { documentResponse } from './documents';
+import { emailResponse } from './emails';
 
 // A record's timeline (docs/collaboration.md#timeline): comments, changes, calls, tasks and documents in one
 // stream, newest first.
 
 export const timelineQuery = paginationQuery.extend({
-  kind: queryEnumList(TIMELINE_KINDS, 'is not a kind of entry (comment, change, call, task, created or document)', 'Only entries of these kinds.').optional(),
+  kind: queryEnumList(
+    TIMELINE_KINDS,
+    'is not a kind of entry (comment, change, call, task, created, document or email)',
+    'Only entries of these kinds.',
+  ).optional(),
 });
 export type TimelineQuery = z.output<typeof timelineQuery>;
 
@@ -27,6 +32,7 @@ export const timelineEntryResponse = z
     call: callResponse.nullable().meta({ description: 'The call (kind `call`); null otherwise.' }),
     task: taskResponse.nullable().meta({ description: 'The task (kind `task`); null otherwise.' }),
     document: documentResponse.nullable().meta({ description: 'The document (kind `document`), as it is now; null otherwise.' }),
+    email: emailResponse.nullable().meta({ description: 'The captured email (kind `email`), as it is now; null otherwise.' }),
     changes: z
       .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
       .nullable()

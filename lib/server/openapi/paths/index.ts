@@ -10,6 +10,7 @@ import { contactsPaths } from './contacts';
 import { customFieldsPaths } from './custom-fields';
 import { documentFoldersPaths } from './document-folders';
 import { documentsPaths } from './documents';
+import { emailsPaths } from './emails';
 import { forecastPaths } from './forecast';
 import { goNoGoPaths } from './go-no-go';
 import { importsPaths } from './imports';
@@ -47,6 +48,7 @@ export const API_PATHS = {
   ...customFieldsPaths,
   ...documentFoldersPaths,
   ...documentsPaths,
+  ...emailsPaths,
   ...forecastPaths,
   ...goNoGoPaths,
   ...importsPaths,
