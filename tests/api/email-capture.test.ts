@@ -9,6 +9,7 @@ import { BASE, client, dispatch, type Client } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 import { makePdf } from '../sample-files';
 import { startSmtpReceiver } from '@/lib/server/email-capture/smtp';
+import { startS3Server } from '../s3-server';
 
 // Issue 29, email capture: a mail BCC'd or forwarded to the account's address by one of its users
 // is filed once, on the contacts in it, their companies, their five most recently updated open
@@ -364,6 +365,44 @@ describe('email capture', () => {
       smtp.close();
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('keeps attachments in the S3 store too: each a document whose download is a signed URL of its bytes', async () => {
+    const s3 = await startS3Server();
+    const before: Record<string, string | undefined> = {};
+    for (const [k, v] of Object.entries(s3.env)) {
+      before[k] = process.env[k];
+      process.env[k] = v;
+    }
+    try {
+      const pdf = makePdf(['Bid bond', 'Five percent']);
+      const raw = await compose({
+        from: userEmail,
+        to: 'sam@owner.com',
+        subject: 'Bid bond',
+        text: 'Attached.',
+        messageId: '<s3-bond@gc.example>',
+        attachments: [{ filename: 'Bid bond.pdf', content: pdf }],
+      });
+      const id = (await deliver(raw, [address])).body.email_id as string;
+      const email = (await a.api.get(`/emails/${id}`)).body.email;
+      expect(email.documents.length).toBeGreaterThan(0);
+      const download = await dispatch(
+        new Request(new URL(`/api/2023-01/documents/${email.documents[0].id}/download`, BASE), {
+          headers: { authorization: `Bearer ${a.token}` },
+          redirect: 'manual',
+        }),
+      );
+      expect(download.status).toBe(302);
+      const signed = await fetch(download.headers.get('location')!);
+      expect(Buffer.from(await signed.arrayBuffer())).toEqual(pdf);
+    } finally {
+      for (const [k, v] of Object.entries(before)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      await s3.stop();
     }
   });
 });
