@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { and, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rows } from '@/db/queries/sql';
 import type { Db } from '@/db';
-import { findUser } from '@/db/queries/users';
 import { companies, contacts, documentVersions, documents, emailCaptureSettings, emailLinks, emails, leads, projects, users } from '@/db/schema';
 import type { EmailRecordType } from '@/db/schema/enums';
 import { insertSecurityEvent } from '@/db/queries/security-events';
@@ -11,10 +10,10 @@ import { mailSettings } from '@/lib/server/config/mail';
 import { storageSettings } from '@/lib/server/config/storage';
 import { enqueueDocumentReading } from '@/lib/server/jobs/queue';
 import { recordEvent, recordEvents, resourcePath } from '@/lib/server/services/common';
-import type { CallerContext } from '@/lib/server/services/context';
+import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
+import { versionRow } from '@/lib/server/services/documents';
 import { blobStore } from '@/lib/server/storage';
 import { discard, sniffContentType, spool } from '@/lib/server/storage/spool';
-import { accessOfUser } from '@/lib/shared/permissions';
 import { cleanFileName } from '@/lib/shared/validation/documents';
 import { parseMail, subjectKey, type CapturedMail } from './parse';
 
@@ -78,20 +77,7 @@ export async function ingestEmail(db: Db, raw: Buffer, options: { recipients?: s
     });
     return { status: 'refused', code: 'stranger', reason: `${senderEmail || 'The sender'} is not a user of the account.` };
   }
-  const loaded = await findUser(db, accountId, user.id);
-  const { role, access } = accessOfUser(loaded ?? user);
-  const ctx: CallerContext = {
-    requestId: `email-${randomUUID()}`,
-    accountId,
-    userId: user.id,
-    role,
-    access,
-    scopes: ['read', 'write'],
-    authMethod: 'session',
-    credential: `email_capture:${user.id}`,
-    baseUrl: options.baseUrl,
-    ifMatch: null,
-  };
+  const ctx = contextOfUser(user, { accountId, requestId: `email-${randomUUID()}`, credential: `email_capture:${user.id}`, baseUrl: options.baseUrl });
   const existing = await sameMail(db, accountId, mail);
   if (existing) return { status: 'duplicate', emailId: existing, accountId };
   const filing = await fileOn(db, ctx, mail, named, setting.createContacts);
@@ -291,17 +277,7 @@ async function storeEmail(db: Db, ctx: CallerContext, mail: CapturedMail, filing
           .values({ accountId: ctx.accountId, attachableType: file.type, attachableId: file.id, name: file.name, category: 'other', version: 1, emailId: id })
           .returning({ id: documents.id });
         const documentId = Number(doc!.id);
-        await tx.insert(documentVersions).values({
-          accountId: ctx.accountId,
-          documentId,
-          version: 1,
-          storageKey: file.key,
-          name: file.name,
-          contentType: file.contentType,
-          byteSize: file.size,
-          checksumSha256: file.sha256,
-          uploadedById: ctx.userId,
-        });
+        await tx.insert(documentVersions).values(versionRow(ctx, documentId, 1, file));
         await enqueueDocumentReading(tx, documentId);
         events.push({ resource: 'document' as const, action: 'create' as const, id: documentId, path: resourcePath('document', documentId) });
       }

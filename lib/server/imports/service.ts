@@ -42,7 +42,6 @@ import { readSheet } from '@/lib/server/imports/read-file';
 import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
 import type { ImportCreateQuery, ImportListQuery, ImportPreviewResponse, ImportResponse } from '@/lib/shared/validation/imports';
-import { accessOfUser } from '@/lib/shared/permissions';
 import { isUniqueViolation, withoutParameters } from '@/db/query-errors';
 import { findUser } from '@/db/queries/users';
 import { neutralise } from '@/lib/server/export/columns';
@@ -54,7 +53,7 @@ import { deleteContact } from '@/lib/server/services/contacts';
 import { deleteLead } from '@/lib/server/services/leads';
 import { deleteProject } from '@/lib/server/services/projects';
 import { deleteWorkforceEmployee } from '@/lib/server/services/workforce-employees';
-import type { CallerContext } from '@/lib/server/services/context';
+import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
 import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
 import { enqueueImport } from '@/lib/server/jobs/queue';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
@@ -622,19 +621,7 @@ async function importContext(db: Db, row: NonNullable<Awaited<ReturnType<typeof 
   const { import: imp } = row;
   const user = imp.createdById === null ? undefined : await findUser(db, imp.accountId, imp.createdById);
   if (!user || user.deactivatedAt) throw new ImporterGone(`import ${imp.id}: its importer is no longer an active user`);
-  const { role, access } = accessOfUser(user);
-  return {
-    requestId: `import-${imp.id}`,
-    accountId: imp.accountId,
-    userId: user.id,
-    role,
-    access,
-    scopes: ['read', 'write'],
-    authMethod: 'session',
-    credential: `import:${imp.id}`,
-    baseUrl: imp.baseUrl ?? '',
-    ifMatch: null,
-  };
+  return contextOfUser(user, { accountId: imp.accountId, requestId: `import-${imp.id}`, credential: `import:${imp.id}`, baseUrl: imp.baseUrl ?? '' });
 }
 
 /** One batch in its transaction: records, their events, the rows' outcomes. */

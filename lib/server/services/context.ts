@@ -1,5 +1,5 @@
 import type { UserRole } from '@/db/schema/enums';
-import type { UserAccess } from '@/lib/shared/permissions';
+import { accessOfUser, type UserAccess } from '@/lib/shared/permissions';
 import type { IfMatch } from './preconditions';
 
 /** Who is calling, for which account: every handler and service is scoped by this. */
@@ -27,6 +27,18 @@ export interface CallerContext {
   client?: { address: string; userAgent: string | null };
   /** PATCH and DELETE: the `If-Match` precondition the service checks after locking the row. */
   ifMatch?: IfMatch | null;
+}
+
+/**
+ * Work done for a user outside a request (an import's batches, a captured email): their role and
+ * access as they are now, with full scopes, as their session would have.
+ */
+export function contextOfUser(
+  user: Parameters<typeof accessOfUser>[0] & { id: number },
+  work: { accountId: number; requestId: string; credential: string; baseUrl: string },
+): CallerContext {
+  const { role, access } = accessOfUser(user);
+  return { ...work, userId: user.id, role, access, scopes: ['read', 'write'], authMethod: 'session', ifMatch: null };
 }
 
 /** The user whose teams bound what the caller sees (project access `team`); undefined: all projects. */

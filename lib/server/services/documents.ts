@@ -178,7 +178,8 @@ export interface UploadedFile {
   filename: string | null;
 }
 
-const versionRow = (ctx: CallerContext, documentId: number, version: number, file: StoredFile) => ({
+/** A version's row: its file's key, name, type, size and hash, and who uploaded it. */
+export const versionRow = (ctx: CallerContext, documentId: number, version: number, file: StoredFile) => ({
   accountId: ctx.accountId,
   documentId,
   version,
