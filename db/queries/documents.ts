@@ -5,7 +5,7 @@ import { documentFolders, documentUploads, documentVersions, documents, storageT
 import type { AttachableType, DocumentCategory } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
-import { type PageWindow, pageWithTotal, rows } from './sql';
+import { type PageWindow, pageWithTotal, prefixMatch, rows } from './sql';
 
 // Documents (docs/documents.md): a page of a record's documents with each one's current version,
 // its uploader and its folder joined — the page and its count, whatever the page's size.
@@ -42,18 +42,6 @@ export interface DocumentFilters {
   updated_since?: Date;
 }
 
-/** The words of `q`, each a prefix, all required: "addend elec" finds "Addendum 2 — electrical". */
-function searchQuery(q: string) {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 20);
-  if (words.length === 0) return undefined;
-  const text = words.map((w) => `'${w.replace(/'/g, "''")}':*`).join(' & ');
-  return sql`${documents.search} @@ to_tsquery('simple', ${text})`;
-}
-
 /** A record's documents, newest first. */
 export function listDocuments(db: Db, accountId: number, f: DocumentFilters, page: PageWindow) {
   const where = and(
@@ -62,7 +50,7 @@ export function listDocuments(db: Db, accountId: number, f: DocumentFilters, pag
     eq(documents.attachableId, f.attachable_id),
     f.folder_id !== undefined ? eq(documents.folderId, f.folder_id) : undefined,
     f.category !== undefined ? eq(documents.category, f.category) : undefined,
-    f.q !== undefined ? searchQuery(f.q) : undefined,
+    f.q !== undefined ? prefixMatch(documents.search, f.q) : undefined,
     f.updated_since !== undefined ? gte(documents.updatedAt, f.updated_since) : undefined,
   );
   return pageWithTotal(db, selectDocuments(db).$dynamic(), documents, where, [desc(documents.createdAt), desc(documents.id)], page);

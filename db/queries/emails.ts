@@ -6,7 +6,7 @@ import type { EmailRecordType } from '@/db/schema/enums';
 import { inTeam, type TeamOf } from './project-access';
 import { personRefColumns } from './refs';
 import { ofAccount, oneRow } from './tenant';
-import { type PageWindow, pageWithTotal, rows } from './sql';
+import { type PageWindow, pageWithTotal, prefixMatch, rows } from './sql';
 
 // Captured email (docs/email-capture.md): a page of emails with their sender user, then the records
 // each is filed on and its attachments for the whole page — three statements whatever its size. An
@@ -47,16 +47,6 @@ export interface EmailFilters {
   updated_since?: Date;
 }
 
-function searchQuery(q: string) {
-  const words = q
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}@.]+/u)
-    .filter(Boolean)
-    .slice(0, 20);
-  if (words.length === 0) return undefined;
-  return sql`${emails.search} @@ to_tsquery('simple', ${words.map((w) => `'${w.replace(/'/g, "''")}':*`).join(' & ')})`;
-}
-
 /** Seen by the viewer: filed on a record they see, or captured by them. */
 const seenBy = (viewer: EmailViewer) => or(visibleLinkOf(emails.id, viewer), eq(emails.loggedById, viewer.userId));
 
@@ -66,7 +56,8 @@ export function listEmails(db: Db, accountId: number, viewer: EmailViewer, f: Em
     f.record
       ? visibleLinkOf(emails.id, { ...viewer, types: [f.record.type] }, sql`${link.recordType} = ${f.record.type} and ${link.recordId} = ${f.record.id}`)
       : seenBy(viewer),
-    f.q !== undefined ? searchQuery(f.q) : undefined,
+    // Addresses stay whole: 'simple' keeps sam@owner.com as one word.
+    f.q !== undefined ? prefixMatch(emails.search, f.q, /[^\p{L}\p{N}@.]+/u) : undefined,
     f.updated_since !== undefined ? gte(emails.updatedAt, f.updated_since) : undefined,
   );
   return pageWithTotal(db, selectEmails(db).$dynamic(), emails, where, [sql`${emails.sentAt} desc nulls last`, desc(emails.id)], page);

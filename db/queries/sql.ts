@@ -105,3 +105,14 @@ export function renderedOnce<K extends string, T>(
     return sql.join(chunks) as SQL<T>;
   };
 }
+
+/**
+ * Full-text search where every word of `q` is the start of a word in `vector` ('simple' config):
+ * "addend elec" finds "Addendum 2 — electrical". Words are split on anything `split` matches (at
+ * most 20 are kept); undefined when `q` has none.
+ */
+export function prefixMatch(vector: AnyPgColumn, q: string, split = /[^\p{L}\p{N}]+/u): SQL | undefined {
+  const words = q.toLowerCase().split(split).filter(Boolean).slice(0, 20);
+  if (words.length === 0) return undefined;
+  return sql`${vector} @@ to_tsquery('simple', ${words.map((w) => `'${w.replace(/'/g, "''")}':*`).join(' & ')})`;
+}

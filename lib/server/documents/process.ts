@@ -1,8 +1,7 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
 import { claimUnprocessed, finishProcessing, trashKeys, type ClaimedDocument } from '@/db/queries/documents';
-import { blobStore } from '@/lib/server/storage';
+import { blobStore, newDocumentKey } from '@/lib/server/storage';
 import { discard, spool } from '@/lib/server/storage/spool';
 import { emptyTrash } from '@/lib/server/storage/sweep';
 import { isReadable, READ_MAX_BYTES, readDocumentFile } from './read-file';
@@ -51,7 +50,7 @@ async function processOne(db: Db, claim: ClaimedDocument): Promise<void> {
           READ_MAX_BYTES,
         );
         try {
-          thumbnailKey = `documents/${claim.accountId}/thumbnails/${randomUUID()}`;
+          thumbnailKey = newDocumentKey(claim.accountId, 'thumbnails');
           await store.put(thumbnailKey, file.path, file.size, 'image/webp');
         } finally {
           await discard(file);

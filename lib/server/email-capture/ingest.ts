@@ -12,7 +12,7 @@ import { enqueueDocumentReading } from '@/lib/server/jobs/queue';
 import { recordEvent, recordEvents, resourcePath } from '@/lib/server/services/common';
 import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
 import { versionRow } from '@/lib/server/services/documents';
-import { blobStore } from '@/lib/server/storage';
+import { blobStore, newDocumentKey } from '@/lib/server/storage';
 import { discard, sniffContentType, spool } from '@/lib/server/storage/spool';
 import { cleanFileName } from '@/lib/shared/validation/documents';
 import { parseMail, subjectKey, type CapturedMail } from './parse';
@@ -236,7 +236,7 @@ async function storeEmail(db: Db, ctx: CallerContext, mail: CapturedMail, filing
           max,
         );
         try {
-          const key = `documents/${ctx.accountId}/${randomUUID()}`;
+          const key = newDocumentKey(ctx.accountId);
           const contentType = await sniffContentType(file.head, name);
           await store.put(key, file.path, file.size, contentType);
           stored.push({ key, name, size: file.size, sha256: file.sha256, contentType, type: link.type, id: link.id });

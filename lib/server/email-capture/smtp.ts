@@ -1,5 +1,5 @@
 import 'server-only';
-import { inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '@/db';
 import { emailCaptureSettings } from '@/db/schema';
@@ -31,7 +31,7 @@ export function startSmtpReceiver(options: { db: Db; port: number; host?: string
       const [account] = await db
         .select({ id: emailCaptureSettings.accountId })
         .from(emailCaptureSettings)
-        .where(inArray(emailCaptureSettings.token, [capture.token]))
+        .where(eq(emailCaptureSettings.token, capture.token))
         .catch(() => []);
       if (!account) return callback(smtpError(`No mailbox here: ${address.address}`, 550));
       callback();

@@ -1,11 +1,11 @@
 import 'server-only';
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { insertRow } from '@/db/queries/tenant';
 import { documentUploads } from '@/db/schema';
 import { storageSettings } from '@/lib/server/config/storage';
-import { blobStore } from '@/lib/server/storage';
+import { blobStore, newDocumentKey } from '@/lib/server/storage';
 import { discard, spool, TooLarge } from '@/lib/server/storage/spool';
 import { ORPHAN_AGE_MS } from '@/lib/server/storage/sweep';
 import { formatBytes } from '@/lib/shared/text';
@@ -33,7 +33,7 @@ function overLimit(): ServiceError {
 export async function createDocumentUpload(db: Db, ctx: CallerContext, input: DocumentUploadCreate): Promise<DocumentUploadResponse> {
   if (input.byte_size > storageSettings().DOCUMENT_MAX_BYTES) throw overLimit();
   const token = randomBytes(32).toString('base64url');
-  const key = `documents/${ctx.accountId}/${randomUUID()}`;
+  const key = newDocumentKey(ctx.accountId);
   const expiresAt = new Date(Date.now() + UPLOAD_URL_SECONDS * 1000);
   const id = await insertRow(db, documentUploads, {
     accountId: ctx.accountId,

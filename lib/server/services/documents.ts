@@ -1,5 +1,4 @@
 import 'server-only';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Db } from '@/db';
@@ -19,7 +18,7 @@ import { documentVersions, documents } from '@/db/schema';
 import { storageSettings } from '@/lib/server/config/storage';
 import { formatBytes } from '@/lib/shared/text';
 import { serializeDocument, serializeDocumentVersion } from '@/lib/server/serializers/documents';
-import { blobStore } from '@/lib/server/storage';
+import { blobStore, newDocumentKey } from '@/lib/server/storage';
 import { digest, discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';
 import { findUpload, takeUpload } from './document-uploads';
 import { emptyTrash } from '@/lib/server/storage/sweep';
@@ -63,9 +62,6 @@ export function uploadTooLarge(): ServiceError {
 }
 
 export const singleRequestMax = () => Math.min(SINGLE_REQUEST_MAX_BYTES, storageSettings().DOCUMENT_MAX_BYTES);
-
-/** A new key in the store: one per version, never reused. */
-const newKey = (accountId: number) => `documents/${accountId}/${randomUUID()}`;
 
 /** A document the caller sees (its record too), or undefined; its row locked with `lock`. */
 async function findVisibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow | undefined> {
@@ -113,7 +109,7 @@ async function assertQuota(db: Db, ctx: CallerContext, size: number): Promise<vo
 /** The spooled file into the store under a new key, then `write` (the rows) in one transaction; the bytes go again if it fails. */
 async function storeThen<T>(db: Db, upload: UploadedFile, ctx: CallerContext, name: string, write: (tx: Db, file: StoredFile) => Promise<T>): Promise<T> {
   const contentType = await sniffContentType(upload.file.head, name);
-  const key = newKey(ctx.accountId);
+  const key = newDocumentKey(ctx.accountId);
   const store = blobStore();
   await store.put(key, upload.file.path, upload.file.size, contentType);
   try {
