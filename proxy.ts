@@ -25,6 +25,7 @@ import { storageOrigins } from '@/lib/server/config/storage';
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname === '/api' || pathname.startsWith('/api/')) return api(request, pathname);
+  if (pathname.startsWith('/.well-known/')) return wellKnown();
   if (isAsset(pathname)) return NextResponse.next();
   if (!isPublic(pathname) && !getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
     const signIn = new URL('/sign-in', request.url);
@@ -51,6 +52,17 @@ function api(request: NextRequest, pathname: string) {
   if (isPreflight(request)) return preflightResponse(origin);
   const response = NextResponse.next();
   for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
+  response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  return response;
+}
+
+/**
+ * The OAuth metadata documents (RFC 8414, RFC 9728): public, the same for everyone, readable by a
+ * browser-based client from any origin; their route handlers limit them per client address.
+ */
+function wellKnown() {
+  const response = NextResponse.next();
+  response.headers.set('Access-Control-Allow-Origin', '*');
   response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   return response;
 }

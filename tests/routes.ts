@@ -23,13 +23,20 @@ function walk(dir: string): string[] {
   });
 }
 
+/** Route files under app/api and app/.well-known (the OAuth metadata documents). */
 export function routeFiles(): RouteFile[] {
-  return walk(path.join(appDir, 'api'))
+  return [...walk(path.join(appDir, 'api')), ...walk(path.join(appDir, '.well-known'))]
     .map((file) => {
       const segments = path.relative(appDir, path.dirname(file)).split(path.sep);
       const keys: string[] = [];
       let rank = 0;
       const parts = segments.map((s) => {
+        const optional = /^\[\[\.\.\.(\w+)\]\]$/.exec(s);
+        if (optional) {
+          keys.push(optional[1]!);
+          rank += 100;
+          return { re: '(.+)', tpl: `{${optional[1]}}`, optional: true };
+        }
         const catchAll = /^\[\.\.\.(\w+)\]$/.exec(s);
         if (catchAll) {
           keys.push(catchAll[1]!);
@@ -49,7 +56,8 @@ export function routeFiles(): RouteFile[] {
       return {
         file,
         template: '/' + parts.map((p) => p.tpl).join('/'),
-        pattern: new RegExp('^/' + parts.map((p) => p.re).join('/') + '$'),
+        // An optional catch-all (`[[...path]]`) matches its parent path too.
+        pattern: new RegExp('^' + parts.map((p) => ('optional' in p ? `(?:/${p.re})?` : `/${p.re}`)).join('') + '$'),
         keys,
         rank,
       };

@@ -18,12 +18,19 @@ const CRON = '/api/cron/';
 // presigned S3 URL; tests/api/documents.test.ts) and the inbound email hook (its own secret;
 // tests/api/email-capture.test.ts).
 const OWN_CREDENTIAL = ['/api/uploads/', '/api/inbound/'];
+// The MCP server speaks its own protocol (JSON-RPC over Streamable HTTP; tests/api/mcp.test.ts), and
+// the OAuth metadata documents are RFC 8414's and RFC 9728's, not the API's.
+const OTHER_PROTOCOLS = ['/api/mcp', '/.well-known/'];
 
 const doc = openApiDocument();
 const paths = doc.paths as Record<string, Record<string, unknown>>;
 const routes = routeFiles().filter(
   (r) =>
-    r.template !== CATCH_ALL && !r.template.startsWith(BETTER_AUTH) && !r.template.startsWith(CRON) && !OWN_CREDENTIAL.some((p) => r.template.startsWith(p)),
+    r.template !== CATCH_ALL &&
+    !r.template.startsWith(BETTER_AUTH) &&
+    !r.template.startsWith(CRON) &&
+    !OWN_CREDENTIAL.some((p) => r.template.startsWith(p)) &&
+    !OTHER_PROTOCOLS.some((p) => r.template.startsWith(p)),
 );
 const concrete = (template: string) => template.replace(/\{\w+\}/g, '1');
 /** The documented methods of a path, HEAD with GET, and OPTIONS: a route's `Allow`. */

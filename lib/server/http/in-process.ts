@@ -10,8 +10,8 @@ import { PEER_ADDRESS_HEADER } from '@/lib/server/security/client-address';
 // without a loopback HTTP hop.
 
 type RouteHandler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-/** What the in-process transport uses of a route module: its GET (a render only reads). */
-export type RouteModule = { GET?: RouteHandler };
+/** What an in-process call uses of a route module: the handler of its method. */
+export type RouteModule = Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', RouteHandler>>;
 /**
  * Route templates below /api/2023-01 (`/leads`, `/users/me`, `/projects/{id}`) → their route
  * modules, each loaded when first asked for (app/api/2023-01/route-modules.ts, generated).
@@ -46,12 +46,32 @@ function compile(routes: RouteModules): CompiledRoute[] {
 }
 
 /**
+ * Answers a Request for /api/2023-01/… from the route module that serves its path, as Next.js
+ * would route it: the same wrapper, authentication, tenancy, rate limit and serializers.
+ */
+export function apiDispatcher(routes: RouteModules): (req: Request) => Promise<Response> {
+  const table = compile(routes);
+  return async (req) => {
+    const { pathname } = new URL(req.url);
+    for (const route of table) {
+      const match = route.pattern.exec(pathname);
+      if (!match) continue;
+      const handler = (await route.load())[req.method as keyof RouteModule];
+      if (!handler) break;
+      const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
+      return handler(req, { params: Promise.resolve(params) });
+    }
+    throw new Error(`No in-process route serves ${req.method} ${pathname}.`);
+  };
+}
+
+/**
  * A transport (lib/client/api-client.ts) that answers from the route modules of `routes`, as the browser
  * making the page request `incoming()` would have been answered. Reads only: a page's render
  * changes nothing.
  */
 export function inProcessTransport(routes: RouteModules, incoming: () => Promise<Pick<Headers, 'get'>>): Transport {
-  const table = compile(routes);
+  const dispatch = apiDispatcher(routes);
   return async (path, init) => {
     if (init.method !== 'GET') throw new Error(`The in-process transport only reads; ${init.method} ${path} goes from the browser.`);
     const page = await incoming();
@@ -63,14 +83,6 @@ export function inProcessTransport(routes: RouteModules, incoming: () => Promise
     // Same origin by construction: the server asks itself, for the page its own origin served.
     headers.set('sec-fetch-site', 'same-origin');
     const url = new URL(`${API_BASE}${path}`, `http://${page.get('host') ?? 'localhost'}`);
-    for (const route of table) {
-      const match = route.pattern.exec(url.pathname);
-      if (!match) continue;
-      const handler = (await route.load()).GET;
-      if (!handler) break;
-      const params = Object.fromEntries(route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]));
-      return handler(asInProcessRequest(new Request(url, { method: 'GET', headers })), { params: Promise.resolve(params) });
-    }
-    throw new Error(`No in-process route serves GET ${url.pathname}.`);
+    return dispatch(asInProcessRequest(new Request(url, { method: 'GET', headers })));
   };
 }

@@ -1,0 +1,217 @@
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '@/db/queries/accounts';
+import { createApiToken } from '@/lib/server/auth/tokens';
+import { getDb } from '@/lib/server/db';
+import { BASE, dispatch } from '../api';
+import { createTestAccount, type TestAccount } from '../fixtures';
+
+// Issue 30: the MCP server at /api/mcp, driven by the official SDK's client over its Streamable
+// HTTP transport, through the real route handlers (its fetch is the test dispatcher).
+
+const MCP_URL = new URL('/api/mcp', BASE);
+const fetchApp = (url: string | URL, init?: RequestInit) => dispatch(new Request(url, init));
+
+async function connect(token: string) {
+  const client = new McpClient({ name: 'groundwork-tests', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(MCP_URL, { fetch: fetchApp, requestInit: { headers: { authorization: `Bearer ${token}` } } });
+  await client.connect(transport);
+  return client;
+}
+
+type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
+const call = async (client: McpClient, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolResult;
+const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? '').join('\n');
+
+describe('MCP server', () => {
+  let t: TestAccount;
+  let writer: McpClient;
+  let reader: McpClient;
+
+  beforeAll(async () => {
+    t = await createTestAccount('MCP GC');
+    writer = await connect(t.token);
+    reader = await connect(t.readToken);
+  });
+  afterAll(async () => {
+    await writer?.close();
+    await reader?.close();
+  });
+
+  it('answers 401 without a token, pointing at the protected resource metadata, which names the authorization server', async () => {
+    const res = await fetchApp(MCP_URL, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    const challenge = res.headers.get('www-authenticate')!;
+    expect(challenge).toBe(`Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource"`);
+    const metadata = await fetchApp(new URL('/.well-known/oauth-protected-resource', BASE));
+    expect(metadata.status).toBe(200);
+    expect(await metadata.json()).toMatchObject({ resource: `${BASE}/api/mcp`, authorization_servers: [BASE], scopes_supported: ['read', 'write'] });
+    // Clients ask under the resource's path first (RFC 9728 §3.1): the same document.
+    const scoped = await fetchApp(new URL('/.well-known/oauth-protected-resource/api/mcp', BASE));
+    expect((await scoped.json()).resource).toBe(`${BASE}/api/mcp`);
+    const server = await (await fetchApp(new URL('/.well-known/oauth-authorization-server', BASE))).json();
+    expect(server).toMatchObject({
+      issuer: BASE,
+      authorization_endpoint: `${BASE}/oauth/authorize`,
+      token_endpoint: `${BASE}/oauth/token`,
+      code_challenge_methods_supported: ['S256'],
+    });
+    const bad = await fetchApp(MCP_URL, { method: 'POST', headers: { authorization: 'Bearer gw_nope', 'content-type': 'application/json' }, body: '{}' });
+    expect(bad.status).toBe(401);
+    expect(bad.headers.get('www-authenticate')).toContain('error="invalid_token"');
+  });
+
+  it('lists read and write tools with schemas and annotations; a read token is offered the reads only', async () => {
+    const { tools } = await writer.listTools();
+    const names = tools.map((tool) => tool.name).sort();
+    expect(names).toEqual(
+      [
+        'add_comment',
+        'complete_task',
+        'create_lead',
+        'create_task',
+        'forecast',
+        'get_record',
+        'list_projects',
+        'log_call',
+        'pipeline_summary',
+        'search',
+        'staffing_demand',
+        'timeline',
+        'update_lead',
+        'update_project',
+        'upcoming_bids',
+        'utilization',
+        'win_rates',
+      ].sort(),
+    );
+    const search = tools.find((tool) => tool.name === 'search')!;
+    expect(search.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(search.inputSchema.properties).toHaveProperty('query');
+    expect(search.outputSchema?.properties).toHaveProperty('results');
+    const createLead = tools.find((tool) => tool.name === 'create_lead')!;
+    expect(createLead.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(JSON.stringify(createLead.inputSchema)).toContain('value_in_cents');
+
+    const readable = (await reader.listTools()).tools.map((tool) => tool.name);
+    expect(readable).toContain('search');
+    expect(readable).not.toContain('create_lead');
+    // Called anyway: a tool error, never a protocol failure.
+    const refused = await call(reader, 'create_lead', { lead: { name: 'Sneaky' } });
+    expect(refused.isError).toBe(true);
+  });
+
+  it('writes through the API: create_lead, update_lead as seen, tasks, calls and comments, each seen in the HTTP API', async () => {
+    const created = await call(writer, 'create_lead', { lead: { name: 'Harbor Clinic expansion', value_in_cents: 125_000_000 } });
+    expect(created.isError).toBeFalsy();
+    const lead = created.structuredContent!.lead as { id: string; updated_at: string; value_in_cents: number };
+    expect(lead.value_in_cents).toBe(125_000_000);
+    const viaHttp = await t.api.get(`/leads/${lead.id}`);
+    expect(viaHttp.status).toBe(200);
+    expect(viaHttp.body.lead.name).toBe('Harbor Clinic expansion');
+
+    const updated = await call(writer, 'update_lead', { id: lead.id, updated_at: lead.updated_at, lead: { priority: true } });
+    expect(updated.isError).toBeFalsy();
+    expect((await t.api.get(`/leads/${lead.id}`)).body.lead.priority).toBe(true);
+    // Given an updated_at the lead no longer has: refused, and nothing changes.
+    const stale = await call(writer, 'update_lead', { id: lead.id, updated_at: '2001-01-01T00:00:00Z', lead: { name: 'Stale write' } });
+    expect(stale.isError).toBe(true);
+    expect(textOf(stale)).toMatch(/changed since you read it/);
+    expect((await t.api.get(`/leads/${lead.id}`)).body.lead.name).toBe('Harbor Clinic expansion');
+
+    const task = (await call(writer, 'create_task', { task: { title: 'Send the addendum to Harbor' } })).structuredContent!.task as { id: string };
+    const done = await call(writer, 'complete_task', { id: task.id });
+    expect((done.structuredContent!.task as { completed_at: string | null }).completed_at).not.toBeNull();
+    expect((await t.api.get(`/tasks/${task.id}`)).body.task.completed_at).not.toBeNull();
+
+    const logged = await call(writer, 'log_call', { call: { notes: 'Sam asked about the addendum' } });
+    expect(logged.isError).toBeFalsy();
+    const callId = (logged.structuredContent!.call as { id: string }).id;
+    expect((await t.api.get(`/calls/${callId}`)).body.call.notes).toBe('Sam asked about the addendum');
+
+    const comment = await call(writer, 'add_comment', { comment: { commentable_type: 'lead', commentable_id: lead.id, body: 'Bid looks good' } });
+    expect(comment.isError).toBeFalsy();
+    const comments = await t.api.get(`/comments?commentable_type=lead&commentable_id=${lead.id}`);
+    expect(comments.body.comments.map((c: { body: string }) => c.body)).toContain('Bid looks good');
+  });
+
+  it('answers input the API refuses as a tool error with its message', async () => {
+    const missing = await call(writer, 'get_record', { type: 'project', id: '999999999' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/not found/i);
+    const unknownCompany = await call(writer, 'create_lead', { lead: { name: 'Orphan', company_id: '999999999' } });
+    expect(unknownCompany.isError).toBe(true);
+    expect(textOf(unknownCompany)).toMatch(/company/i);
+    const badRange = await call(writer, 'upcoming_bids', { from: '2026-05-10', to: '2026-05-01' });
+    expect(badRange.isError).toBe(true);
+    expect(textOf(badRange)).toMatch(/must not be before from/);
+  });
+
+  it('reads: search, get_record, list_projects, pipeline_summary, forecast, win_rates, upcoming_bids, utilization, staffing_demand, timeline', async () => {
+    const project = (await t.api.post('/projects', { project: { name: 'Riverside Medical Office', bid_due_date: '2026-12-03' } })).body.project;
+    const found = await call(writer, 'search', { query: 'riverside' });
+    expect(found.isError).toBeFalsy();
+    expect(found.structuredContent!.results).toContainEqual({ type: 'project', id: project.id, name: 'Riverside Medical Office' });
+
+    const record = await call(writer, 'get_record', { type: 'project', id: project.id });
+    expect((record.structuredContent!.record as { name: string }).name).toBe('Riverside Medical Office');
+
+    const listed = await call(writer, 'list_projects', { q: 'Riverside', per_page: '10' });
+    expect(listed.structuredContent!.total_count).toBe(1);
+    expect(textOf(listed)).toContain('Riverside Medical Office');
+
+    for (const [name, args] of [
+      ['pipeline_summary', {}],
+      ['forecast', {}],
+      ['win_rates', { group_by: 'market_sector' }],
+      ['upcoming_bids', { from: '2026-12-01', to: '2026-12-31', type: 'bid_due' }],
+      ['utilization', {}],
+      ['staffing_demand', {}],
+      ['timeline', { type: 'project', id: project.id }],
+    ] as const) {
+      const result = await call(writer, name, args);
+      expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
+      expect(result.structuredContent, name).toBeTruthy();
+    }
+    const bids = await call(writer, 'upcoming_bids', { from: '2026-12-01', to: '2026-12-31', type: 'bid_due' });
+    expect(textOf(bids)).toContain('Riverside Medical Office');
+    const pipeline = await call(writer, 'pipeline_summary', {});
+    // The API's numbers, as the API answers them.
+    expect(pipeline.structuredContent).toEqual((await t.api.get('/reports/pipeline')).body);
+    const forecast = await call(writer, 'forecast', { from: '2026-11', to: '2027-01' });
+    expect(forecast.structuredContent).toEqual((await t.api.get('/forecast?from=2026-11&to=2027-01')).body);
+    expect(textOf(forecast)).toMatch(/^2026-11: contracted \$0, weighted pipeline/);
+  });
+
+  it('sees what the token’s user sees: another account’s records are not found, a team-only user finds no hidden project', async () => {
+    const other = await createTestAccount('MCP other GC');
+    const theirs = (await other.api.post('/projects', { project: { name: 'Quarry Hidden Tower' } })).body.project;
+    const outsider = await call(writer, 'get_record', { type: 'project', id: theirs.id });
+    expect(outsider.isError).toBe(true);
+    expect(((await call(writer, 'search', { query: 'Quarry Hidden' })).structuredContent!.results as unknown[]).length).toBe(0);
+
+    // A user of the account limited to their teams' projects, with a token of their own; on no team.
+    await t.api.post('/projects', { project: { name: 'Quarry Team Hidden' } });
+    expect(((await call(writer, 'search', { query: 'Quarry Team' })).structuredContent!.results as unknown[]).length).toBe(1);
+    const userId = await insertUser(getDb(), {
+      accountId: t.accountId,
+      email: `tess.${Date.now()}@example.com`,
+      firstName: 'Tess',
+      lastName: 'Team',
+      projectAccess: 'team',
+    });
+    const memberToken = await createApiToken(getDb(), { accountId: t.accountId, userId });
+    const teamOnly = await connect(memberToken);
+    try {
+      const results = (await call(teamOnly, 'search', { query: 'Quarry Team' })).structuredContent!.results as unknown[];
+      expect(results).toEqual([]);
+    } finally {
+      await teamOnly.close();
+    }
+  });
+});
