@@ -75,13 +75,13 @@ function tooManyRequests(pathname: string, retryAfterSeconds: number): Response 
     'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
   };
   const message = `Too many requests from your address. Try again in ${retryAfterSeconds} seconds.`;
-  if (pathname === '/oauth/token' || pathname === '/oauth/revoke') {
+  if (pathname === '/oauth/token' || pathname === '/oauth/revoke' || pathname === '/oauth/register') {
     return Response.json({ error: 'temporarily_unavailable', error_description: message }, { status: 429, headers: { ...headers, Pragma: 'no-cache' } });
   }
   return new Response(message, { status: 429, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
 }
 
-const PUBLIC_PATHS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/authorize/decision', '/sign-in', '/reset-password']);
+const PUBLIC_PATHS = new Set(['/oauth/token', '/oauth/revoke', '/oauth/register', '/oauth/authorize/decision', '/sign-in', '/reset-password']);
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname) || pathname.startsWith('/sign-in/');

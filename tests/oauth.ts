@@ -1,7 +1,8 @@
 import { POST as decisionPost } from '@/app/oauth/authorize/decision/route';
+import { POST as registerPost } from '@/app/oauth/register/route';
 import { POST as revokePost } from '@/app/oauth/revoke/route';
 import { POST as tokenPost } from '@/app/oauth/token/route';
-import { BASE, request, type ApiResponse } from './api';
+import { BASE, dispatch, request, type ApiResponse } from './api';
 import type { SessionClient } from './fixtures';
 
 // The OAuth endpoints through their real route handlers, and a `fetch` that serves the whole app
@@ -11,6 +12,14 @@ const OAUTH_ROUTES: Record<string, (req: Request) => Promise<Response>> = {
   '/oauth/token': tokenPost,
   '/oauth/revoke': revokePost,
   '/oauth/authorize/decision': decisionPost,
+  '/oauth/register': registerPost,
+};
+
+/** A `fetch` answered by the route handlers as they answer (streams and all): the OAuth endpoints, the API, /api/mcp, /.well-known. */
+export const rawAppFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const req = new Request(input, init);
+  const oauth = OAUTH_ROUTES[new URL(req.url).pathname];
+  return oauth ? oauth(req) : dispatch(req);
 };
 
 /** A `fetch` answered by the app's route handlers, as `next start` would answer it. */

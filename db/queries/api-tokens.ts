@@ -15,6 +15,8 @@ export async function findActiveToken(db: Db, tokenHash: string) {
     .select({
       id: apiTokens.id,
       scope: apiTokens.scope,
+      kind: apiTokens.kind,
+      audience: apiTokens.audience,
       lastUsedAt: apiTokens.lastUsedAt,
       userId: users.id,
       accountId: users.accountId,
@@ -64,7 +66,10 @@ export interface TokenValues {
 }
 
 /** Inserts a token (an API token, or with `kind` `oauth_access` an OAuth access token and its application and grant); its id. */
-export async function insertToken(db: Db, values: TokenValues & Partial<Pick<typeof apiTokens.$inferInsert, 'kind' | 'oauthApplicationId' | 'oauthGrantId'>>) {
+export async function insertToken(
+  db: Db,
+  values: TokenValues & Partial<Pick<typeof apiTokens.$inferInsert, 'kind' | 'oauthApplicationId' | 'oauthGrantId' | 'audience'>>,
+) {
   const [row] = await db.insert(apiTokens).values(values).returning({ id: apiTokens.id });
   return row!;
 }

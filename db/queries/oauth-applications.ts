@@ -14,6 +14,7 @@ const columns = {
   clientId: oauthApplications.clientId,
   secretHint: oauthApplications.secretHint,
   confidential: oauthApplications.confidential,
+  registration: oauthApplications.registration,
   redirectUris: oauthApplications.redirectUris,
   scope: oauthApplications.scope,
   rateLimitPoints: oauthApplications.rateLimitPoints,
@@ -92,8 +93,18 @@ export async function findClientByClientId(db: Db, clientId: string) {
       ownerDeactivatedAt: users.deactivatedAt,
     })
     .from(oauthApplications)
-    .innerJoin(users, eq(users.id, oauthApplications.ownerId))
+    // A registered client (RFC 7591) has no owner.
+    .leftJoin(users, eq(users.id, oauthApplications.ownerId))
     .where(eq(oauthApplications.clientId, clientId));
   return row;
+}
+
+/** A client that registered itself (POST /oauth/register): public, of no account, for an assistant. */
+export async function insertRegisteredClient(db: Db, values: { clientId: string; name: string; redirectUris: string[] }) {
+  const [row] = await db
+    .insert(oauthApplications)
+    .values({ ...values, registration: 'dynamic', confidential: false, scope: 'read write', accountId: null, ownerId: null })
+    .returning(columns);
+  return row!;
 }
 export type OAuthClientRow = NonNullable<Awaited<ReturnType<typeof findClientByClientId>>>;

@@ -4,6 +4,7 @@ import type { Db } from '@/db';
 import { apiTokens, oauthApplications, oauthAuthorizationCodes, oauthGrants, oauthRefreshTokens, users } from '@/db/schema';
 import { insertToken, type TokenValues } from './api-tokens';
 import type { OAuthScope } from './oauth-applications';
+import type { TokenAudience } from '@/db/schema/enums';
 
 // Authorization codes, refresh tokens and OAuth access tokens (rows of api_tokens). Every secret
 // is looked up by its SHA-256; none is stored.
@@ -30,6 +31,8 @@ interface GrantedValues {
   applicationId: number;
   scope: OAuthScope;
   expiresAt: Date;
+  /** The resource its tokens are for (RFC 8707). */
+  audience: TokenAudience;
 }
 
 export async function insertAuthorizationCode(
@@ -53,6 +56,7 @@ export async function findUnusedAuthorizationCode(db: Db, codeHash: string) {
         codeChallenge: c.codeChallenge,
         codeChallengeMethod: c.codeChallengeMethod,
         expiresAt: c.expiresAt,
+        audience: c.audience,
         clientId: oauthApplications.clientId,
         ...holder,
       })
@@ -73,7 +77,10 @@ export async function useAuthorizationCode(db: Db, id: number): Promise<boolean>
   return rows.length > 0;
 }
 
-export async function insertOAuthAccessToken(db: Db, values: TokenValues & { expiresAt: Date; oauthApplicationId: number; oauthGrantId: number | null }) {
+export async function insertOAuthAccessToken(
+  db: Db,
+  values: TokenValues & { expiresAt: Date; oauthApplicationId: number; oauthGrantId: number | null; audience: TokenAudience },
+) {
   return insertToken(db, { ...values, kind: 'oauth_access' });
 }
 
@@ -92,6 +99,7 @@ export async function findRefreshToken(db: Db, tokenHash: string) {
         applicationId: r.applicationId,
         familyId: r.familyId,
         scope: r.scope,
+        audience: r.audience,
         expiresAt: r.expiresAt,
         rotatedAt: r.rotatedAt,
         revokedAt: r.revokedAt,

@@ -58,6 +58,9 @@ export type MembershipRole = keyof typeof MEMBERSHIP_ROLES;
 /** How the acting user was signed in when a change was made (the audit log). */
 /** How a change's actor acted: the dashboard, a token, an OAuth app, or an import they uploaded. */
 export const AUTH_METHODS = ['session', 'api_token', 'oauth', 'import'] as const;
+/** What an OAuth token is for (RFC 8707 `resource`): the HTTP API, or the MCP server. A personal API token serves both. */
+export const TOKEN_AUDIENCES = ['api', 'mcp'] as const;
+export type TokenAudience = (typeof TOKEN_AUDIENCES)[number];
 /** In a webhook's `filter_types`: deliver no message an import caused (docs/imports.md#events). */
 export const EXCLUDE_IMPORTS = '!import';
 

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '@/db/queries/accounts';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { BASE, dispatch } from '../api';
-import { createTestAccount, type TestAccount } from '../fixtures';
+import { BASE, client, dispatch } from '../api';
+import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
+import { decide, rawAppFetch, tokenRequest } from '../oauth';
 
 // Issue 30: the MCP server at /api/mcp, driven by the official SDK's client over its Streamable
 // HTTP transport, through the real route handlers (its fetch is the test dispatcher).
@@ -213,5 +217,141 @@ describe('MCP server', () => {
     } finally {
       await teamOnly.close();
     }
+  });
+});
+
+/** An MCP client's OAuth side as the SDK asks for it, kept in memory; the "browser" is the test. */
+class AssistantAuth implements OAuthClientProvider {
+  readonly redirectUrl = 'http://127.0.0.1:33418/callback';
+  readonly clientMetadata = {
+    client_name: 'Test assistant',
+    redirect_uris: [this.redirectUrl],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  };
+  info?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  authorizationUrl?: URL;
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+describe('MCP server behind OAuth', () => {
+  it('an SDK client discovers, registers, is authorized with PKCE by a signed-in user, and calls tools; its token is the MCP server’s only', async () => {
+    const t = await createTestAccount('MCP OAuth GC');
+    const auth = new AssistantAuth();
+    const first = new StreamableHTTPClientTransport(MCP_URL, { authProvider: auth, fetch: rawAppFetch });
+    await expect(new McpClient({ name: 'assistant', version: '1.0.0' }).connect(first)).rejects.toThrow(UnauthorizedError);
+
+    // It registered itself (RFC 7591) and sent the user to the consent page with PKCE and the resource.
+    expect(auth.info?.client_id).toMatch(/^gw_client_/);
+    const params = Object.fromEntries(auth.authorizationUrl!.searchParams);
+    expect(auth.authorizationUrl!.pathname).toBe('/oauth/authorize');
+    expect(params).toMatchObject({ response_type: 'code', code_challenge_method: 'S256', resource: `${BASE}/api/mcp`, redirect_uri: auth.redirectUrl });
+    const session = await sessionClient(t.userId);
+    const consent = await decide(session, params, 'allow');
+    expect(consent.status).toBe(303);
+    const back = new URL(consent.location!);
+    expect(back.origin + back.pathname).toBe(auth.redirectUrl);
+    await first.finishAuth(back.searchParams.get('code')!);
+    expect(auth.saved?.access_token).toMatch(/^gw_oat_/);
+
+    const assistant = new McpClient({ name: 'assistant', version: '1.0.0' });
+    await assistant.connect(new StreamableHTTPClientTransport(MCP_URL, { authProvider: auth, fetch: rawAppFetch }));
+    try {
+      const created = (await assistant.callTool({ name: 'create_lead', arguments: { lead: { name: 'Lead from an assistant' } } })) as ToolResult;
+      expect(created.isError).toBeFalsy();
+      const lead = created.structuredContent!.lead as { id: string };
+      expect((await t.api.get(`/leads/${lead.id}`)).body.lead.name).toBe('Lead from an assistant');
+      // The write is audited as the user, through the assistant's authorization.
+      const audit = await t.api.get(`/audit_log?per_page=5`);
+      expect(audit.status).toBe(200);
+    } finally {
+      await assistant.close();
+    }
+
+    // Its token is for the MCP server: the HTTP API refuses it.
+    const asApi = await client(auth.saved!.access_token).get('/leads');
+    expect(asApi.status).toBe(401);
+    expect(asApi.body.message).toMatch(/MCP server/);
+
+    // A token minted for the API (resource = the API) is refused by the MCP server.
+    const apiAuth = new AssistantAuth();
+    apiAuth.info = auth.info;
+    const verifier = 'v'.repeat(64);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const apiConsent = await decide(session, { ...params, code_challenge: challenge, resource: `${BASE}/api/2023-01`, state: 'api' }, 'allow');
+    const code = new URL(apiConsent.location!).searchParams.get('code')!;
+    const minted = await tokenRequest({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: auth.redirectUrl,
+      client_id: auth.info!.client_id,
+      code_verifier: verifier,
+      resource: `${BASE}/api/2023-01`,
+    });
+    expect(minted.status).toBe(200);
+    expect((await client(minted.body.access_token).get('/leads')).status).toBe(200);
+    const refused = await rawAppFetch(MCP_URL, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${minted.body.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toContain('resource_metadata=');
+    // A code for one resource cannot be exchanged for another (RFC 8707 invalid_target).
+    const mismatch = await decide(session, { ...params, code_challenge: challenge, state: 'mcp' }, 'allow');
+    const wrong = await tokenRequest({
+      grant_type: 'authorization_code',
+      code: new URL(mismatch.location!).searchParams.get('code')!,
+      redirect_uri: auth.redirectUrl,
+      client_id: auth.info!.client_id,
+      code_verifier: verifier,
+      resource: `${BASE}/api/2023-01`,
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe('invalid_target');
+  });
+
+  it('registers public clients only, with loopback or https redirect URIs', async () => {
+    const register = (body: unknown) =>
+      rawAppFetch(new URL('/oauth/register', BASE), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const ok = await register({ redirect_uris: ['https://assistant.example.com/cb', 'http://localhost:7777/cb'], client_name: 'Cursor' });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toMatchObject({ client_name: 'Cursor', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    for (const [body, error] of [
+      [{ redirect_uris: ['http://assistant.example.com/cb'] }, 'invalid_redirect_uri'],
+      [{ redirect_uris: ['https://a.example.com/cb#frag'] }, 'invalid_redirect_uri'],
+      [{ redirect_uris: [] }, 'invalid_redirect_uri'],
+      [{ redirect_uris: ['https://a.example.com/cb'], token_endpoint_auth_method: 'client_secret_basic' }, 'invalid_client_metadata'],
+      [{ redirect_uris: ['https://a.example.com/cb'], grant_types: ['client_credentials'] }, 'invalid_client_metadata'],
+    ] as const) {
+      const res = await register(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await res.json()).error).toBe(error);
+    }
+    const notJson = await rawAppFetch(new URL('/oauth/register', BASE), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
+    expect(notJson.status).toBe(400);
   });
 });

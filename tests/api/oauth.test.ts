@@ -309,18 +309,18 @@ describe('authorization code flow', () => {
 
   it('an unregistered redirect URI or unknown client never redirects there; other errors go back with error', async () => {
     const db = getDb();
-    const evil = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code', redirect_uri: 'https://evil.example.com/cb' }, a);
+    const evil = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code', redirect_uri: 'https://evil.example.com/cb' }, a, BASE);
     expect(evil.kind).toBe('fatal');
-    const prefix = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code', redirect_uri: `${REDIRECT}/extra` }, a);
+    const prefix = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code', redirect_uri: `${REDIRECT}/extra` }, a, BASE);
     expect(prefix.kind).toBe('fatal');
-    expect((await checkAuthorizeRequest(db, { client_id: 'gw_client_unknown', response_type: 'code' }, a)).kind).toBe('fatal');
-    expect((await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code' }, b)).kind).toBe('fatal');
-    const token = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'token', state: 's1' }, a);
+    expect((await checkAuthorizeRequest(db, { client_id: 'gw_client_unknown', response_type: 'code' }, a, BASE)).kind).toBe('fatal');
+    expect((await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code' }, b, BASE)).kind).toBe('fatal');
+    const token = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'token', state: 's1' }, a, BASE);
     expect(token).toMatchObject({ kind: 'redirect' });
     const loc = new URL((token as { location: string }).location);
     expect(loc.searchParams.get('error')).toBe('unsupported_response_type');
     expect(loc.searchParams.get('state')).toBe('s1');
-    const scope = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code', scope: 'read admin' }, a);
+    const scope = await checkAuthorizeRequest(db, { client_id: app.client_id, response_type: 'code', scope: 'read admin' }, a, BASE);
     expect(new URL((scope as { location: string }).location).searchParams.get('error')).toBe('invalid_scope');
 
     // The decision endpoint refuses the same, sending the browser back to the page that explains.
@@ -336,7 +336,7 @@ describe('authorization code flow', () => {
   it('PKCE: required for public clients, S256 verified, works without a secret', async () => {
     const pub = await registerApp(admin, { name: 'Mobile', confidential: false });
     expect(pub.client_secret).toBeNull();
-    const noPkce = await checkAuthorizeRequest(getDb(), { client_id: pub.client_id, response_type: 'code' }, a);
+    const noPkce = await checkAuthorizeRequest(getDb(), { client_id: pub.client_id, response_type: 'code' }, a, BASE);
     expect(new URL((noPkce as { location: string }).location).searchParams.get('error')).toBe('invalid_request');
 
     const verifier = randomBytes(32).toString('base64url');
@@ -369,7 +369,7 @@ describe('OAuth edges', () => {
       { ...params, code_challenge: undefined, code_challenge_method: 'S256' },
       { ...params, code_challenge: 'short', code_challenge_method: 'S256' },
     ]) {
-      const page = await checkAuthorizeRequest(getDb(), bad, a);
+      const page = await checkAuthorizeRequest(getDb(), bad, a, BASE);
       expect(page.kind, JSON.stringify(bad)).toBe('redirect');
       const pageError = new URL((page as { location: string }).location);
       expect(pageError.searchParams.get('error')).toBe('invalid_request');

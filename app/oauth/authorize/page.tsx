@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { ConsentCard, OAuthErrorCard } from '@/components/oauth/consent';
 import { getCurrentUser } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db';
+import { publicOrigin } from '@/lib/server/security/origin';
 import { checkAuthorizeRequest } from '@/lib/server/oauth/authorize';
 import { authorizeParams, definedParams, firstValues } from '@/lib/shared/validation/oauth';
 
@@ -16,7 +18,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
 
   const parsed = authorizeParams.safeParse(query);
   if (!parsed.success) return <OAuthErrorCard message="The authorization request is missing client_id, or a parameter is too long." />;
-  const check = await checkAuthorizeRequest(getDb(), parsed.data, user);
+  const check = await checkAuthorizeRequest(getDb(), parsed.data, user, publicOrigin(new Request('http://localhost/', { headers: await headers() })));
   if (check.kind === 'fatal') return <OAuthErrorCard message={check.message} />;
   if (check.kind === 'redirect') redirect(check.location);
   return (

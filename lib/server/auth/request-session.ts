@@ -96,6 +96,7 @@ export async function authenticateSession(req: Request): Promise<SessionResult> 
       ...accessOfUser(response.user),
       scopes: ['read', 'write'],
       authMethod: 'session',
+      audience: 'any',
       credential: `session:${response.session.id}`,
     },
     setCookies: headers.getSetCookie(),

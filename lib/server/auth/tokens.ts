@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { effectiveAccess, permissionsOf, type UserAccess } from '@/lib/shared/permissions';
 import type { Db } from '@/db';
 import { findActiveToken, insertToken, touchToken, type TokenScope } from '@/db/queries/api-tokens';
-import type { UserRole } from '@/db/schema/enums';
+import type { TokenAudience, UserRole } from '@/db/schema/enums';
 
 // Personal API tokens: 32 random bytes, prefixed so secret scanners recognise them, stored only
 // as a SHA-256 hash (a fast hash is right for high-entropy secrets; nothing to brute-force).
@@ -61,6 +61,11 @@ export interface Principal {
   credential: string;
   /** An OAuth application's own budget for its tokens, overriding the default. */
   rateLimit?: { points: number; duration: number };
+  /**
+   * Where the credential may be used: an OAuth access token serves the resource it was issued
+   * for (RFC 8707: `api` or `mcp`); a personal token and a session serve both (`any`).
+   */
+  audience: TokenAudience | 'any';
 }
 
 /** `Bearer <token>` or, since the spec leaves the scheme open, the bare token. */
@@ -87,6 +92,7 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
     scopes: row.scope.split(' '),
     authMethod: 'token',
     tokenId: row.id,
+    audience: row.kind === 'oauth_access' ? row.audience : 'any',
     credential:
       row.oauthGrantId !== null
         ? `oauth_grant:${row.oauthGrantId}`

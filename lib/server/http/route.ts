@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
 import { authenticateRequest } from '@/lib/server/auth/authenticate';
 import { checkAccess, checkAreas, type RouteAccess } from './access';
+import { isToolCall } from '@/lib/server/mcp/api';
 import { getDb } from '@/lib/server/db';
 import { clientAddress } from '@/lib/server/security/client-address';
 import { ServiceError } from '@/lib/server/services/errors';
@@ -10,7 +11,7 @@ import type { CallerContext } from '@/lib/server/services/context';
 import { errorBody, errorResponse } from './errors';
 import { etagOfAnswer } from '@/lib/server/services/etag';
 import { idempotent } from './idempotency';
-import { publicOrigin } from './origin';
+import { publicOrigin } from '@/lib/server/security/origin';
 import type { Page } from '@/lib/server/services/paging';
 import { pageHeaders } from './pagination';
 import { parseIfMatch } from './preconditions';
@@ -109,6 +110,17 @@ async function authenticate(req: Request, db: Db, requestId: string) {
     throw new ServiceError('unauthorized', auth.refusal, {}, { 'WWW-Authenticate': 'Bearer realm="groundwork"', ...rateHeaders });
   }
   const { principal, setCookies } = auth;
+  // RFC 8707: a token issued for the MCP server is not the API's, but for the calls of its tools.
+  if (principal.audience === 'mcp' && !isToolCall(req)) {
+    throw new ServiceError(
+      'unauthorized',
+      'This token was issued for the MCP server (/api/mcp); ask for a token for the API.',
+      {},
+      {
+        'WWW-Authenticate': 'Bearer realm="groundwork", error="invalid_token"',
+      },
+    );
+  }
   const rateHeaders = await getApiRateLimiter().consume(principal);
   const needed = req.method === 'GET' || req.method === 'HEAD' ? 'read' : 'write';
   if (!principal.scopes.includes(needed)) {

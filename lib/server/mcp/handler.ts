@@ -4,7 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { authenticateToken, tokenFromHeader } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { publicOrigin } from '@/lib/server/http/origin';
+import { publicOrigin } from '@/lib/server/security/origin';
 import { getApiRateLimiter } from '@/lib/server/http/rate-limit';
 import { clientAddress } from '@/lib/server/security/client-address';
 import { ApiRefusal, apiCaller, type ApiCaller, type Dispatch } from './api';
@@ -69,15 +69,15 @@ export async function handleMcp(req: Request, dispatch: Dispatch): Promise<Respo
   const requestId = randomUUID();
   const token = tokenFromHeader(req.headers.get('authorization'));
   const principal = token ? await authenticateToken(getDb(), token) : null;
-  if (!principal) {
+  // RFC 8707: an OAuth token issued for the API (another resource) is refused here; personal tokens serve both.
+  if (!principal || principal.audience === 'api') {
     const rateHeaders = await getApiRateLimiter().consumeAnonymous(clientAddress(req));
-    return unauthorized(
-      req,
-      requestId,
-      token ? 'The token is invalid, expired or revoked.' : 'Send an access token in the Authorization header.',
-      Boolean(token),
-      rateHeaders,
-    );
+    const message = !token
+      ? 'Send an access token in the Authorization header.'
+      : principal
+        ? 'This token was issued for the Groundwork API, not for the MCP server; ask for one with resource set to this server.'
+        : 'The token is invalid, expired or revoked.';
+    return unauthorized(req, requestId, message, Boolean(token), rateHeaders);
   }
   const server = buildServer(apiCaller(dispatch, req, requestId), principal.scopes);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -1,5 +1,5 @@
 import 'server-only';
-import { publicOrigin } from '@/lib/server/http/origin';
+import { publicOrigin } from '@/lib/server/security/origin';
 import { OAUTH_SCOPES } from '@/lib/shared/oauth-scopes';
 import { MCP_PATH } from './handler';
 
@@ -25,6 +25,7 @@ export function authorizationServerMetadata(req: Request) {
     authorization_endpoint: `${origin}/oauth/authorize`,
     token_endpoint: `${origin}/oauth/token`,
     revocation_endpoint: `${origin}/oauth/revoke`,
+    registration_endpoint: `${origin}/oauth/register`,
     scopes_supported: OAUTH_SCOPES,
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],

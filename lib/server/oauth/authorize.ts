@@ -2,6 +2,8 @@ import type { Db } from '@/db';
 import type { AuthorizeParams } from '@/lib/shared/validation/oauth';
 import { findClient, type OAuthClient } from './model';
 import { grantedScope, type OAuthTokenScope } from '@/lib/shared/oauth-scopes';
+import type { TokenAudience } from '@/db/schema/enums';
+import { audienceOfResource } from './resource';
 
 // What the consent page needs to know before asking: the application, and whether the request can
 // be granted at all. The library checks all of it again when the user decides (lib/server/oauth/http.ts).
@@ -11,7 +13,7 @@ export type AuthorizeCheck =
   | { kind: 'fatal'; message: string }
   /** Anything else wrong: back to the client with `error` (and `state`). */
   | { kind: 'redirect'; location: string }
-  | { kind: 'ok'; client: OAuthClient; scope: OAuthTokenScope; redirectUri: string };
+  | { kind: 'ok'; client: OAuthClient; scope: OAuthTokenScope; redirectUri: string; audience: TokenAudience };
 
 /** RFC 7636 §4.2: the characters and length of a code challenge. */
 const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -29,14 +31,16 @@ export async function registeredRedirectUris(db: Db, clientId: string): Promise<
   return (await findClient(db, clientId))?.redirectUris ?? null;
 }
 
-export async function checkAuthorizeRequest(db: Db, params: AuthorizeParams, user: { accountId: number }): Promise<AuthorizeCheck> {
+/** `origin`: this server's public origin, which a `resource` must name. */
+export async function checkAuthorizeRequest(db: Db, params: AuthorizeParams, user: { accountId: number }, origin: string): Promise<AuthorizeCheck> {
   const client = await findClient(db, params.client_id);
   if (!client) return { kind: 'fatal', message: 'There is no application with this client_id.' };
   const redirectUri = params.redirect_uri ?? client.redirectUris[0];
   if (!redirectUri || !client.redirectUris.includes(redirectUri)) {
     return { kind: 'fatal', message: 'The redirect_uri is not one the application registered (it must match exactly).' };
   }
-  if (client.accountId !== user.accountId) {
+  // A registered client (an assistant, RFC 7591) is any account's to authorize; an account's own is not.
+  if (!client.dynamic && client.accountId !== user.accountId) {
     return { kind: 'fatal', message: 'This application belongs to another Groundwork account; only its own users can authorize it.' };
   }
   const fail = (error: string, description: string) => errorRedirect(redirectUri, params.state, error, description);
@@ -56,5 +60,7 @@ export async function checkAuthorizeRequest(db: Db, params: AuthorizeParams, use
   if (!client.confidential && !params.code_challenge) {
     return fail('invalid_request', 'Public clients must send code_challenge (PKCE, S256).');
   }
-  return { kind: 'ok', client, scope, redirectUri };
+  const audience = audienceOfResource(params.resource, origin);
+  if (audience === null) return fail('invalid_target', `resource must be ${origin}/api/mcp (the MCP server) or ${origin}/api/2023-01 (the API).`);
+  return { kind: 'ok', client, scope, redirectUri, audience: audience ?? 'api' };
 }

@@ -1,5 +1,8 @@
 import OAuth2Server, { OAuthError, Request as OAuthRequest, Response as OAuthResponse } from '@node-oauth/oauth2-server';
 import type { Db } from '@/db';
+import type { TokenAudience } from '@/db/schema/enums';
+import { publicOrigin } from '@/lib/server/security/origin';
+import { audienceOfResource } from './resource';
 import { clientAddress } from '@/lib/server/security/client-address';
 import { ACCESS_TOKEN_LIFETIME, AUTHORIZATION_CODE_LIFETIME, oauthModel, REFRESH_TOKEN_LIFETIME, type OAuthClientInfo } from './model';
 
@@ -73,7 +76,10 @@ export async function handleToken(db: Db, req: Request): Promise<Response> {
     if (err instanceof BadBody) return oauthError(400, 'invalid_request', err.message);
     throw err;
   }
-  const server = new OAuth2Server({ model: oauthModel(db, { from: requestInfo(req) }) });
+  // RFC 8707: the resource the token is asked for, when named; the code or refresh token must be for it.
+  const audience = audienceOfResource(parsed.params.resource, publicOrigin(req));
+  if (audience === null) return oauthError(400, 'invalid_target', 'The resource is not one this server issues tokens for.');
+  const server = new OAuth2Server({ model: oauthModel(db, { from: requestInfo(req), audience }) });
   const response = new OAuthResponse();
   try {
     await server.token(toOAuthRequest(req, parsed.params, parsed.form), response, {
@@ -103,8 +109,9 @@ export async function handleAuthorizeDecision(
   user: { id: number; accountId: number },
   allowed: boolean,
   from?: OAuthClientInfo,
+  audience?: TokenAudience,
 ): Promise<{ location: string } | { error: string; description: string }> {
-  const server = new OAuth2Server({ model: oauthModel(db, { authorize: true, from }) });
+  const server = new OAuth2Server({ model: oauthModel(db, { authorize: true, from, audience }) });
   const request = new OAuthRequest({
     method: 'POST',
     headers: {},

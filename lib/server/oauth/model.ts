@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AccessDeniedError,
   InvalidGrantError,
+  OAuthError,
   InvalidRequestError,
   type AuthorizationCode,
   type AuthorizationCodeModel,
@@ -12,6 +13,7 @@ import {
   type User,
 } from '@node-oauth/oauth2-server';
 import type { Db } from '@/db';
+import type { TokenAudience } from '@/db/schema/enums';
 import { findClientByClientId, type OAuthClientRow } from '@/db/queries/oauth-applications';
 import { upsertGrant } from '@/db/queries/oauth-grants';
 import { insertSecurityEvent } from '@/db/queries/security-events';
@@ -45,9 +47,11 @@ export interface OAuthClient extends Client {
   grants: string[];
   redirectUris: string[];
   applicationId: number;
-  accountId: number;
-  ownerId: number;
+  /** Null for a client that registered itself (RFC 7591): any account's user may authorize it. */
+  accountId: number | null;
+  ownerId: number | null;
   ownerActive: boolean;
+  dynamic: boolean;
   name: string;
   confidential: boolean;
   scope: OAuthTokenScope;
@@ -61,6 +65,8 @@ interface OAuthUser extends User {
   id: number;
   accountId: number;
   grantId: number | null;
+  /** The resource the code or refresh token was issued for (RFC 8707). */
+  audience?: TokenAudience;
   familyId?: string;
   refreshTokenId?: number;
 }
@@ -78,7 +84,8 @@ function toClient(row: OAuthClientRow): OAuthClient {
     applicationId: row.id,
     accountId: row.accountId,
     ownerId: row.ownerId,
-    ownerActive: row.ownerDeactivatedAt === null,
+    ownerActive: row.ownerId !== null && row.ownerDeactivatedAt === null,
+    dynamic: row.registration === 'dynamic',
     name: row.name,
     confidential: row.confidential,
     scope: toScope(row.scope),
@@ -163,12 +170,32 @@ async function retire(tx: Db, refreshTokenId: number, family: Omit<ReusedFamily,
 
 type Model = AuthorizationCodeModel & ClientCredentialsModel & RefreshTokenModel;
 
+/** RFC 8707: a token request naming another resource than its code or refresh token was issued for. */
+function invalidTarget(message: string): OAuthError {
+  return new OAuthError(message, { code: 400, name: 'invalid_target' });
+}
+
 /**
  * The model for the token endpoint (`getClient` authenticates the client) or, with `authorize`,
  * for the authorization endpoint (the client only identifies itself there). `from`: the request's
  * address and user agent, for the security events the model writes.
  */
-export function oauthModel(db: Db, { authorize = false, from }: { authorize?: boolean; from?: OAuthClientInfo } = {}): Model {
+export function oauthModel(
+  db: Db,
+  {
+    authorize = false,
+    from,
+    audience,
+  }: {
+    authorize?: boolean;
+    from?: OAuthClientInfo;
+    /**
+     * The resource the request named (RFC 8707), checked before: on the authorization endpoint the
+     * code's (default the API); on the token endpoint, one the code or refresh token must have.
+     */
+    audience?: TokenAudience;
+  } = {},
+): Model {
   return {
     getClient: (clientId: string, clientSecret: string) => (authorize ? findClient(db, clientId) : authenticateClient(db, clientId, clientSecret)),
 
@@ -184,7 +211,9 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
     getUserFromClient: async (client: Client) => {
       const c = client as OAuthClient;
       // A client-credentials token acts as the user who created the application.
-      return c.ownerActive ? ({ id: c.ownerId, accountId: c.accountId, grantId: null } satisfies OAuthUser) : false;
+      return c.ownerActive && c.ownerId !== null && c.accountId !== null
+        ? ({ id: c.ownerId, accountId: c.accountId, grantId: null, audience: audience ?? 'api' } satisfies OAuthUser)
+        : false;
     },
 
     saveAuthorizationCode: async (code, client: Client, user: User) => {
@@ -193,14 +222,17 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
       if (!c.confidential && !code.codeChallenge) {
         throw new InvalidRequestError('Invalid request: public clients must send `code_challenge` (PKCE, S256)');
       }
-      if (u.accountId !== c.accountId) {
+      if (!c.dynamic && u.accountId !== c.accountId) {
         throw new AccessDeniedError('Access denied: the application belongs to another account');
       }
       const scope = joinScope(code.scope);
+      // The grant, its codes and tokens belong to the user's account (a registered client has none).
+      const accountId = u.accountId;
       await db.transaction(async (tx) => {
-        const grant = await upsertGrant(tx, { accountId: c.accountId, userId: u.id, applicationId: c.applicationId, scope });
+        const grant = await upsertGrant(tx, { accountId, userId: u.id, applicationId: c.applicationId, scope });
         await insertAuthorizationCode(tx, {
-          accountId: c.accountId,
+          accountId,
+          audience: audience ?? 'api',
           grantId: grant.id,
           applicationId: c.applicationId,
           codeHash: hashSecret(code.authorizationCode),
@@ -212,7 +244,7 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
         });
         // The user's consent (Allow): a grant created, or renewed with the scope asked now.
         await insertSecurityEvent(tx, {
-          accountId: c.accountId,
+          accountId,
           kind: 'oauth_grant.authorized',
           actorId: u.id,
           oauthApplicationId: c.applicationId,
@@ -230,6 +262,7 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
       if (authorizationCode.length > MAX_SECRET_LENGTH) return false;
       const row = await findUnusedAuthorizationCode(db, hashSecret(authorizationCode));
       if (!row || row.deactivatedAt) return false;
+      if (audience !== undefined && audience !== row.audience) throw invalidTarget('Invalid target: the code was issued for another resource');
       return {
         authorizationCode,
         codeId: row.id,
@@ -238,7 +271,7 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
         scope: scopeList(row.scope),
         ...(row.codeChallenge && { codeChallenge: row.codeChallenge, codeChallengeMethod: row.codeChallengeMethod ?? 'S256' }),
         client: { id: row.clientId, grants: [] },
-        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId } satisfies OAuthUser,
+        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId, audience: row.audience } satisfies OAuthUser,
       };
     },
 
@@ -258,6 +291,7 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
         return false;
       }
       if (row.deactivatedAt) return false;
+      if (audience !== undefined && audience !== row.audience) throw invalidTarget('Invalid target: the refresh token was issued for another resource');
       return {
         refreshToken,
         refreshTokenId: row.id,
@@ -265,7 +299,14 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
         // An application whose scope was lowered since the consent gets no more than it may have now.
         scope: scopeList(commonScope(toScope(row.scope), toScope(row.applicationScope))),
         client: { id: row.clientId, grants: [] },
-        user: { id: row.userId, accountId: row.accountId, grantId: row.grantId, familyId: row.familyId, refreshTokenId: row.id } satisfies OAuthUser,
+        user: {
+          id: row.userId,
+          accountId: row.accountId,
+          grantId: row.grantId,
+          familyId: row.familyId,
+          refreshTokenId: row.id,
+          audience: row.audience,
+        } satisfies OAuthUser,
       };
     },
 
@@ -293,6 +334,7 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
           expiresAt,
           oauthApplicationId: c.applicationId,
           oauthGrantId: u.grantId,
+          audience: u.audience ?? 'api',
         });
         if (token.refreshToken && u.grantId !== null) {
           await insertRefreshToken(tx, {
@@ -302,6 +344,7 @@ export function oauthModel(db: Db, { authorize = false, from }: { authorize?: bo
             familyId: u.familyId ?? randomUUID(),
             tokenHash: hashSecret(token.refreshToken),
             accessTokenId: access.id,
+            audience: u.audience ?? 'api',
             scope,
             expiresAt: token.refreshTokenExpiresAt ?? new Date(Date.now() + REFRESH_TOKEN_LIFETIME * 1000),
           });

@@ -13,6 +13,8 @@ export const authorizeParams = z.object({
   state: param(1024),
   code_challenge: param(256),
   code_challenge_method: param(16),
+  /** RFC 8707: the resource the token is for (the API or the MCP server); default the API. */
+  resource: param(2048),
 });
 export type AuthorizeParams = z.output<typeof authorizeParams>;
 

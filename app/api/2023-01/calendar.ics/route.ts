@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/server/db';
-import { publicOrigin } from '@/lib/server/http/origin';
+import { publicOrigin } from '@/lib/server/security/origin';
 import { parseQuery } from '@/lib/server/http/request';
 import { definePublicRoute } from '@/lib/server/http/route';
 import { calendarIcs } from '@/lib/server/services/calendar';

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { errorBody, errorResponse } from '@/lib/server/http/errors';
-import { publicOrigin } from '@/lib/server/http/origin';
+import { publicOrigin } from '@/lib/server/security/origin';
 import { definePublicRoute } from '@/lib/server/http/route';
 import { getDb } from '@/lib/server/db';
 import { mailSettings } from '@/lib/server/config/mail';

@@ -1,4 +1,5 @@
 import { authenticateSession } from '@/lib/server/auth/request-session';
+import { publicOrigin } from '@/lib/server/security/origin';
 import { getDb } from '@/lib/server/db';
 import { checkAuthorizeRequest } from '@/lib/server/oauth/authorize';
 import { handleAuthorizeDecision, requestInfo } from '@/lib/server/oauth/http';
@@ -31,8 +32,9 @@ export async function POST(req: Request): Promise<Response> {
   const db = getDb();
   const { accountId, userId } = session.principal;
   // Only a request the page would show is decided; anything else goes back to the page, which explains.
-  if ((await checkAuthorizeRequest(db, parsed.data, { accountId })).kind !== 'ok') return back(params);
-  const result = await handleAuthorizeDecision(db, params, { id: userId, accountId }, raw.decision === 'allow', requestInfo(req));
+  const check = await checkAuthorizeRequest(db, parsed.data, { accountId }, publicOrigin(req));
+  if (check.kind !== 'ok') return back(params);
+  const result = await handleAuthorizeDecision(db, params, { id: userId, accountId }, raw.decision === 'allow', requestInfo(req), check.audience);
   if ('location' in result) {
     const res = new Response(null, { status: 303, headers: { Location: result.location } });
     for (const cookie of session.setCookies) res.headers.append('Set-Cookie', cookie);
