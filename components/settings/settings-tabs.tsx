@@ -18,6 +18,7 @@ const TABS = [
   { href: '/settings/notifications', label: 'Notifications' },
   { href: '/settings/calendar-feed', label: 'Calendar feed' },
   { href: '/settings/email-capture', label: 'Email capture' },
+  { href: '/settings/ai-assistants', label: 'AI assistants' },
   { href: '/settings/sessions', label: 'Sessions' },
 ] as const;
 /** The developer tools, grouped after a divider. */

@@ -1,6 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { oauthApplications, oauthGrants } from '@/db/schema';
+import { apiTokens, oauthApplications, oauthGrants, users } from '@/db/schema';
+import type { OAUTH_REGISTRATIONS } from '@/db/schema/oauth-applications';
+import { personRefColumns } from './refs';
 import type { OAuthScope } from './oauth-applications';
 import { type PageWindow, pageWithTotal } from './sql';
 
@@ -26,22 +28,50 @@ const grantColumns = {
   applicationId: oauthApplications.id,
   applicationName: oauthApplications.name,
   clientId: oauthApplications.clientId,
+  registration: oauthApplications.registration,
+  user: personRefColumns(users),
+  // The last use of any access token issued under the grant (a correlated subquery on api_tokens' grant index).
+  lastUsedAt: sql<Date | null>`(select max(${apiTokens.lastUsedAt}) from ${apiTokens} where ${apiTokens.oauthGrantId} = ${oauthGrants.id})`.mapWith(
+    (v: string | Date | null) => (v === null ? null : new Date(v)),
+  ),
 };
-export type OAuthGrantRow = Awaited<ReturnType<typeof listUserGrants>>['items'][number];
+export type OAuthGrantRow = Awaited<ReturnType<typeof listGrants>>['items'][number];
 
-const ownGrants = (owner: { accountId: number; userId: number }) => and(eq(oauthGrants.accountId, owner.accountId), eq(oauthGrants.userId, owner.userId));
+/** Whose grants a list holds: one user's, or (an admin's view) every user's of the account; of one kind of client, or all. */
+export interface GrantScope {
+  accountId: number;
+  userId?: number;
+  registration?: (typeof OAUTH_REGISTRATIONS)[number];
+}
 
-export async function listUserGrants(db: Db, owner: { accountId: number; userId: number }, page: PageWindow) {
-  const where = ownGrants(owner);
+function grantsWhere(scope: GrantScope): SQL {
+  return and(
+    eq(oauthGrants.accountId, scope.accountId),
+    scope.userId === undefined ? undefined : eq(oauthGrants.userId, scope.userId),
+    // A subquery, not the join: the page's count reads oauth_grants alone.
+    scope.registration === undefined
+      ? undefined
+      : sql`${oauthGrants.applicationId} in (select ${oauthApplications.id} from ${oauthApplications} where ${oauthApplications.registration} = ${scope.registration})`,
+  )!;
+}
+
+export async function listGrants(db: Db, scope: GrantScope, page: PageWindow) {
   return pageWithTotal(
     db,
-    db.select(grantColumns).from(oauthGrants).innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId)).$dynamic(),
+    db
+      .select(grantColumns)
+      .from(oauthGrants)
+      .innerJoin(oauthApplications, eq(oauthApplications.id, oauthGrants.applicationId))
+      .innerJoin(users, eq(users.id, oauthGrants.userId))
+      .$dynamic(),
     oauthGrants,
-    where,
+    grantsWhere(scope),
     [desc(oauthGrants.lastAuthorizedAt), desc(oauthGrants.id)],
     page,
   );
 }
+
+const ownGrants = (owner: { accountId: number; userId: number }) => and(eq(oauthGrants.accountId, owner.accountId), eq(oauthGrants.userId, owner.userId));
 
 /** Deletes every grant of a user (an admin revoking their tokens), with its codes and tokens (cascade); their ids. */
 export async function deleteUserGrants(db: Db, owner: { accountId: number; userId: number }): Promise<number[]> {
@@ -49,11 +79,16 @@ export async function deleteUserGrants(db: Db, owner: { accountId: number; userI
   return rows.map((r) => r.id);
 }
 
-/** Deletes one of the user's grants, and with it (cascade) its codes, refresh tokens and access tokens. */
-export async function deleteUserGrant(db: Db, owner: { accountId: number; userId: number }, id: number): Promise<boolean> {
-  const rows = await db
+/**
+ * Deletes a grant of the account, one of `userId`'s when given (an admin may revoke anyone's), and
+ * with it (cascade) its codes, refresh tokens and access tokens; the grant's user, or null.
+ */
+export async function deleteGrant(db: Db, scope: { accountId: number; userId?: number }, id: number): Promise<{ userId: number } | null> {
+  const [row] = await db
     .delete(oauthGrants)
-    .where(and(ownGrants(owner), eq(oauthGrants.id, id)))
-    .returning({ id: oauthGrants.id });
-  return rows.length > 0;
+    .where(
+      and(eq(oauthGrants.accountId, scope.accountId), scope.userId === undefined ? undefined : eq(oauthGrants.userId, scope.userId), eq(oauthGrants.id, id)),
+    )
+    .returning({ userId: oauthGrants.userId });
+  return row ?? null;
 }

@@ -269,7 +269,8 @@ describe('MCP server behind OAuth', () => {
     const params = Object.fromEntries(auth.authorizationUrl!.searchParams);
     expect(auth.authorizationUrl!.pathname).toBe('/oauth/authorize');
     expect(params).toMatchObject({ response_type: 'code', code_challenge_method: 'S256', resource: `${BASE}/api/mcp`, redirect_uri: auth.redirectUrl });
-    const session = await sessionClient(t.userId);
+    // The account's member connects the assistant.
+    const session = await sessionClient(t.otherUserId);
     const consent = await decide(session, params, 'allow');
     expect(consent.status).toBe(303);
     const back = new URL(consent.location!);
@@ -332,6 +333,29 @@ describe('MCP server behind OAuth', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe('invalid_target');
+
+    // Settings → AI assistants: the member sees their assistant, last used; the admin sees everyone's and disconnects it.
+    const mine = await session.get('/api/2023-01/oauth_grants?registration=dynamic');
+    expect(mine.status).toBe(200);
+    expect(mine.body.oauth_grants).toHaveLength(1);
+    expect(mine.body.oauth_grants[0]).toMatchObject({ application: { name: 'Test assistant', registration: 'dynamic' }, scope: 'read write' });
+    expect(mine.body.oauth_grants[0].last_used_at).not.toBeNull();
+    expect((await session.get('/api/2023-01/oauth_grants?all=true')).status).toBe(403);
+    const admin = await sessionClient(t.userId);
+    expect((await admin.get('/api/2023-01/oauth_grants?registration=dynamic')).body.oauth_grants).toEqual([]);
+    const everyone = await admin.get('/api/2023-01/oauth_grants?all=true&registration=dynamic');
+    expect(everyone.body.oauth_grants.map((g: { user: { id: string } }) => g.user.id)).toEqual([String(t.otherUserId)]);
+    expect((await admin.get('/api/2023-01/oauth_grants?all=true&registration=account')).body.oauth_grants).toEqual([]);
+    expect((await admin.delete(`/api/2023-01/oauth_grants/${everyone.body.oauth_grants[0].id}`)).status).toBe(204);
+    const gone = await new McpClient({ name: 'assistant', version: '1.0.0' })
+      .connect(
+        new StreamableHTTPClientTransport(MCP_URL, { fetch: rawAppFetch, requestInit: { headers: { authorization: `Bearer ${auth.saved!.access_token}` } } }),
+      )
+      .then(
+        () => 'connected',
+        (err: Error) => err.message,
+      );
+    expect(gone).toMatch(/401|Unauthorized/i);
   });
 
   it('registers public clients only, with loopback or https redirect URIs', async () => {

@@ -475,7 +475,9 @@ describe('revocation and grants', () => {
     const grant = list.body.oauth_grants.find((g: { application: { id: string } }) => g.application.id === app.id);
     expect(grant).toMatchObject({ scope: 'read write', application: { name: 'Estimating sync', client_id: app.client_id } });
     expect((await a.api.get('/oauth_grants')).status).toBe(403);
-    expect((await admin.delete(`/oauth_grants/${grant.id}`)).status).toBe(404); // not the admin's grant
+    // Another account's admin cannot touch it; the grant's own user (or an admin of the account) can.
+    const stranger = await sessionClient((await createTestAccount('Stranger GC')).userId, 'stranger password');
+    expect((await stranger.delete(`/oauth_grants/${grant.id}`)).status).toBe(404);
     expect((await viewer.delete(`/oauth_grants/${grant.id}`)).status).toBe(204);
     expect((await client(tokens.body.access_token).get('/users/me')).status).toBe(401);
     expect((await refresh(tokens.body.refresh_token)).body.error).toBe('invalid_grant');

@@ -1,7 +1,7 @@
 import type { OAuthApplicationRow } from '@/db/queries/oauth-applications';
 import type { OAuthGrantRow } from '@/db/queries/oauth-grants';
 import type { OAuthApplicationResponse, OAuthGrantResponse } from '@/lib/shared/validation/oauth-applications';
-import { base, iso } from './common';
+import { base, iso, personRef } from './common';
 
 const scopeOf = (scope: string) => (scope === 'read' ? 'read' : 'read write');
 
@@ -24,8 +24,10 @@ export function serializeOAuthApplication(row: OAuthApplicationRow): OAuthApplic
 export function serializeOAuthGrant(row: OAuthGrantRow): OAuthGrantResponse {
   return {
     ...base(row),
-    application: { id: String(row.applicationId), name: row.applicationName, client_id: row.clientId },
+    application: { id: String(row.applicationId), name: row.applicationName, client_id: row.clientId, registration: row.registration },
     scope: scopeOf(row.scope),
     last_authorized_at: iso(row.lastAuthorizedAt),
+    last_used_at: row.lastUsedAt ? iso(row.lastUsedAt) : null,
+    user: personRef(row.user)!,
   };
 }

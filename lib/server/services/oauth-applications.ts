@@ -1,6 +1,6 @@
 import type { Db } from '@/db';
 import { deleteApplication, findApplication, insertApplication, listApplications, lockApplication, updateApplication } from '@/db/queries/oauth-applications';
-import { deleteUserGrant, listUserGrants } from '@/db/queries/oauth-grants';
+import { deleteGrant, listGrants } from '@/db/queries/oauth-grants';
 import { CLIENT_SECRET_PREFIX, hashSecret, newClientId, randomSecret } from '@/lib/server/oauth/secrets';
 import { serializeOAuthApplication, serializeOAuthGrant } from '@/lib/server/serializers/oauth-applications';
 import type {
@@ -14,7 +14,7 @@ import type {
 } from '@/lib/shared/validation/oauth-applications';
 import { changedColumns } from './common';
 import { recordSecurityEvent } from './security-events';
-import { conflict, notFound } from '@/lib/server/services/errors';
+import { conflict, forbidden, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
@@ -141,17 +141,26 @@ export async function deleteOAuthApplication(db: Db, ctx: CallerContext, id: num
 /** The key of the application's single-record answers, whose ETag If-Match compares. */
 const KEY = 'oauth_application';
 
-const owner = (ctx: CallerContext) => ({ accountId: ctx.accountId, userId: ctx.userId });
-
-/** The applications the caller authorised (browser session only, like API tokens). */
+/**
+ * The applications the caller authorised (browser session only, like API tokens); with `all`, an
+ * admin's view of every user's in the account (the AI assistants connected to it).
+ */
 export async function listOAuthGrants(db: Db, ctx: CallerContext, query: OAuthGrantListQuery): Promise<Page<OAuthGrantResponse>> {
-  return toPage(query, await listUserGrants(db, owner(ctx), pageWindow(query)), serializeOAuthGrant);
+  if (query.all && ctx.role !== 'admin') throw forbidden("Only the account's admins see every user's authorizations.");
+  const scope = { accountId: ctx.accountId, userId: query.all ? undefined : ctx.userId, registration: query.registration };
+  return toPage(query, await listGrants(db, scope, pageWindow(query)), serializeOAuthGrant);
 }
 
-/** Revokes an authorization: its codes, refresh tokens and access tokens go with it. */
+/** Revokes an authorization (the caller's own; an admin, anyone's in the account): its codes, refresh tokens and access tokens go with it. */
 export async function revokeOAuthGrant(db: Db, ctx: CallerContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await deleteUserGrant(tx, owner(ctx), id))) throw notFound('Authorization');
-    await recordSecurityEvent(tx, ctx, { kind: 'oauth_grant.revoked', subjectType: 'oauth_grant', subjectId: id });
+    const revoked = await deleteGrant(tx, { accountId: ctx.accountId, userId: ctx.role === 'admin' ? undefined : ctx.userId }, id);
+    if (!revoked) throw notFound('Authorization');
+    await recordSecurityEvent(tx, ctx, {
+      kind: 'oauth_grant.revoked',
+      subjectType: 'oauth_grant',
+      subjectId: id,
+      ...(revoked.userId !== ctx.userId && { details: { user_id: String(revoked.userId) } }),
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, name, paginationQuery, recordResponse, responseTimestamp } from './common';
+import { LIMITS, name, paginationQuery, queryBoolean, recordResponse, responseTimestamp, userReference } from './common';
 
 // OAuth applications (clients) and the grants users gave them; beyond the spec, in its conventions.
 
@@ -97,13 +97,29 @@ export const oauthApplicationWithSecret = oauthApplicationResponse
   .meta({ id: 'OAuthApplicationWithSecret' });
 export type OAuthApplicationWithSecret = z.output<typeof oauthApplicationWithSecret>;
 
-/** Grants are listed with the applications' parameters. @alias */
-export const oauthGrantListQuery = oauthApplicationListQuery;
+/** How an application came to be: an account's own (Settings → OAuth apps), or an AI assistant that registered itself. */
+export const OAUTH_REGISTRATION_KINDS = ['account', 'dynamic'] as const;
+
+export const oauthGrantListQuery = oauthApplicationListQuery.extend({
+  all: queryBoolean.optional().meta({
+    description: "true (admins only): every user's authorizations in the account, not only the caller's. An admin may revoke any of them.",
+  }),
+  registration: z.enum(OAUTH_REGISTRATION_KINDS).optional().meta({
+    description: '`dynamic`: AI assistants that registered themselves (the MCP server, docs/mcp.md); `account`: the account’s own OAuth apps.',
+  }),
+});
 export type OAuthGrantListQuery = z.output<typeof oauthGrantListQuery>;
 
 export const oauthGrantResponse = recordResponse('OAuthGrant', {
-  application: z.object({ id: z.string(), name: z.string(), client_id: z.string() }),
+  application: z.object({
+    id: z.string(),
+    name: z.string(),
+    client_id: z.string(),
+    registration: z.enum(OAUTH_REGISTRATION_KINDS).meta({ description: '`dynamic`: an AI assistant that registered itself (RFC 7591).' }),
+  }),
   scope: z.enum(OAUTH_APP_SCOPES),
   last_authorized_at: responseTimestamp,
+  last_used_at: responseTimestamp.nullable().meta({ description: 'The last request made with a token of this authorization; null: none yet.' }),
+  user: userReference.meta({ description: 'Who authorized the application.' }),
 });
 export type OAuthGrantResponse = z.output<typeof oauthGrantResponse>;
