@@ -65,6 +65,11 @@ describe('MCP server', () => {
       token_endpoint: `${BASE}/oauth/token`,
       code_challenge_methods_supported: ['S256'],
     });
+    // Stateless: no stream to open, no session to end.
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetchApp(MCP_URL, { method, headers: { authorization: `Bearer ${t.token}`, accept: 'application/json, text/event-stream' } });
+      expect(res.status, method).toBe(405);
+    }
     const bad = await fetchApp(MCP_URL, { method: 'POST', headers: { authorization: 'Bearer gw_nope', 'content-type': 'application/json' }, body: '{}' });
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toContain('error="invalid_token"');
@@ -286,8 +291,15 @@ describe('MCP server behind OAuth', () => {
       const lead = created.structuredContent!.lead as { id: string };
       expect((await t.api.get(`/leads/${lead.id}`)).body.lead.name).toBe('Lead from an assistant');
       // The write is audited as the user, through the assistant's authorization.
-      const audit = await t.api.get(`/audit_log?per_page=5`);
-      expect(audit.status).toBe(200);
+      const audit = await t.api.get(`/audit_log?resource=lead&resource_id=${lead.id}`);
+      expect(audit.body.audit_log).toEqual([
+        expect.objectContaining({
+          action: 'create',
+          actor: expect.objectContaining({ id: String(t.otherUserId) }),
+          auth_method: 'oauth',
+          oauth_application: expect.objectContaining({ name: 'Test assistant' }),
+        }),
+      ]);
     } finally {
       await assistant.close();
     }

@@ -79,6 +79,17 @@ export async function handleMcp(req: Request, dispatch: Dispatch): Promise<Respo
         : 'The token is invalid, expired or revoked.';
     return unauthorized(req, requestId, message, Boolean(token), rateHeaders);
   }
+  // Stateless: the server opens no stream of its own (GET) and keeps no session to end (DELETE).
+  if (req.method !== 'POST') {
+    return Response.json(
+      {
+        jsonrpc: '2.0',
+        error: { code: -32000, message: `${req.method} is not supported here: this server is stateless; send each message with POST.` },
+        id: null,
+      },
+      { status: 405, headers: { Allow: 'POST', 'X-Request-Id': requestId, 'Cache-Control': 'no-store' } },
+    );
+  }
   const server = buildServer(apiCaller(dispatch, req, requestId), principal.scopes);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
