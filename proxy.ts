@@ -47,11 +47,12 @@ export async function proxy(request: NextRequest) {
 }
 
 function api(request: NextRequest, pathname: string) {
-  if (!pathname.startsWith('/api/2023-01/')) return NextResponse.next();
+  // The API and the MCP server (docs/mcp.md) take tokens from other origins, as CORS_ALLOWED_ORIGINS allows.
+  if (!pathname.startsWith('/api/2023-01/') && pathname !== '/api/mcp') return NextResponse.next();
   const origin = request.headers.get('origin');
-  if (isPreflight(request)) return preflightResponse(origin);
+  if (isPreflight(request)) return preflightResponse(origin, undefined, pathname);
   const response = NextResponse.next();
-  for (const [name, value] of Object.entries(corsHeaders(origin))) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(corsHeaders(origin, undefined, pathname))) response.headers.set(name, value);
   response.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
   return response;
 }

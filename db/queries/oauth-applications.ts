@@ -1,7 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { ofAccount } from './tenant';
-import { oauthApplications, users } from '@/db/schema';
+import { oauthApplications, oauthGrants, users } from '@/db/schema';
 import { type PageWindow, pageWithTotal } from './sql';
 
 export type OAuthScope = 'read' | 'read write';
@@ -97,6 +97,24 @@ export async function findClientByClientId(db: Db, clientId: string) {
     .leftJoin(users, eq(users.id, oauthApplications.ownerId))
     .where(eq(oauthApplications.clientId, clientId));
   return row;
+}
+
+/**
+ * Deletes registered clients (RFC 7591) no user authorized within `days` days of registering
+ * (no grant, now or since: a revoked grant deletes its row, so a client disconnected long ago goes too); how many.
+ */
+export async function deleteUnusedRegisteredClients(db: Db, days: number): Promise<number> {
+  const rows = await db
+    .delete(oauthApplications)
+    .where(
+      and(
+        eq(oauthApplications.registration, 'dynamic'),
+        lt(oauthApplications.createdAt, sql`now() - make_interval(days => ${days})`),
+        sql`not exists (select 1 from ${oauthGrants} where ${oauthGrants.applicationId} = ${oauthApplications.id})`,
+      ),
+    )
+    .returning({ id: oauthApplications.id });
+  return rows.length;
 }
 
 /** A client that registered itself (POST /oauth/register): public, of no account, for an assistant. */

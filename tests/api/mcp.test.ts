@@ -4,7 +4,11 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { insertUser } from '@/db/queries/accounts';
+import { deleteUnusedRegisteredClients, insertRegisteredClient } from '@/db/queries/oauth-applications';
+import { upsertGrant } from '@/db/queries/oauth-grants';
+import { oauthApplications } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { BASE, client, dispatch } from '../api';
@@ -375,7 +379,8 @@ describe('MCP server behind OAuth', () => {
       rawAppFetch(new URL('/oauth/register', BASE), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const ok = await register({ redirect_uris: ['https://assistant.example.com/cb', 'http://localhost:7777/cb'], client_name: 'Cursor' });
     expect(ok.status).toBe(201);
-    expect(await ok.json()).toMatchObject({ client_name: 'Cursor', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    const registered = (await ok.json()) as { client_id: string };
+    expect(registered).toMatchObject({ client_name: 'Cursor', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
     for (const [body, error] of [
       [{ redirect_uris: ['http://assistant.example.com/cb'] }, 'invalid_redirect_uri'],
       [{ redirect_uris: ['https://a.example.com/cb#frag'] }, 'invalid_redirect_uri'],
@@ -387,6 +392,29 @@ describe('MCP server behind OAuth', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await res.json()).error).toBe(error);
     }
+    // Never authorized in 30 days: swept (the daily job); one with a grant stays, however old.
+    const { client_id } = registered;
+    const db = getDb();
+    await db
+      .update(oauthApplications)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(oauthApplications.clientId, client_id));
+    // An assistant someone authorized, as old.
+    const owner = await createTestAccount('MCP sweep GC');
+    const kept = await insertRegisteredClient(db, {
+      clientId: `gw_client_kept${Date.now()}`,
+      name: 'Kept assistant',
+      redirectUris: ['https://kept.example.com/cb'],
+    });
+    await upsertGrant(db, { accountId: owner.accountId, userId: owner.userId, applicationId: kept.id, scope: 'read' });
+    await db
+      .update(oauthApplications)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(oauthApplications.id, kept.id));
+    expect(await deleteUnusedRegisteredClients(db, 30)).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(oauthApplications).where(eq(oauthApplications.clientId, client_id))).toEqual([]);
+    expect(await db.select({ id: oauthApplications.id }).from(oauthApplications).where(eq(oauthApplications.id, kept.id))).toHaveLength(1);
+
     const notJson = await rawAppFetch(new URL('/oauth/register', BASE), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' });
     expect(notJson.status).toBe(400);
   });

@@ -205,6 +205,12 @@ describe('CORS', () => {
     expect(corsHeaders('https://app.example.com.evil.example', [ALLOWED])).toEqual({ Vary: 'Origin' });
     expect(corsHeaders(ALLOWED, [ALLOWED])['Access-Control-Expose-Headers']).toBe(CORS_EXPOSE_HEADERS);
     expect(preflightResponse(null, [ALLOWED]).headers.get('access-control-allow-origin')).toBeNull();
+    // The MCP server's: its protocol headers allowed, the 401's challenge exposed (docs/mcp.md).
+    const mcp = preflightResponse(ALLOWED, [ALLOWED], '/api/mcp');
+    expect(mcp.headers.get('access-control-allow-headers')).toContain('Mcp-Protocol-Version');
+    expect(mcp.headers.get('access-control-allow-methods')).toBe('POST, GET, DELETE, OPTIONS');
+    expect(corsHeaders(ALLOWED, [ALLOWED], '/api/mcp')['Access-Control-Expose-Headers']).toContain('WWW-Authenticate');
+    expect(corsHeaders('https://other.example', [ALLOWED], '/api/mcp')).toEqual({ Vary: 'Origin' });
   });
 
   it('takes only origins in CORS_ALLOWED_ORIGINS', () => {

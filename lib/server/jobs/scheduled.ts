@@ -6,6 +6,8 @@ import { makeDigests, makeDueNotifications } from '@/lib/server/mail/digest';
 import { sendDueMail } from '@/lib/server/mail/outbox';
 import { sweepStorage } from '@/lib/server/storage/sweep';
 import { processDocuments } from '@/lib/server/documents/process';
+import { deleteUnusedRegisteredClients } from '@/db/queries/oauth-applications';
+import { REGISTERED_CLIENT_DAYS } from '@/lib/server/oauth/register';
 
 // The jobs that run on a schedule rather than on an event. Each names itself once: graphile-worker
 // runs it from its crontab, the embedded database's loop every `everyMs`, and the cron route
@@ -45,6 +47,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   { name: 'process_documents', cron: '* * * * *', everyMs: 2_000, firstAfterMs: 0, run: (db, keepGoing) => processDocuments(db, undefined, keepGoing) },
   // Documents' bytes that no row names: a delete's left over, and uploads whose rows never came (a day old).
   { name: 'sweep_storage', cron: '20 * * * *', everyMs: 3_600_000, firstAfterMs: 600_000, run: (db) => sweepStorage(db) },
+  // AI assistants that registered themselves (POST /oauth/register) and that no one authorized in 30 days.
+  {
+    name: 'sweep_registered_clients',
+    cron: '40 3 * * *',
+    everyMs: 86_400_000,
+    firstAfterMs: 900_000,
+    run: (db) => deleteUnusedRegisteredClients(db, REGISTERED_CLIENT_DAYS),
+  },
 ];
 
 export const CRONTAB = SCHEDULED_JOBS.map((job) => `${job.cron} ${job.name}`).join('\n');

@@ -12,6 +12,8 @@ import { newClientId } from './secrets';
 // the loopback interface or https. It belongs to no account until a user authorizes it; what it
 // may then do is that user's and the token's scope. Registrations are limited per client address.
 
+/** A registered client no user authorized within this many days is deleted (lib/server/jobs/scheduled.ts). */
+export const REGISTERED_CLIENT_DAYS = 30;
 /** Registrations per client address per hour. */
 export const REGISTRATIONS_PER_HOUR = 20;
 const MAX_BODY_BYTES = 16 * 1024;

@@ -17,6 +17,16 @@ export const CORS_EXPOSE_HEADERS = [
   'Idempotent-Replayed',
   'X-Request-Id',
 ].join(', ');
+/** The MCP server's (/api/mcp, docs/mcp.md): its protocol headers, and the 401's challenge a client reads. */
+const MCP_CORS = {
+  methods: 'POST, GET, DELETE, OPTIONS',
+  headers: 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-Id',
+  expose: 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version, X-Request-Id, Retry-After',
+};
+const API_CORS = { methods: CORS_ALLOW_METHODS, headers: CORS_ALLOW_HEADERS, expose: CORS_EXPOSE_HEADERS };
+/** The grants of a path: the MCP server's own, or the API's. */
+const grantsOf = (pathname?: string) => (pathname === '/api/mcp' ? MCP_CORS : API_CORS);
+
 /** Browsers cache a preflight for at most this long (Chromium caps it at 2 hours). */
 const MAX_AGE = '7200';
 
@@ -25,19 +35,20 @@ export function isAllowedOrigin(origin: string | null, allowed: string[] = allow
 }
 
 /** Headers for an actual (non-preflight) response; `Vary: Origin` always, since the answer depends on it. */
-export function corsHeaders(origin: string | null, allowed?: string[]): Record<string, string> {
+export function corsHeaders(origin: string | null, allowed?: string[], pathname?: string): Record<string, string> {
   if (!isAllowedOrigin(origin, allowed)) return { Vary: 'Origin' };
-  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': CORS_EXPOSE_HEADERS, Vary: 'Origin' };
+  return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': grantsOf(pathname).expose, Vary: 'Origin' };
 }
 
 /** The answer to a preflight: 204, with the grants only for an allowed origin (the browser refuses the rest). */
-export function preflightResponse(origin: string | null, allowed?: string[]): Response {
+export function preflightResponse(origin: string | null, allowed?: string[], pathname?: string): Response {
   const headers: Record<string, string> = { Vary: 'Origin' };
   if (isAllowedOrigin(origin, allowed)) {
+    const grants = grantsOf(pathname);
     Object.assign(headers, {
       'Access-Control-Allow-Origin': origin,
-      'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
-      'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+      'Access-Control-Allow-Methods': grants.methods,
+      'Access-Control-Allow-Headers': grants.headers,
       'Access-Control-Max-Age': MAX_AGE,
     });
   }
