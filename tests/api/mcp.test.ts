@@ -137,6 +137,12 @@ describe('MCP server', () => {
     expect(textOf(stale)).toMatch(/changed since you read it/);
     expect((await t.api.get(`/leads/${lead.id}`)).body.lead.name).toBe('Harbor Clinic expansion');
 
+    const project = (await t.api.post('/projects', { project: { name: 'Harbor Clinic tower' } })).body.project;
+    const moved = await call(writer, 'update_project', { id: project.id, updated_at: project.updated_at, project: { amount: 4_200_000 } });
+    expect(moved.isError, textOf(moved)).toBeFalsy();
+    expect((moved.structuredContent!.project as { amount: number }).amount).toBe(4_200_000);
+    expect((await t.api.get(`/projects/${project.id}`)).body.project.amount).toBe(4_200_000);
+
     const task = (await call(writer, 'create_task', { task: { title: 'Send the addendum to Harbor' } })).structuredContent!.task as { id: string };
     const done = await call(writer, 'complete_task', { id: task.id });
     expect((done.structuredContent!.task as { completed_at: string | null }).completed_at).not.toBeNull();
@@ -177,6 +183,7 @@ describe('MCP server', () => {
     const listed = await call(writer, 'list_projects', { q: 'Riverside', per_page: '10' });
     expect(listed.structuredContent!.total_count).toBe(1);
     expect(textOf(listed)).toContain('Riverside Medical Office');
+    expect(textOf(listed)).toContain('bid due 2026-12-03');
 
     for (const [name, args] of [
       ['pipeline_summary', {}],

@@ -35,7 +35,7 @@ function buildServer(api: ApiCaller, scopes: string[]): McpServer {
     { name: 'groundwork', title: 'Groundwork', version: '2023-01' },
     {
       instructions:
-        'Groundwork is a construction pipeline CRM. Amounts are in cents (value_in_cents, *_in_cents) unless a field says dollars; dates are YYYY-MM-DD.',
+        'Groundwork is a construction pipeline CRM. A project’s amount is in dollars; every field named *_in_cents (a lead’s value, the forecast) is in cents. Dates are YYYY-MM-DD, times UTC ISO 8601.',
     },
   );
   for (const tool of TOOLS) {

@@ -50,6 +50,9 @@ function asQuery(args: Record<string, unknown>, leave: string[] = []): Query {
 const money = (cents: unknown) =>
   typeof cents === 'number' ? (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }) : 'no amount';
 
+const dollars = (amount: unknown) =>
+  typeof amount === 'number' ? amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }) : 'no amount';
+
 const nameOf = (r: Record<string, unknown>) => String(r.name ?? r.title ?? r.email ?? `#${String(r.id)}`);
 
 /** The records a type's API serves, for search and get_record. */
@@ -148,7 +151,8 @@ export const TOOLS: ToolSpec[] = [
     run: async (api, args) => {
       const answer = await api.get('/projects', asQuery(args));
       const projects = (expectOk(answer).projects ?? []) as Record<string, unknown>[];
-      const lines = projects.map((p) => `${String(p.id)}: ${nameOf(p)} — ${money(p.value_in_cents)}, bid due ${String(p.bid_due_date ?? 'not set')}`);
+      // A project's `amount` is in dollars (the 2023-01 field); leads and reports count in cents.
+      const lines = projects.map((p) => `${String(p.id)}: ${nameOf(p)} — ${dollars(p.amount)}, bid due ${String(p.bid_due_date ?? 'not set')}`);
       return {
         text: `${answer.totalCount ?? projects.length} project(s)${projects.length ? `:\n${lines.join('\n')}` : '.'}`,
         structured: { projects, total_count: answer.totalCount },
