@@ -75,6 +75,14 @@ function employeeTitle(r: Record<string, unknown>): string {
   return `${String(r.preferred_first_name || r.legal_first_name || '')} ${String(r.last_name ?? '')}`.trim();
 }
 
+/** A create tool: POST the body under `key` to `path`, answer the record as saved, with a sentence. */
+function createWith(path: string, key: string, said: (created: Record<string, unknown>) => string): ToolSpec['run'] {
+  return async (api, args) => {
+    const created = expectOk(await api.post(path, { [key]: args[key] }))[key] as Record<string, unknown>;
+    return { text: said(created), structured: { [key]: created } };
+  };
+}
+
 /** update_lead and update_project: the record as seen (its updated_at) or a refusal, then the PATCH under its ETag. */
 async function updateAsSeen(api: ApiCaller, type: 'lead' | 'project', args: Record<string, unknown>): Promise<ToolAnswer> {
   const { path, one } = RECORD_TYPES[type];
@@ -292,10 +300,7 @@ export const TOOLS: ToolSpec[] = [
     kind: 'write',
     input: z.object({ lead: leadCreate }),
     output: z.object({ lead: record }),
-    run: async (api, args) => {
-      const lead = expectOk(await api.post('/leads', { lead: args.lead }))['lead'] as Record<string, unknown>;
-      return { text: `Created lead “${nameOf(lead)}” (id ${String(lead.id)}).`, structured: { lead } };
-    },
+    run: createWith('/leads', 'lead', (lead) => `Created lead “${nameOf(lead)}” (id ${String(lead.id)}).`),
   },
   {
     name: 'update_lead',
@@ -323,10 +328,7 @@ export const TOOLS: ToolSpec[] = [
     kind: 'write',
     input: z.object({ task: taskCreate }),
     output: z.object({ task: record }),
-    run: async (api, args) => {
-      const task = expectOk(await api.post('/tasks', { task: args.task })).task as Record<string, unknown>;
-      return { text: `Created task “${nameOf(task)}” (id ${String(task.id)}).`, structured: { task } };
-    },
+    run: createWith('/tasks', 'task', (task) => `Created task “${nameOf(task)}” (id ${String(task.id)}).`),
   },
   {
     name: 'complete_task',
@@ -347,10 +349,7 @@ export const TOOLS: ToolSpec[] = [
     kind: 'write',
     input: z.object({ call: callCreate }),
     output: z.object({ call: record }),
-    run: async (api, args) => {
-      const call = expectOk(await api.post('/calls', { call: args.call })).call as Record<string, unknown>;
-      return { text: `Logged call ${String(call.id)}.`, structured: { call } };
-    },
+    run: createWith('/calls', 'call', (call) => `Logged call ${String(call.id)}.`),
   },
   {
     name: 'add_comment',
@@ -359,9 +358,6 @@ export const TOOLS: ToolSpec[] = [
     kind: 'write',
     input: z.object({ comment: commentCreate }),
     output: z.object({ comment: record }),
-    run: async (api, args) => {
-      const comment = expectOk(await api.post('/comments', { comment: args.comment })).comment as Record<string, unknown>;
-      return { text: `Added comment ${String(comment.id)}.`, structured: { comment } };
-    },
+    run: createWith('/comments', 'comment', (comment) => `Added comment ${String(comment.id)}.`),
   },
 ];
