@@ -24,7 +24,7 @@ const lostOf = sql`count(*) filter (where ${closed.closeType} = 'lost')`;
 
 /** Midnight UTC of today's date 36 months ago: the window of the learned probability (and win rates' default). */
 export const LEARNING_MONTHS = 36;
-const learningSince = sql`(((now() at time zone 'UTC')::date - interval '${sql.raw(String(LEARNING_MONTHS))} months') at time zone 'UTC')`;
+export const learningSince = sql`(((now() at time zone 'UTC')::date - interval '${sql.raw(String(LEARNING_MONTHS))} months') at time zone 'UTC')`;
 
 /**
  * The basis of an open project's learned probability, as JSON `[[won, lost] of its market sector,

@@ -9,6 +9,7 @@ import { projectStatusWhere } from './project-status';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
 import { ofAccount, oneRow } from './tenant';
+import { companyBidOn, companyWon } from './bid-results';
 import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';
 
 const decidedBy = alias(users, 'go_no_go_decided_by');
@@ -82,6 +83,8 @@ export interface ProjectFilters {
   bid_due_to?: string;
   /** YYYY-MM-DD: closed projects that entered their closed stage on or after this day (from its midnight UTC). */
   closed_since?: string;
+  competitor_id?: number;
+  awarded_to_id?: number;
   updated_since?: Date;
   sort?: ProjectSortKey;
   /** Today's date (UTC, YYYY-MM-DD), against which project_status is derived. */
@@ -110,6 +113,8 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.bid_due_from !== undefined ? gte(projects.bidDueDate, f.bid_due_from) : undefined,
     f.bid_due_to !== undefined ? lte(projects.bidDueDate, f.bid_due_to) : undefined,
     f.closed_since !== undefined ? gte(projects.closedAt, new Date(`${f.closed_since}T00:00:00Z`)) : undefined,
+    f.competitor_id !== undefined ? companyBidOn(projects.id, f.competitor_id) : undefined,
+    f.awarded_to_id !== undefined ? companyWon(projects.id, f.awarded_to_id) : undefined,
     f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
     inTeam(projects.id, f.teamOf),
     ...(f.custom ?? []),
@@ -136,6 +141,8 @@ const NARROWS: Record<keyof ProjectFilters, boolean> = {
   bid_due_from: true,
   bid_due_to: true,
   closed_since: true,
+  competitor_id: true,
+  awarded_to_id: true,
   updated_since: true,
   teamOf: true,
   custom: true,

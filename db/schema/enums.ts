@@ -33,7 +33,7 @@ export const FORECAST_SNAPSHOT_SOURCES = ['scheduled', 'manual'] as const;
 export const PROJECT_STATUSES = ['pursuit', 'upcoming', 'active', 'complete', 'lost'] as const;
 // COMPANY_CATEGORIES and MEMBERSHIP_ROLES are append-only: a value's 1-based position is its
 // public id in GET /company_categories and GET /project_team_roles.
-export const COMPANY_CATEGORIES = ['client', 'architect', 'engineer', 'subcontractor', 'supplier', 'owner', 'consultant', 'other'] as const;
+export const COMPANY_CATEGORIES = ['client', 'architect', 'engineer', 'subcontractor', 'supplier', 'owner', 'consultant', 'other', 'competitor'] as const;
 export const MEMBERSHIP_ROLES = {
   project_admin: 'Project Admin',
   project_executive: 'Project Executive',

@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './api-rate-limits';
 export * from './api-tokens';
 export * from './auth';
+export * from './bid-results';
 export * from './calendar-feeds';
 export * from './calls';
 export * from './comments';

@@ -815,6 +815,7 @@ export const summitRidgePlan: AccountPlan = {
     supplier: ['Outside Sales Representative'],
     consultant: ['Senior Cost Consultant', 'Commissioning Agent'],
     other: ['Plan Room Coordinator'],
+    competitor: ['Chief Estimator', 'VP of Preconstruction'],
   },
   leads,
   projects,

@@ -86,6 +86,7 @@ export const harborPointPlan: AccountPlan = {
     supplier: [],
     consultant: [],
     other: [],
+    competitor: [],
   },
   leads: [
     { name: 'Pier 7 Fender System Replacement', client: 'Elliott Bay Marine Terminals', sector: 'Marine', scope: 'repair', squareFeet: 4_000 },

@@ -274,7 +274,7 @@ describe('/project_team_roles (read-only, a fixed set)', () => {
 });
 
 describe('/company_categories (read-only, a fixed set)', () => {
-  const CATEGORIES = ['client', 'architect', 'engineer', 'subcontractor', 'supplier', 'owner', 'consultant', 'other'];
+  const CATEGORIES = ['client', 'architect', 'engineer', 'subcontractor', 'supplier', 'owner', 'consultant', 'other', 'competitor'];
 
   it('lists the categories a company takes: a Named reference plus the `category` value', async () => {
     const res = await a.api.get('/company_categories');
@@ -291,7 +291,7 @@ describe('/company_categories (read-only, a fixed set)', () => {
       })),
     );
     for (const item of list) expectShape(item, 'named');
-    expect(res.headers.get('x-total-count')).toBe('8');
+    expect(res.headers.get('x-total-count')).toBe('9');
     expect((await b.readApi.get('/company_categories')).body).toEqual(res.body);
   });
 
@@ -308,8 +308,8 @@ describe('/company_categories (read-only, a fixed set)', () => {
 
   it('pages like every list and refuses writes', async () => {
     const page = await a.api.get('/company_categories?per_page=5&page=2');
-    expect(page.body.company_categories.map((c: { category: string }) => c.category)).toEqual(['owner', 'consultant', 'other']);
-    expect(page.headers.get('x-total-count')).toBe('8');
+    expect(page.body.company_categories.map((c: { category: string }) => c.category)).toEqual(['owner', 'consultant', 'other', 'competitor']);
+    expect(page.headers.get('x-total-count')).toBe('9');
     expect(page.headers.get('link')).toContain('rel="first"');
     expect((await a.api.get('/company_categories?updated_since=2024-01-01T00:00:00Z')).body.company_categories).toEqual([]);
     expect((await a.api.get('/company_categories?per_page=101')).status).toBe(422);

@@ -78,6 +78,7 @@ beforeAll(async () => {
   await make('/tasks', 'task', { title: 'Contract task' });
   await make('/task_lists', 'task_list', { name: 'Contract list', project_id: projectId });
   await make('/calls', 'call', { notes: 'Contract call' });
+  ids.set('/api/2023-01/bid_results', await make(`/projects/${projectId}/bid_results`, 'bid_result', { is_us: true, amount_in_cents: 100 }));
   await make('/comments', 'comment', { commentable_type: 'project', commentable_id: projectId, body: 'Contract comment' });
   await make('/reminders', 'reminder', { remindable_type: 'project', remindable_id: projectId, remind_at: '2099-01-04T08:00:00Z' });
   await make('/workforce/assignments', 'workforce_assignment', {

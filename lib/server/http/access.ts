@@ -78,6 +78,7 @@ export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly Pe
   ['/task_lists', ['projects']],
   ['/tasks', ['projects']],
   ['/calls', ['projects']],
+  ['/bid_results', ['projects']],
   ['/reports/pipeline', ['projects']],
   ['/companies', ['directory']],
   ['/contacts', ['directory']],

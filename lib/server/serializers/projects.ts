@@ -2,12 +2,14 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { renderedOnce } from '@/db/queries/sql';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { liveWeights } from '@/db/queries/go-no-go';
-import { learnedBasis } from '@/db/queries/insights';
+import { learnedBasis, learningSince } from '@/db/queries/insights';
 import type { TeamOf } from '@/db/queries/project-access';
 import { projectRelations as rel, type ProjectAnswer } from '@/db/queries/projects';
 import { projectStatusSql } from '@/db/queries/project-status';
 import { MIN_GROUP_RESULTS, type SuggestedProbability } from '@/lib/shared/domain/insights';
-import { projects as p } from '@/db/schema';
+import { accounts, bidResults, projects as p } from '@/db/schema';
+import { PRICE_TO_WIN_MIN, priceRatiosBySector } from '@/db/queries/bid-results';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import { addressJson, baseJson, dollarsJson, isoJson, jsonObject, refJson, roundHalfUp } from './sql';
 
@@ -62,7 +64,21 @@ const LEARNED = 'learned';
 const learned = {
   probability: sql<number | null>`${sql.identifier(LEARNED)}.probability`,
   basis: sql<SuggestedProbability['suggested_probability_basis'] | null>`${sql.identifier(LEARNED)}.basis`,
+  priceToWin: sql<ProjectResponse['price_to_win']>`${sql.identifier(LEARNED)}.price_to_win`,
 };
+
+/**
+ * An open project's price to win: the 25th and 75th percentiles of winning ÷ our price over its
+ * market sector's closed projects (`priceRatiosBySector`, read from `r`), times its amount, to the
+ * cent (half up); null without an amount, a sector, or PRICE_TO_WIN_MIN such projects.
+ */
+function priceToWin(r: SQL): SQL {
+  const sector = sql`(${r} -> (${p.marketSectorId}::text))`;
+  const cents = (i: number) => sql`${roundHalfUp(sql`(${sector} ->> ${sql.raw(String(i))})::float8 * ${p.amountInCents}`)}::bigint`;
+  return sql`case when ${p.amountInCents} is not null and (${sector} ->> 0)::int >= ${sql.raw(String(PRICE_TO_WIN_MIN))}
+    then json_build_object('low_in_cents', ${cents(1)}, 'high_in_cents', ${cents(2)},
+      'basis', json_build_object('count', (${sector} ->> 0)::int, 'market_sector_id', ${p.marketSectorId}::text)) end`;
+}
 
 /**
  * An open project's learned probability and its basis, as `suggestedProbability` computes them:
@@ -75,14 +91,37 @@ function learnedProbability(accountId: Placeholder, teamOf: Placeholder | undefi
   // `offset 0` keeps `counts` a subquery of its own: pulled up, each of the five uses of `b` below
   // would copy the expression, and its two reads of the bid history with it (six InitPlans, not two).
   return sql`(select ${roundHalfUp(sql`(c.won + 1)::float8 / (c.won + c.lost + 2) * 10000`)} / 10000 as probability,
-      json_build_object('group_by', c.group_by, 'won', c.won, 'lost', c.lost) as basis
+      json_build_object('group_by', c.group_by, 'won', c.won, 'lost', c.lost) as basis,
+      ${priceToWin(sql`ratios.r`)} as price_to_win
     from (select ${counts} as b offset 0) counts
+    cross join (select ${priceRatiosBySector(accountId, teamOf, learningSince)} as r offset 0) ratios
     cross join lateral (select (b #>> '{0,0}')::int + (b #>> '{0,1}')::int >= ${sql.raw(String(MIN_GROUP_RESULTS))} as by_sector) s
     cross join lateral (select case when s.by_sector then 'market_sector' else 'account' end as group_by,
       (b -> (case when s.by_sector then 0 else 1 end) ->> 0)::int as won,
       (b -> (case when s.by_sector then 0 else 1 end) ->> 1)::int as lost) c
     where b is not null) ${sql.identifier(LEARNED)}`;
 }
+
+const WINNER = 'awarded';
+const winner = alias(bidResults, WINNER);
+
+/** Us, as a Company reference: the account's name, and no id (we are no company of the directory). */
+const usJson = jsonObject([
+  ['id', sql`null`],
+  ['created_at', sql`null`],
+  ['updated_at', sql`null`],
+  ['name', sql`(select ${accounts.name} from ${accounts} where ${accounts.id} = ${p.accountId})`],
+  ['website', sql`null`],
+]);
+
+/** `awarded_to`: the winning bidder's company, or us (our result won, or the project closed as won without a winner recorded). */
+const awardedTo = sql`coalesce(
+  (select case when ${winner.isUs} then ${usJson} else ${refJson(rel.company, winner.companyId)} end
+    from ${bidResults} ${sql.identifier(WINNER)} where ${winner.projectId} = ${p.id} and ${winner.isWinner}),
+  case when ${p.closeType} = 'won' then ${usJson} end)`;
+
+/** `bid_count`: the project's bid results, ours included. */
+const bidCount = sql`(select count(*)::int from ${bidResults} where ${bidResults.projectId} = ${p.id})`;
 
 /** `goNoGoScore`: Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals; null with none. */
 function goNoGoScore(accountId: Placeholder): SQL {
@@ -125,6 +164,7 @@ const projectObject = renderedOnce(
       ['probability', p.probability],
       ['suggested_probability', learned.probability],
       ['suggested_probability_basis', learned.basis],
+      ['price_to_win', learned.priceToWin],
       ['estimated_cost', dollarsJson(p.estimatedCostInCents)],
       ['forecast_curve', p.forecastCurve],
       ['forecast_manual_percentages', p.forecastManualPercentages],
@@ -155,6 +195,8 @@ const projectObject = renderedOnce(
       ['tender_type', refJson(rel.tenderType, p.tenderTypeId)],
       ['delivery_method', refJson(rel.deliveryMethod, p.deliveryMethodId)],
       ['project_stage', refJson(rel.projectStage, p.projectStageId)],
+      ['awarded_to', awardedTo],
+      ['bid_count', bidCount],
       ['custom_fields', p.customFields],
       ['estimating_hours', p.estimatingHours],
       [

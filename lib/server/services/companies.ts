@@ -2,11 +2,12 @@ import type { Db } from '@/db';
 import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
 import { customFieldConditions } from './custom-field-values';
 import { existingIndustryIds, findCompany, listCompanies as queryCompanies, replaceCompanyIndustries, type CompanyRow } from '@/db/queries/companies';
-import { calls, companies, contacts, leads, projects } from '@/db/schema';
+import { bidResults, calls, companies, contacts, leads, projects } from '@/db/schema';
+import { deleteReferencing } from '@/db/queries/relations';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeCompany } from '@/lib/server/serializers/companies';
 import type { CompanyCreate, CompanyListQuery, CompanyResponse, CompanyUpdate } from '@/lib/shared/validation/companies';
-import { toColumns } from './common';
+import { deleteEvents, toColumns } from './common';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind, type Reference } from './records';
 import { validationFailed } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
@@ -89,7 +90,13 @@ const referencing: Reference[] = [
   { resource: 'call', table: calls, column: calls.companyId },
 ];
 
-/** Contacts, leads, projects and calls of the company keep existing with no company, each with a `<resource>.update`. */
+/**
+ * Contacts, leads, projects and calls of the company keep existing with no company, each with a
+ * `<resource>.update`; its bids on projects are deleted with it, each with a `bid_result.delete`.
+ */
 export function deleteCompany(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  return deleteRecord(db, ctx, companyKind, id, { references: referencing });
+  return deleteRecord(db, ctx, companyKind, id, {
+    references: referencing,
+    dependents: async (tx) => deleteEvents('bid_result', await deleteReferencing(tx, bidResults, bidResults.companyId, ctx.accountId, id)),
+  });
 }

@@ -6,8 +6,10 @@ import { projectJson } from '@/lib/server/serializers/projects';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';
 import { ratio, suggestedProbability, winRate } from '@/lib/shared/domain/insights';
 import { todayUtc } from '@/lib/shared/domain/projects';
-import { companyRef, namedRef, personRef } from '@/lib/server/serializers/common';
-import type { WinRateResponse, WinRatesQuery } from '@/lib/shared/validation/insights';
+import { companyRef, iso, namedRef, personRef } from '@/lib/server/serializers/common';
+import { competitorRows } from '@/db/queries/bid-results';
+import { pageWindow, type Page } from './paging';
+import type { CompetitorResponse, CompetitorsQuery, WinRateResponse, WinRatesQuery } from '@/lib/shared/validation/insights';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 /** The first day of the default window: today (UTC) 36 months back, as YYYY-MM-DD. */
@@ -25,6 +27,31 @@ export async function winRates(db: Db, ctx: CallerContext, query: WinRatesQuery)
   const kind = WIN_RATE_GROUPS[query.group_by].kind;
   const rows = await winRateRows(db, ctx.accountId, query.group_by, since, teamOf(ctx));
   return rows.map((r) => rates(kind === 'person' ? personRef(r.ref as never) : kind === 'company' ? companyRef(r.ref as never) : namedRef(r.ref as never), r));
+}
+
+/** Every company that bid on the caller's projects, the most met first (docs/bids-and-competitors.md). */
+export async function competitors(db: Db, ctx: CallerContext, query: CompetitorsQuery): Promise<Page<CompetitorResponse>> {
+  const filters = {
+    since: query.since === undefined ? undefined : new Date(`${query.since}T00:00:00Z`),
+    market_sector_id: query.market_sector_id,
+    delivery_method_id: query.delivery_method_id,
+    teamOf: teamOf(ctx),
+  };
+  const found = await competitorRows(db, ctx.accountId, filters, pageWindow(query));
+  return {
+    items: found.map((r) => ({
+      company: companyRef(r.company)!,
+      bids_against_us: r.bids,
+      their_wins: r.theirWins,
+      our_wins_when_both_bid: r.ourWins,
+      head_to_head_win_rate: ratio(r.ourWins, r.ourWins + r.theirWinsHeadToHead),
+      median_price_gap: r.medianGap === null ? null : Math.round(r.medianGap * 10_000) / 10_000,
+      last_met_at: iso(r.lastMetAt),
+    })),
+    total: found[0]?.total ?? 0,
+    page: query.page,
+    perPage: query.per_page,
+  };
 }
 
 interface Counts {

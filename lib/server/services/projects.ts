@@ -14,7 +14,7 @@ import {
 } from '@/db/queries/projects';
 import { deleteReferencing } from '@/db/queries/relations';
 import { detachTasksFromProject } from '@/db/queries/tasks';
-import { calls, projects, projectTeamMemberships, taskLists, workforceAssignments } from '@/db/schema';
+import { bidResults, calls, projects, projectTeamMemberships, taskLists, workforceAssignments } from '@/db/schema';
 import { CLOSE_TYPES, RESULT_CLOSE_TYPES, type CloseType, type StageCategory } from '@/db/schema/enums';
 import { manualPercentagesProblem, monthsSpanned } from '@/lib/shared/domain/forecast';
 import { todayUtc } from '@/lib/shared/domain/projects';
@@ -172,7 +172,7 @@ export function updateProject(db: Db, ctx: CallerContext, id: number, input: Pro
 
 /**
  * Calls and tasks of the project keep existing without it (tasks also out of its lists), each with
- * a `<resource>.update`; its task lists and team memberships are deleted with it, each with a
+ * a `<resource>.update`; its task lists, team memberships, staffing and bid results are deleted with it, each with a
  * `<resource>.delete`.
  */
 export function deleteProject(db: Db, ctx: CallerContext, id: number): Promise<void> {
@@ -188,6 +188,7 @@ async function deleteProjectDependents(tx: Db, ctx: CallerContext, id: number): 
   const lists = await deleteReferencing(tx, taskLists, taskLists.projectId, ctx.accountId, id);
   const memberships = await deleteReferencing(tx, projectTeamMemberships, projectTeamMemberships.projectId, ctx.accountId, id);
   const assignments = await deleteReferencing(tx, workforceAssignments, workforceAssignments.projectId, ctx.accountId, id);
+  const results = await deleteReferencing(tx, bidResults, bidResults.projectId, ctx.accountId, id);
   return [
     ...tasks.map((t): EventRecord => ({
       resource: 'task',
@@ -204,5 +205,6 @@ async function deleteProjectDependents(tx: Db, ctx: CallerContext, id: number): 
       path: `project_team_memberships/${membershipId}?project_id=${id}`,
     })),
     ...deleteEvents('workforce_assignment', assignments),
+    ...deleteEvents('bid_result', results),
   ];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyReference, date, integerParameter, namedReference, userReference } from './common';
+import { companyReference, date, integerParameter, namedReference, paginationQuery, queryId, responseTimestamp, userReference } from './common';
 
 /** What win rates group by: a project relation each (the group embeds as that relation does on a project). */
 export const WIN_RATE_GROUP_BYS = [
@@ -58,3 +58,32 @@ export const probabilityGapsQuery = z.object({
     .default(3)
     .meta(integerParameter({ min: 1, max: 20, default: 3 }, 'How many projects, 1–20; default 3.')),
 });
+
+export const competitorsQuery = paginationQuery.omit({ updated_since: true }).extend({
+  since: date.optional().meta({
+    description: 'Bids met on or after this date (from its midnight UTC): when the project’s bid was due, else when it closed. By default, every bid.',
+  }),
+  market_sector_id: queryId.optional().meta({ description: 'Only projects of this market sector.' }),
+  delivery_method_id: queryId.optional().meta({ description: 'Only projects of this delivery method.' }),
+});
+export type CompetitorsQuery = z.output<typeof competitorsQuery>;
+
+export const competitorResponse = z
+  .object({
+    company: companyReference,
+    bids_against_us: z.number().int().meta({ description: 'Projects of ours the company bid on.' }),
+    their_wins: z.number().int().meta({ description: 'Of those, the projects it won.' }),
+    our_wins_when_both_bid: z.number().int().meta({ description: 'Of those, the projects we won.' }),
+    head_to_head_win_rate: z.number().nullable().meta({
+      description: 'Our wins ÷ (our wins + their wins) over the projects both bid on and one of us won, four decimals; null without such a project.',
+    }),
+    median_price_gap: z.number().nullable().meta({
+      description:
+        'The median of (their amount − our amount) ÷ our amount over the projects where both are known, four decimals (0.05: they bid 5% above us); null without one.',
+    }),
+    last_met_at: responseTimestamp.meta({
+      description: 'The latest of those bids: when the project’s bid was due, else when it closed, else when the result was recorded.',
+    }),
+  })
+  .meta({ id: 'Competitor' });
+export type CompetitorResponse = z.output<typeof competitorResponse>;

@@ -31,6 +31,17 @@ import {
   writeBodies,
 } from './common';
 
+/** A Company reference, or us: `id` (and the timestamps) null, the account's name. */
+const awardedToReference = z
+  .object({
+    id: z.string().nullable(),
+    created_at: responseTimestamp.nullable(),
+    updated_at: responseTimestamp.nullable(),
+    name: z.string(),
+    website: z.string().nullable(),
+  })
+  .meta({ id: 'AwardedToReference' });
+
 /** Dollars with at most two decimals; stored exactly as integer cents. */
 const dollars = z
   .number()
@@ -124,6 +135,8 @@ export const projectListQuery = paginationQuery.extend({
   closed_since: date.optional().meta({
     description: 'Closed projects whose closed_at is on or after this date (UTC).',
   }),
+  competitor_id: queryId.optional().meta({ description: 'Projects on which this company bid (it has a bid result).' }),
+  awarded_to_id: queryId.optional().meta({ description: 'Projects this company won (its bid result is the winner).' }),
   sort: sortQuery(PROJECT_SORTS, 'Order: a field, descending with a leading "-"; ties by id; empty values last. Default -created_at (newest first).'),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;
@@ -157,6 +170,21 @@ export const projectResponse = recordResponse('Project', {
     })
     .nullable()
     .meta({ description: 'The counts behind suggested_probability; null when it is.' }),
+  price_to_win: z
+    .object({
+      low_in_cents: z.number().int(),
+      high_in_cents: z.number().int(),
+      basis: z.object({
+        count: z.number().int().meta({ description: 'The closed projects of the sector the range comes from.' }),
+        market_sector_id: z.string(),
+      }),
+    })
+    .nullable()
+    .meta({
+      description:
+        'For an open project with an amount: the 25th and 75th percentiles of (winning price ÷ our price) over the closed projects of its market sector in the last 36 months with both known, ' +
+        'times its amount, in cents; null with fewer than 5 such projects (docs/bids-and-competitors.md).',
+    }),
   estimated_cost: z.number().nullable().meta({ description: 'Dollars.' }),
   forecast_curve: z.enum(FORECAST_CURVES),
   forecast_manual_percentages: z.array(z.number()).nullable(),
@@ -190,6 +218,11 @@ export const projectResponse = recordResponse('Project', {
   tender_type: namedReference.nullable(),
   delivery_method: namedReference.nullable(),
   project_stage: projectStageResponse.nullable(),
+  awarded_to: awardedToReference.nullable().meta({
+    description:
+      'Who won it (read-only, from its bid results): the winning bidder’s Company reference, or us — the account’s name with `id` null — when our bid won or the project closed as won without a winner recorded; null otherwise.',
+  }),
+  bid_count: z.number().int().meta({ description: 'How many bid results the project has, ours included.' }),
   custom_fields: z.record(z.string(), z.unknown()),
   estimating_hours: z.number().int().nullable(),
   go_no_go: goNoGoResponse.meta({ description: 'The go / no-go scorecard’s answers, score and decision (PUT /projects/{id}/go_no_go).' }),

@@ -2,6 +2,7 @@
 import { accountPaths } from './account';
 import { apiTokensPaths } from './api-tokens';
 import { auditLogPaths, securityEventPaths } from './audit-log';
+import { bidResultsPaths } from './bid-results';
 import { calendarPaths } from './calendar';
 import { callsPaths } from './calls';
 import { commentsPaths } from './comments';
@@ -40,6 +41,7 @@ export const API_PATHS = {
   ...apiTokensPaths,
   ...auditLogPaths,
   ...securityEventPaths,
+  ...bidResultsPaths,
   ...calendarPaths,
   ...callsPaths,
   ...commentsPaths,

@@ -1,8 +1,8 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { z } from 'zod';
-import { probabilityGapsQuery, winRatesQuery, winRatesResponse } from '@/lib/shared/validation/insights';
+import { competitorResponse, competitorsQuery, probabilityGapsQuery, winRatesQuery, winRatesResponse } from '@/lib/shared/validation/insights';
 import { projectResponse } from '@/lib/shared/validation/projects';
-import { ok, standardErrors, writeErrors } from '@/lib/server/openapi/paths/resource';
+import { listHeaders, ok, standardErrors, wrapped, writeErrors } from '@/lib/server/openapi/paths/resource';
 
 export const insightsPaths: ZodOpenApiPathsObject = {
   '/api/2023-01/insights/win_rates': {
@@ -15,6 +15,27 @@ export const insightsPaths: ZodOpenApiPathsObject = {
         '(docs/insights.md). Needs the `insights` permission; a team-limited user counts only the projects of their teams.',
       requestParams: { query: winRatesQuery },
       responses: { ...ok('The win rates.', 'win_rates', winRatesResponse), ...standardErrors, '422': writeErrors['422'] },
+    },
+  },
+  '/api/2023-01/insights/competitors': {
+    get: {
+      operationId: 'list_competitors',
+      tags: ['Insights'],
+      summary: 'Who bid against us: how often, how often they won, head to head and the median price gap',
+      description:
+        'One row per company with a bid result on a project you see, the most bids first (ties by name). We bid on a project when it has our result or closed as won or lost; ' +
+        'we won it when our result is the winner, or it closed as won without a winner recorded. Our amount is our result’s, else the project’s (docs/bids-and-competitors.md). ' +
+        'Needs the `insights` permission; a team-limited user counts only the projects of their teams.',
+      requestParams: { query: competitorsQuery },
+      responses: {
+        '200': {
+          description: 'A page of competitors.',
+          headers: listHeaders,
+          content: { 'application/json': { schema: wrapped('competitors', z.array(competitorResponse)) } },
+        },
+        ...standardErrors,
+        '422': writeErrors['422'],
+      },
     },
   },
   '/api/2023-01/insights/probability_gaps': {
