@@ -141,7 +141,7 @@ describe('seedDemo', () => {
       [s.imports, 1],
       [s.workforceRoles, 10],
       [s.projectStages, 7],
-      [s.companies, 40],
+      [s.companies, 45],
       [s.contacts, 120],
       [s.leads, 60],
       [s.projects, 83],
@@ -512,5 +512,24 @@ describe('seedDemo', () => {
     expect(past[0]!.notified_at).not.toBeNull();
     const arrived = (await api.get('/notifications?kind=reminder')).body.notifications;
     expect(arrived[0].message).toMatch(/^Reminder: .+ — Confirm the pre-bid walk time$/);
+  });
+
+  it('records who bid against us on the bid history: the competitors view and the price to win have data', async () => {
+    const api = client(await createApiToken(getDb(), { accountId: first.accountId, userId: first.adminUserId }));
+    const competitors = (await api.get('/insights/competitors')).body.competitors as {
+      bids_against_us: number;
+      their_wins: number;
+      median_price_gap: number | null;
+    }[];
+    expect(competitors).toHaveLength(5);
+    for (const c of competitors) expect(c.bids_against_us).toBeGreaterThan(0);
+    expect(competitors.some((c) => c.their_wins > 0)).toBe(true);
+    expect(competitors.every((c) => c.median_price_gap !== null)).toBe(true);
+    const open = (await api.get('/projects?project_status=pursuit&per_page=100')).body.projects as {
+      price_to_win: { low_in_cents: number; high_in_cents: number } | null;
+    }[];
+    const priced = open.filter((p) => p.price_to_win !== null);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const p of priced) expect(p.price_to_win!.low_in_cents).toBeLessThanOrEqual(p.price_to_win!.high_in_cents);
   });
 });

@@ -1,5 +1,7 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db';
 import {
+  bidResults,
   calls,
   commentMentions,
   comments,
@@ -8,6 +10,7 @@ import {
   contacts,
   imports,
   leads,
+  marketSectors,
   notifications,
   projectTeamMembershipRoles,
   projectTeamMemberships,
@@ -90,6 +93,7 @@ export async function seedAccount(
   await seedWorkforce(a, lookups);
   await seedTeams(a, projectList);
   await seedComments(a, projectList);
+  await seedCompetitors(a);
   return { accountId, userIds };
 }
 
@@ -583,6 +587,78 @@ async function seedBidHistory(a: Account, lookups: Lookups, companyList: Company
       timestamp: row.createdAt,
     })),
   );
+}
+
+/**
+ * The firms we bid against, and who bid on each won or lost project of their sectors: our bid at
+ * the project's amount, two to four of theirs priced around ours (their habit ± a few percent),
+ * the lowest-priced competitor winning what we lost, ranks by price. Its own random stream, last:
+ * the rest of the demo data stays as it was.
+ */
+async function seedCompetitors(a: Account) {
+  const { tx, plan, accountId } = a;
+  if (!plan.competitors?.length) return;
+  const r = createRandom(a.r.now, 3100 + accountId);
+  const rows = await tx
+    .insert(companies)
+    .values(
+      plan.competitors.map((c) => {
+        const createdAt = r.between(r.daysAgo(700), r.daysAgo(200));
+        return {
+          accountId,
+          name: c.name,
+          description: c.description,
+          website: `https://www.${c.domain}`,
+          category: 'competitor' as const,
+          city: c.city,
+          state: cityNamed(a, c.city).state,
+          country: 'US',
+          createdById: a.userIds[0]!,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    )
+    .returning({ id: companies.id });
+  const competitors = plan.competitors.map((seed, i) => ({ id: rows[i]!.id, seed }));
+  const sectorNames = new Map(
+    (await tx.select({ id: marketSectors.id, name: marketSectors.name }).from(marketSectors).where(eq(marketSectors.accountId, accountId))).map((m) => [
+      m.id,
+      m.name,
+    ]),
+  );
+  const closed = await tx
+    .select({ id: projects.id, amount: projects.amountInCents, closeType: projects.closeType, sector: projects.marketSectorId, closedAt: projects.closedAt })
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), inArray(projects.closeType, ['won', 'lost'])))
+    .orderBy(projects.id);
+  const values = closed.flatMap((p) => {
+    const sector = p.sector === null ? undefined : sectorNames.get(p.sector);
+    const rivals = competitors.filter((c) => sector !== undefined && c.seed.sectors.includes(sector));
+    if (p.amount === null || rivals.length === 0) return [];
+    const ours = p.amount;
+    const won = p.closeType === 'won';
+    const bidders = r.shuffle(rivals).slice(0, r.int(2, Math.min(4, rivals.length)));
+    const bids = bidders.map((c) => ({ company: c.id, amount: Math.round((ours * (c.seed.pricing + r.int(-4, 4) / 100)) / 100) * 100 }));
+    // What we won, nobody undercut; what we lost, the cheapest of them took.
+    for (const b of bids) if (won && b.amount <= ours) b.amount = Math.round((ours * (1 + r.int(1, 6) / 100)) / 100) * 100;
+    if (!won && bids.every((b) => b.amount >= ours)) bids[0]!.amount = Math.round((ours * (1 - r.int(1, 6) / 100)) / 100) * 100;
+    const all = [{ company: null as number | null, amount: ours }, ...bids].sort((x, y) => x.amount - y.amount);
+    const at = p.closedAt ?? r.now;
+    return all.map((b, i) => ({
+      accountId,
+      projectId: p.id,
+      companyId: b.company,
+      isUs: b.company === null,
+      amountInCents: b.amount,
+      rank: i + 1,
+      isWinner: won ? b.company === null : i === 0,
+      notes: null,
+      createdAt: at,
+      updatedAt: at,
+    }));
+  });
+  if (values.length) await tx.insert(bidResults).values(values);
 }
 
 async function seedTasks(a: Account, projectList: Project[], companyList: Company[]) {

@@ -73,6 +73,17 @@ export interface BidHistorySeed {
   names: string[];
 }
 
+/** A firm we bid against: a company of category `competitor`, met on the sectors it builds in. */
+export interface CompetitorSeed {
+  name: string;
+  domain: string;
+  city: string;
+  description: string;
+  sectors: string[];
+  /** How it prices against us: its bids are ours × a factor around this (0.97: 3% below us, typically). */
+  pricing: number;
+}
+
 export interface EmployeeGroup {
   abbreviation: string;
   count: number;
@@ -98,6 +109,8 @@ export interface AccountPlan {
   projects: ProjectSeed[];
   /** Older closed bids (db/seed/account.ts, seedBidHistory): the record win rates and learned odds read. */
   bidHistory?: BidHistorySeed[];
+  /** Who bid against us on the closed projects (db/seed/account.ts, seedCompetitors): the competitors insight and the price to win read them. */
+  competitors?: CompetitorSeed[];
   generalTaskCount: number;
   projectTaskCount: number;
   callCount: number;
