@@ -21,6 +21,7 @@ const KEYS: Record<ImportableResource, string> = {
   companies: 'company name',
   contacts: 'email',
   workforce_employees: 'email',
+  bid_results: 'project and bidder',
 };
 const SHOWN_ERRORS = 10;
 const ONE: Record<ImportableResource, string> = {
@@ -29,6 +30,7 @@ const ONE: Record<ImportableResource, string> = {
   companies: 'company',
   contacts: 'contact',
   workforce_employees: 'employee',
+  bid_results: 'bid result',
 };
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {

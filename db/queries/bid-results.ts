@@ -254,3 +254,12 @@ export async function competitorRows(db: Db, accountId: number, f: CompetitorFil
     total: Number(r.total),
   }));
 }
+
+/** The project's results as bare rows (an import's award and upserts compare against them). */
+export function resultsOfProject(db: Db, accountId: number, projectId: number): Promise<BidResultRecord[]> {
+  return db
+    .select()
+    .from(bidResults)
+    .where(and(eq(bidResults.accountId, accountId), eq(bidResults.projectId, projectId)))
+    .orderBy(bidResults.id);
+}

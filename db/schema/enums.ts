@@ -146,7 +146,7 @@ export const SECURITY_EVENT_KINDS = [
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /** What a spreadsheet import can create (docs/imports.md). */
-export const IMPORT_RESOURCES = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees'] as const;
+export const IMPORT_RESOURCES = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees', 'bid_results'] as const;
 export type ImportResource = (typeof IMPORT_RESOURCES)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

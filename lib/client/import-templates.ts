@@ -3,7 +3,7 @@
 // that label back to the field). Kept in step with lib/server/imports/resources.ts by
 // tests/import-templates.test.ts.
 
-export const IMPORTABLE = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees'] as const;
+export const IMPORTABLE = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees', 'bid_results'] as const;
 export type ImportableResource = (typeof IMPORTABLE)[number];
 
 export const IMPORTABLE_LABELS: Record<ImportableResource, string> = {
@@ -12,6 +12,7 @@ export const IMPORTABLE_LABELS: Record<ImportableResource, string> = {
   companies: 'Companies',
   contacts: 'Contacts',
   workforce_employees: 'Employees',
+  bid_results: 'Bid results',
 };
 
 /** What the rows of a projects import are (docs/imports.md): their stage and what each must carry. */
@@ -19,7 +20,7 @@ export const PROJECT_KINDS = [
   { kind: 'pursuits', label: 'Pursuits', hint: 'open projects; the first open stage unless a stage is named' },
   { kind: 'wip', label: 'Work in progress', hint: 'won projects with their contract value (Amount required)' },
   { kind: 'historical_won', label: 'Historical won', hint: 'won projects with their start and end dates' },
-  { kind: 'historical_closed', label: 'Historical closed', hint: 'won or lost as Close Type says, with a loss reason' },
+  { kind: 'historical_closed', label: 'Historical closed', hint: 'won or lost as Close Type says, with a loss reason, who won and at what price' },
 ] as const;
 export type ProjectKind = (typeof PROJECT_KINDS)[number]['kind'];
 
@@ -102,6 +103,17 @@ export const IMPORT_FIELDS: Record<ImportableResource, ImportFieldOption[]> = {
       ['market_sector', 'Market Sector'],
       ['tender_type', 'Tender Type'],
     ]),
+    { field: 'awarded_to_name', label: 'Awarded To', hint: 'the winning company by name, or Us' },
+    { field: 'winning_amount', label: 'Winning Amount', hint: 'dollars: the winning price' },
+  ],
+  bid_results: [
+    { field: 'project_number', label: 'Project Number', hint: 'the project by its number' },
+    { field: 'project_name', label: 'Project', hint: 'or by its name' },
+    { field: 'company_name', label: 'Bidder', hint: 'a company by name, or Us for our own bid' },
+    { field: 'amount', label: 'Amount', hint: 'dollars: $1,250,000.00' },
+    { field: 'rank', label: 'Rank', hint: '1 for the lowest price' },
+    { field: 'is_winner', label: 'Winner', hint: 'yes / no' },
+    { field: 'notes', label: 'Notes' },
   ],
   workforce_employees: [
     { field: 'legal_first_name', label: 'First Name', hint: 'required' },

@@ -4,7 +4,8 @@ import { insertUser } from '@/db/queries/accounts';
 import { bidResults, projects, webhookMessages } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { client, type Client } from '../api';
+import { runDueImports } from '@/lib/server/imports/service';
+import { BASE, client, dispatch, type Client } from '../api';
 import { createTestAccount, type TestAccount } from '../fixtures';
 
 // Issue 31, bid results: who bid on a project, at what price, who won; the project's awarded_to,
@@ -333,5 +334,100 @@ describe('price to win, by hand', () => {
     const six = (await t.api.get(`/projects/${open.id}`)).body.project.price_to_win;
     // 0.905 × 123,456,789 = 111,728,394.045 → 111,728,394.
     expect(six).toEqual({ low_in_cents: 111_728_394, high_in_cents: 117_283_950, basis: { count: 6, market_sector_id: sector } });
+  });
+});
+
+async function importFile(t: TestAccount, fields: Record<string, string>, text: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set('file', new Blob([text]), 'bids.csv');
+  const res = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }));
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(fields.dry_run === 'true' ? 200 : 202);
+  if (fields.dry_run === 'true') return body.import_preview;
+  await runDueImports(getDb());
+  return (await t.api.get(`/imports/${body.import.id}`)).body.import;
+}
+
+describe('imports of bid results', () => {
+  it('historical closed projects take Awarded To and Winning Amount: the winner’s result and our bid', async () => {
+    const t = await createTestAccount('Award import GC');
+    const apex = await company(t, 'Apex Harbor Builders');
+    const csv = [
+      'Name,Result,Amount,Awarded To,Winning Amount',
+      'Pier 3 Shed,Lost,"$1,000,000",Apex Harbor Builders,"$950,000.50"',
+      'Pier 4 Office,Won,"$2,000,000",,',
+      'Pier 5 Yard,Won,"$500,000",Us,"$480,000"',
+      'Pier 6 Crane,Lost,"$700,000",Nobody Marine,"$600,000"',
+      'Pier 7 Fender,Lost,"$300,000",,"$250,000"',
+    ].join('\n');
+    const done = await importFile(t, { resource: 'projects', kind: 'historical_closed' }, csv);
+    expect(done).toMatchObject({ created_count: 3, error_count: 2 });
+    expect(done.errors.map((e: { error: string }) => e.error)).toEqual([
+      'awarded_to_name: no company named "Nobody Marine" (create_missing=true creates it)',
+      'winning_amount: needs Awarded To: who won it (Us for our own win)',
+    ]);
+    const byName = async (name: string) => (await t.api.get(`/projects?q=${encodeURIComponent(name)}`)).body.projects[0];
+    const shed = await byName('Pier 3 Shed');
+    expect(shed).toMatchObject({ awarded_to: { id: apex.id }, bid_count: 2 });
+    const shedBids = (await t.api.get(`/projects/${shed.id}/bid_results`)).body.bid_results;
+    expect(shedBids.map((r: { is_us: boolean; is_winner: boolean; amount_in_cents: number }) => [r.is_us, r.is_winner, r.amount_in_cents])).toEqual(
+      expect.arrayContaining([
+        [false, true, 95_000_050],
+        [true, false, 100_000_000],
+      ]),
+    );
+    // Won without an award named: no result (the project's close says we won).
+    expect(await byName('Pier 4 Office')).toMatchObject({ bid_count: 0, awarded_to: { id: null } });
+    const yard = await byName('Pier 5 Yard');
+    const yardBids = (await t.api.get(`/projects/${yard.id}/bid_results`)).body.bid_results;
+    expect(yardBids).toEqual([expect.objectContaining({ is_us: true, is_winner: true, amount_in_cents: 48_000_000 })]);
+    // The failed rows left nothing: no project, no result.
+    expect(await byName('Pier 6 Crane')).toBeUndefined();
+    expect(await byName('Pier 7 Fender')).toBeUndefined();
+  });
+
+  it('resource=bid_results: project by number or name, bidder by name or Us, amount, rank, winner; a second import updates in place', async () => {
+    const t = await createTestAccount('Bid import GC');
+    const p1 = await project(t, { name: 'Harbor Warehouse', project_number: 'HP-101', project_stage_id: stage(t, LOST), amount: 1_000_000 });
+    const p2 = await project(t, { name: 'Marina Office', project_number: 'HP-102' });
+    const known = await company(t, 'Known Marine');
+    const csv = [
+      'Project Number,Project,Bidder,Amount,Rank,Winner,Notes',
+      'HP-101,,Us,"$1,000,000",2,no,',
+      'HP-101,,Known Marine,"$950,000",1,yes,Public opening',
+      ',marina office,New Rival,"$400,000",,no,',
+      'HP-999,,Known Marine,"$1",,,',
+      ',Harbor Warehouse,Unknown Co,$5,,,',
+    ].join('\n');
+    const preview = await importFile(t, { resource: 'bid_results', dry_run: 'true', create_missing: 'true' }, csv);
+    expect(preview).toMatchObject({ created_count: 4, error_count: 1, companies_to_create: 2 });
+    expect(preview.errors).toEqual([{ row: 5, error: 'project_number: no project numbered "HP-999"' }]);
+    expect(await getDb().select().from(bidResults).where(eq(bidResults.accountId, t.accountId))).toEqual([]);
+
+    const done = await importFile(t, { resource: 'bid_results', create_missing: 'true' }, csv);
+    expect(done).toMatchObject({ created_count: 4, updated_count: 0, error_count: 1 });
+    const first = (await t.api.get(`/projects/${p1.id}/bid_results`)).body.bid_results;
+    expect(first.map((r: { company: { name: string } | null; rank: number; is_winner: boolean; amount_in_cents: number; notes: string | null }) => [r.company?.name ?? 'us', r.rank, r.is_winner, r.amount_in_cents, r.notes])).toEqual([
+      ['Known Marine', 1, true, 95_000_000, 'Public opening'],
+      ['us', 2, false, 100_000_000, null],
+      ['Unknown Co', null, false, 500, null],
+    ]);
+    const second = (await t.api.get(`/projects/${p2.id}/bid_results`)).body.bid_results;
+    expect(second).toEqual([expect.objectContaining({ company: expect.objectContaining({ name: 'New Rival' }), amount_in_cents: 40_000_000 })]);
+    const rival = (await t.api.get(`/companies/${second[0].company.id}`)).body.company;
+    expect(rival.category).toBe('competitor');
+    expect((await t.api.get(`/projects/${p1.id}`)).body.project.awarded_to.id).toBe(known.id);
+
+    // Again, with our bid now the winner: the same rows updated, the win moved, nothing doubled.
+    const again = await importFile(t, { resource: 'bid_results' }, 'Project Number,Bidder,Amount,Winner\nHP-101,Us,"$990,000",yes\n');
+    expect(again).toMatchObject({ created_count: 0, updated_count: 1, error_count: 0 });
+    const after = (await t.api.get(`/projects/${p1.id}/bid_results`)).body.bid_results;
+    expect(after).toHaveLength(3);
+    expect(after.filter((r: { is_winner: boolean }) => r.is_winner)).toEqual([expect.objectContaining({ is_us: true, amount_in_cents: 99_000_000 })]);
+
+    // Undo removes what the first import created, and only that.
+    expect((await t.api.delete(`/imports/${done.id}`)).status).toBe(200);
+    expect(await getDb().select().from(bidResults).where(eq(bidResults.accountId, t.accountId))).toEqual([]);
   });
 });

@@ -24,7 +24,9 @@ export type RelationKind =
   | 'market_sector'
   | 'tender_type'
   | 'workforce_role'
-  | 'employee';
+  | 'employee'
+  | 'project'
+  | 'project_number';
 
 export interface ImportField {
   /** The field's name in the import (and the export's column). */
@@ -39,6 +41,8 @@ export interface ImportField {
   relation?: RelationKind;
   /** Where the value goes in the create body: a field, or `address.<part>`. Default: `field`. */
   target?: string;
+  /** For a company named: a cell saying Us (We, Ours, Our bid) names our own firm instead, setting this field true. */
+  us?: string;
 }
 
 export const normaliseHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');

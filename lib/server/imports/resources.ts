@@ -5,6 +5,7 @@ import type { Db } from '@/db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AccountTable } from '@/db/queries/tenant';
 import {
+  bidResults,
   companies,
   contacts,
   contractTypes,
@@ -27,9 +28,13 @@ import {
   CONSTRUCTION_DURATION_UNITS,
   FORECAST_CURVES,
   WORK_SCOPES,
+  type CompanyCategory,
   type ImportResource,
   type StageCategory,
 } from '@/db/schema/enums';
+import { lockRow } from '@/db/queries/tenant';
+import { recordAward, upsertBidResult, type Bidder } from '@/lib/server/services/bid-results';
+import { bidResultImportRow } from '@/lib/shared/validation/bid-results';
 import type { PathResource } from '@/lib/server/services/common';
 import { companyColumnsFrom, updateCompany } from '@/lib/server/services/companies';
 import { CONTACT_IDENTITY_MESSAGE, contactColumnsFrom, updateContact } from '@/lib/server/services/contacts';
@@ -63,6 +68,8 @@ export const RELATIONS: Record<RelationKind, { table: AccountTable; column: AnyP
   tender_type: { table: tenderTypes, column: tenderTypes.name, label: 'tender type named' },
   workforce_role: { table: workforceRoles, column: workforceRoles.name, label: 'workforce role named' },
   employee: { table: workforceEmployees, column: workforceEmployees.email, label: 'employee with the email' },
+  project: { table: projects, column: projects.name, label: 'project named' },
+  project_number: { table: projects, column: projects.projectNumber, label: 'project numbered' },
 };
 
 export interface StageInfo {
@@ -82,8 +89,8 @@ export interface ImportSpec {
   columns(input: Record<string, unknown>): Record<string, unknown>;
   /** A rule beyond the schema, on the columns: the reason a row cannot be a record, or null. */
   problem?(columns: Record<string, unknown>): string | null;
-  /** The record a row updates instead of creating: by this field (lower-cased), in this column. */
-  key: { field: string; column: AnyPgColumn };
+  /** The record a row updates instead of creating: by this field (lower-cased), in this column (none: `createOne` decides). */
+  key?: { field: string; column: AnyPgColumn };
   /**
    * A row without a key matches by name instead (trimmed, spaces collapsed, any case): the one
    * record of that name is updated; several of it fail the row (its key must choose).
@@ -95,7 +102,15 @@ export interface ImportSpec {
    * Rows made through the API's own create, one at a time (rules the batch insert would repeat:
    * stages, close types, the forecast's checks), instead of one insert per batch; its id.
    */
-  createOne?(db: Db, ctx: CallerContext, input: Record<string, unknown>, importId: number): Promise<number>;
+  createOne?(db: Db, ctx: CallerContext, input: Record<string, unknown>, importId: number): Promise<number | { id: number; updated: boolean }>;
+  /**
+   * Fields of a row that are not the record's own (the schema drops them), handed with the record's
+   * id to `after` once it is created or updated, in the row's savepoint: what the row writes
+   * beside the record (a historical project's award).
+   */
+  after?(db: Db, ctx: CallerContext, id: number, input: Record<string, unknown>): Promise<void>;
+  /** The category of the companies an import with create_missing makes (bidders: competitors). */
+  missingCompanyCategory?: CompanyCategory;
   /** The account's stages are read for `applyKind`. */
   needsStages?: boolean;
   /** The account's custom fields of the resource (docs/custom-fields.md), added to `fields` by the importer. */
@@ -225,6 +240,15 @@ const projectSpec: ImportSpec = {
     lookup('loss_reason', 'loss_reason', ['Loss Reason', 'Reason Lost']),
     lookup('market_sector', 'market_sector', ['Market Sector', 'Sector', 'Market']),
     lookup('tender_type', 'tender_type', ['Tender Type']),
+    {
+      field: 'awarded_to_name',
+      labels: ['Awarded To', 'Winner', 'Won By', 'Winning Bidder'],
+      type: 'text',
+      relation: 'company',
+      target: 'awarded_to_id',
+      us: 'awarded_to_us',
+    },
+    { field: 'winning_amount', labels: ['Winning Amount', 'Winning Bid', 'Award Amount', 'Low Bid'], type: 'dollars' },
   ],
   create: projectCreate,
   columns: (input) => input,
@@ -232,6 +256,13 @@ const projectSpec: ImportSpec = {
   byName: { field: 'name', column: projects.name, label: 'projects' },
   update: (db, ctx, id, input) => updateProject(db, ctx, id, input),
   createOne: async (db, ctx, input, importId) => Number((await createProject(db, ctx, input as never, { importId })).id),
+  after: async (db, ctx, id, input) => {
+    const winner: Bidder | undefined = input.awarded_to_us === true ? { us: true } : typeof input.awarded_to_id === 'string' ? { companyId: Number(input.awarded_to_id) } : undefined;
+    const winningAmountInCents = typeof input.winning_amount === 'number' ? Math.round(input.winning_amount * 100) : undefined;
+    if (winner === undefined && winningAmountInCents === undefined) return;
+    const project = await lockRow(db, projects, ctx.accountId, id);
+    if (project) await recordAward(db, ctx, project, { winner, winningAmountInCents });
+  },
   needsStages: true,
   applyKind: applyProjectKind,
 };
@@ -309,10 +340,53 @@ const employeeSpec: ImportSpec = {
   update: (db, ctx, id, input) => updateWorkforceEmployee(db, ctx, id, input),
 };
 
+/**
+ * Bid results (docs/imports.md#bid-results): a row per bidder of a project — the project by its
+ * number or name, the bidder by company name (or Us), its price, rank and whether it won. A bidder
+ * already on the project is updated, not doubled; a winner takes the win from the project's other.
+ */
+const bidResultSpec: ImportSpec = {
+  resource: 'bid_results',
+  event: 'bid_result',
+  table: bidResults,
+  fields: [
+    { field: 'project_number', labels: ['Project Number', 'Job Number', 'Number'], type: 'text', relation: 'project_number', target: 'project_id' },
+    { field: 'project_name', labels: ['Project', 'Project Name', 'Job', 'Job Name'], type: 'text', relation: 'project', target: 'project_id' },
+    {
+      field: 'company_name',
+      labels: ['Company', 'Bidder', 'Competitor', 'Contractor', 'Company Name'],
+      type: 'text',
+      relation: 'company',
+      target: 'company_id',
+      us: 'is_us',
+    },
+    { field: 'amount', labels: ['Amount', 'Bid', 'Bid Amount', 'Price', 'Bid Price'], type: 'money', target: 'amount_in_cents' },
+    { field: 'rank', labels: ['Rank', 'Place', 'Position'], type: 'integer' },
+    { field: 'is_winner', labels: ['Winner', 'Won', 'Awarded', 'Is Winner'], type: 'boolean' },
+    text('notes', ['Notes', 'Comments']),
+  ],
+  create: bidResultImportRow,
+  columns: (input) => input,
+  update: async () => undefined,
+  createOne: (db, ctx, input) => {
+    const row = input as z.output<typeof bidResultImportRow>;
+    const bidder: Bidder = row.is_us ? { us: true } : { companyId: row.company_id ?? 0 };
+    const values = {
+      ...(row.amount_in_cents !== undefined && { amount_in_cents: row.amount_in_cents }),
+      ...(row.rank !== undefined && { rank: row.rank }),
+      ...(row.is_winner !== undefined && { is_winner: row.is_winner }),
+      ...(row.notes !== undefined && { notes: row.notes }),
+    };
+    return upsertBidResult(db, ctx, row.project_id, bidder, values);
+  },
+  missingCompanyCategory: 'competitor',
+};
+
 export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = {
   leads: leadSpec,
   projects: projectSpec,
   companies: companySpec,
   contacts: contactSpec,
   workforce_employees: employeeSpec,
+  bid_results: bidResultSpec,
 };

@@ -52,6 +52,7 @@ import { deleteCompany } from '@/lib/server/services/companies';
 import { deleteContact } from '@/lib/server/services/contacts';
 import { deleteLead } from '@/lib/server/services/leads';
 import { deleteProject } from '@/lib/server/services/projects';
+import { deleteBidResult } from '@/lib/server/services/bid-results';
 import { deleteWorkforceEmployee } from '@/lib/server/services/workforce-employees';
 import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
 import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
@@ -196,7 +197,7 @@ async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Draf
     }
     if (typeof d.input.company_id === 'string') companyIds.add(Number(d.input.company_id));
     if (typeof d.input.assigned_to_id === 'string') userIds.add(Number(d.input.assigned_to_id));
-    const key = d.input[spec.key.field];
+    const key = spec.key ? d.input[spec.key.field] : undefined;
     if (typeof key === 'string' && key.trim() !== '') keys.add(key.trim().toLowerCase());
     else if (spec.byName && typeof d.input[spec.byName.field] === 'string') names.add(normalName(d.input[spec.byName.field] as string));
   }
@@ -205,7 +206,7 @@ async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Draf
     Promise.all(kinds.map((k) => idsByKey(db, RELATIONS[k].table, RELATIONS[k].column, accountId, [...named.get(k)!]))),
     spec.createOne ? new Set<number>() : existingIds(db, companies, accountId, [...companyIds]),
     spec.createOne ? new Set<number>() : existingIds(db, users, accountId, [...userIds]),
-    idsByKey(db, spec.table, spec.key.column, accountId, [...keys]),
+    spec.key ? idsByKey(db, spec.table, spec.key.column, accountId, [...keys]) : new Map<string, number>(),
     spec.byName ? idsByName(db, spec.table, spec.byName.column, accountId, [...names]) : new Map<string, { id: number; name: string }[]>(),
     spec.needsStages ? accountStages(db, accountId) : [],
   ]);
@@ -230,6 +231,13 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
     for (const { field, text } of d.relations) {
       const target = field.target!;
       const relation = field.relation!;
+      // Our own firm, where a bidder or a winner is named.
+      if (field.us && US.has(text.trim().toLowerCase())) {
+        input[field.us] = true;
+        continue;
+      }
+      // A project by its number or its name: the number when the row gives both.
+      if (relation === 'project' && d.relations.some((r) => r.field.relation === 'project_number')) continue;
       const id = resolved.relations.get(relation)?.get(text.toLowerCase());
       if (id !== undefined) input[target] = String(id);
       else if (relation === 'company' && createMissing) {
@@ -260,13 +268,11 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
       input = ruled.input;
     }
     // The schema checks the body as the API would; a company still to create stands in as id 1.
-    const checked = spec.create.safeParse(
-      typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? { ...input, company_id: '1' } : input,
-    );
+    const checked = spec.create.safeParse(Object.fromEntries(Object.entries(input).map(([k, v]) => [k, isMissing(v) ? '1' : v])));
     if (!checked.success) return { kind: 'fail', error: zodMessages(checked.error).join('; ') };
     const problem = spec.problem?.(spec.columns(input));
     if (problem) return { kind: 'fail', error: problem };
-    const rawKey = input[spec.key.field];
+    const rawKey = spec.key ? input[spec.key.field] : undefined;
     let key = typeof rawKey === 'string' && rawKey.trim() !== '' ? rawKey.trim().toLowerCase() : null;
     if (key !== null) {
       const existing = resolved.keys.get(key);
@@ -278,7 +284,7 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
       if (same.length > 1) {
         return {
           kind: 'fail',
-          error: `${spec.key.field}: ${same.length} ${spec.byName.label} are named "${input[spec.byName.field]}": give the row the External ID of the one to update`,
+          error: `${spec.key?.field ?? spec.byName.field}: ${same.length} ${spec.byName.label} are named "${input[spec.byName.field]}": give the row the External ID of the one to update`,
         };
       }
       // The name is the key here: the record keeps its own spelling of it.
@@ -309,8 +315,16 @@ interface PlanState {
 
 const newPlanState = (): PlanState => ({ seen: new Map(), named: new Map(), missing: new Map() });
 
-const missingName = (input: Record<string, unknown>) =>
-  typeof input.company_id === 'string' && input.company_id.startsWith('missing:') ? input.company_id.slice('missing:'.length) : null;
+/** What names our own firm in a bidder's or a winner's cell. */
+const US = new Set(['us', 'we', 'ours', 'our bid']);
+
+/** The fields a company named by a row fills (a project's client and its winner; a bidder). */
+const COMPANY_TARGETS = ['company_id', 'awarded_to_id'] as const;
+const isMissing = (value: unknown): value is string => typeof value === 'string' && value.startsWith('missing:');
+
+/** The companies a row names that are still to create (create_missing), lower-cased. */
+const missingNames = (input: Record<string, unknown>) =>
+  COMPANY_TARGETS.flatMap((target) => (isMissing(input[target]) ? [(input[target] as string).slice('missing:'.length)] : []));
 
 async function planSheet(
   db: Db,
@@ -326,8 +340,7 @@ async function planSheet(
   const plans = planRows(spec, drafts, resolved, options.createMissing, state, options.kind);
   if (spec.customFields?.length) await checkRowsCustomFields(db, accountId, spec, plans);
   for (const plan of plans) {
-    const name = plan.kind === 'fail' ? null : missingName(plan.input);
-    if (name !== null) state.missing.set(name, state.named.get(name)!);
+    if (plan.kind !== 'fail') for (const name of missingNames(plan.input)) state.missing.set(name, state.named.get(name)!);
   }
   return { plans, missing: state.missing };
 }
@@ -376,6 +389,9 @@ function mappingOf(spec: ImportSpec, headers: string[], override: Record<string,
   return mapping;
 }
 
+/** Imports that match projects across the account (by external id, name or number): for who sees all of them. */
+const ALL_PROJECTS = new Set<ImportResource>(['projects', 'bid_results']);
+
 /** The areas of records a field names (a company by name or id, a contact, a manager): reading them needs it. */
 const AREA_OF_REFERENCE: Partial<Record<string, PermissionArea>> = { company_id: 'directory', contact_id: 'directory', manager_id: 'workforce' };
 
@@ -389,7 +405,7 @@ const AREA_OF_REFERENCE: Partial<Record<string, PermissionArea>> = { company_id:
  */
 function assertMayImport(ctx: CallerContext, spec: ImportSpec, options: { createMissing: boolean; mapping?: Record<string, string> }): void {
   requireArea(ctx, AREA_OF_LIST[spec.resource], 'write');
-  if (spec.resource === 'projects' && ctx.access.projectAccess !== 'all') {
+  if (ALL_PROJECTS.has(spec.resource) && ctx.access.projectAccess !== 'all') {
     throw new ServiceError('insufficient_permission', 'Importing projects needs access to all projects; yours is limited to your teams.', {
       area: 'projects',
       project_access: 'team',
@@ -410,7 +426,7 @@ function assertMayImport(ctx: CallerContext, spec: ImportSpec, options: { create
  * projects they see all of them (a team-limited user sees neither other teams' project imports nor
  * their rows). Otherwise, as any record they may not see, not found.
  */
-const mayFollow = (ctx: CallerContext, resource: ImportResource) => mayRead(ctx, resource) && (resource !== 'projects' || ctx.access.projectAccess === 'all');
+const mayFollow = (ctx: CallerContext, resource: ImportResource) => mayRead(ctx, resource) && (!ALL_PROJECTS.has(resource) || ctx.access.projectAccess === 'all');
 
 async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = false) {
   const row = await findImport(db, ctx.accountId, id, lock);
@@ -467,7 +483,7 @@ export async function previewImport(db: Db, ctx: CallerContext, upload: ImportUp
         if (errors.length < PREVIEW_ERRORS) errors.push({ row: offset + i + 2, error: p.error });
       } else counts[p.kind === 'create' ? 'create' : 'update']++;
       if (p.kind === 'update' && updates.length < PREVIEW_ERRORS) {
-        const matched = p.by === 'name' ? spec.byName!.field : spec.key.field;
+        const matched = p.by === 'name' ? spec.byName!.field : spec.key!.field;
         updates.push({ row: offset + i + 2, record_id: String(p.id), matched_by: p.by ?? 'key', match: String(p.input[matched] ?? '') });
       }
     });
@@ -579,6 +595,7 @@ export async function undoImport(db: Db, ctx: CallerContext, id: number): Promis
       companies: deleteCompany,
       contacts: deleteContact,
       workforce_employees: deleteWorkforceEmployee,
+      bid_results: deleteBidResult,
     }[resource];
     const unseen = { records: [] as number[], companies: [] as number[] };
     if (remove)
@@ -648,13 +665,23 @@ async function runBatch(
     const ids = await insertRows(
       tx,
       companies,
-      names.map((name) => ({ accountId: ctx.accountId, name, createdById: imp.createdById, importId: imp.id })),
+      names.map((name) => ({ accountId: ctx.accountId, name, category: spec.missingCompanyCategory ?? null, createdById: imp.createdById, importId: imp.id })),
     );
     names.forEach((name, i) => made.set(name.toLowerCase(), ids[i]!));
   }
   const fill = (input: Record<string, unknown>) => {
-    const name = missingName(input);
-    return name === null ? input : { ...input, company_id: String(made.get(name)) };
+    const filled = { ...input };
+    for (const target of COMPANY_TARGETS) if (isMissing(filled[target])) filled[target] = String(made.get(filled[target].slice('missing:'.length)));
+    return filled;
+  };
+  /** A row's write and what it writes beside the record (`after`), in one savepoint: a refused row leaves nothing. */
+  const withAfter = async <T>(write: (db: Db) => Promise<T>, input: Record<string, unknown>, idOf: (result: T) => number): Promise<T> => {
+    if (!spec.after) return write(tx);
+    return tx.transaction(async (sp) => {
+      const result = await write(sp);
+      await spec.after!(sp, ctx, idOf(result), input);
+      return result;
+    });
   };
 
   const outcomes: (RowOutcome | null)[] = batch.map(() => null);
@@ -687,8 +714,14 @@ async function runBatch(
     if (plan.kind === 'fail') outcomes[i] = { id: batch[i]!.id, outcome: 'failed', recordId: null, error: plan.error };
     if (plan.kind === 'create' && spec.createOne) {
       try {
-        const id = await spec.createOne(tx, ctx, spec.create.parse(fill(plan.input)) as Record<string, unknown>, imp.id);
-        outcomes[i] = { id: batch[i]!.id, outcome: 'created', recordId: id, error: null };
+        const input = fill(plan.input);
+        const made = await withAfter(
+          async (db) => spec.createOne!(db, ctx, spec.create.parse(input) as Record<string, unknown>, imp.id),
+          input,
+          (r) => (typeof r === 'number' ? r : r.id),
+        );
+        const { id, updated } = typeof made === 'number' ? { id: made, updated: false } : made;
+        outcomes[i] = { id: batch[i]!.id, outcome: updated ? 'updated' : 'created', recordId: id, error: null };
       } catch (err) {
         outcomes[i] = failed(i, err);
       }
@@ -705,14 +738,15 @@ async function runBatch(
       continue;
     }
     try {
-      await spec.update(tx, ctx, target, spec.create.parse(fill(plan.input)) as Record<string, unknown>);
+      const input = fill(plan.input);
+      await withAfter((db) => spec.update(db, ctx, target, spec.create.parse(input) as Record<string, unknown>), input, () => target);
       outcomes[i] = { id: batch[i]!.id, outcome: 'updated', recordId: target, error: null };
     } catch (err) {
       outcomes[i] = failed(i, err);
     }
   }
   // A company made for rows the API then refused is nobody's: it goes, and no event says it came.
-  const used = new Set(plans.flatMap((plan, i) => (plan.kind !== 'fail' && outcomes[i]?.recordId ? [missingName(plan.input)] : [])));
+  const used = new Set(plans.flatMap((plan, i) => (plan.kind !== 'fail' && outcomes[i]?.recordId ? missingNames(plan.input) : [])));
   const unused = [...made].filter(([name]) => !used.has(name)).map(([, id]) => id);
   await deleteRows(tx, companies, ctx.accountId, unused);
   const kept = [...made.values()].filter((id) => !unused.includes(id));

@@ -5,6 +5,7 @@ import {
   listBidResults as queryBidResults,
   lockProjectForResults,
   projectOfResult,
+  resultsOfProject,
   type BidResultRecord,
   type BidResultRow,
 } from '@/db/queries/bid-results';
@@ -12,7 +13,7 @@ import { bidResults, companies } from '@/db/schema';
 import { serializeBidResult } from '@/lib/server/serializers/bid-results';
 import type { BidResultCreate, BidResultListQuery, BidResultResponse, BidResultUpdate } from '@/lib/shared/validation/bid-results';
 import { teamOf, type CallerContext } from './context';
-import { notFound, validationFailed, type FieldErrors } from './errors';
+import { invalidField, notFound, validationFailed, type FieldErrors } from './errors';
 import { createRecord, deleteRecord, recordReads, updateRecord, type RecordKind } from './records';
 import type { Page } from './paging';
 import { assertSees } from './visibility';
@@ -50,10 +51,10 @@ export async function listProjectBidResults(
   return reads.list(db, ctx, { ...query, project_id: projectId });
 }
 
-type Bidder = Pick<BidResultRecord, 'isUs' | 'companyId' | 'isWinner'>;
+type BidderColumns = Pick<BidResultRecord, 'isUs' | 'companyId' | 'isWinner'>;
 
 /** The row as it will be: our bid has no company, a company's bid names one, and the project's rules hold. */
-async function checkBidder(tx: Db, projectId: number, exceptId: number | null, next: Bidder): Promise<void> {
+async function checkBidder(tx: Db, projectId: number, exceptId: number | null, next: BidderColumns): Promise<void> {
   const errors: FieldErrors = {};
   if (next.isUs && next.companyId !== null) errors.company_id = ['must be empty for our own bid (is_us is true)'];
   if (!next.isUs && next.companyId === null) errors.company_id = ["can't be blank: name the bidder, or set is_us for our own bid"];
@@ -71,7 +72,7 @@ export function createBidResult(db: Db, ctx: CallerContext, projectId: number, i
   return createRecord(db, ctx, bidResultKind, input, async (tx) => {
     // In a transaction: the lock holds until the row is written.
     if (!(await lockProjectForResults(tx, ctx.accountId, projectId, teamOf(ctx)))) throw notFound('Project');
-    const bidder: Bidder = { isUs: input.is_us ?? false, companyId: input.company_id ?? null, isWinner: input.is_winner ?? false };
+    const bidder: BidderColumns = { isUs: input.is_us ?? false, companyId: input.company_id ?? null, isWinner: input.is_winner ?? false };
     await checkBidder(tx, projectId, null, bidder);
     return {
       projectId,
@@ -112,4 +113,61 @@ export function updateBidResult(db: Db, ctx: CallerContext, id: number, input: B
 
 export function deleteBidResult(db: Db, ctx: CallerContext, id: number): Promise<void> {
   return deleteRecord(db, ctx, bidResultKind, id);
+}
+
+// ---- imports (docs/imports.md#bid-results): through the same writes, so each has its event ----
+
+/** The bidder of an imported row: a company of the account, or us. */
+export type Bidder = { companyId: number } | { us: true };
+
+const isBidder = (row: BidResultRecord, bidder: Bidder) => ('us' in bidder ? row.isUs : row.companyId === bidder.companyId);
+
+/**
+ * A bid result imported: the bidder's row on the project updated with what the file says, or
+ * created; the project must exist (the importer found it by name or number). Its id, and whether
+ * it was an update. A winner the file names takes the win from the project's other bidder.
+ */
+export async function upsertBidResult(
+  db: Db,
+  ctx: CallerContext,
+  projectId: number,
+  bidder: Bidder,
+  values: { amount_in_cents?: number | null; rank?: number | null; is_winner?: boolean; notes?: string | null },
+): Promise<{ id: number; updated: boolean }> {
+  const rows = await resultsOfProject(db, ctx.accountId, projectId);
+  if (values.is_winner) {
+    for (const other of rows) if (other.isWinner && !isBidder(other, bidder)) await updateBidResult(db, ctx, other.id, { is_winner: false });
+  }
+  const existing = rows.find((r) => isBidder(r, bidder));
+  if (existing) {
+    await updateBidResult(db, ctx, existing.id, values);
+    return { id: existing.id, updated: true };
+  }
+  const who = 'us' in bidder ? { is_us: true } : { company_id: bidder.companyId };
+  const created = await createBidResult(db, ctx, projectId, { ...who, ...values });
+  return { id: Number(created.id), updated: false };
+}
+
+/**
+ * A historical project's award, as its import row says (Awarded To, Winning Amount): the winner's
+ * result (us, or the company named) marked winner with the winning amount, and our own bid at the
+ * project's amount when the project has none yet. Without a winner named, a winning amount is
+ * ours on a won project; on any other it is refused.
+ */
+export async function recordAward(
+  db: Db,
+  ctx: CallerContext,
+  project: { id: number; closeType: string | null; amountInCents: number | null },
+  award: { winner?: Bidder; winningAmountInCents?: number },
+): Promise<void> {
+  const winner = award.winner ?? (project.closeType === 'won' ? ({ us: true } as const) : undefined);
+  if (!winner) {
+    if (award.winningAmountInCents !== undefined) throw invalidField('winning_amount', 'needs Awarded To: who won it (Us for our own win)');
+    return;
+  }
+  const amount = award.winningAmountInCents ?? ('us' in winner ? project.amountInCents : undefined);
+  await upsertBidResult(db, ctx, project.id, winner, { is_winner: true, ...(amount !== undefined && { amount_in_cents: amount }) });
+  if (!('us' in winner) && !(await resultsOfProject(db, ctx.accountId, project.id)).some((r) => r.isUs)) {
+    await createBidResult(db, ctx, project.id, { is_us: true, amount_in_cents: project.amountInCents });
+  }
 }

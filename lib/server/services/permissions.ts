@@ -26,6 +26,7 @@ export const AREA_OF_LIST: Record<ImportResource | SavedViewResource, Permission
   companies: 'directory',
   contacts: 'directory',
   workforce_employees: 'workforce',
+  bid_results: 'projects',
 };
 
 /** Whether the caller may read the list of `resource`. */

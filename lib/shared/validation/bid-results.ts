@@ -44,3 +44,6 @@ export const bidResultResponse = recordResponse('BidResult', {
   notes: z.string().nullable(),
 });
 export type BidResultResponse = z.output<typeof bidResultResponse>;
+
+/** An imported bid result's row (docs/imports.md#bid-results): its project, and a bidder as a create names one. */
+export const bidResultImportRow = bidResultCreate.extend({ project_id: relationId });

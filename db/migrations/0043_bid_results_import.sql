@@ -1,0 +1,2 @@
+ALTER TABLE "imports" DROP CONSTRAINT "imports_resource_check";--> statement-breakpoint
+ALTER TABLE "imports" ADD CONSTRAINT "imports_resource_check" CHECK ("imports"."resource" in ('leads', 'projects', 'companies', 'contacts', 'workforce_employees', 'bid_results'));
