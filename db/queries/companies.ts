@@ -6,6 +6,7 @@ import type { CompanyCategory } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
 import { ofAccount, oneRow } from './tenant';
+import { aliasesOf } from './merges';
 
 const createdBy = alias(users, 'created_by');
 
@@ -52,7 +53,7 @@ function industryFromJson(i: IndustryJson): IndustryRef {
 /** Companies with their to-one relations by joins and their industries, in one statement. */
 function selectCompanies(db: Db) {
   return db
-    .select({ ...companySelection, industries: industriesColumn })
+    .select({ ...companySelection, industries: industriesColumn, aliases: aliasesOf('companies', companies.id) })
     .from(companies)
     .leftJoin(createdBy, eq(createdBy.id, companies.createdById))
     .leftJoin(imports, eq(imports.id, companies.importId));

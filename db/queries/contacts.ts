@@ -5,6 +5,7 @@ import { companies, contacts, imports, users } from '@/db/schema';
 import { contactSearchText } from '@/db/schema/contacts';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
+import { aliasesOf } from './merges';
 import { ofAccount, oneRow } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
@@ -16,6 +17,7 @@ const contactSelection = {
   assignedTo: personRefColumns(assignedTo),
   createdBy: personRefColumns(createdBy),
   import: namedRefColumns(imports),
+  aliases: aliasesOf('contacts', contacts.id),
 };
 
 /** Contacts with every embedded relation, by joins: one statement whatever the page size. */

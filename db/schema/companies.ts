@@ -5,6 +5,16 @@ import { addressColumns, id, oneOf, parentRef, ref, timestamps } from './columns
 import { COMPANY_CATEGORIES, type CompanyCategory } from './enums';
 import { imports, industries } from './lookups';
 
+/**
+ * A company's name as duplicates compare it (db/queries/duplicates.ts): lower case, legal and
+ * trade suffixes dropped (Inc, LLC, Ltd, Co, Corp, Company, Corporation, Incorporated, Limited,
+ * Construction, Constr., The), anything but letters, digits and spaces dropped, spaces collapsed.
+ * "Harbor Point Constr." and "harbor point construction llc" are both "harbor point". The trigram
+ * index below is built on this same expression (immutable functions only).
+ */
+export const normalisedCompanyName = (name: unknown) =>
+  sql`btrim(regexp_replace(regexp_replace(regexp_replace(lower(${name}), '[^a-z0-9 ]+', ' ', 'g'), '\\m(inc|llc|ltd|co|corp|company|corporation|incorporated|limited|construction|constr|the)\\M', ' ', 'g'), '\\s+', ' ', 'g'))`;
+
 export const companies = pgTable(
   'companies',
   {
@@ -28,6 +38,7 @@ export const companies = pgTable(
     index('companies_account_updated_idx').on(t.accountId, t.updatedAt),
     index('companies_account_category_idx').on(t.accountId, t.category),
     index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('companies_normalised_name_trgm_idx').using('gin', sql`(${normalisedCompanyName(t.name)}) gin_trgm_ops`),
     index('companies_import_id_idx').on(t.importId),
     index('companies_account_name_lower_idx').on(t.accountId, sql`lower(${t.name})`),
     index('companies_created_by_id_idx').on(t.createdById),

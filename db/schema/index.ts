@@ -21,6 +21,7 @@ export * from './leads';
 export * from './list-counters';
 export * from './lookups';
 export * from './mail-outbox';
+export * from './merges';
 export * from './notifications';
 export * from './oauth-applications';
 export * from './oauth-authorization-codes';

@@ -60,6 +60,7 @@ export const RESOURCES = {
   calendar_event: config('calendar_events', 'Calendar event', 'calendar_events', 'Calendar'),
   revenue_target: config('revenue_targets', 'Revenue target', 'revenue_targets', 'Forecast'),
   notification: config('notifications', 'Notification', 'notifications', 'Notifications'),
+  merge: config('merges', 'Merge', 'merges', 'Duplicates and merges'),
   account: config('accounts', 'Account', 'account', 'Account'),
 } as const satisfies Record<string, ResourceDescriptor>;
 
@@ -74,9 +75,14 @@ export const EVENT_RESOURCES = (Object.keys(RESOURCES) as ResourceKey[]).filter(
   ...EventResourceKey[],
 ];
 export const EVENT_ACTIONS = ['create', 'update', 'delete'] as const;
-export type EventType = `${EventResourceKey}.${(typeof EVENT_ACTIONS)[number]}`;
-/** Webhook `event_type`s: `<resource>.<action>`. */
-export const EVENT_TYPES = EVENT_RESOURCES.flatMap((r) => EVENT_ACTIONS.map((a): EventType => `${r}.${a}`)) as [EventType, ...EventType[]];
+/** Merging duplicates (docs/merge.md): an event of the record kept, naming the records merged into it. */
+export const MERGE_EVENT_TYPES = ['company.merge', 'contact.merge'] as const;
+export type EventType = `${EventResourceKey}.${(typeof EVENT_ACTIONS)[number]}` | (typeof MERGE_EVENT_TYPES)[number];
+/** Webhook `event_type`s: `<resource>.<action>`, and the two merges. */
+export const EVENT_TYPES = [...EVENT_RESOURCES.flatMap((r) => EVENT_ACTIONS.map((a): EventType => `${r}.${a}`)), ...MERGE_EVENT_TYPES] as unknown as [
+  EventType,
+  ...EventType[],
+];
 
 /**
  * Everything below /api/2023-01 that is not a resource's collection or record: reports, plans and
@@ -117,4 +123,8 @@ export const OPERATIONS = [
   'documents/{id}/download',
   'documents/{id}/thumbnail',
   'email_capture/rotate',
+  'duplicates',
+  'companies/{id}/merge',
+  'contacts/{id}/merge',
+  'merges/{id}/undo',
 ] as const;

@@ -69,7 +69,9 @@ describe('statements per list request', () => {
           ? `${path}?commentable_type=project&commentable_id=${projectId}`
           : path.startsWith('/documents') || path.startsWith('/document_folders')
             ? `${path}?attachable_type=project&attachable_id=${projectId}`
-            : path;
+            : path.startsWith('/duplicates')
+              ? `${path}?resource=companies`
+              : path;
       const s = base.includes('?') ? '&' : sep;
       const one = await statementsFor(`${base}${s}per_page=1`);
       const hundred = await statementsFor(`${base}${s}per_page=100`);

@@ -82,6 +82,8 @@ export const PATH_AREAS: readonly (readonly [pattern: string, areas: readonly Pe
   ['/reports/pipeline', ['projects']],
   ['/companies', ['directory']],
   ['/contacts', ['directory']],
+  ['/duplicates', ['directory']],
+  ['/merges', ['directory']],
   ['/workforce', ['workforce']],
   ['/forecast', ['forecast']],
   ['/revenue_targets', ['forecast']],

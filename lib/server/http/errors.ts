@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   session_required: 403,
   not_found: 404,
+  merged: 404,
   method_not_allowed: 405,
   conflict: 409,
   precondition_failed: 412,
@@ -47,6 +48,11 @@ export function errorBody(requestId: string, code: string, message: string, deta
 /** The response for anything a handler throws; unexpected errors are logged and hidden. */
 export function errorResponse(err: unknown, requestId: string): Response {
   const known = err instanceof ServiceError ? err : (fromConnectionError(err) ?? fromDatabaseError(err));
+  if (known?.code === 'merged') {
+    // A merged record's 404 names the record it went into (docs/merge.md): `error` an object there.
+    const body = { ...errorBody(requestId, known.code, known.message, known.details), error: { code: 'merged', ...known.details } };
+    return Response.json(body, { status: 404 });
+  }
   if (known) {
     return Response.json(errorBody(requestId, known.code, known.message, known.details), {
       status: statusOf(known.code),

@@ -34,6 +34,7 @@ import {
   type CustomFieldResource,
   type CustomFieldType,
   type ImportResource,
+  type MergeResource,
   type PermissionArea,
 } from '@/db/schema/enums';
 import { fieldsOf, usersOfAccount } from '@/db/queries/custom-fields';
@@ -53,6 +54,7 @@ import { deleteContact } from '@/lib/server/services/contacts';
 import { deleteLead } from '@/lib/server/services/leads';
 import { deleteProject } from '@/lib/server/services/projects';
 import { deleteBidResult } from '@/lib/server/services/bid-results';
+import { recordsByAlias } from '@/db/queries/merges';
 import { deleteWorkforceEmployee } from '@/lib/server/services/workforce-employees';
 import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
 import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
@@ -138,6 +140,8 @@ interface Resolved {
   existingCompanyIds: Set<number>;
   existingUserIds: Set<number>;
   keys: Map<string, number>;
+  /** Keys matched as another record's alias (→ that record's own name or email): the row updates it and keeps its own. */
+  aliasKeys: Map<string, string | null>;
   /** Rows without a key, by their normalised name (spec.byName): the records of that name. */
   names: Map<string, { id: number; name: string }[]>;
   stages: StageInfo[];
@@ -210,7 +214,23 @@ async function resolve(db: Db, accountId: number, spec: ImportSpec, drafts: Draf
     spec.byName ? idsByName(db, spec.table, spec.byName.column, accountId, [...names]) : new Map<string, { id: number; name: string }[]>(),
     spec.needsStages ? accountStages(db, accountId) : [],
   ]);
-  return { relations: new Map(kinds.map((k, i) => [k, found[i]!])), existingCompanyIds, existingUserIds, keys: byKey, names: byName, stages };
+  // A name or email a merged duplicate had is the kept record's (docs/merge.md): the file matches it instead of making the duplicate again.
+  const companyNames = kinds.indexOf('company');
+  if (companyNames >= 0) await withAliases(db, accountId, 'companies', 'name', [...named.get('company')!], found[companyNames]!);
+  const aliasKeys = new Map<string, string | null>();
+  if (spec.resource === 'companies' || spec.resource === 'contacts') {
+    const kind = spec.resource === 'companies' ? 'name' : 'email';
+    for (const [k, { own }] of await withAliases(db, accountId, spec.resource, kind, [...keys], byKey)) aliasKeys.set(k, own);
+  }
+  return { relations: new Map(kinds.map((k, i) => [k, found[i]!])), existingCompanyIds, existingUserIds, keys: byKey, aliasKeys, names: byName, stages };
+}
+
+/** Adds to `found` (lower-cased value → id) the values not found there that are aliases of a record. */
+async function withAliases(db: Db, accountId: number, resource: MergeResource, kind: 'name' | 'email', values: string[], found: Map<string, number>) {
+  const unmatched = values.filter((v) => !found.has(v));
+  const aliases = await recordsByAlias(db, accountId, resource, kind, unmatched);
+  for (const [value, { id }] of aliases) found.set(value, id);
+  return aliases;
 }
 
 function zodMessages(error: { issues: { path: PropertyKey[]; message: string; code?: string; input?: unknown }[] }): string[] {
@@ -276,6 +296,11 @@ function planRows(spec: ImportSpec, drafts: Drafted[], resolved: Resolved, creat
     let key = typeof rawKey === 'string' && rawKey.trim() !== '' ? rawKey.trim().toLowerCase() : null;
     if (key !== null) {
       const existing = resolved.keys.get(key);
+      if (existing !== undefined && resolved.aliasKeys.has(key)) {
+        const own = resolved.aliasKeys.get(key);
+        const { [spec.key!.field]: _alias, ...rest } = input;
+        return { kind: 'update', id: existing, input: own === null || own === undefined ? rest : { ...rest, [spec.key!.field]: own } };
+      }
       if (existing !== undefined) return { kind: 'update', id: existing, input };
     } else if (spec.byName && typeof input[spec.byName.field] === 'string') {
       // No key: the one record of the same name (a corrected file imported again), else a new one.
@@ -426,7 +451,8 @@ function assertMayImport(ctx: CallerContext, spec: ImportSpec, options: { create
  * projects they see all of them (a team-limited user sees neither other teams' project imports nor
  * their rows). Otherwise, as any record they may not see, not found.
  */
-const mayFollow = (ctx: CallerContext, resource: ImportResource) => mayRead(ctx, resource) && (!ALL_PROJECTS.has(resource) || ctx.access.projectAccess === 'all');
+const mayFollow = (ctx: CallerContext, resource: ImportResource) =>
+  mayRead(ctx, resource) && (!ALL_PROJECTS.has(resource) || ctx.access.projectAccess === 'all');
 
 async function findVisibleImport(db: Db, ctx: CallerContext, id: number, lock = false) {
   const row = await findImport(db, ctx.accountId, id, lock);
@@ -739,7 +765,11 @@ async function runBatch(
     }
     try {
       const input = fill(plan.input);
-      await withAfter((db) => spec.update(db, ctx, target, spec.create.parse(input) as Record<string, unknown>), input, () => target);
+      await withAfter(
+        (db) => spec.update(db, ctx, target, spec.create.parse(input) as Record<string, unknown>),
+        input,
+        () => target,
+      );
       outcomes[i] = { id: batch[i]!.id, outcome: 'updated', recordId: target, error: null };
     } catch (err) {
       outcomes[i] = failed(i, err);

@@ -17,5 +17,6 @@ export function serializeCompany(row: CompanyRow): CompanyResponse {
     import: namedRef(row.import),
     industries: row.industries.map((i) => namedRef(i)!),
     custom_fields: company.customFields,
+    aliases: row.aliases,
   };
 }

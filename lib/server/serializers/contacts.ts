@@ -20,5 +20,6 @@ export function serializeContact(row: ContactRow): ContactResponse {
     created_by: personRef(row.createdBy),
     import: namedRef(row.import),
     custom_fields: contact.customFields,
+    aliases: row.aliases,
   };
 }

@@ -60,12 +60,15 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 
 export interface EventRecord {
   resource: EventResource;
-  action: 'create' | 'update' | 'delete';
+  /** `merge`: companies and contacts only (docs/merge.md). */
+  action: 'create' | 'update' | 'delete' | 'merge';
   id: number;
   path: string;
   changed?: Record<string, unknown>;
   /** An update's changes as the timeline shows them (./change-log.ts). */
   changes?: Record<string, [unknown, unknown]> | null;
+  /** More of the payload than the record's id and URL (a merge names its sources). */
+  payload?: Record<string, unknown>;
 }
 
 /**
@@ -89,7 +92,7 @@ export async function recordEvents(db: Db, ctx: CallerContext, events: EventReco
     },
     events.map((event) => ({
       eventType: `${event.resource}.${event.action}`,
-      payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}` },
+      payload: { id: String(event.id), url: `${ctx.baseUrl}/api/2023-01/${event.path}`, ...event.payload },
       changedFields: event.changed ? Object.keys(event.changed).map(snake).sort() : null,
       changes: event.changes ?? null,
     })),

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'session_required'
   | 'not_found'
+  | 'merged'
   | 'method_not_allowed'
   | 'conflict'
   | 'precondition_failed'

@@ -55,5 +55,8 @@ export const companyResponse = recordResponse('Company', {
   import: namedReference.nullable(),
   industries: z.array(namedReference).meta({ description: 'Ordered by name.' }),
   custom_fields: z.record(z.string(), z.unknown()),
+  aliases: z
+    .array(z.string())
+    .meta({ description: 'Other names, emails and web domains it is known by: those of the records merged into it (docs/merge.md); imports match them.' }),
 });
 export type CompanyResponse = z.output<typeof companyResponse>;

@@ -73,5 +73,8 @@ export const contactResponse = recordResponse('Contact', {
   created_by: userReference.nullable(),
   import: namedReference.nullable(),
   custom_fields: z.record(z.string(), z.unknown()),
+  aliases: z
+    .array(z.string())
+    .meta({ description: 'Other names, emails and web domains it is known by: those of the records merged into it (docs/merge.md); imports match them.' }),
 });
 export type ContactResponse = z.output<typeof contactResponse>;

@@ -18,6 +18,7 @@ import { importsPaths } from './imports';
 import { insightsPaths } from './insights';
 import { leadPaths } from './leads';
 import { lookupsPaths } from './lookups';
+import { mergesPaths } from './merges';
 import { notificationsPaths } from './notifications';
 import { oauthPaths } from './oauth';
 import { projectTeamMembershipsPaths } from './project-team-memberships';
@@ -57,6 +58,7 @@ export const API_PATHS = {
   ...insightsPaths,
   ...leadPaths,
   ...lookupsPaths,
+  ...mergesPaths,
   ...notificationsPaths,
   ...oauthPaths,
   ...projectTeamMembershipsPaths,
