@@ -11,7 +11,22 @@ import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useWinRates } from '@/lib/client/hooks/use-insights';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
-import { defaultSince, groupingOf, GROUPINGS, INSIGHTS_URL_KEYS, quarterSeries, sinceOf, totals, trendParams, winRatesParams } from './insights-params';
+import {
+  defaultSince,
+  groupingOf,
+  GROUPINGS,
+  INSIGHTS_URL_KEYS,
+  INSIGHTS_VIEWS,
+  insightsView,
+  insightsViewHref,
+  quarterSeries,
+  sinceOf,
+  totals,
+  trendParams,
+  winRatesParams,
+  type InsightsUrlState,
+  type InsightsView,
+} from './insights-params';
 import { percent, WinRateBars } from './win-rate-bars';
 import { WinRateTable } from './win-rate-table';
 
@@ -21,12 +36,54 @@ const TrendChart = dynamic(() => import('./trend-chart').then((m) => m.TrendChar
   loading: () => <Skeleton className="h-72 w-full sm:h-80" />,
 });
 
+// The competitors view loads with it (still rendered on the server), out of the win rates' first load.
+const CompetitorsView = dynamic(() => import('./competitors-view').then((m) => m.CompetitorsView), {
+  loading: () => <Skeleton className="h-96 w-full" />,
+});
+
 const card = 'min-w-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 const label = 'mb-1 block font-medium text-slate-700 dark:text-slate-300';
 
-/** Win rates of the account's closed bids: by a grouping (bars and their numbers) and by quarter. */
+/** The page's views as links (each its own address), the one shown marked. */
+function ViewLinks({ state, view }: { state: InsightsUrlState; view: InsightsView }) {
+  return (
+    <nav aria-label="Insights views" className="mb-4 flex gap-1 border-b border-slate-200 dark:border-slate-800">
+      {INSIGHTS_VIEWS.map((v) => (
+        <Link
+          key={v.value}
+          href={insightsViewHref(state, v.value)}
+          aria-current={view === v.value ? 'page' : undefined}
+          className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-[current=page]:border-blue-700 aria-[current=page]:text-blue-800 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-[current=page]:border-blue-400 dark:aria-[current=page]:text-blue-300"
+        >
+          {v.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Insights: how often our bids are won (the default view), or who we bid against (Competitors). */
 export function InsightsPage() {
   const [state, setState] = useUrlState(INSIGHTS_URL_KEYS);
+  const view = insightsView(state);
+  return (
+    <>
+      <PageHeader
+        title="Insights"
+        description={
+          view === 'competitors'
+            ? 'Who bids against us: how often they win, how often we beat them, and how their prices compare with ours.'
+            : 'How often our bids are won: by the kind of work, the client and the person, and over time.'
+        }
+      />
+      <ViewLinks state={state} view={view} />
+      {view === 'competitors' ? <CompetitorsView state={state} setState={setState} /> : <WinRates state={state} setState={setState} />}
+    </>
+  );
+}
+
+/** Win rates of the account's closed bids: by a grouping (bars and their numbers) and by quarter. */
+function WinRates({ state, setState }: { state: InsightsUrlState; setState: (changes: Partial<Record<keyof InsightsUrlState, string | null>>) => void }) {
   const grouping = groupingOf(state);
   // The window's first day as the API counts it: the URL's, else its default (36 months back).
   const since = sinceOf(state) || defaultSince();
@@ -39,8 +96,6 @@ export function InsightsPage() {
 
   return (
     <>
-      <PageHeader title="Insights" description="How often our bids are won: by the kind of work, the client and the person, and over time." />
-
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="w-full text-sm sm:w-56">
           <span className={label}>Group by</span>

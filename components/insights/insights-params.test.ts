@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { WinRate } from '@/lib/client/hooks/use-insights';
-import { defaultSince, groupingOf, groupName, GROUPINGS, projectsHref, quarterSeries, totals, trendParams, winRatesParams } from './insights-params';
+import {
+  competitorProjectsHref,
+  competitorsParams,
+  defaultSince,
+  groupingOf,
+  groupName,
+  GROUPINGS,
+  INSIGHTS_URL_KEYS,
+  insightsView,
+  insightsViewHref,
+  priceGapWords,
+  projectsHref,
+  quarterSeries,
+  totals,
+  trendParams,
+  winRatesParams,
+} from './insights-params';
+import { readUrlState } from '@/lib/shared/url-state';
 
 const row = (group: WinRate['group'], won: number, lost: number, wonCents = 0, lostCents = 0): WinRate => ({
   group,
@@ -68,5 +85,53 @@ describe('the totals', () => {
     const t = totals([row(null, 3, 1, 30_000, 10_000), row(null, 0, 4, 0, 10_000)]);
     expect(t).toEqual({ won: 3, lost: 5, wonCents: 30_000, lostCents: 20_000, winRate: 3 / 8, amountWinRate: 0.6 });
     expect(totals([]).winRate).toBeNull();
+  });
+});
+
+const url = (query: string) => readUrlState(new URLSearchParams(query), INSIGHTS_URL_KEYS);
+
+describe('the competitors view', () => {
+  it('is named by the URL; anything else is the win rates', () => {
+    expect(insightsView(url('view=competitors'))).toBe('competitors');
+    expect(insightsView(url(''))).toBe('win_rates');
+    expect(insightsView(url('view=nonsense'))).toBe('win_rates');
+  });
+
+  it('asks for every bid unless the URL names a day, a sector or a delivery method, a page of 25', () => {
+    expect(competitorsParams(url('view=competitors'))).toEqual({
+      since: undefined,
+      market_sector_id: undefined,
+      delivery_method_id: undefined,
+      page: 1,
+      per_page: 25,
+    });
+    expect(competitorsParams(url('view=competitors&since=2025-01-01&market_sector_id=3&delivery_method_id=2&page=2'))).toEqual({
+      since: '2025-01-01',
+      market_sector_id: '3',
+      delivery_method_id: '2',
+      page: 2,
+      per_page: 25,
+    });
+    expect(competitorsParams(url('since=2025-02-30x')).since).toBeUndefined();
+  });
+
+  it('links each view with the window, and each its own filters', () => {
+    const state = url('group_by=company&since=2025-01-01&market_sector_id=3&page=4');
+    expect(insightsViewHref(state, 'competitors')).toBe('/insights?view=competitors&since=2025-01-01&market_sector_id=3');
+    expect(insightsViewHref(state, 'win_rates')).toBe('/insights?group_by=company&since=2025-01-01');
+    expect(insightsViewHref(url('view=competitors'), 'win_rates')).toBe('/insights');
+  });
+
+  it('links a competitor to the projects table of the projects it bid on', () => {
+    expect(competitorProjectsHref('42')).toBe('/projects?view=table&competitor_id=42');
+  });
+
+  it('says their usual price against ours in words, to one decimal', () => {
+    expect(priceGapWords(-0.0361)).toBe('3.6% below us');
+    expect(priceGapWords(0.02)).toBe('2.0% above us');
+    expect(priceGapWords(0.1049)).toBe('10.5% above us');
+    expect(priceGapWords(-0.0004)).toBe('Same as us');
+    expect(priceGapWords(0)).toBe('Same as us');
+    expect(priceGapWords(null)).toBe('—');
   });
 });

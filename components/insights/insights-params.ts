@@ -1,13 +1,35 @@
 import type { QueryParams } from '@/lib/client/api-client';
 import type { WinRate } from '@/lib/client/hooks/use-insights';
-import type { UrlState } from '@/lib/shared/url-state';
+import { pageOf, type UrlState } from '@/lib/shared/url-state';
 
-// The Insights page's URL and the win rates it asks for: one function for the page's server
-// prefetch and the page's queries, so both compute the same query keys. A blank `since` leaves the
-// window to the API (today, UTC, 36 months back), which the page shows as the date it stands for.
+// The Insights page's URL and what its views ask for — the win rates, or the competitors: one
+// function for the page's server prefetch and the page's queries, so both compute the same query
+// keys. For the win rates a blank `since` leaves the window to the API (today, UTC, 36 months
+// back), which the page shows as the date it stands for; for the competitors, every bid.
 
-export const INSIGHTS_URL_KEYS = ['group_by', 'since'] as const;
+export const INSIGHTS_URL_KEYS = ['view', 'group_by', 'since', 'market_sector_id', 'delivery_method_id', 'page'] as const;
 export type InsightsUrlState = UrlState<(typeof INSIGHTS_URL_KEYS)[number]>;
+/** What the win rates read of the URL. */
+type WinRatesState = Pick<InsightsUrlState, 'group_by' | 'since'>;
+
+/** The page's views: how often we win (the default), and who we bid against. */
+export const INSIGHTS_VIEWS = [
+  { value: 'win_rates', label: 'Win rates' },
+  { value: 'competitors', label: 'Competitors' },
+] as const;
+export type InsightsView = (typeof INSIGHTS_VIEWS)[number]['value'];
+
+export const insightsView = (state: Pick<InsightsUrlState, 'view'>): InsightsView => (state.view === 'competitors' ? 'competitors' : 'win_rates');
+
+/** A view's address: the window (`since`) goes along; the grouping to the win rates, the sector and delivery method filters to the competitors. */
+export function insightsViewHref(state: InsightsUrlState, view: InsightsView): string {
+  const keep: Record<string, string> =
+    view === 'competitors'
+      ? { view, since: state.since, market_sector_id: state.market_sector_id, delivery_method_id: state.delivery_method_id }
+      : { group_by: state.group_by, since: state.since };
+  const query = new URLSearchParams(Object.entries(keep).filter(([, value]) => value !== '')).toString();
+  return query ? `/insights?${query}` : '/insights';
+}
 
 /**
  * The groupings the page offers, each with the projects list's filter that narrows to one group
@@ -27,20 +49,20 @@ export type Grouping = (typeof GROUPINGS)[number];
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** The grouping the URL names; market sector (the API's default) for none or an unknown one. */
-export function groupingOf(state: InsightsUrlState): Grouping {
+export function groupingOf(state: WinRatesState): Grouping {
   return GROUPINGS.find((g) => g.value === state.group_by) ?? GROUPINGS[0];
 }
 
 /** The URL's `since` when it is a date; '' otherwise (the API's default then). */
-export const sinceOf = (state: InsightsUrlState): string => (DAY.test(state.since) ? state.since : '');
+export const sinceOf = (state: Pick<InsightsUrlState, 'since'>): string => (DAY.test(state.since) ? state.since : '');
 
 /** The win rates by the page's grouping. */
-export function winRatesParams(state: InsightsUrlState): QueryParams {
+export function winRatesParams(state: WinRatesState): QueryParams {
   return { group_by: groupingOf(state).value, since: sinceOf(state) || undefined };
 }
 
 /** The trend: the same window by calendar quarter. */
-export function trendParams(state: InsightsUrlState): QueryParams {
+export function trendParams(state: WinRatesState): QueryParams {
   return { group_by: 'quarter', since: sinceOf(state) || undefined };
 }
 
@@ -121,4 +143,31 @@ export function totals(rows: readonly WinRate[]) {
   const lostCents = rows.reduce((n, r) => n + r.lost_amount_in_cents, 0);
   const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
   return { won, lost, wonCents, lostCents, winRate: share(won, won + lost), amountWinRate: share(wonCents, wonCents + lostCents) };
+}
+
+export const COMPETITORS_PER_PAGE = 25;
+
+/** The competitors the URL asks for: since a day (blank: every bid), of a market sector and a delivery method, a page. */
+export function competitorsParams(state: InsightsUrlState): QueryParams {
+  return {
+    since: sinceOf(state) || undefined,
+    market_sector_id: state.market_sector_id || undefined,
+    delivery_method_id: state.delivery_method_id || undefined,
+    page: pageOf(state.page),
+    per_page: COMPETITORS_PER_PAGE,
+  };
+}
+
+/** The projects a competitor bid on: the projects table narrowed to them. */
+export const competitorProjectsHref = (companyId: string): string => `/projects?view=table&competitor_id=${encodeURIComponent(companyId)}`;
+
+/**
+ * Their usual price against ours, in words: the median gap (their amount − ours) ÷ ours, to one
+ * decimal — -0.0361 → "3.6% below us", 0.02 → "2.0% above us", under 0.05 % either way "Same as us".
+ */
+export function priceGapWords(gap: number | null): string {
+  if (gap === null) return '—';
+  const points = Math.round(Math.abs(gap) * 1000) / 10;
+  if (points === 0) return 'Same as us';
+  return `${points.toFixed(1)}% ${gap < 0 ? 'below' : 'above'} us`;
 }

@@ -21,6 +21,7 @@ import { useOverflowFade } from '@/components/ui/use-overflow-fade';
 import { projectForecastQuery } from '@/lib/client/hooks/use-forecast';
 import { goNoGoQuery } from '@/lib/client/hooks/use-go-no-go';
 import { projectTeamQuery } from '@/lib/client/hooks/use-project-team-memberships';
+import { projectBidResultsQuery } from '@/lib/client/hooks/use-bid-results';
 import { assignmentsQuery } from '@/lib/client/hooks/use-workforce-planning';
 import { humanize } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
@@ -59,6 +60,11 @@ const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', g
 
 /** The tab's old names in links and bookmarks (`tab=staffing`: the Team tab, where staffing now is). */
 const TAB_ALIASES: Record<string, Tab> = { staffing: 'team' };
+
+// The bid results (a table, its actions and their dialog) load after the page, still rendered on the server.
+const ProjectBidResults = dynamic(() => import('./project-bid-results').then((m) => m.ProjectBidResults), {
+  loading: () => <Skeleton className="h-40 w-full" />,
+});
 
 // The go / no-go tab loads when opened.
 const ProjectGoNoGo = dynamic(() => import('./project-go-no-go').then((m) => m.ProjectGoNoGo), {
@@ -254,7 +260,8 @@ export function ProjectDetail({ id }: { id: string }) {
   const qc = useQueryClient();
   // A tab's first answer is asked for when the pointer or the focus reaches it, before the click.
   const prefetchTab = (t: Tab) => {
-    if (t === 'overview') void Promise.all([qc.prefetchQuery(projectTasksQuery(id)), qc.prefetchQuery(projectCallsQuery(id))]);
+    if (t === 'overview')
+      void Promise.all([qc.prefetchQuery(projectTasksQuery(id)), qc.prefetchQuery(projectCallsQuery(id)), qc.prefetchQuery(projectBidResultsQuery(id))]);
     else if (t === 'timeline') void qc.prefetchInfiniteQuery(timelineQuery('project', id));
     else if (t === 'forecast') void qc.prefetchQuery(projectForecastQuery(id));
     else if (t === 'go_no_go') void qc.prefetchQuery(goNoGoQuery(id));
@@ -398,6 +405,7 @@ export function ProjectDetail({ id }: { id: string }) {
               </div>
             </SectionCard>
 
+            <ProjectBidResults project={p} />
             <SectionCard title="Tasks" id="tasks-heading">
               <Tasks projectId={p.id} />
             </SectionCard>

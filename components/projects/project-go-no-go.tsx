@@ -8,6 +8,7 @@ import { formatDateTime, formatDollars } from '@/lib/client/format';
 import { useGoNoGo, useSaveGoNoGo, type GoNoGoDetail } from '@/lib/client/hooks/use-go-no-go';
 import type { Project } from '@/lib/client/hooks/use-projects';
 import { enteredProbability, goNoGoScore, probabilitySource } from '@/lib/shared/domain/insights';
+import { priceBasis, priceRange, priceToWinSentence } from './bid-results-text';
 
 // A project's Go / no-go tab (docs/insights.md): the account's scorecard answered 1–5, the score as
 // the answers change, the capacity the workforce demand suggests, the value of an estimating hour,
@@ -17,9 +18,9 @@ const DECISIONS: Record<string, string> = { go: 'Go', no_go: 'No-go', undecided:
 const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10} %`);
 
-function Fact({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Fact({ label, value, hint, className = '' }: { label: string; value: string; hint?: string; className?: string }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${className}`}>
       <dt className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums">{value}</dd>
       {hint ? <dd className="text-xs text-slate-600 dark:text-slate-400">{hint}</dd> : null}
@@ -52,8 +53,15 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
         <h2 id="go-no-go-summary" className="sr-only">
           Summary
         </h2>
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-5">
           <Fact label="Score" value={score === null ? '—' : `${score} / 100`} hint={dirty ? 'Not saved yet' : undefined} />
+          {/* Beside the score: what the work has gone for in the sector, to weigh the bid against. */}
+          <Fact
+            label="Price to win"
+            className="col-span-2 sm:col-span-1"
+            value={project.price_to_win ? priceRange(project.price_to_win, true) : '—'}
+            hint={project.price_to_win ? priceBasis(project) : (priceToWinSentence(project) ?? 'Only for open projects.')}
+          />
           <Fact
             label="Decision"
             value={DECISIONS[data.decision] ?? data.decision}

@@ -18,7 +18,16 @@ import { PROJECT_STATUSES } from '@/lib/shared/validation/enums';
 import { humanize } from '@/lib/client/format';
 import { ProjectBoard } from './project-board';
 import { customFieldFilters } from '@/components/custom-fields/custom-field-params';
-import { boardClosedSince, boardFilters, CLOSED_WINDOW_DAYS, LINKED_FILTERS, PROJECTS_URL_KEYS, projectsTableParams, projectsView } from './projects-params';
+import {
+  BIDDER_FILTERS,
+  boardClosedSince,
+  boardFilters,
+  CLOSED_WINDOW_DAYS,
+  LINKED_FILTERS,
+  PROJECTS_URL_KEYS,
+  projectsTableParams,
+  projectsView,
+} from './projects-params';
 import { useMoveProject } from './use-move-project';
 
 // The New project dialog and its form (react-hook-form and the API's zod schemas) load when it opens.
@@ -35,6 +44,8 @@ const RecordFilter = dynamic(() => import('@/components/ui/record-filter').then(
 // The view picker (saved views) loads after the board, out of its first-load JavaScript.
 const ProjectViewPicker = dynamic(() => import('./project-view-picker').then((m) => m.ProjectViewPicker));
 const CustomFieldFilters = dynamic(() => import('@/components/custom-fields/custom-field-filters').then((m) => m.CustomFieldFilters));
+// The filters by a company's bids (links from Insights → Competitors), named in words: loaded when set.
+const BidderFilters = dynamic(() => import('./bidder-filters').then((m) => m.BidderFilters));
 // The table view loads with that view, out of the first-load JavaScript of the board (the default view).
 const ProjectsTable = dynamic(() => import('./projects-table').then((m) => m.ProjectsTable), { loading: () => <TableSkeleton /> });
 
@@ -66,6 +77,7 @@ export function ProjectsPage() {
   const { requestMove, dialog } = useMoveProject(stages.data ?? []);
   const view = projectsView(state);
   const linked = LINKED_FILTERS.filter(([key]) => state[key]);
+  const bidders = BIDDER_FILTERS.filter(([key]) => state[key]);
   // The table filters by the account's select fields too: `custom_fields[<key>]=<option value>` in the URL.
   const custom = customFieldFilters(useSearchParams());
   const tableParams = projectsTableParams(state, custom);
@@ -73,6 +85,7 @@ export function ProjectsPage() {
     state.q ||
     state.assigned_to_id ||
     state.company_id ||
+    bidders.length ||
     (view === 'table' && (state.project_stage_id || state.project_status || linked.length || Object.keys(custom).length)),
   );
 
@@ -139,6 +152,11 @@ export function ProjectsPage() {
         </Suspense>
       </FilterBar>
 
+      {bidders.length > 0 ? (
+        <Suspense fallback={null}>
+          <BidderFilters state={state} setState={setState} />
+        </Suspense>
+      ) : null}
       {view === 'table' && linked.length > 0 ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           Also filtered by {linked.map(([key, label]) => `${label} ${state[key]}`).join(', ')}.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readUrlState } from '@/lib/shared/url-state';
-import { boardClosedSince, boardColumnParams, PROJECTS_URL_KEYS } from './projects-params';
+import { boardClosedSince, boardColumnParams, boardFilters, PROJECTS_URL_KEYS, projectsTableParams } from './projects-params';
 
 const state = (query: string) => readUrlState(new URLSearchParams(query), PROJECTS_URL_KEYS);
 
@@ -21,5 +21,13 @@ describe('the board’s closed columns', () => {
     expect(boardColumnParams({}, { id: '5', category: 'lost' }, since)).toMatchObject({ closed_since: '2026-08-31' });
     expect(boardColumnParams({}, { id: '1', category: 'open' }, since)).not.toHaveProperty('closed_since');
     expect(boardColumnParams({}, { id: '4', category: 'won' }, null)).not.toHaveProperty('closed_since');
+  });
+});
+
+describe('the filters by a company’s bids', () => {
+  it('reach the board and the table only when the URL has them', () => {
+    expect(boardFilters(state(''))).not.toHaveProperty('competitor_id');
+    expect(boardFilters(state('competitor_id=7'))).toMatchObject({ competitor_id: '7' });
+    expect(projectsTableParams(state('view=table&competitor_id=7&awarded_to_id=9'))).toMatchObject({ competitor_id: '7', awarded_to_id: '9' });
   });
 });

@@ -13,6 +13,8 @@ export const PROJECTS_URL_KEYS = [
   'project_status',
   'assigned_to_id',
   'company_id',
+  'competitor_id',
+  'awarded_to_id',
   'close_type',
   'closed_since',
   'market_sector_id',
@@ -60,9 +62,19 @@ export function projectViews(me: string | undefined): BuiltInView[] {
 
 export const projectsView = (state: ProjectsUrlState): 'board' | 'table' => (state.view === 'table' ? 'table' : 'board');
 
+/**
+ * Filters by a company's bids, from the Insights page's competitors: the projects it bid on, the
+ * projects it won. Shown by the company's name, and clearable; the board and the table take them.
+ */
+export const BIDDER_FILTERS = [
+  ['competitor_id', 'bid on by'],
+  ['awarded_to_id', 'won by'],
+] as const;
+
 /** The board has a column per stage, so it filters by everything but stage and status. */
 export function boardFilters(state: ProjectsUrlState): QueryParams {
-  return { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id };
+  const bidders = BIDDER_FILTERS.filter(([key]) => state[key]).map(([key]) => [key, state[key]]);
+  return { q: state.q, assigned_to_id: state.assigned_to_id, company_id: state.company_id, ...Object.fromEntries(bidders) };
 }
 
 /** How far back the board's won and lost columns reach unless the URL says `closed=all`. */

@@ -72,10 +72,11 @@ function overflow(page: Page) {
   });
 }
 
-// Views a page shows by its query string: the projects table, a project's tabs, the plans by another interval.
+// Views a page shows by its query string: the projects table, a project's tabs, the plans by another interval, Insights' competitors.
 const pages = [
   ...dashboardRoutes(),
   '/projects?view=table',
+  '/insights?view=competitors',
   '/projects/[id]?tab=forecast',
   '/projects/[id]?tab=team',
   '/projects/[id]?tab=go_no_go',

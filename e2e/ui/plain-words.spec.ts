@@ -14,6 +14,7 @@ const PAGES = [
   '/projects?view=board',
   '/forecast',
   '/insights',
+  '/insights?view=competitors',
   '/tasks',
   '/calendar',
   '/companies',

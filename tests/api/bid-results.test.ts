@@ -341,7 +341,9 @@ async function importFile(t: TestAccount, fields: Record<string, string>, text: 
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set('file', new Blob([text]), 'bids.csv');
-  const res = await dispatch(new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }));
+  const res = await dispatch(
+    new Request(new URL('/api/2023-01/imports', BASE), { method: 'POST', headers: { authorization: `Bearer ${t.token}` }, body: form }),
+  );
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(fields.dry_run === 'true' ? 200 : 202);
   if (fields.dry_run === 'true') return body.import_preview;
@@ -408,7 +410,15 @@ describe('imports of bid results', () => {
     const done = await importFile(t, { resource: 'bid_results', create_missing: 'true' }, csv);
     expect(done).toMatchObject({ created_count: 4, updated_count: 0, error_count: 1 });
     const first = (await t.api.get(`/projects/${p1.id}/bid_results`)).body.bid_results;
-    expect(first.map((r: { company: { name: string } | null; rank: number; is_winner: boolean; amount_in_cents: number; notes: string | null }) => [r.company?.name ?? 'us', r.rank, r.is_winner, r.amount_in_cents, r.notes])).toEqual([
+    expect(
+      first.map((r: { company: { name: string } | null; rank: number; is_winner: boolean; amount_in_cents: number; notes: string | null }) => [
+        r.company?.name ?? 'us',
+        r.rank,
+        r.is_winner,
+        r.amount_in_cents,
+        r.notes,
+      ]),
+    ).toEqual([
       ['Known Marine', 1, true, 95_000_000, 'Public opening'],
       ['us', 2, false, 100_000_000, null],
       ['Unknown Co', null, false, 500, null],

@@ -257,7 +257,8 @@ const projectSpec: ImportSpec = {
   update: (db, ctx, id, input) => updateProject(db, ctx, id, input),
   createOne: async (db, ctx, input, importId) => Number((await createProject(db, ctx, input as never, { importId })).id),
   after: async (db, ctx, id, input) => {
-    const winner: Bidder | undefined = input.awarded_to_us === true ? { us: true } : typeof input.awarded_to_id === 'string' ? { companyId: Number(input.awarded_to_id) } : undefined;
+    const winner: Bidder | undefined =
+      input.awarded_to_us === true ? { us: true } : typeof input.awarded_to_id === 'string' ? { companyId: Number(input.awarded_to_id) } : undefined;
     const winningAmountInCents = typeof input.winning_amount === 'number' ? Math.round(input.winning_amount * 100) : undefined;
     if (winner === undefined && winningAmountInCents === undefined) return;
     const project = await lockRow(db, projects, ctx.accountId, id);

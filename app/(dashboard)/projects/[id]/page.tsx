@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ProjectDetail } from '@/components/projects/project-detail';
 import { DetailSkeleton } from '@/components/ui/detail';
+import { projectBidResultsQuery } from '@/lib/client/hooks/use-bid-results';
 import { projectTeamQuery } from '@/lib/client/hooks/use-project-team-memberships';
 import { projectCallsQuery, projectQuery, projectStagesQuery, projectTasksQuery } from '@/lib/client/hooks/use-projects';
 import type { SearchParams } from '@/lib/shared/url-state';
@@ -10,7 +11,7 @@ import { Prefetch, prefetchCustomFields } from '../../prefetch';
 export const metadata: Metadata = { title: 'Project' };
 
 // The project with its stages and custom fields, and what its first tab shows — the Overview's
-// tasks and calls, or the Team tab's members — in the server's HTML, all at once (each needs only
+// bid results, tasks and calls, or the Team tab's members — in the server's HTML, all at once (each needs only
 // the project's id). The other tabs load in the browser when opened.
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
@@ -20,7 +21,9 @@ export default async function Page({ params, searchParams }: { params: Promise<{
         load={async (client) => {
           const { tab } = await searchParams;
           const team = tab === 'team' || tab === 'staffing';
-          const first = !tab ? [client.prefetchQuery(projectTasksQuery(id)), client.prefetchQuery(projectCallsQuery(id))] : [];
+          const first = !tab
+            ? [client.prefetchQuery(projectBidResultsQuery(id)), client.prefetchQuery(projectTasksQuery(id)), client.prefetchQuery(projectCallsQuery(id))]
+            : [];
           return Promise.allSettled([
             client.prefetchQuery(projectQuery(id)),
             client.prefetchQuery(projectStagesQuery),
