@@ -129,6 +129,38 @@ const learnedJoin = `left join lateral (
     where p.close_type is null
   ) learned on true`;
 
+/**
+ * An open project's price to win: the 25th and 75th percentiles of winning ÷ our price over its
+ * sector's projects closed in the last 36 months with both known (at least 5), times its amount.
+ * The winner is the result marked so, else us on a project closed as won; our price our result's,
+ * else the project's. The per-sector percentiles are an uncorrelated subquery, run once.
+ */
+const priceToWinJoin = `left join lateral (
+    select case when p.close_type is null and p.amount_in_cents is not null and (r.q ->> 0)::int >= 5 then json_build_object(
+        'low_in_cents', floor((r.q ->> 1)::float8 * p.amount_in_cents + 0.5)::bigint,
+        'high_in_cents', floor((r.q ->> 2)::float8 * p.amount_in_cents + 0.5)::bigint,
+        'basis', json_build_object('count', (r.q ->> 0)::int, 'market_sector_id', p.market_sector_id::text)) end as price_to_win
+    from (select (select jsonb_object_agg(z.sector, jsonb_build_array(z.n, z.p25, z.p75)) from (
+        select y.sector, count(*) as n, percentile_cont(0.25) within group (order by y.ratio) as p25,
+          percentile_cont(0.75) within group (order by y.ratio) as p75
+        from (select c.market_sector_id::text as sector,
+                (case when w.id is null then case when c.close_type = 'won' then o.ours end when w.is_us then o.ours else w.amount_in_cents end)::float8 / o.ours as ratio
+              from projects c
+              left join bid_results w on w.project_id = c.id and w.is_winner
+              cross join lateral (select coalesce((select u.amount_in_cents from bid_results u where u.project_id = c.id and u.is_us), c.amount_in_cents) as ours) o
+              where c.account_id = (select account_id from token) and c.close_type is not null and c.market_sector_id is not null
+                and c.closed_at >= ((${today} - interval '36 months') at time zone 'UTC') and o.ours > 0) y
+        where y.ratio is not null group by y.sector) z) -> p.market_sector_id::text as q) r
+  ) price on true`;
+
+/** Who won: the winning bidder's company, or us (the account's name, no id); and how many bid. */
+const awardedTo = `coalesce(
+    (select case when w.is_us then json_build_object('id', null, 'created_at', null, 'updated_at', null, 'name', a.name, 'website', null)
+       else (select json_build_object('id', x.id::text, 'created_at', ${iso('x.created_at')}, 'updated_at', ${iso('x.updated_at')}, 'name', x.name, 'website', x.website)
+             from companies x where x.id = w.company_id) end
+     from bid_results w join accounts a on a.id = p.account_id where w.project_id = p.id and w.is_winner),
+    case when p.close_type = 'won' then (select json_build_object('id', null, 'created_at', null, 'updated_at', null, 'name', a.name, 'website', null) from accounts a where a.id = p.account_id) end)`;
+
 /** The go / no-go score: Σ weight × (answer − 1) ÷ 4 ÷ Σ weight × 100 over the live criteria answered, two decimals. */
 const goNoGoScore = `(select round(100 * sum(c.weight * ((p.go_no_go_answers ->> c.id::text)::numeric - 1) / 4) / sum(c.weight), 2)::float8
     from go_no_go_criteria c where c.account_id = p.account_id and not c.archived and p.go_no_go_answers ? c.id::text)`;
@@ -139,6 +171,7 @@ const project: Shape = {
     addressJoin('p'),
     projectDurationJoin,
     learnedJoin,
+    priceToWinJoin,
     personJoin('go_no_go_decided_by', 'users', 'p.go_no_go_decided_by_id'),
     personJoin('assigned_to', 'users', 'p.assigned_to_id'),
     personJoin('created_by', 'users', 'p.created_by_id'),
@@ -158,7 +191,7 @@ const project: Shape = {
     ${stageAge} as stage_age,
     case when p.start_date is not null and p.end_date is not null then coalesce(duration.months, 0) end as project_duration,
     ${pursuitDuration} as pursuit_duration, p.square_feet, p.units, p.probability,
-    learned.probability as suggested_probability, learned.basis as suggested_probability_basis,
+    learned.probability as suggested_probability, learned.basis as suggested_probability_basis, price.price_to_win,
     trim_scale(p.estimated_cost_in_cents::numeric / 100) as estimated_cost, p.forecast_curve, p.forecast_manual_percentages,
     ${pricePer('p.square_feet')} as price_per_square_foot, ${pricePer('p.units')} as price_per_unit,
     trim_scale(p.amount_in_cents::numeric / 100) as amount, ${projectStatus} as project_status, p.close_type,
@@ -168,7 +201,8 @@ const project: Shape = {
     to_json(contact) as contact, to_json(contract_type) as contract_type, to_json(division) as division,
     to_json(import) as import, to_json(lead_source) as lead_source, to_json(loss_reason) as loss_reason,
     to_json(market_sector) as market_sector, to_json(tender_type) as tender_type,
-    to_json(delivery_method) as delivery_method, to_json(project_stage) as project_stage, p.custom_fields,
+    to_json(delivery_method) as delivery_method, to_json(project_stage) as project_stage,
+    ${awardedTo} as awarded_to, (select count(*)::int from bid_results b where b.project_id = p.id) as bid_count, p.custom_fields,
     p.estimating_hours, (select to_json(g) from (select p.go_no_go_answers as answers, ${goNoGoScore} as score,
       p.go_no_go_decision as decision, to_json(go_no_go_decided_by) as decided_by, ${iso('p.go_no_go_decided_at')} as decided_at) g) as go_no_go`,
 };

@@ -15,7 +15,7 @@ export const RESOURCE_LABELS: Record<string, string> = Object.fromEntries(
     .map(([key, r]) => [key, SHORT_LABELS[key] ?? r.label]),
 );
 
-export const ACTION_LABELS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted' };
+export const ACTION_LABELS: Record<string, string> = { create: 'created', update: 'updated', delete: 'deleted', merge: 'merged' };
 
 export interface EventTarget {
   resource: string;

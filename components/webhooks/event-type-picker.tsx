@@ -1,6 +1,6 @@
 'use client';
 
-import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES } from '@/lib/shared/validation/enums';
+import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES, MERGE_EVENT_TYPES } from '@/lib/shared/validation/enums';
 import { ACTION_LABELS, RESOURCE_LABELS } from './event-target';
 
 /** The event types as a grid of checkboxes, a row per resource; the API takes several at once. */
@@ -81,6 +81,19 @@ export function EventTypePicker({
             })}
           </tbody>
         </table>
+        {/* Merging duplicates: an event of the record kept, besides the grid's create, update and delete. */}
+        <fieldset className="mt-2 flex flex-wrap gap-x-4 gap-y-1 px-1.5 text-sm sm:px-2">
+          <legend className="sr-only">Merges</legend>
+          {MERGE_EVENT_TYPES.map((t) => {
+            const [resource = ''] = t.split('.');
+            return (
+              <label key={t} className="flex items-center gap-2">
+                <input type="checkbox" className="h-4 w-4" checked={set.has(t)} onChange={(e) => toggle([t], e.target.checked)} />
+                {RESOURCE_LABELS[resource]} merged
+              </label>
+            );
+          })}
+        </fieldset>
       </div>
     </details>
   );
