@@ -112,15 +112,6 @@ export async function projectOfResult(db: Db, accountId: number, id: number): Pr
 // without one, a project closed as won was won by us. Our price is our own result's amount, else
 // the project's amount (the bid we entered on it).
 
-type ProjectColumns = { id: AnyPgColumn; closeType: AnyPgColumn; amountInCents: AnyPgColumn };
-
-/** Our price on the project: our result's amount, else the project's. */
-export const ourAmount = (p: ProjectColumns): SQL =>
-  sql`coalesce((select ${ourBid.amountInCents} from ${bidResults} ${sql.identifier(OUR_BID)} where ${ourBid.projectId} = ${p.id} and ${ourBid.isUs}), ${p.amountInCents})`;
-
-const OUR_BID = 'our_bid';
-const ourBid = alias(bidResults, OUR_BID);
-
 /** The projects where a company bid (`competitor_id`). */
 export const companyBidOn = (projectId: AnyPgColumn, companyId: number): SQL =>
   sql`exists (select 1 from ${bidResults} where ${bidResults.projectId} = ${projectId} and ${bidResults.companyId} = ${companyId})`;
@@ -136,6 +127,8 @@ const CLOSED = 'ptw_closed';
 const closed = alias(projects, CLOSED);
 const WINNER = 'ptw_winner';
 const winner = alias(bidResults, WINNER);
+const OUR_BID_OF = 'ptw_ours';
+const ourBidOf = alias(bidResults, OUR_BID_OF);
 
 /**
  * Per market sector, over the projects closed in the learning window (36 months, as the learned
@@ -144,20 +137,22 @@ const winner = alias(bidResults, WINNER);
  * Uncorrelated: PostgreSQL computes it once per statement, whatever the number of projects.
  */
 export function priceRatiosBySector(accountId: number | Placeholder, teamOf: TeamOf | Placeholder, since: SQL): SQL {
-  const ours = ourAmount(closed);
-  const winning = sql`case when ${winner.id} is null then case when ${closed.closeType} = 'won' then o.ours end
-    when ${winner.isUs} then o.ours else ${winner.amountInCents} end`;
+  // Joins, not a subquery per project: the closed projects are scanned once and the results hashed.
+  const ours = sql`coalesce(${ourBidOf.amountInCents}, ${closed.amountInCents})`;
+  const winning = sql`case when ${winner.id} is null then case when ${closed.closeType} = 'won' then ${ours} end
+    when ${winner.isUs} then ${ours} else ${winner.amountInCents} end`;
   return sql`(select coalesce(jsonb_object_agg(r.sector, jsonb_build_array(r.n, r.p25, r.p75)), '{}'::jsonb) from (
-    select ${closed.marketSectorId}::text as sector, count(*) as n,
-      percentile_cont(0.25) within group (order by w.winning::float8 / o.ours) as p25,
-      percentile_cont(0.75) within group (order by w.winning::float8 / o.ours) as p75
-    from ${projects} ${sql.identifier(CLOSED)}
-    left join ${bidResults} ${sql.identifier(WINNER)} on ${winner.projectId} = ${closed.id} and ${winner.isWinner}
-    cross join lateral (select ${ours} as ours) o
-    cross join lateral (select ${winning} as winning) w
-    where ${closed.accountId} = ${accountId} and ${closed.closeType} is not null and ${closed.closedAt} >= ${since}
-      and ${closed.marketSectorId} is not null and o.ours > 0 and w.winning is not null ${teamOf === undefined ? sql`` : sql`and ${inTeam(closed.id, teamOf)}`}
-    group by ${closed.marketSectorId}) r)`;
+    select w.sector, count(*) as n,
+      percentile_cont(0.25) within group (order by w.ratio) as p25,
+      percentile_cont(0.75) within group (order by w.ratio) as p75
+    from (select ${closed.marketSectorId}::text as sector, (${winning})::float8 / ${ours} as ratio
+      from ${projects} ${sql.identifier(CLOSED)}
+      left join ${bidResults} ${sql.identifier(WINNER)} on ${winner.projectId} = ${closed.id} and ${winner.isWinner}
+      left join ${bidResults} ${sql.identifier(OUR_BID_OF)} on ${ourBidOf.projectId} = ${closed.id} and ${ourBidOf.isUs}
+      where ${closed.accountId} = ${accountId} and ${closed.closeType} is not null and ${closed.closedAt} >= ${since}
+        and ${closed.marketSectorId} is not null and ${ours} > 0 ${teamOf === undefined ? sql`` : sql`and ${inTeam(closed.id, teamOf)}`}) w
+    where w.ratio is not null
+    group by w.sector) r)`;
 }
 
 /** The competitors insight's filters. */
