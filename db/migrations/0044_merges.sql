@@ -41,6 +41,7 @@ CREATE TABLE "record_aliases" (
 	CONSTRAINT "record_aliases_kind_check" CHECK ("record_aliases"."kind" in ('name', 'email', 'domain'))
 );
 --> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "name_key" text GENERATED ALWAYS AS (btrim(regexp_replace(regexp_replace(regexp_replace(lower("name"), '[^a-z0-9 ]+', ' ', 'g'), '\m(inc|llc|ltd|co|corp|company|corporation|incorporated|limited|construction|constr|the)\M', ' ', 'g'), '\s+', ' ', 'g'))) STORED;--> statement-breakpoint
 ALTER TABLE "merged_records" ADD CONSTRAINT "merged_records_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merged_records" ADD CONSTRAINT "merged_records_merge_id_merges_id_fk" FOREIGN KEY ("merge_id") REFERENCES "public"."merges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "merges" ADD CONSTRAINT "merges_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -54,4 +55,4 @@ CREATE INDEX "merges_account_updated_idx" ON "merges" USING btree ("account_id",
 CREATE INDEX "record_aliases_lookup_idx" ON "record_aliases" USING btree ("account_id","resource","kind",lower("value"));--> statement-breakpoint
 CREATE INDEX "record_aliases_record_idx" ON "record_aliases" USING btree ("resource","record_id");--> statement-breakpoint
 CREATE INDEX "record_aliases_merge_idx" ON "record_aliases" USING btree ("merge_id");--> statement-breakpoint
-CREATE INDEX "companies_normalised_name_trgm_idx" ON "companies" USING gin ((btrim(regexp_replace(regexp_replace(regexp_replace(lower("name"), '[^a-z0-9 ]+', ' ', 'g'), '\m(inc|llc|ltd|co|corp|company|corporation|incorporated|limited|construction|constr|the)\M', ' ', 'g'), '\s+', ' ', 'g'))) gin_trgm_ops);
+CREATE INDEX "companies_name_key_trgm_idx" ON "companies" USING gin ("name_key" gin_trgm_ops);

@@ -65,11 +65,18 @@ export async function snapshotRows(db: Db, table: string, ids: number[]): Promis
   return found.map((r) => r.row);
 }
 
-/** Puts kept rows back as they were, ids included (identity columns are ours to give back). */
-export async function restoreRows(db: Db, table: string, snapshots: Record<string, unknown>[]): Promise<void> {
+/** Puts kept rows back as they were, ids included (identity columns are ours to give back); `generated` columns PostgreSQL computes again. */
+export async function restoreRows(db: Db, table: string, snapshots: Record<string, unknown>[], generated: string[] = []): Promise<void> {
   if (snapshots.length === 0) return;
+  const columns = sql.join(
+    Object.keys(snapshots[0]!)
+      .filter((c) => !generated.includes(c))
+      .map((c) => id(c)),
+    sql`, `,
+  );
   await db.execute(
-    sql`insert into ${id(table)} overriding system value select * from jsonb_populate_recordset(null::${id(table)}, ${JSON.stringify(snapshots)}::jsonb)`,
+    sql`insert into ${id(table)} (${columns}) overriding system value
+      select ${columns} from jsonb_populate_recordset(null::${id(table)}, ${JSON.stringify(snapshots)}::jsonb)`,
   );
 }
 

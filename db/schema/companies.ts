@@ -9,8 +9,9 @@ import { imports, industries } from './lookups';
  * A company's name as duplicates compare it (db/queries/duplicates.ts): lower case, legal and
  * trade suffixes dropped (Inc, LLC, Ltd, Co, Corp, Company, Corporation, Incorporated, Limited,
  * Construction, Constr., The), anything but letters, digits and spaces dropped, spaces collapsed.
- * "Harbor Point Constr." and "harbor point construction llc" are both "harbor point". The trigram
- * index below is built on this same expression (immutable functions only).
+ * "Harbor Point Constr." and "harbor point construction llc" are both "harbor point". Stored as
+ * the generated column `name_key` (immutable functions only), with a trigram index: the
+ * duplicates' self-join compares stored keys instead of running the expression per candidate.
  */
 export const normalisedCompanyName = (name: unknown) =>
   sql`btrim(regexp_replace(regexp_replace(regexp_replace(lower(${name}), '[^a-z0-9 ]+', ' ', 'g'), '\\m(inc|llc|ltd|co|corp|company|corporation|incorporated|limited|construction|constr|the)\\M', ' ', 'g'), '\\s+', ' ', 'g'))`;
@@ -29,6 +30,8 @@ export const companies = pgTable(
     importId: ref('import_id', () => imports.id),
     createdById: ref('created_by_id', () => users.id),
     customFields: jsonb('custom_fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** The name as duplicates compare it (`normalisedCompanyName`), kept by PostgreSQL with the name. */
+    nameKey: text('name_key').generatedAlwaysAs(normalisedCompanyName(sql`"name"`)),
     ...timestamps,
   },
   (t) => [
@@ -38,7 +41,7 @@ export const companies = pgTable(
     index('companies_account_updated_idx').on(t.accountId, t.updatedAt),
     index('companies_account_category_idx').on(t.accountId, t.category),
     index('companies_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('companies_normalised_name_trgm_idx').using('gin', sql`(${normalisedCompanyName(t.name)}) gin_trgm_ops`),
+    index('companies_name_key_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')),
     index('companies_import_id_idx').on(t.importId),
     index('companies_account_name_lower_idx').on(t.accountId, sql`lower(${t.name})`),
     index('companies_created_by_id_idx').on(t.createdById),

@@ -1,5 +1,5 @@
 import type { Db } from '@/db';
-import { companyPairs, contactPairs, type DuplicatePair } from '@/db/queries/duplicates';
+import { companyPairs, contactPairs, type DuplicatePair, type PairRecord } from '@/db/queries/duplicates';
 import { companyRefColumns, personRefColumns } from '@/db/queries/refs';
 import {
   addIndustries,
@@ -75,18 +75,18 @@ function groupsOf(pairs: DuplicatePair[]): { ids: number[]; score: number; reaso
     parent.set(x, root);
     return root;
   };
-  for (const p of pairs) {
-    if (!parent.has(p.a)) parent.set(p.a, p.a);
-    if (!parent.has(p.b)) parent.set(p.b, p.b);
-    const [ra, rb] = [find(p.a), find(p.b)];
+  for (const { a, b } of pairs) {
+    if (!parent.has(a.id)) parent.set(a.id, a.id);
+    if (!parent.has(b.id)) parent.set(b.id, b.id);
+    const [ra, rb] = [find(a.id), find(b.id)];
     if (ra !== rb) parent.set(Math.max(ra, rb), Math.min(ra, rb));
   }
   const groups = new Map<number, { ids: Set<number>; score: number; reasons: Set<string> }>();
   for (const p of pairs) {
-    const root = find(p.a);
+    const root = find(p.a.id);
     const g = groups.get(root) ?? { ids: new Set<number>(), score: 0, reasons: new Set<string>() };
     const { score, reasons } = judged(p);
-    g.ids.add(p.a).add(p.b);
+    g.ids.add(p.a.id).add(p.b.id);
     g.score = Math.max(g.score, score);
     for (const r of reasons) g.reasons.add(r);
     groups.set(root, g);
@@ -117,6 +117,18 @@ export async function listDuplicates(db: Db, ctx: CallerContext, query: Duplicat
 }
 
 type Reference = NonNullable<ReturnType<typeof companyRef>> | NonNullable<ReturnType<typeof personRef>>;
+
+const referenceOf = (resource: MergeResource, r: PairRecord): Reference =>
+  resource === 'companies'
+    ? companyRef({ id: r.id, createdAt: r.createdAt, updatedAt: r.updatedAt, name: r.name ?? '', website: r.website ?? null })!
+    : personRef({
+        id: r.id,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+        firstName: r.firstName ?? null,
+        lastName: r.lastName ?? null,
+        email: r.email ?? null,
+      })!;
 
 /** Company or User references of records, by id (one statement). */
 async function referencesOf(db: Db, accountId: number, resource: MergeResource, ids: number[]): Promise<Map<number, Reference>> {
@@ -203,6 +215,8 @@ const FIELDS: Record<MergeResource, Record<string, string[]>> = {
 };
 
 const TABLES = { companies, contacts } as const;
+/** Columns PostgreSQL computes, which a restored row leaves to it. */
+const GENERATED: Record<MergeResource, string[]> = { companies: ['name_key'], contacts: [] };
 const EVENT: Record<MergeResource, 'company' | 'contact'> = { companies: 'company', contacts: 'contact' };
 
 /** The target's columns after the merge: the picked sources' values, and the custom fields it lacks filled from the sources in order. */
@@ -529,6 +543,7 @@ export async function undoMerge(db: Db, ctx: CallerContext, mergeId: number): Pr
       tx,
       resource,
       m.sources.map((s) => s.row),
+      GENERATED[resource],
     );
     for (const s of m.sources) {
       if (s.industryIds?.length) await addIndustries(tx, Number(s.row.id), s.industryIds);
