@@ -102,12 +102,9 @@ export async function listDuplicates(db: Db, ctx: CallerContext, query: Duplicat
   const groups = groupsOf(pairs);
   const start = (query.page - 1) * query.per_page;
   const page = groups.slice(start, start + query.per_page);
-  const refs = await referencesOf(
-    db,
-    ctx.accountId,
-    query.resource,
-    page.flatMap((g) => g.ids),
-  );
+  // The pairs carry their records: the page's references, with no statement more.
+  const refs = new Map<number, Reference>();
+  for (const { a, b } of pairs) for (const r of [a, b]) if (!refs.has(r.id)) refs.set(r.id, referenceOf(query.resource, r));
   return {
     items: page.map((g) => ({ score: g.score, reasons: g.reasons, records: g.ids.flatMap((id) => refs.get(id) ?? []) })),
     total: groups.length,
