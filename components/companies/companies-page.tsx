@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { CustomFieldFilters, useCustomFieldTable } from '@/components/custom-fields/custom-field-filters';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
@@ -68,7 +68,14 @@ export function CompaniesPage() {
         title="Companies"
         description="Owners, clients, designers and trade partners."
         exports={{ path: '/companies', params, what: 'companies' }}
-        actions={<Button onClick={() => setCreating(true)}>New company</Button>}
+        actions={
+          <>
+            <Link href="/duplicates?resource=companies" className={buttonClass('secondary')}>
+              Find duplicates
+            </Link>
+            <Button onClick={() => setCreating(true)}>New company</Button>
+          </>
+        }
       />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         {/* A view keeps the custom field filters too. */}

@@ -23,6 +23,8 @@ import { RecordTimeline } from '@/components/comments/record-timeline';
 import { RecordDocuments } from '@/components/documents/record-documents';
 import { RecordEmails } from '@/components/emails/record-emails';
 import { RemindMe } from '@/components/reminders/remind-me';
+import { MergedNotice } from '@/components/duplicates/merged-notice';
+import { mergedIntoId } from '@/lib/client/hooks/use-merges';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CompanyForm = dynamic(() => import('./company-form').then((m) => m.CompanyForm));
@@ -125,6 +127,9 @@ function Related({ company }: { company: Company }) {
 export function CompanyDetail({ id }: { id: string }) {
   const { data: company, error, isPending, refetch } = useCompany(id);
   const [editing, setEditing] = useState(false);
+  // A company merged into another: say which, with a link there.
+  const mergedInto = mergedIntoId(error);
+  if (mergedInto) return <MergedNotice resource="companies" into={mergedInto} />;
   if (error) return <DetailError error={error} what="company" listHref="/companies" onRetry={() => refetch()} />;
   if (isPending) return <DetailSkeleton />;
   return (
@@ -144,6 +149,11 @@ export function CompanyDetail({ id }: { id: string }) {
         }
       />
       <DetailList>
+        {company.aliases.length ? (
+          <DetailItem label="Also known as" wide>
+            {company.aliases.join(', ')}
+          </DetailItem>
+        ) : null}
         <DetailItem label="Category">{company.category ? humanize(company.category) : null}</DetailItem>
         <DetailItem label="Phone">
           {company.phone ? (

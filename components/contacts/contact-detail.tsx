@@ -18,6 +18,8 @@ import { RecordTimeline } from '@/components/comments/record-timeline';
 import { RecordDocuments } from '@/components/documents/record-documents';
 import { RecordEmails } from '@/components/emails/record-emails';
 import { RemindMe } from '@/components/reminders/remind-me';
+import { MergedNotice } from '@/components/duplicates/merged-notice';
+import { mergedIntoId } from '@/lib/client/hooks/use-merges';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const ContactForm = dynamic(() => import('./contact-form').then((m) => m.ContactForm));
@@ -44,6 +46,9 @@ function Calls({ contact }: { contact: Contact }) {
 export function ContactDetail({ id }: { id: string }) {
   const { data: contact, error, isPending, refetch } = useContact(id);
   const [editing, setEditing] = useState(false);
+  // A contact merged into another: say which, with a link there.
+  const mergedInto = mergedIntoId(error);
+  if (mergedInto) return <MergedNotice resource="contacts" into={mergedInto} />;
   if (error) return <DetailError error={error} what="contact" listHref="/contacts" onRetry={() => refetch()} />;
   if (isPending) return <DetailSkeleton />;
   const name = displayName(contact);
@@ -65,6 +70,11 @@ export function ContactDetail({ id }: { id: string }) {
         }
       />
       <DetailList>
+        {contact.aliases.length ? (
+          <DetailItem label="Also known as" wide>
+            {contact.aliases.join(', ')}
+          </DetailItem>
+        ) : null}
         <DetailItem label="Company">
           {contact.company ? (
             <Link href={`/companies/${contact.company.id}`} className={linkClass}>

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { CustomFieldFilters, useCustomFieldTable } from '@/components/custom-fields/custom-field-filters';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { ColumnPicker, visibleColumns } from '@/components/ui/column-picker';
 import { Dialog } from '@/components/ui/dialog';
 import { DataTable, NONE, type Column } from '@/components/ui/data-table';
@@ -92,7 +92,14 @@ export function ContactsPage() {
         title="Contacts"
         description="The people behind owners, designers and trade partners."
         exports={{ path: '/contacts', params, what: 'contacts' }}
-        actions={<Button onClick={() => setCreating(true)}>New contact</Button>}
+        actions={
+          <>
+            <Link href="/duplicates?resource=contacts" className={buttonClass('secondary')}>
+              Find duplicates
+            </Link>
+            <Button onClick={() => setCreating(true)}>New contact</Button>
+          </>
+        }
       />
       <div className="mb-3 flex flex-wrap items-center gap-2">
         {/* A view keeps the custom field filters too. */}

@@ -19,6 +19,8 @@ const PAGES = [
   '/calendar',
   '/companies',
   '/contacts',
+  '/duplicates',
+  '/duplicates?resource=contacts',
   '/calls',
   '/teams',
   '/workforce',

@@ -61,15 +61,21 @@ async function call(method: string, path: string, body?: unknown, extraHeaders: 
     body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   if (!res.ok) {
-    const error = (await res.json().catch(() => null)) as { error?: string; message?: string; details?: Record<string, string[]> } | null;
-    if (res.status === 412 && error?.error === 'precondition_failed') {
-      const { current } = error.details as unknown as { current: unknown };
-      throw new ApiClientError(412, error.error, error.message ?? 'The record has changed.', {}, current);
+    const error = (await res.json().catch(() => null)) as {
+      error?: string | { code?: string };
+      message?: string;
+      details?: Record<string, string[]>;
+    } | null;
+    // A merged record's 404 gives `error` as an object (its code, and the record it went into in `details`).
+    const code = typeof error?.error === 'object' ? error.error.code : error?.error;
+    if (res.status === 412 && code === 'precondition_failed') {
+      const { current } = (error?.details ?? {}) as unknown as { current: unknown };
+      throw new ApiClientError(412, code, error?.message ?? 'The record has changed.', {}, current);
     }
     if (res.status === 401 && typeof window !== 'undefined') {
       window.location.assign(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
-    throw new ApiClientError(res.status, error?.error ?? 'http_error', error?.message ?? `Request failed (${res.status}).`, error?.details ?? {});
+    throw new ApiClientError(res.status, code ?? 'http_error', error?.message ?? `Request failed (${res.status}).`, error?.details ?? {});
   }
   return res;
 }
