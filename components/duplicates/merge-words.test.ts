@@ -69,7 +69,7 @@ describe('a merge', () => {
     expect(mergeSentences(counts({ memberships: 2, custom_field_values: 1, aliases: 2 }), 'Harbor', ['HPC', 'H.P.C.'])).toEqual([
       'Nothing is linked to HPC and H.P.C., so no other record moves to Harbor.',
       'Harbor also takes 2 industries and 1 custom field value.',
-      'Harbor will show HPC and H.P.C. under “Also known as”, so searches and imports still find it.',
+      'Harbor will show HPC and H.P.C. under “Also known as”, so a later import finds it instead of adding it again.',
     ]);
   });
 

@@ -64,7 +64,7 @@ export function mergeSentences(counts: MergeCounts, targetName: string, sourceNa
   return [
     moved.length ? `${listWords(moved)} will move to ${targetName}.` : `Nothing is linked to ${sources}, so no other record moves to ${targetName}.`,
     ...(taken.length ? [`${targetName} also takes ${listWords(taken)}.`] : []),
-    ...(counts.aliases > 0 ? [`${targetName} will show ${sources} under “Also known as”, so searches and imports still find it.`] : []),
+    ...(counts.aliases > 0 ? [`${targetName} will show ${sources} under “Also known as”, so a later import finds it instead of adding it again.`] : []),
   ];
 }
 
