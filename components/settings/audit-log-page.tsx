@@ -55,11 +55,14 @@ const COLUMNS: Column<AuditEntry>[] = [
     key: 'fields',
     header: 'Fields',
     className: 'hidden md:table-cell',
-    cellClassName: 'font-mono text-xs',
-    cell: (entry) => entry.changed_fields?.join(', ') ?? '',
+    cellClassName: 'text-xs',
+    cell: (entry) => entry.changed_fields?.map(fieldWords).join(', ') ?? '',
   },
   { key: 'via', header: 'Via', className: 'hidden sm:table-cell', cellClassName: 'whitespace-nowrap', cell: (entry) => <Via entry={entry} /> },
 ];
+
+/** A changed field as a person reads it: `company_id` → "company", `bid_due_date` → "bid due date". */
+const fieldWords = (field: string) => field.replace(/_id$/, '').replace(/_/g, ' ');
 
 function RecordChanges({ resource, actorId, page, onPage }: { resource: string; actorId: string; page: number; onPage: (page: number) => void }) {
   const query = useAuditLog({ resource: resource || undefined, actor_id: actorId || undefined, page, per_page: PER_PAGE });
