@@ -118,17 +118,33 @@ export async function moveEmailLinks(
       moved.push({ emailId, from: Number(row.record_id) });
     }
   }
-  for (const r of removed)
-    await db.execute(sql`delete from email_links where email_id = ${r.email_id as string} and record_type = ${type} and record_id = ${r.record_id as string}`);
-  for (const m of moved)
-    await db.execute(sql`update email_links set record_id = ${to} where email_id = ${m.emailId} and record_type = ${type} and record_id = ${m.from}`);
+  // One statement each, whatever the number of links: the links removed, then the links moved.
+  const gone = removed.map((r) => ({ email_id: Number(r.email_id), record_id: Number(r.record_id) }));
+  if (gone.length)
+    await db.execute(sql`delete from email_links l using jsonb_to_recordset(${JSON.stringify(gone)}::jsonb) as g(email_id bigint, record_id bigint)
+      where l.email_id = g.email_id and l.record_type = ${type} and l.record_id = g.record_id`);
+  await relink(
+    db,
+    type,
+    moved.map((m) => ({ email_id: m.emailId, from: m.from, to })),
+  );
   return { moved, removed };
 }
 
 /** Email links moved back, where they still name `to`. */
 export async function moveEmailLinksBack(db: Db, type: string, moved: { emailId: number; from: number }[], to: number): Promise<void> {
-  for (const m of moved)
-    await db.execute(sql`update email_links set record_id = ${m.from} where email_id = ${m.emailId} and record_type = ${type} and record_id = ${to}`);
+  await relink(
+    db,
+    type,
+    moved.map((m) => ({ email_id: m.emailId, from: to, to: m.from })),
+  );
+}
+
+/** Email links of `type` re-filed from one record to another, in one statement. */
+async function relink(db: Db, type: string, links: { email_id: number; from: number; to: number }[]): Promise<void> {
+  if (links.length === 0) return;
+  await db.execute(sql`update email_links l set record_id = m.to from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as m(email_id bigint, "from" bigint, "to" bigint)
+    where l.email_id = m.email_id and l.record_type = ${type} and l.record_id = m.from`);
 }
 
 /** Puts removed email links back. */

@@ -122,6 +122,22 @@ describe('merging companies', () => {
       .insert(emailLinks)
       .values({ emailId: email!.id, accountId: a.accountId, recordType: 'company', recordId: Number(s1.id), reason: 'Filed by hand' });
 
+    // A second email filed on both the target and S1: kept once, on the target; S1's link comes back with the undo.
+    const [both] = await getDb()
+      .insert(emails)
+      .values({ accountId: a.accountId, messageId: `merge-both-${Date.now()}@gc.example`, subject: 'Addendum', loggedById: a.userId })
+      .returning({ id: emails.id });
+    await getDb()
+      .insert(emailLinks)
+      .values([
+        { emailId: both!.id, accountId: a.accountId, recordType: 'company', recordId: Number(target.id), reason: 'Filed by hand' },
+        { emailId: both!.id, accountId: a.accountId, recordType: 'company', recordId: Number(s1.id), reason: 'Filed by hand' },
+      ]);
+    const linksOf = async (emailId: number) =>
+      (await getDb().select({ recordId: emailLinks.recordId }).from(emailLinks).where(eq(emailLinks.emailId, emailId)))
+        .map((l) => l.recordId)
+        .sort((x, y) => x - y);
+
     const body = { source_ids: [s1.id, s2.id], fields: { phone: s1.id } };
     const dry = await a.api.post(`/companies/${target.id}/merge`, { ...body, dry_run: true });
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
@@ -162,6 +178,7 @@ describe('merging companies', () => {
     expect((await a.api.get(`/bid_results/${targetBid.id}`)).status).toBe(200);
     const [link] = await getDb().select().from(emailLinks).where(eq(emailLinks.emailId, email!.id));
     expect(link!.recordId).toBe(Number(target.id));
+    expect(await linksOf(both!.id)).toEqual([Number(target.id)]);
     const kept = (await a.api.get(`/companies/${target.id}`)).body.company;
     expect(kept).toMatchObject({ name: 'Harbor Point Construction', phone: '(206) 555-0100', website: 'https://harborpoint.com' });
     expect(kept.industries.map((i: { id: string }) => i.id).sort()).toEqual([...industries].sort());
@@ -237,6 +254,7 @@ describe('merging companies', () => {
     expect((await a.api.get(`/bid_results/${s2Bid.id}`)).body.bid_result.company.id).toBe(s2.id);
     const [linkBack] = await getDb().select().from(emailLinks).where(eq(emailLinks.emailId, email!.id));
     expect(linkBack!.recordId).toBe(Number(s1.id));
+    expect(await linksOf(both!.id)).toEqual([Number(target.id), Number(s1.id)].sort((x, y) => x - y));
     const targetBack = (await a.api.get(`/companies/${target.id}`)).body.company;
     expect(targetBack).toMatchObject({ phone: null, aliases: [], description: 'Marine and civil' });
     expect(targetBack.industries.map((i: { id: string }) => i.id)).toEqual([industries[0]]);

@@ -551,7 +551,12 @@ export async function undoMerge(db: Db, ctx: CallerContext, mergeId: number): Pr
 
     // Exactly what moved, moved back where it still names the target.
     const byTable = new Map<string, MergeMove[]>();
-    for (const mv of m.moves) byTable.set(`${mv.table}.${mv.column}`, [...(byTable.get(`${mv.table}.${mv.column}`) ?? []), mv]);
+    for (const mv of m.moves) {
+      const column = `${mv.table}.${mv.column}`;
+      const list = byTable.get(column) ?? [];
+      list.push(mv);
+      byTable.set(column, list);
+    }
     const refs = [...REFERENCES[resource], ...BOOKKEEPING(resource).map((ref) => ({ ref, kind: 'aliases' as const, event: undefined })), bidMoved];
     for (const moved of refs) {
       const list = byTable.get(`${moved.ref.table}.${moved.ref.column}`) ?? [];
