@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// The fault tests restart and starve a real PostgreSQL server: they run when the suite runs on one.
+// The fault tests restart and starve a real PostgreSQL server, the scale tests run several app
+// processes over one: they run when the suite runs on one.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
 
 export default defineConfig({
@@ -14,7 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ['**/*.test.ts'],
-    exclude: ['node_modules/**', 'e2e/**', '.next/**', ...(onPostgres ? [] : ['tests/faults/**'])],
+    exclude: ['node_modules/**', 'e2e/**', '.next/**', ...(onPostgres ? [] : ['tests/faults/**', 'tests/scale/**'])],
     globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup.ts'],
     // Test files share one database connection per worker; each file works in accounts of its own.
