@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '@/db/schema';
 import { rows } from '@/db/queries/sql';
 import { getDb } from '@/lib/server/db';
 
@@ -27,24 +29,28 @@ const NULLABLE_ACCOUNT_ID: Record<string, string> = {
   oauth_applications: 'a self-registered AI assistant (RFC 7591, docs/mcp.md) belongs to no account until a user authorizes it: a reference table',
 };
 
+/** The schema's tables (the migrations are generated from them), by name, with their columns. */
+const tables = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => ({ name: getTableName(table), columns: Object.values(getTableColumns(table)) }));
+
 describe('tenant tables', () => {
-  it('every table carries account_id, but the named few, each for its reason', async () => {
-    const found = await rows<{ table_name: string }>(
-      getDb(),
-      sql`select t.table_name from information_schema.tables t
-        where t.table_schema = 'public' and t.table_type = 'BASE TABLE' and t.table_name not like '\\_\\_%'
-          and not exists (select 1 from information_schema.columns c where c.table_schema = 'public' and c.table_name = t.table_name and c.column_name = 'account_id')
-        order by t.table_name`,
-    );
-    expect(found.map((t) => t.table_name)).toEqual(Object.keys(WITHOUT_ACCOUNT_ID).sort());
+  it('every table carries account_id, but the named few, each for its reason', () => {
+    const without = tables.filter((t) => !t.columns.some((c) => c.name === 'account_id')).map((t) => t.name);
+    expect(without.sort()).toEqual(Object.keys(WITHOUT_ACCOUNT_ID).sort());
   });
 
-  it('account_id is never nullable where it exists, but where the named few say why', async () => {
-    const nullable = await rows<{ table_name: string }>(
+  it('account_id is never nullable where it exists, but where the named few say why', () => {
+    const nullable = tables.filter((t) => t.columns.some((c) => c.name === 'account_id' && !c.notNull)).map((t) => t.name);
+    expect(nullable.sort()).toEqual(Object.keys(NULLABLE_ACCOUNT_ID).sort());
+  });
+
+  it('the database has exactly the schema’s tables (nothing made outside the migrations)', async () => {
+    const found = await rows<{ table_name: string }>(
       getDb(),
-      sql`select table_name from information_schema.columns
-        where table_schema = 'public' and column_name = 'account_id' and is_nullable = 'YES' order by table_name`,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     );
-    expect(nullable.map((t) => t.table_name)).toEqual(Object.keys(NULLABLE_ACCOUNT_ID).sort());
+    const names = new Set(found.map((t) => t.table_name));
+    expect(tables.map((t) => t.name).filter((n) => !names.has(n))).toEqual([]);
   });
 });
