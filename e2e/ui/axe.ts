@@ -2,11 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /**
- * No serious or critical axe-core violation on the page. Toasts are waited out first: they fade and
- * slide for a moment, and axe measures the contrast of text that is still half transparent.
+ * No serious or critical axe-core violation on the page. Toasts and loading regions are waited out
+ * first: they fade for a moment, and axe measures the contrast of text that is still half transparent.
  */
 export async function expectNoSeriousA11yViolations(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  // Nor is a region still loading measured: a list that shows the last answer dimmed while the next
+  // one loads (aria-busy) has text axe would find too faint.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
   // After a client-side navigation Next.js sets the new page's <title> a moment later.
   await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
