@@ -33,6 +33,11 @@ export type DatabaseConfig =
        * with POOL_WAIT_TIMEOUT (a 503); 0 or unset: no limit.
        */
       poolWaitMs?: number;
+      /**
+       * A read replica (a hot standby): no transaction may write, so none notes its id for the
+       * lost-COMMIT bookkeeping below (a standby cannot assign one).
+       */
+      replica?: boolean;
       /** Opens each connection's socket (fault tests intercept the wire with it). */
       socket?: () => Socket;
     }
@@ -91,7 +96,7 @@ export function openDatabase(config: DatabaseConfig): Database {
       }) satisfies postgres.Options<Record<string, never>>;
     const client = postgres(config.url, options(config.statementTimeoutMs, config.poolMax ?? 10));
     const db = drizzlePostgres({ client: wrapUnsafe(client, config.prepare ?? true, config.poolWaitMs), schema, logger: countingLogger });
-    resolveLostCommits(db, config.poolWaitMs);
+    if (!config.replica) resolveLostCommits(db, config.poolWaitMs);
     return {
       kind: 'postgres',
       db,

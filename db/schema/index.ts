@@ -29,6 +29,7 @@ export * from './oauth-grants';
 export * from './oauth-refresh-tokens';
 export * from './project-team-memberships';
 export * from './projects';
+export * from './recent-writes';
 export * from './reminders';
 export * from './saved-views';
 export * from './security-events';

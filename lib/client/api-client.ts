@@ -3,6 +3,7 @@
 
 import { API_BASE, type Transport } from '@/lib/shared/api-transport';
 import { etagOf } from '@/lib/shared/etag';
+import { laterLsn } from '@/lib/shared/lsn';
 
 export { API_BASE, type Transport };
 
@@ -51,8 +52,13 @@ export function toSearch(params: QueryParams = {}): string {
   return s ? `?${s}` : '';
 }
 
+// Read-your-writes with read replicas (docs/scaling.md): the newest WAL position a write of this
+// page answered goes back with every request, so no read shows the page less than it wrote.
+let lastWrite: string | null = null;
+
 async function call(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Response> {
   const send = serverTransport ?? browserTransport;
+  if (!serverTransport && lastWrite) extraHeaders = { 'X-Groundwork-Min-LSN': lastWrite, ...extraHeaders };
   // A form (a file upload) goes as multipart/form-data, its boundary set by fetch; anything else as JSON.
   const form = body instanceof FormData;
   const res = await send(path, {
@@ -60,6 +66,7 @@ async function call(method: string, path: string, body?: unknown, extraHeaders: 
     headers: { ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }), ...extraHeaders },
     body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
+  if (!serverTransport) lastWrite = laterLsn(lastWrite, res.headers.get('x-groundwork-lsn'));
   if (!res.ok) {
     const error = (await res.json().catch(() => null)) as {
       error?: string | { code?: string };

@@ -25,6 +25,29 @@ const schema = z.object({
   DATABASE_POOL_WAIT: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Cancels a statement that runs longer (ms; 0: no limit), so no request waits on the database for ever. */
   DATABASE_STATEMENT_TIMEOUT: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * Read replicas (docs/scaling.md): PostgreSQL connection strings, comma-separated. The API's
+   * reads (GET) go to a replica that has caught up with the caller's writes; everything else to
+   * DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const urls = (v ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
+      for (const url of urls) {
+        if (!z.url({ protocol: /^postgres(ql)?$/ }).safeParse(url).success) {
+          ctx.addIssue({ code: 'custom', message: 'each entry must be a postgres:// connection string' });
+          return z.NEVER;
+        }
+      }
+      return urls;
+    }),
+  /** A replica further behind the primary than this (ms) is skipped until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** Folder of the embedded database, or `memory://` for an in-memory one. */
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /**
@@ -67,6 +90,9 @@ function load(): Env {
   // Serverless hosts have no writable disk for the embedded database.
   if (process.env.VERCEL && !parsed.data.DATABASE_URL) {
     throw new Error('Invalid environment:\n  DATABASE_URL: required on Vercel (the embedded database needs a writable disk)');
+  }
+  if (parsed.data.DATABASE_REPLICA_URL.length > 0 && !parsed.data.DATABASE_URL) {
+    throw new Error('Invalid environment:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (the primary the replicas follow)');
   }
   // `next build` runs with NODE_ENV=production but signs nothing: only the running server needs it.
   const building = process.env.NEXT_PHASE === 'phase-production-build';

@@ -10,6 +10,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_json: 400,
   missing_wrapper: 400,
   invalid_idempotency_key: 400,
+  invalid_header: 400,
   unauthorized: 401,
   insufficient_scope: 403,
   insufficient_permission: 403,

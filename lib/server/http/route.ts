@@ -16,6 +16,7 @@ import type { Page } from '@/lib/server/services/paging';
 import { pageHeaders } from './pagination';
 import { parseIfMatch } from './preconditions';
 import { getApiRateLimiter } from './rate-limit';
+import { afterWrite, LSN_HEADER, READ_FROM_HEADER, readTarget, replicaFailed, replicasConfigured } from '@/lib/server/replicas';
 
 type Params = Record<string, string | undefined>;
 interface HandlerArgs {
@@ -26,8 +27,11 @@ interface HandlerArgs {
   db: Db;
 }
 type Handler = (args: HandlerArgs) => Promise<Response>;
-/** A handler with what its caller must be (lib/server/http/access.ts), checked before anything else. */
-type GuardedHandler = { access: RouteAccess; run: Handler };
+/**
+ * A handler with what its caller must be (lib/server/http/access.ts), checked before anything else;
+ * `primary`: a GET that may write (creates what it shows on first read), never served by a replica.
+ */
+type GuardedHandler = { access?: RouteAccess; run: Handler; primary?: true };
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type RouteHandler = (req: Request, context: NextRouteContext) => Promise<Response>;
 
@@ -182,7 +186,7 @@ function methods(implemented: Partial<Record<Method, Run>>): Record<Method | 'OP
 export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHandler>>, routeAccess?: RouteAccess): Record<Method | 'OPTIONS', RouteHandler> {
   const runs: Partial<Record<Method, Run>> = {};
   for (const [method, given] of Object.entries(handlers) as [Method, Handler | GuardedHandler][]) {
-    const { access, run: handler } = typeof given === 'function' ? { access: undefined, run: given } : given;
+    const { access, run: handler, primary } = typeof given === 'function' ? { access: undefined, run: given, primary: undefined } : given;
     runs[method] = async (req, requestId, context) => {
       const url = new URL(req.url);
       const db = getDb();
@@ -196,16 +200,24 @@ export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHa
         return withHeaders(errorResponse(err, requestId), rateHeaders, setCookies);
       }
       const params = await resolveParams(context);
+      const call = (conn: Db) => handler({ req, url, ctx, params, db: conn });
       const run = async (conn: Db) => {
         try {
-          return await handler({ req, url, ctx, params, db: conn });
+          return await call(conn);
         } catch (err) {
           return errorResponse(err, requestId);
         }
       };
       let res: Response;
       try {
-        res = method === 'POST' ? await idempotent(db, ctx, req, run) : await run(db);
+        if (!replicasConfigured()) res = method === 'POST' ? await idempotent(db, ctx, req, run) : await run(db);
+        else if (method === 'GET') res = primary ? await run(db) : await read(req, ctx, call, run);
+        else {
+          res = method === 'POST' ? await idempotent(db, ctx, req, run) : await run(db);
+          // Read-your-writes (lib/server/replicas.ts): where the write reached, for the caller's next reads.
+          const lsn = res.status < 400 ? await afterWrite(ctx) : null;
+          if (lsn) res.headers.set(LSN_HEADER, lsn);
+        }
       } catch (err) {
         res = errorResponse(err, requestId);
       }
@@ -213,6 +225,26 @@ export function defineRoute(handlers: Partial<Record<Method, Handler | GuardedHa
     };
   }
   return methods(runs);
+}
+
+/**
+ * A GET with read replicas configured: on a replica that has the caller's writes, or the primary
+ * (lib/server/replicas.ts). A replica that fails the read hands it to the primary.
+ */
+async function read(req: Request, ctx: CallerContext, call: (conn: Db) => Promise<Response>, run: (conn: Db) => Promise<Response>): Promise<Response> {
+  const target = await readTarget(req, ctx);
+  if (target.replica) {
+    try {
+      const res = await call(target.db);
+      res.headers.set(READ_FROM_HEADER, 'replica');
+      return res;
+    } catch (err) {
+      if (!replicaFailed(target.replica, err)) throw err;
+    }
+  }
+  const res = await run(getDb());
+  res.headers.set(READ_FROM_HEADER, 'primary');
+  return res;
 }
 
 /**

@@ -5,7 +5,7 @@ import { allowedOrigins } from '@/lib/server/config/security';
 // allowed cross-origin, so Access-Control-Allow-Credentials is not sent.
 
 export const CORS_ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, Idempotency-Key';
+export const CORS_ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, Idempotency-Key, X-Groundwork-Min-LSN';
 export const CORS_EXPOSE_HEADERS = [
   'ETag',
   'Link',
@@ -16,6 +16,8 @@ export const CORS_EXPOSE_HEADERS = [
   'X-Rate-Limited-For',
   'Idempotent-Replayed',
   'X-Request-Id',
+  'X-Groundwork-LSN',
+  'X-Groundwork-Read-From',
 ].join(', ');
 /** The MCP server's (/api/mcp, docs/mcp.md): its protocol headers, and the 401's challenge a client reads. */
 const MCP_CORS = {

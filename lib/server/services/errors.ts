@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'invalid_json'
   | 'missing_wrapper'
   | 'invalid_idempotency_key'
+  | 'invalid_header'
   | 'unauthorized'
   | 'insufficient_scope'
   | 'insufficient_permission'
