@@ -22,6 +22,11 @@ export type DatabaseConfig =
   | {
       kind: 'postgres';
       url: string;
+      /**
+       * A connection past a transaction-mode pooler, for what needs a session of its own: the job
+       * queue (graphile-worker's LISTEN and prepared statements). Unset: `url`.
+       */
+      directUrl?: string;
       poolMax?: number;
       prepare?: boolean;
       /** Cancels any statement running longer (ms); 0 or unset: no limit. Not sent behind a pooler that refuses it. */
@@ -49,6 +54,10 @@ export interface Database {
   db: Db;
   /** The server's connection string (kind `postgres`): the job queue opens connections of its own to it. */
   url?: string;
+  /** The connection string past the pooler (kind `postgres`), when there is one: the job queue's. */
+  directUrl?: string;
+  /** Whether statements are prepared (not behind a transaction-mode pooler). */
+  prepare?: boolean;
   /** The embedded instance (kind `pglite`), which the dev server also serves to the npm scripts (lib/server/dev-database-server.ts). */
   pglite?: PGlite;
   migrate(): Promise<void>;
@@ -101,6 +110,8 @@ export function openDatabase(config: DatabaseConfig): Database {
       kind: 'postgres',
       db,
       url: config.url,
+      directUrl: config.directUrl,
+      prepare: config.prepare ?? true,
       // Migrations may build indexes for longer than a request may run: their own connection, unbounded.
       migrate: async () => {
         const own = postgres(config.url, options(undefined, 1));

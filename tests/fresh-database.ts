@@ -10,11 +10,13 @@ export async function freshDatabase({ poolMax = 1 }: { poolMax?: number } = {}):
     return { database, drop: () => Promise.resolve() };
   }
   const name = `groundwork_fresh_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = openDatabase({ kind: 'postgres', url, poolMax: 1 });
+  // Behind a transaction-mode pooler (the suite's pooler run) nothing is prepared.
+  const prepare = process.env.DATABASE_POOLER !== 'transaction';
+  const admin = openDatabase({ kind: 'postgres', url, poolMax: 1, prepare });
   await admin.db.execute(`create database "${name}"`);
   const fresh = new URL(url);
   fresh.pathname = `/${name}`;
-  const database = openDatabase({ kind: 'postgres', url: fresh.toString(), poolMax });
+  const database = openDatabase({ kind: 'postgres', url: fresh.toString(), poolMax, prepare });
   return {
     database,
     drop: async () => {
@@ -22,7 +24,8 @@ export async function freshDatabase({ poolMax = 1 }: { poolMax?: number } = {}):
       // Connections of others (a stopped job runner's pool closing on a loaded machine) are let
       // finish first: forced off, their clients would throw "terminating connection" into the
       // test process. Forced after 30 s all the same.
-      for (let waited = 0; waited < 30_000; waited += 100) {
+      // (A pooler keeps its server connections open: nothing to wait for there.)
+      for (let waited = prepare ? 0 : 30_000; waited < 30_000; waited += 100) {
         const [row] = (await admin.db.execute(`select count(*)::int as n from pg_stat_activity where datname = '${name}'`)) as unknown as { n: number }[];
         if (!row || row.n === 0) break;
         await new Promise((r) => setTimeout(r, 100));

@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   // Migrate once here, so test workers start on a ready schema.
   process.env.DATABASE_URL = url.toString();
   const { openDatabase } = await import('@/db');
-  const database = openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 1 });
+  const database = openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 1, prepare: process.env.DATABASE_POOLER !== 'transaction' });
   await database.migrate();
   await database.close();
 

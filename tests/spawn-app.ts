@@ -24,3 +24,23 @@ export async function spawnApp(env: Record<string, string>, log = false): Promis
   });
   return { base: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
 }
+
+/** `npm run worker` (scripts/worker.ts) in a process of its own with `env` on top; resolves once its graphile-worker runs. */
+export function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.on('data', (c: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(c));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (process.env.DEBUG_WORKERS) process.stdout.write(chunk);
+      if (out.includes('Job worker (graphile-worker)')) resolve(child);
+    });
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
+  });
+}

@@ -97,6 +97,14 @@ export function WebhookAttempts({ webhook }: { webhook: Webhook }) {
                         {a.response_status !== null ? ` · ${a.response_status}` : ''}
                       </Badge>
                       <span className="ml-2 hidden text-xs text-slate-600 sm:inline dark:text-slate-400">{a.duration_ms} ms</span>
+                      {a.possible_duplicate ? (
+                        <span
+                          className="block text-xs text-amber-800 dark:text-amber-300"
+                          title="The worker sending this stopped before it could note the result; the endpoint may have received this message twice."
+                        >
+                          Sent again after a worker stopped: may have arrived twice
+                        </span>
+                      ) : null}
                     </td>
                     <td
                       className="hidden max-w-xs truncate px-4 py-2 font-mono text-xs text-slate-700 md:table-cell dark:text-slate-300"

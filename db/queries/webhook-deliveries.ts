@@ -19,6 +19,8 @@ export interface ClaimedDelivery {
   secret: string;
   rateLimit: number;
   webhookDisabled: boolean;
+  /** Its previous lease ran out unrecorded: the worker holding it stopped, perhaps after sending it. */
+  leaseLapsed: boolean;
   message: { id: number; eventType: string; eventId: string; payload: { id: string; url: string }; timestamp: Date };
 }
 
@@ -33,6 +35,7 @@ interface ClaimRow {
   secret: string;
   rate_limit: number;
   disabled: boolean;
+  lease_lapsed: boolean;
   event_type: string;
   event_id: string;
   payload: { id: string; url: string } | string;
@@ -51,6 +54,7 @@ function toClaimed(r: ClaimRow): ClaimedDelivery {
     secret: r.secret,
     rateLimit: r.rate_limit,
     webhookDisabled: r.disabled,
+    leaseLapsed: r.lease_lapsed,
     message: {
       id: Number(r.message_id),
       eventType: r.event_type,
@@ -76,13 +80,13 @@ export async function claimDeliveries(db: Db, options: { deliveryId?: number; li
   const target =
     deliveryId === undefined
       ? sql`target as materialized (
-          select id from webhook_deliveries d where ${claimable} order by next_attempt_at limit ${limit} for update skip locked)`
+          select id, locked_until is not null as lapsed from webhook_deliveries d where ${claimable} order by next_attempt_at limit ${limit} for update skip locked)`
       : sql`own as materialized (
-          select id, webhook_id from webhook_deliveries d where d.id = ${deliveryId} and ${claimable} for update skip locked
+          select id, webhook_id, locked_until is not null as lapsed from webhook_deliveries d where d.id = ${deliveryId} and ${claimable} for update skip locked
         ), others as materialized (
-          select d.id from webhook_deliveries d join own on d.webhook_id = own.webhook_id
+          select d.id, d.locked_until is not null as lapsed from webhook_deliveries d join own on d.webhook_id = own.webhook_id
           where d.id <> own.id and ${claimable} order by d.next_attempt_at limit ${limit - 1} for update of d skip locked
-        ), target as (select id from own union all select id from others)`;
+        ), target as (select id, lapsed from own union all select id, lapsed from others)`;
   const claimed = await rows<ClaimRow>(
     db,
     sql`
@@ -92,7 +96,7 @@ export async function claimDeliveries(db: Db, options: { deliveryId?: number; li
     from target, webhooks w, webhook_messages m
     where d.id = target.id and w.id = d.webhook_id and m.id = d.message_id
     returning d.id as delivery_id, d.account_id, d.webhook_id, w.uuid as webhook_uuid, d.message_id, d.attempt_count,
-      w.url, w.secret, w.rate_limit, w.disabled, m.event_type, m.event_id, m.payload, m."timestamp"`,
+      w.url, w.secret, w.rate_limit, w.disabled, target.lapsed as lease_lapsed, m.event_type, m.event_id, m.payload, m."timestamp"`,
   );
   return claimed.map(toClaimed);
 }
@@ -194,6 +198,7 @@ export async function recordAttempts(db: Db, records: AttemptRecord[], disableAf
     response_excerpt: clean(outcome.responseExcerpt),
     error: clean(outcome.error),
     retry_at: retryAt?.toISOString() ?? null,
+    possible_duplicate: claimed.leaseLapsed,
     last: outcome.responseStatus === null ? clean(outcome.error ?? 'no response') : `HTTP ${outcome.responseStatus}`,
   }));
   const expired = sql`coalesce(w.failing_since, now()) < now() - make_interval(days => ${disableAfterDays})`;
@@ -201,10 +206,10 @@ export async function recordAttempts(db: Db, records: AttemptRecord[], disableAf
     with input as materialized (
       select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as t(
         delivery_id bigint, account_id bigint, webhook_id bigint, message_id bigint, response_status int,
-        succeeded boolean, duration_ms int, response_excerpt text, error text, retry_at timestamptz, last text)
+        succeeded boolean, duration_ms int, response_excerpt text, error text, retry_at timestamptz, possible_duplicate boolean, last text)
     ), attempts as (
-      insert into webhook_attempts (account_id, webhook_id, delivery_id, message_id, response_status, succeeded, duration_ms, response_excerpt, error)
-      select account_id, webhook_id, delivery_id, message_id, response_status, succeeded, duration_ms, response_excerpt, error from input
+      insert into webhook_attempts (account_id, webhook_id, delivery_id, message_id, response_status, succeeded, duration_ms, response_excerpt, error, possible_duplicate)
+      select account_id, webhook_id, delivery_id, message_id, response_status, succeeded, duration_ms, response_excerpt, error, possible_duplicate from input
       returning id
     ), deliveries as (
       update webhook_deliveries d set

@@ -17,6 +17,7 @@ export * from './forecast';
 export * from './go-no-go';
 export * from './idempotency-keys';
 export * from './imports';
+export * from './job-workers';
 export * from './leads';
 export * from './list-counters';
 export * from './lookups';

@@ -97,6 +97,11 @@ export const webhookAttempts = pgTable(
     /** The first 1 kB of the response body, or the network error. */
     responseExcerpt: text('response_excerpt'),
     error: text('error'),
+    /**
+     * The delivery was taken over from a worker that stopped while holding it (its lease ran out):
+     * that worker may have sent it already, so the endpoint may see this webhook-id twice.
+     */
+    possibleDuplicate: boolean('possible_duplicate').notNull().default(false),
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
   },
   (t) => [

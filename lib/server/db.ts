@@ -13,6 +13,7 @@ export function databaseConfig(): DatabaseConfig {
   return {
     kind: 'postgres',
     url: env.DATABASE_URL,
+    directUrl: env.DATABASE_DIRECT_URL,
     poolMax: env.DATABASE_POOL_MAX,
     prepare: env.DATABASE_PREPARE && !pooled,
     // A transaction-mode pooler refuses startup parameters: set statement_timeout on the role there.

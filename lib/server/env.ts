@@ -21,6 +21,11 @@ const schema = z.object({
    * no prepared statements and no startup parameters the pooler would refuse.
    */
   DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
+  /**
+   * With DATABASE_POOLER=transaction: a connection string past the pooler, to the same database,
+   * for the job worker (graphile-worker LISTENs, which a transaction-mode pooler cannot hold).
+   */
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Longest wait (ms) for a free pooled connection before a request gives up with a 503 (0: no limit). */
   DATABASE_POOL_WAIT: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Cancels a statement that runs longer (ms; 0: no limit), so no request waits on the database for ever. */

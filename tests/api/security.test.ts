@@ -309,7 +309,7 @@ describe('delivering with a secret no key opens', () => {
    * a graphile-worker here would also take other test files' jobs from the shared database.
    */
   async function deliverOwn(accountId: number) {
-    const settings = { allowPrivateUrls: true, retrySchedule: [60], workerEnabled: false, concurrency: 4 };
+    const settings = { allowPrivateUrls: true, retrySchedule: [60], workerEnabled: false, concurrency: 4, leaseSeconds: 60, workerTimeoutSeconds: 30 };
     const due = await getDb().select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.accountId, accountId));
     for (const { id } of due) {
       const batch = await claimDeliveries(getDb(), { deliveryId: id, limit: 1, leaseSeconds: 60 });

@@ -13,6 +13,7 @@ import { getDb } from '@/lib/server/db';
 const WITHOUT_ACCOUNT_ID: Record<string, string> = {
   accounts: 'the tenant itself: distributed on its own id',
   api_rate_limits: 'a bucket per token or client address, before any account is known: local to the coordinator',
+  job_workers: 'the job workers alive and their heartbeats, across accounts: local to the coordinator',
   recent_writes: "a caller's last write, for read-your-writes on the primary (unlogged, never replicated): local to the coordinator",
   auth_accounts: "Better Auth's sign-in credentials, a user's own (users carry account_id): gain account_id to colocate",
   sessions: "Better Auth's sessions, a user's own: gain account_id to colocate",

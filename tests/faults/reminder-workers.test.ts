@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db';
@@ -8,6 +7,7 @@ import { getDatabase, getDb, setDatabase } from '@/lib/server/db';
 import type { Client } from '../api';
 import { createTestAccount } from '../fixtures';
 import { freshDatabase } from '../fresh-database';
+import { spawnWorker } from '../spawn-app';
 
 // Issue 28: a reminder fires once with two `npm run worker` processes over one PostgreSQL
 // database (graphile-worker): each reminder's job, and the minute's sweep, are claimed once
@@ -27,22 +27,10 @@ describe('reminders with two worker processes', () => {
   let own: Awaited<ReturnType<typeof freshDatabase>>;
   const workers: ChildProcess[] = [];
 
-  function startWorker(url: string): Promise<ChildProcess> {
-    const root = path.resolve(import.meta.dirname, '../..');
-    const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/worker.ts'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: url },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  async function startWorker(url: string): Promise<ChildProcess> {
+    const child = await spawnWorker({ DATABASE_URL: url });
     workers.push(child);
-    return new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('Job worker (graphile-worker)')) resolve(child);
-      });
-      child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
-    });
+    return child;
   }
 
   async function until(done: () => Promise<boolean>) {

@@ -17,6 +17,16 @@ export const webhookEnvSchema = z.object({
   WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   /** Jobs in flight at once per worker (each a batch of up to 20 deliveries to one endpoint). */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /**
+   * Seconds a worker holds the deliveries it took: a worker that died holding them is taken over
+   * after this. Longer than a delivery's 15 s request budget.
+   */
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(20).max(3_600).default(60),
+  /**
+   * Seconds without a heartbeat after which a job worker counts as dead (killed, its machine gone):
+   * another worker frees the jobs it held, which run again.
+   */
+  JOB_WORKER_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(3_600).default(30),
 });
 
 export interface WebhookSettings {
@@ -24,6 +34,8 @@ export interface WebhookSettings {
   retrySchedule: number[];
   workerEnabled: boolean;
   concurrency: number;
+  leaseSeconds: number;
+  workerTimeoutSeconds: number;
 }
 
 export function webhookSettings(source: NodeJS.ProcessEnv = process.env): WebhookSettings {
@@ -34,6 +46,8 @@ export function webhookSettings(source: NodeJS.ProcessEnv = process.env): Webhoo
     retrySchedule: parsed.WEBHOOK_RETRY_SCHEDULE ? parsed.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => Number(s.trim())) : DEFAULT_RETRY_SCHEDULE,
     workerEnabled: parsed.WEBHOOK_WORKER === 'on',
     concurrency: parsed.WEBHOOK_CONCURRENCY,
+    leaseSeconds: parsed.WEBHOOK_LEASE_SECONDS,
+    workerTimeoutSeconds: parsed.JOB_WORKER_TIMEOUT_SECONDS,
   };
 }
 

@@ -1,7 +1,10 @@
-import { Logger, run, runMigrations, runOnce, type Runner, type TaskList } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { hostname } from 'node:os';
+import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { beat, forgetWorkers, freeSilentWorkers } from '@/db/queries/job-workers';
 import { openDatabase, type Database, type Db } from '@/db';
 import { claimDeliveries, enqueuePendingDeliveries, nextDueAt, releaseDeliveries } from '@/db/queries/webhook-deliveries';
-import { BATCH_SIZE, deliverBatch, LEASE_SECONDS } from '@/lib/server/webhooks/deliver';
+import { BATCH_SIZE, deliverBatch } from '@/lib/server/webhooks/deliver';
 import { deliverDueBatches, deliverWebhookTask } from '@/lib/server/webhooks/delivery-job';
 import { RateLimiter } from '@/lib/server/webhooks/rate-limiter';
 import { setPrivateAddressPolicy } from '@/lib/server/webhooks/send';
@@ -29,6 +32,9 @@ export interface WorkerOptions {
   /** How often to look for retries that became due, in ms (graphile-worker: 1000, embedded loop: 250). */
   pollIntervalMs?: number;
 }
+
+/** How often each graphile-worker process says its workers are alive (db/schema/job-workers.ts). */
+const HEARTBEAT_MS = 5_000;
 
 const quietLogger = new Logger(() => (level, message) => {
   if (level === 'error' || level === 'warning') console.error(`[jobs] ${message}`);
@@ -59,30 +65,57 @@ function taskList(db: Db, settings: () => WebhookSettings, keepGoing: () => bool
 }
 
 async function startGraphile(options: WorkerOptions, settings: () => WebhookSettings): Promise<JobWorker> {
-  const connectionString = options.database.url;
-  if (!connectionString) throw new Error('The job worker needs the PostgreSQL connection string.');
+  const { url, directUrl, prepare } = options.database;
+  if (!url) throw new Error('The job worker needs the PostgreSQL connection string.');
+  // Past a transaction-mode pooler when a direct connection is given: graphile-worker LISTENs for
+  // new jobs and prepares its statements, which need a session of their own. Without one it polls
+  // (pollInterval) and prepares nothing.
+  const connectionString = directUrl ?? url;
+  const pooled = !directUrl && prepare === false;
   const { concurrency } = settings();
   // Connections of its own, so jobs neither wait for nor hold up the app's requests.
-  const own = openDatabase({ kind: 'postgres', url: connectionString, poolMax: concurrency + 1 });
+  const own = openDatabase({ kind: 'postgres', url: connectionString, poolMax: concurrency + 1, prepare: !pooled });
   // Stopping: an import in progress lets its claim go after its current batch.
   let stopping = false;
+  // Each worker of the pool beats (db/schema/job-workers.ts); a worker process killed outright
+  // holds its jobs and queues locked until another frees them once it has been silent long enough.
+  const events: WorkerEvents = new EventEmitter();
+  const alive = new Set<string>();
+  events.on('worker:create', ({ worker }) => alive.add(worker.workerId));
+  events.on('worker:stop', ({ worker }) => alive.delete(worker.workerId));
+  const heartbeat = async () => {
+    await beat(own.db, [...alive], `${hostname()}:${process.pid}`);
+    const freed = await freeSilentWorkers(own.db, settings().workerTimeoutSeconds);
+    if (freed.length > 0) console.error(`[jobs] freed the jobs of ${freed.length} silent worker(s): ${freed.join(', ')}`);
+  };
   const runner: Runner = await run({
     connectionString,
     concurrency,
     maxPoolSize: concurrency + 2,
     noHandleSignals: true,
+    noPreparedStatements: pooled,
     pollInterval: options.pollIntervalMs ?? 1000,
     logger: quietLogger,
     taskList: taskList(own.db, settings, () => !stopping),
     crontab: CRONTAB,
+    events,
   });
   // The queue's schema exists now: give a job to whatever is pending (first start, crash).
   await enqueuePendingDeliveries(own.db);
+  const beating = setInterval(
+    () => void heartbeat().catch((err: unknown) => console.error('[jobs] heartbeat failed:', err instanceof Error ? err.message : err)),
+    HEARTBEAT_MS,
+  );
+  beating.unref();
+  await heartbeat().catch(() => {});
   return {
     kind: 'graphile-worker',
     stop: async () => {
       stopping = true;
+      clearInterval(beating);
+      const ids = [...alive];
       await runner.stop();
+      await forgetWorkers(own.db, ids).catch(() => {});
       await own.close();
     },
   };
@@ -109,7 +142,7 @@ function startEmbeddedLoop(options: WorkerOptions, settings: () => WebhookSettin
         entry.running = runScheduledJob(entry.job, db, () => running).finally(() => (entry.running = null));
       }
       const free = settings().concurrency - inFlight.size;
-      const batch = free > 0 ? await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS }).catch(() => []) : [];
+      const batch = free > 0 ? await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: settings().leaseSeconds }).catch(() => []) : [];
       if (batch.length > 0) {
         const p = deliverBatch(db, batch, settings(), limiter)
           .catch(async (err: unknown) => {
@@ -166,9 +199,9 @@ export async function runDueJobs(options: WorkerOptions): Promise<void> {
   setPrivateAddressPolicy(() => settings().allowPrivateUrls);
   const { db } = options.database;
   if (options.database.kind === 'postgres') {
-    const connectionString = options.database.url;
-    if (!connectionString) throw new Error('The job worker needs the PostgreSQL connection string.');
-    const common = { connectionString, noHandleSignals: true, logger: quietLogger };
+    const { url, directUrl, prepare } = options.database;
+    if (!url) throw new Error('The job worker needs the PostgreSQL connection string.');
+    const common = { connectionString: directUrl ?? url, noHandleSignals: true, noPreparedStatements: !directUrl && prepare === false, logger: quietLogger };
     await runMigrations(common);
     await enqueuePendingDeliveries(db);
     await runOnce({ ...common, taskList: taskList(db, settings) });

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { getDatabase } from '@/lib/server/db';
+import { env } from '@/lib/server/env';
 
 // Where request and sign-in budgets are counted: rate-limiter-flexible's PostgreSQL store, on the
 // api_rate_limits table (shared by every app process), through a small pg pool of its own or, on
@@ -32,9 +33,27 @@ export function limiterStoreOptions(store: RateLimitStore, keyPrefix: string, po
   };
 }
 
-/** A pool of its own for the limiter (rate-limiter-flexible speaks `pg`, the app `postgres`). */
+/**
+ * A pool of its own for the limiter (rate-limiter-flexible speaks `pg`, the app `postgres`). Behind
+ * a transaction-mode pooler (DATABASE_POOLER=transaction) its named statements go unnamed: a
+ * statement prepared on one server connection is unknown on the next.
+ */
 export function postgresRateLimitStore(url: string, max = 4): RateLimitStore {
-  return { kind: 'postgres', pool: new pg.Pool({ connectionString: url, max, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 }) };
+  const pool = new pg.Pool({ connectionString: url, max, allowExitOnIdle: true, connectionTimeoutMillis: 5_000 });
+  if (env.DATABASE_POOLER !== 'transaction') return { kind: 'postgres', pool };
+  const unnamed = new Proxy(pool, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver);
+      return (q: unknown, ...rest: unknown[]) => {
+        if (q && typeof q === 'object' && 'name' in q) {
+          const { name: _name, ...plain } = q as { name?: string };
+          return (target.query as (...args: unknown[]) => unknown)(plain, ...rest);
+        }
+        return (target.query as (...args: unknown[]) => unknown)(q, ...rest);
+      };
+    },
+  });
+  return { kind: 'postgres', pool: unnamed };
 }
 
 /** The embedded database's client, speaking the `pg` call shape the store expects. */

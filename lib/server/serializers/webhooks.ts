@@ -37,6 +37,7 @@ export function serializeWebhookAttempt(row: WebhookAttemptRow): WebhookAttemptR
     response_excerpt: a.responseExcerpt,
     error: a.error,
     duration_ms: a.durationMs,
+    possible_duplicate: a.possibleDuplicate,
     attempted_at: iso(a.attemptedAt),
   };
 }

@@ -7,8 +7,6 @@ import { postJson } from './send';
 import { retryDelaySeconds, type WebhookSettings } from '@/lib/server/config/webhooks';
 import { signatureHeaders } from './signing';
 
-/** How long a worker holds a delivery: the 15 s request budget and room to record it. */
-export const LEASE_SECONDS = 60;
 /** Deliveries of one endpoint sent together by one job (and recorded in one statement). */
 export const BATCH_SIZE = 20;
 

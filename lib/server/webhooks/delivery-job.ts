@@ -1,7 +1,7 @@
 import type { JobHelpers } from 'graphile-worker';
 import type { Db } from '@/db';
 import { claimDeliveries, leasedUntil, releaseDeliveries, removeDeliveryJobs } from '@/db/queries/webhook-deliveries';
-import { BATCH_SIZE, deliverBatch, LEASE_SECONDS } from './deliver';
+import { BATCH_SIZE, deliverBatch } from './deliver';
 import type { RateLimiter } from './rate-limiter';
 import type { WebhookSettings } from '@/lib/server/config/webhooks';
 
@@ -14,7 +14,7 @@ export function deliverWebhookTask(db: Db, settings: () => WebhookSettings, limi
   return async (payload: unknown, helpers: JobHelpers): Promise<void> => {
     const deliveryId = Number((payload as { delivery_id?: unknown }).delivery_id);
     if (!Number.isSafeInteger(deliveryId)) return;
-    const batch = await claimDeliveries(db, { deliveryId, limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });
+    const batch = await claimDeliveries(db, { deliveryId, limit: BATCH_SIZE, leaseSeconds: settings().leaseSeconds });
     if (batch.some((d) => d.deliveryId === deliveryId)) {
       // The others' jobs go first: recording a retry or a postponement enqueues a fresh job,
       // which must stay. (A crash in between leaves them leased without a job: the next
@@ -51,7 +51,7 @@ export function deliverWebhookTask(db: Db, settings: () => WebhookSettings, limi
 /** Sends every due delivery in batches until none is left (the cron route's way, and the embedded loop's catch-up). */
 export async function deliverDueBatches(db: Db, settings: () => WebhookSettings, limiter: RateLimiter): Promise<void> {
   for (;;) {
-    const batch = await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: LEASE_SECONDS });
+    const batch = await claimDeliveries(db, { limit: BATCH_SIZE, leaseSeconds: settings().leaseSeconds });
     if (batch.length === 0) return;
     await deliverBatch(db, batch, settings(), limiter);
   }

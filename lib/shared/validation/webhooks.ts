@@ -117,6 +117,10 @@ export const webhookAttemptResponse = z
     response_excerpt: z.string().nullable().meta({ description: 'First 1 kB of the answer.' }),
     error: z.string().nullable(),
     duration_ms: z.number().int(),
+    possible_duplicate: z.boolean().meta({
+      description:
+        'The delivery was taken over from a worker that stopped while sending it (its lease ran out): the endpoint may have received this `webhook-id` twice. Receivers deduplicate on `webhook-id`.',
+    }),
     attempted_at: responseTimestamp,
   })
   .meta({ id: 'WebhookAttempt' });
