@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stampPeerAddresses } from '@/lib/server/security/client-address';
-import { dispatch } from './api';
+import { rawAppFetch } from './oauth';
 
-// One app process for tests that need several (tests/api/rate-limit.test.ts): the real route
-// handlers behind node:http, configured by the environment it starts with (DATABASE_URL,
-// API_RATE_LIMIT…), as `next start` would serve them. Prints `listening <port>` when ready.
+// One app process for tests that need several (tests/api/rate-limit.test.ts, tests/scale/): the
+// real route handlers (the API, /api/auth, the OAuth endpoints) behind node:http, configured by
+// the environment it starts with (DATABASE_URL, API_RATE_LIMIT…), as `next start` would serve
+// them. Prints `listening <port>` when ready.
 
 // As instrumentation.ts does at the server's start.
 stampPeerAddresses();
@@ -16,10 +17,13 @@ const server = http.createServer(async (req, res) => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const response = await dispatch(
+    const response = await rawAppFetch(
       new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }),
     );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const out: Record<string, string | string[]> = Object.fromEntries(response.headers);
+    // Each cookie a header of its own (joined, a browser would read one).
+    if (response.headers.getSetCookie().length > 0) out['set-cookie'] = response.headers.getSetCookie();
+    res.writeHead(response.status, out);
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (err) {
     console.error(err);

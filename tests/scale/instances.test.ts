@@ -1,6 +1,7 @@
 import { inject, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { leads } from '@/db/schema';
+import { leads, users } from '@/db/schema';
+import { setUserPassword } from '@/lib/server/auth/passwords';
 import { getDb } from '@/lib/server/db';
 import { createTestAccount, sessionClient } from '../fixtures';
 import { spawnApp } from '../spawn-app';
@@ -62,4 +63,100 @@ describe('two app instances over one database', () => {
       two.stop();
     }
   }, 90_000);
+
+  it('behind one public origin: the rate limit is one bucket, and sign-in, its throttle, CSRF, OAuth codes and refresh rotation hold whichever instance answers', async () => {
+    const t = await createTestAccount('Instances OAuth GC');
+    const origin = 'http://localhost:3000'; // the load balancer's, which both instances are told
+    const env = { DATABASE_URL: databaseUrl, PUBLIC_BASE_URL: origin, API_RATE_LIMIT: 'on', SIGN_IN_THROTTLE: 'on' };
+    const [one, two] = await Promise.all([spawnApp(env), spawnApp(env)]);
+    const bases = [one.base, two.base];
+    try {
+      // Rate limit: 10 requests in 10 s for a token, spread over both instances, pass; the 11th
+      // is a 429 with X-Rate-Limited-For, whichever instance it reaches.
+      for (let i = 0; i < 10; i += 1) {
+        const res = await fetch(`${bases[i % 2]}/api/2023-01/leads`, { headers: { authorization: `Bearer ${t.readToken}` } });
+        expect(res.status, `request ${i + 1}`).toBe(200);
+      }
+      for (const base of bases) {
+        const limited = await fetch(`${base}/api/2023-01/leads`, { headers: { authorization: `Bearer ${t.readToken}` } });
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('x-rate-limited-for'))).toBeGreaterThan(0);
+      }
+
+      // Sign-in on one instance, the session used on the other.
+      const password = 'instances test password';
+      await setUserPassword(getDb(), t.userId, password);
+      const [me] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, t.userId));
+      const signIn = (base: string, pw: string) =>
+        fetch(`${base}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: me!.email, password: pw }),
+        });
+      const signedIn = await signIn(one.base, password);
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .filter((pair) => !pair.endsWith('='))
+        .join('; ');
+      const whoami = await fetch(`${two.base}/api/2023-01/users/me`, { headers: { cookie } });
+      expect(whoami.status).toBe(200);
+
+      // CSRF: the consent form posted from another site is refused on either instance.
+      const app = (
+        await fetch(`${two.base}/api/2023-01/oauth_applications`, {
+          method: 'POST',
+          headers: { cookie, origin, 'content-type': 'application/json' },
+          body: JSON.stringify({ oauth_application: { name: 'Across instances', redirect_uris: ['https://estimating.example.com/callback'] } }),
+        }).then((r) => r.json())
+      ).oauth_application as { client_id: string; client_secret: string };
+      expect(app.client_id).toBeTruthy();
+      const decide = (base: string, from: string) =>
+        fetch(`${base}/oauth/authorize/decision`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { cookie, origin: from, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            response_type: 'code',
+            client_id: app.client_id,
+            redirect_uri: 'https://estimating.example.com/callback',
+            scope: 'read write',
+            state: 'across',
+            decision: 'allow',
+          }).toString(),
+        });
+      expect((await decide(two.base, 'https://evil.example.com')).status).toBe(403);
+
+      // An authorization code made on one instance is redeemed on the other, once.
+      const allowed = await decide(one.base, origin);
+      expect(allowed.status).toBe(303);
+      const code = new URL(allowed.headers.get('location')!).searchParams.get('code')!;
+      const token = (base: string, params: Record<string, string>) =>
+        fetch(`${base}/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ client_id: app.client_id, client_secret: app.client_secret, ...params }).toString(),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { access_token: string; refresh_token: string; error?: string } }));
+      const grant = { grant_type: 'authorization_code', code, redirect_uri: 'https://estimating.example.com/callback' };
+      const issued = await token(two.base, grant);
+      expect(issued.status).toBe(200);
+      expect((await token(one.base, grant)).body.error).toBe('invalid_grant');
+      const withOAuth = await fetch(`${one.base}/api/2023-01/users/me`, { headers: { authorization: `Bearer ${issued.body.access_token}` } });
+      expect(withOAuth.status).toBe(200);
+
+      // Refresh rotation: refreshed on one instance; the old refresh token replayed on the other is refused.
+      const rotated = await token(one.base, { grant_type: 'refresh_token', refresh_token: issued.body.refresh_token });
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.refresh_token).not.toBe(issued.body.refresh_token);
+      expect((await token(two.base, { grant_type: 'refresh_token', refresh_token: issued.body.refresh_token })).body.error).toBe('invalid_grant');
+
+      // The sign-in throttle counts failures on both instances together: 10 per address and IP, then 429.
+      for (let i = 0; i < 10; i += 1) expect((await signIn(bases[i % 2]!, 'wrong password')).status, `failure ${i + 1}`).toBe(401);
+      for (const base of bases) expect((await signIn(base, password)).status).toBe(429);
+    } finally {
+      one.stop();
+      two.stop();
+    }
+  }, 120_000);
 });
