@@ -17,14 +17,25 @@ const server = http.createServer(async (req, res) => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+    // A client that goes away aborts the request (an event stream then ends).
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
     const response = await rawAppFetch(
-      new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }),
+      new Request(`http://${req.headers.host}${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+        signal: gone.signal,
+      }),
     );
     const out: Record<string, string | string[]> = Object.fromEntries(response.headers);
     // Each cookie a header of its own (joined, a browser would read one).
     if (response.headers.getSetCookie().length > 0) out['set-cookie'] = response.headers.getSetCookie();
     res.writeHead(response.status, out);
-    res.end(Buffer.from(await response.arrayBuffer()));
+    // Streamed as it comes (an event stream never ends by itself).
+    const reader = response.body?.getReader();
+    for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) res.write(part.value);
+    res.end();
   } catch (err) {
     console.error(err);
     res.writeHead(500).end();

@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { useUnreadCount } from '@/lib/client/hooks/use-notifications';
+import { useUnreadCount, useUnreadPush } from '@/lib/client/hooks/use-notifications';
 
-/** The header's bell: how many notifications are unread (asked again every 30 s), opening the inbox. */
+/** The header's bell: how many notifications are unread (pushed at each change, asked again every 30 s), opening the inbox. */
 export function NotificationBell() {
+  useUnreadPush();
   const unread = useUnreadCount().data ?? 0;
   const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`;
   return (

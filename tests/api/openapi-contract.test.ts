@@ -15,7 +15,7 @@ interface Operation {
   operationId: string;
   parameters?: { $ref?: string; in?: string; name?: string; schema?: Json }[];
   requestBody?: { content?: Record<string, { schema?: Json }> };
-  responses: Record<string, { headers?: Record<string, unknown> } | undefined>;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> } | undefined>;
 }
 
 const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } };
@@ -143,6 +143,8 @@ describe('the OpenAPI document against the server', () => {
     const failures: string[] = [];
     for (const { method, template, op } of operations) {
       if (method !== 'GET' || template === '/api/2023-01/calendar.ics' || template.includes('openapi.json')) continue;
+      // An event stream's answer never ends (tests/api/notifications-stream.test.ts).
+      if (op.responses['200']?.content?.['text/event-stream']) continue;
       const res = await get(pathOf(template));
       if (res.status !== 200) continue;
       const documented = op.responses['200']?.headers?.ETag !== undefined;

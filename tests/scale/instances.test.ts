@@ -2,8 +2,10 @@ import { inject, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { leads, users } from '@/db/schema';
 import { setUserPassword } from '@/lib/server/auth/passwords';
+import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { createTestAccount, sessionClient } from '../fixtures';
+import { serverEvents } from '../event-stream';
 import { spawnApp } from '../spawn-app';
 
 // Issue 32: several app instances over one PostgreSQL keep no state of their own. Two app
@@ -159,4 +161,28 @@ describe('two app instances over one database', () => {
       two.stop();
     }
   }, 120_000);
+
+  it('a notification made on one instance is pushed to a page listening on the other (LISTEN/NOTIFY, not process memory)', async () => {
+    const t = await createTestAccount('Instances push GC');
+    const otherToken = await createApiToken(getDb(), { accountId: t.accountId, userId: t.otherUserId });
+    const [one, two] = await Promise.all([spawnApp({ DATABASE_URL: databaseUrl }), spawnApp({ DATABASE_URL: databaseUrl })]);
+    const gone = new AbortController();
+    try {
+      const res = await fetch(`${two.base}/api/2023-01/notifications/stream`, { headers: { authorization: `Bearer ${otherToken}` }, signal: gone.signal });
+      expect(res.status).toBe(200);
+      const events = serverEvents(res);
+      expect(await events.next()).toEqual({ event: 'unread_count', data: { unread_count: 0 } });
+      const made = await fetch(`${one.base}/api/2023-01/leads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ lead: { name: 'Pushed across', assigned_to_id: String(t.otherUserId) } }),
+      });
+      expect(made.status).toBe(201);
+      expect(await events.next()).toEqual({ event: 'unread_count', data: { unread_count: 1 } });
+    } finally {
+      gone.abort();
+      one.stop();
+      two.stop();
+    }
+  }, 60_000);
 });

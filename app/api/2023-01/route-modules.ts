@@ -85,6 +85,7 @@ export const ROUTE_MODULES: RouteModules = {
   '/notifications/{id}': () => import('./notifications/[id]/route'),
   '/notifications/read': () => import('./notifications/read/route'),
   '/notifications': () => import('./notifications/route'),
+  '/notifications/stream': () => import('./notifications/stream/route'),
   '/notifications/unread_count': () => import('./notifications/unread_count/route'),
   '/oauth_applications/{id}/rotate_secret': () => import('./oauth_applications/[id]/rotate_secret/route'),
   '/oauth_applications/{id}': () => import('./oauth_applications/[id]/route'),

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type QueryParams } from '@/lib/client/api-client';
+import { useEffect } from 'react';
+import { API_BASE, api, type QueryParams } from '@/lib/client/api-client';
 import type { NotificationSettings } from '@/lib/shared/validation/notification-settings';
 import type { NotificationResponse } from '@/lib/shared/validation/notifications';
 
@@ -30,6 +31,37 @@ export const unreadCountQuery = queryOptions({
 
 export const useNotifications = (params: QueryParams) => useQuery(notificationsQuery(params));
 export const useUnreadCount = () => useQuery(unreadCountQuery);
+
+/**
+ * A page opens its stream of changes once it has settled: a page still loading keeps every
+ * connection for what it shows (and a test waiting for the network to go quiet is not kept waiting).
+ */
+const PUSH_AFTER_MS = 10_000;
+
+/**
+ * The unread count pushed by the server at each change (server-sent events, from any app
+ * instance), so the bell changes at once; the 30-s poll stays as the fallback.
+ */
+export function useUnreadPush() {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    const timer = setTimeout(() => {
+      source = new EventSource(`${API_BASE}/notifications/stream`);
+      source.addEventListener('unread_count', (event: MessageEvent<string>) => {
+        const { unread_count: unread } = JSON.parse(event.data) as { unread_count: number };
+        const before = qc.getQueryData<number>(notificationKeys.unread());
+        qc.setQueryData(notificationKeys.unread(), unread);
+        if (before !== undefined && before !== unread) void qc.invalidateQueries({ queryKey: notificationKeys.lists() });
+      });
+    }, PUSH_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [qc]);
+}
 
 /** Marks some ({ids}) or all ({all: true}) read; the inbox and the bell refresh. */
 export function useMarkRead() {
