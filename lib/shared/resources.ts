@@ -113,6 +113,7 @@ export const OPERATIONS = [
   'webhooks/{id}/attempts',
   'imports/{id}/errors.csv',
   'notifications/unread_count',
+  'notifications/stream',
   'notifications/read',
   'leads/{id}/timeline',
   'projects/{id}/timeline',

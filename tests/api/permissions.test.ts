@@ -103,6 +103,7 @@ describe('the permission areas of the API', () => {
     '/notifications/{id}',
     '/notifications/read',
     '/notifications/unread_count',
+    '/notifications/stream',
     '/saved_views',
     '/saved_views/{id}',
     '/security_events',

@@ -21,6 +21,9 @@ const OWN_CREDENTIAL = ['/api/uploads/', '/api/inbound/'];
 // The MCP server speaks its own protocol (JSON-RPC over Streamable HTTP; tests/api/mcp.test.ts), and
 // the OAuth metadata documents are RFC 8414's and RFC 9728's, not the API's.
 const OTHER_PROTOCOLS = ['/api/mcp', '/.well-known/'];
+// npm run bench:scale's probes: they answer only with BENCH_PROBES=on, and otherwise a JSON 404 as
+// any unknown path (docs/performance.md).
+const BENCH = '/api/bench/';
 
 const doc = openApiDocument();
 const paths = doc.paths as Record<string, Record<string, unknown>>;
@@ -29,6 +32,7 @@ const routes = routeFiles().filter(
     r.template !== CATCH_ALL &&
     !r.template.startsWith(BETTER_AUTH) &&
     !r.template.startsWith(CRON) &&
+    !r.template.startsWith(BENCH) &&
     !OWN_CREDENTIAL.some((p) => r.template.startsWith(p)) &&
     !OTHER_PROTOCOLS.some((p) => r.template.startsWith(p)),
 );
@@ -180,5 +184,15 @@ describe('route files and the OpenAPI document', () => {
     }
     const other = await request('GET', '/api/unknown');
     expect(other.status).toBe(404);
+  });
+});
+
+describe("npm run bench:scale's probes", () => {
+  it('are a JSON 404 as any unknown path, unless the server runs with BENCH_PROBES=on', async () => {
+    for (const probe of ['floor', 'wrapped']) {
+      const res = await request('GET', `/api/bench/${probe}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('not_found');
+    }
   });
 });
