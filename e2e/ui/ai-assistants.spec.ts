@@ -69,5 +69,7 @@ test('an assistant connected through the consent page shows in Settings → AI a
   await mine.getByRole('button', { name: 'Disconnect Desk assistant' }).click();
   await expect(page.getByText('You have not connected an assistant.')).toBeVisible();
   await expect(page.getByText('No one has connected an assistant yet.')).toBeVisible();
+  // The rows leave at once (optimistically); the toast says the revocation is done.
+  await expect(page.getByText('Disconnected “Desk assistant”.')).toBeVisible();
   expect((await mcp({ jsonrpc: '2.0', id: 2, method: 'tools/list' })).status()).toBe(401);
 });
