@@ -49,7 +49,7 @@ const instanceServers = POSTGRES
       },
       {
         // Starts once the first has migrated and seeded the database.
-        command: `until (exec 3<>/dev/tcp/127.0.0.1/${INSTANCE_A}) 2>/dev/null; do sleep 1; done; npx next start -p ${INSTANCE_B} -H 127.0.0.1`,
+        command: `bash -c 'until (exec 3<>/dev/tcp/127.0.0.1/${INSTANCE_A}) 2>/dev/null; do sleep 1; done; exec npx next start -p ${INSTANCE_B} -H 127.0.0.1'`,
         env: instanceEnv,
         url: `http://127.0.0.1:${INSTANCE_B}/api/health`,
         timeout: 240_000,

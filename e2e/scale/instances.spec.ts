@@ -1,12 +1,30 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../auth.setup';
 
 // Issue 32: two `next start` instances over one PostgreSQL database, behind a round-robin load
 // balancer (e2e/scale/load-balancer.mjs): every request — pages, the API, sign-in, the event
 // stream — goes to the next instance, with no sticky session. A person signs in, opens and edits a
 // lead (If-Match across instances), and sees the bell change when a colleague assigns them a lead
 // through the API, pushed by whichever instance holds their event stream.
+
+// The seeded demo admin (db/seed), as e2e/auth.setup.ts signs in.
+const DEMO_EMAIL = process.env.SEED_ADMIN_EMAIL || 'demo@groundwork.dev';
+const DEMO_PASSWORD = process.env.SEED_ADMIN_PASSWORD || 'groundwork-demo';
+
+/** A call of the API from the page, as the dashboard makes it (same origin, the session cookie). */
+const fromPage = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p as string, {
+        method: m as string,
+        headers: { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, { id: string }> };
+    },
+    [method, path, body] as const,
+  );
 
 test('a day’s work through two instances: sign-in, a lead opened and edited, the bell pushed', async ({ page, playwright }) => {
   await page.goto('/sign-in');
@@ -16,9 +34,9 @@ test('a day’s work through two instances: sign-in, a lead opened and edited, t
   await expect(page).toHaveURL((url) => url.pathname === '/');
 
   // A lead made through the API (the session's), then opened and edited in the page.
-  const made = await page.request.post('/api/2023-01/leads', { data: { lead: { name: 'Balanced Clinic' } } });
-  expect(made.status()).toBe(201);
-  const lead = ((await made.json()) as { lead: { id: string } }).lead;
+  const made = await fromPage(page, 'POST', '/api/2023-01/leads', { lead: { name: 'Balanced Clinic' } });
+  expect(made.status).toBe(201);
+  const lead = made.body.lead!;
   await page.goto(`/leads/${lead.id}`);
   await expect(page.getByRole('heading', { name: 'Balanced Clinic', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Edit lead' }).click();
@@ -39,8 +57,8 @@ test('a day’s work through two instances: sign-in, a lead opened and edited, t
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: { authorization: `Bearer ${fs.readFileSync('.data/e2e-instances/marcus-token', 'utf8').trim()}` },
   });
-  const me = (await (await page.request.get('/api/2023-01/users/me')).json()) as { user: { id: string } };
-  const assigned = await marcus.post('/api/2023-01/leads', { data: { lead: { name: 'For the demo admin', assigned_to_id: me.user.id } } });
+  const me = (await fromPage(page, 'GET', '/api/2023-01/users/me')).body.user!;
+  const assigned = await marcus.post('/api/2023-01/leads', { data: { lead: { name: 'For the demo admin', assigned_to_id: me.id } } });
   expect(assigned.status()).toBe(201);
   await expect(bell).toHaveAttribute('aria-label', `Notifications, ${before + 1} unread`, { timeout: 15_000 });
   await marcus.dispose();
