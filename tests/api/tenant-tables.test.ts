@@ -31,6 +31,41 @@ const NULLABLE_ACCOUNT_ID: Record<string, string> = {
   oauth_applications: 'a self-registered AI assistant (RFC 7591, docs/mcp.md) belongs to no account until a user authorizes it: a reference table',
 };
 
+/**
+ * Unique indexes of tenant tables that leave account_id out, and why. Citus enforces a unique
+ * index across shards only when it includes the distribution column, so each of these changes
+ * with sharding (docs/scaling.md): a global lookup (a secret's hash, a storage key, an id the
+ * world sees) before the account is known moves to a lookup table on the coordinator that names
+ * the account; a rule within a parent row (a project, a user, a webhook) gains account_id in
+ * front, the same rule, since the parent belongs to one account.
+ */
+const GLOBAL_LOOKUP = 'a global lookup before the account is known: a coordinator lookup table naming the account';
+const WITHIN_PARENT = 'a rule within a parent row of one account: gains account_id in front, the same rule';
+const UNIQUE_WITHOUT_ACCOUNT_ID: Record<string, string> = {
+  api_tokens_token_hash_key: GLOBAL_LOOKUP,
+  calendar_feed_tokens_hash_key: GLOBAL_LOOKUP,
+  document_uploads_storage_key_idx: GLOBAL_LOOKUP,
+  document_versions_storage_key_idx: GLOBAL_LOOKUP,
+  document_versions_thumbnail_key_idx: GLOBAL_LOOKUP,
+  email_capture_settings_token_unique: GLOBAL_LOOKUP,
+  oauth_applications_client_id_key: GLOBAL_LOOKUP,
+  oauth_authorization_codes_code_hash_key: GLOBAL_LOOKUP,
+  oauth_refresh_tokens_token_hash_key: GLOBAL_LOOKUP,
+  users_email_key: GLOBAL_LOOKUP,
+  webhook_messages_event_id_key: GLOBAL_LOOKUP,
+  webhooks_uuid_key: GLOBAL_LOOKUP,
+  bid_results_one_per_company_idx: WITHIN_PARENT,
+  bid_results_one_us_idx: WITHIN_PARENT,
+  bid_results_one_winner_idx: WITHIN_PARENT,
+  calendar_feed_tokens_user_key: WITHIN_PARENT,
+  document_versions_document_version_idx: WITHIN_PARENT,
+  notifications_user_dedupe_key: WITHIN_PARENT,
+  oauth_grants_user_application_key: WITHIN_PARENT,
+  project_team_memberships_project_user_key: WITHIN_PARENT,
+  projects_lead_id_key: WITHIN_PARENT,
+  webhook_deliveries_webhook_message_key: WITHIN_PARENT,
+};
+
 /** The schema's tables (the migrations are generated from them), by name, with their columns. */
 const tables = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
@@ -45,6 +80,22 @@ describe('tenant tables', () => {
   it('account_id is never nullable where it exists, but where the named few say why', () => {
     const nullable = tables.filter((t) => t.columns.some((c) => c.name === 'account_id' && !c.notNull)).map((t) => t.name);
     expect(nullable.sort()).toEqual(Object.keys(NULLABLE_ACCOUNT_ID).sort());
+  });
+
+  it('every unique index of a tenant table includes account_id, but the named few, each for its reason', async () => {
+    const tenant = tables.filter((t) => t.columns.some((c) => c.name === 'account_id')).map((t) => t.name);
+    const found = await rows<{ table_name: string; index_name: string }>(
+      getDb(),
+      sql`select t.relname as table_name, i.relname as index_name
+          from pg_index x
+          join pg_class i on i.oid = x.indexrelid
+          join pg_class t on t.oid = x.indrelid
+          join pg_namespace n on n.oid = t.relnamespace
+          where n.nspname = 'public' and x.indisunique and not x.indisprimary
+            and not exists (select 1 from pg_attribute a where a.attrelid = t.oid and a.attname = 'account_id' and a.attnum = any(x.indkey))`,
+    );
+    const leaving = found.filter((f) => tenant.includes(f.table_name)).map((f) => f.index_name);
+    expect(leaving.sort()).toEqual(Object.keys(UNIQUE_WITHOUT_ACCOUNT_ID).sort());
   });
 
   it('the database has exactly the schema’s tables (nothing made outside the migrations)', async () => {
