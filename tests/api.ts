@@ -50,6 +50,12 @@ export async function request(method: string, path: string, options: RequestOpti
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const res = await dispatch(new Request(url, { method, headers, body }));
+  // An event stream never ends (GET /notifications/stream): its status and headers, no body;
+  // tests/event-stream.ts reads one.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, headers: res.headers, body: null };
+  }
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
