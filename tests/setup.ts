@@ -11,8 +11,16 @@ process.env.SIGN_IN_THROTTLE = 'off';
 process.env.MAIL_DIR ??= `${tmpdir()}/groundwork-test-mail`;
 // Documents' bytes too (the S3 driver's tests point the store at a server of their own).
 process.env.STORAGE_DIR ??= `${tmpdir()}/groundwork-test-files`;
-if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-else {
+if (databaseUrl) {
+  process.env.DATABASE_URL = databaseUrl;
+  // Behind a transaction-mode pooler (CI's PgBouncer run), the same database past it, as a
+  // deployment gives it: the pushes' LISTEN needs a session of its own.
+  if (process.env.TEST_DATABASE_DIRECT_URL) {
+    const direct = new URL(process.env.TEST_DATABASE_DIRECT_URL);
+    direct.pathname = new URL(databaseUrl).pathname;
+    process.env.DATABASE_DIRECT_URL = direct.toString();
+  }
+} else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DATA_DIR = 'memory://';
 }
