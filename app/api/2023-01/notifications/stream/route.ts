@@ -12,7 +12,8 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     primary: true,
     run: async ({ req, db, ctx }) =>
       eventStream(req, async (send) => {
-        // Changes in a burst are counted once more after the count under way, not once each.
+        // One count at a time; a change signalled meanwhile is counted once more after it. So the
+        // last count sent is always one started after the last change: never a stale one last.
         let counting: Promise<void> | null = null;
         let again = false;
         const push = (): void => {
@@ -31,8 +32,11 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
               }
             });
         };
-        send('unread_count', await countUnread(db, ctx));
-        return watchNotifications(ctx.userId, push);
+        // Listening first, then the first count: a change between the two is not missed.
+        const stop = await watchNotifications(ctx.userId, push);
+        push();
+        await counting;
+        return stop;
       }),
   },
 });
