@@ -274,8 +274,13 @@ export async function accountsWithoutSnapshotSince(db: Db, since: Date): Promise
   return found.map((r) => Number(r.id));
 }
 
-/** The account's newest snapshot taken at or after `since` (the weekly job takes one a week). */
-export async function latestSnapshotSince(db: Db, accountId: number, since: Date) {
+/**
+ * The account's newest snapshot taken at or after `since` (the weekly job takes one a week). With
+ * `lock`, the account's weekly snapshot is first held for the transaction: two runs at once (two
+ * workers, a cron route beside a worker) would otherwise both find none and both take one.
+ */
+export async function latestSnapshotSince(db: Db, accountId: number, since: Date, { lock = false } = {}) {
+  if (lock) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`forecast_snapshot:${accountId}`}, 0))`);
   const [row] = await db
     .select({ id: forecastSnapshots.id })
     .from(forecastSnapshots)

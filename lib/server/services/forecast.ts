@@ -169,7 +169,7 @@ export async function takeSnapshot(db: Db, ctx: CallerContext, now = new Date())
 /** The weekly snapshot of an account, unless one was taken in the last seven days. */
 export async function takeWeeklySnapshot(db: Db, accountId: number, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
-    if (await latestSnapshotSince(tx, accountId, new Date(now.getTime() - WEEK_MS))) return false;
+    if (await latestSnapshotSince(tx, accountId, new Date(now.getTime() - WEEK_MS), { lock: true })) return false;
     await insertSnapshot(tx, accountId, 'scheduled', null, now);
     return true;
   });
