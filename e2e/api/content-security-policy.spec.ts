@@ -30,3 +30,22 @@ test("Next's build assets stay out of the proxy", async ({ page, request }) => {
   expect(response.status()).toBe(200);
   expect(response.headers()['content-security-policy']).toBeUndefined();
 });
+
+test('the API runs no proxy and still answers with a policy that allows nothing', async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const none = "default-src 'none'; frame-ancestors 'none'";
+  for (const [method, path, status] of [
+    ['GET', '/api/2023-01/leads', 401],
+    ['GET', '/api/2023-01/no_such_thing', 404],
+    ['OPTIONS', '/api/2023-01/leads', 204],
+    ['POST', '/api/mcp', 401],
+  ] as const) {
+    const response = await request.fetch(path, { method, maxRedirects: 0 });
+    expect(response.status(), `${method} ${path}`).toBe(status);
+    expect(response.headers()['content-security-policy'], `${method} ${path}`).toBe(none);
+    expect(response.headers()['vary'] ?? '', `${method} ${path}`).toContain('Origin');
+  }
+  // A bare /api is no page: no sign-in redirect.
+  expect((await request.get('/api', { maxRedirects: 0 })).status()).toBe(404);
+  await request.dispose();
+});

@@ -15,18 +15,24 @@ import { proxy } from '@/proxy';
 import { CORS_EXPOSE_HEADERS, corsHeaders, preflightResponse } from '@/lib/server/security/cors';
 import { contentSecurityPolicy } from '@/lib/server/security/headers';
 import { parseOrigins } from '@/lib/server/config/security';
-import { BASE } from '../api';
+import { BASE, dispatch } from '../api';
 import { createTestAccount, sessionClient, type TestAccount } from '../fixtures';
 import { registerApp } from '../oauth';
 import { startReceiver, type Receiver } from '../receiver';
 
-// Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts) and CORS on the API,
-// through the real proxy function.
+// Security headers (static ones in next.config.mjs, the nonce CSP in proxy.ts, through the real
+// proxy function) and CORS and the policy on the API, through its real route handlers (which set
+// them: an API request runs no proxy).
 
 const ALLOWED = 'https://app.example.com';
 
 function run(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
   return proxy(new NextRequest(new URL(path, BASE), init));
+}
+
+/** An API request, to the route handler that serves it. */
+function call(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return dispatch(new Request(new URL(path, BASE), init));
 }
 
 /** The directives of a policy, by name. */
@@ -120,9 +126,23 @@ describe('Content-Security-Policy', () => {
   });
 
   it('gives the API a policy that allows nothing, and no sign-in redirect', async () => {
-    const res = await run('/api/2023-01/leads');
-    expect(res.headers.get('location')).toBeNull();
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // The proxy lets an API path pass as it is (its matcher leaves the API out altogether).
+    const passed = await run('/api/2023-01/leads');
+    expect(passed.headers.get('location')).toBeNull();
+    expect(passed.headers.get('content-security-policy')).toBeNull();
+    // Every API answer carries the policy: a 401, a 404, a 405, an OPTIONS, the MCP server's.
+    const none = "default-src 'none'; frame-ancestors 'none'";
+    const t = await createTestAccount('Policy GC');
+    const answers = [
+      await call('/api/2023-01/leads'),
+      await call('/api/2023-01/leads', { headers: { authorization: `Bearer ${t.token}` } }),
+      await call('/api/2023-01/no_such_thing'),
+      await call('/api/2023-01/openapi.json', { method: 'DELETE' }),
+      await call('/api/2023-01/leads', { method: 'OPTIONS' }),
+      await call('/api/mcp', { method: 'POST' }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([401, 200, 404, 405, 204, 401]);
+    for (const res of answers) expect(res.headers.get('content-security-policy')).toBe(none);
   });
 });
 
@@ -158,10 +178,10 @@ describe('static security headers', () => {
 
 describe('CORS', () => {
   it('allows no origin by default', async () => {
-    const res = await run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    const res = await call('/api/2023-01/leads', { headers: { origin: ALLOWED } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('vary')).toContain('Origin');
-    const preflight = await run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    const preflight = await call('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-methods')).toBeNull();
@@ -169,7 +189,7 @@ describe('CORS', () => {
 
   it('answers a preflight from a listed origin with the methods and headers the API takes', async () => {
     process.env.CORS_ALLOWED_ORIGINS = `${ALLOWED}, http://localhost:5173`;
-    const res = await run('/api/2023-01/leads/1', {
+    const res = await call('/api/2023-01/leads/1', {
       method: 'OPTIONS',
       headers: { origin: ALLOWED, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, if-match' },
     });
@@ -180,13 +200,13 @@ describe('CORS', () => {
       expect(res.headers.get('access-control-allow-headers')).toContain(h);
     }
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-    const other = await run('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const other = await call('/api/2023-01/leads', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('lets a listed origin read the headers clients need', async () => {
     process.env.CORS_ALLOWED_ORIGINS = ALLOWED;
-    const res = await run('/api/2023-01/leads', { headers: { origin: ALLOWED } });
+    const res = await call('/api/2023-01/leads', { headers: { origin: ALLOWED } });
     expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     const exposed = res.headers.get('access-control-expose-headers')!;
     for (const h of [
@@ -211,6 +231,18 @@ describe('CORS', () => {
     expect(mcp.headers.get('access-control-allow-methods')).toBe('POST, GET, DELETE, OPTIONS');
     expect(corsHeaders(ALLOWED, [ALLOWED], '/api/mcp')['Access-Control-Expose-Headers']).toContain('WWW-Authenticate');
     expect(corsHeaders('https://other.example', [ALLOWED], '/api/mcp')).toEqual({ Vary: 'Origin' });
+  });
+
+  it("answers the MCP server's preflight and its answers with its own grants", async () => {
+    process.env.CORS_ALLOWED_ORIGINS = ALLOWED;
+    const preflight = await call('/api/mcp', { method: 'OPTIONS', headers: { origin: ALLOWED, 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Mcp-Protocol-Version');
+    const res = await call('/api/mcp', { method: 'POST', headers: { origin: ALLOWED } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    expect(res.headers.get('access-control-expose-headers')).toContain('WWW-Authenticate');
+    expect(res.headers.get('vary')).toContain('Origin');
   });
 
   it('takes only origins in CORS_ALLOWED_ORIGINS', () => {

@@ -12,6 +12,8 @@ import { errorBody, errorResponse } from './errors';
 import { etagOfAnswer } from '@/lib/server/services/etag';
 import { idempotent } from './idempotency';
 import { publicOrigin } from '@/lib/server/security/origin';
+import { applyCors, isPreflight, preflightResponse } from '@/lib/server/security/cors';
+import { API_CONTENT_SECURITY_POLICY } from '@/lib/server/security/headers';
 import type { Page } from '@/lib/server/services/paging';
 import { pageHeaders } from './pagination';
 import { parseIfMatch } from './preconditions';
@@ -59,14 +61,22 @@ function requestIdOf(req: Request): string {
   return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
+/** The API's own paths, which take tokens from the origins CORS_ALLOWED_ORIGINS lists. */
+const isApiPath = (pathname: string) => pathname.startsWith('/api/2023-01/');
+
 /**
  * Every API answer carries its request id, and is never stored by a browser or a proxy cache: it
- * is one caller's data (a token's one-time secret among them), read fresh each time.
+ * is one caller's data (a token's one-time secret among them), read fresh each time. It allows no
+ * content (it is data, never a page), and on the API's paths says which origins may read it (CORS,
+ * lib/server/security/cors.ts). These are set here, not in proxy.ts, so an API request runs no
+ * proxy at all.
  */
-function withRequestId(res: Response, requestId: string): Response {
+function finish(req: Request, res: Response, requestId: string): Response {
   res.headers.set('X-Request-Id', requestId);
   if (!res.headers.has('Cache-Control')) res.headers.set('Cache-Control', 'no-store');
-  return res;
+  res.headers.set('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+  const { pathname } = new URL(req.url);
+  return isApiPath(pathname) ? applyCors(res, req.headers.get('origin'), pathname) : res;
 }
 
 async function resolveParams(context: NextRouteContext | undefined): Promise<Params> {
@@ -87,18 +97,21 @@ function methodNotAllowed(allowed: Method[]): RouteHandler {
     const res = await json(errorBody(requestId, 'method_not_allowed', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`), 405, {
       Allow: allowOf(allowed),
     });
-    return withRequestId(res, requestId);
+    return finish(req, res, requestId);
   };
 }
 
 /**
- * OPTIONS that is not a CORS preflight (proxy.ts answers those): 204 with what the route serves
- * (Next.js's own answer would list every method the file exports, those that answer 405 too).
+ * OPTIONS: a CORS preflight on the API's paths gets its grants (for a listed origin); any other,
+ * 204 with what the route serves (Next.js's own answer would list every method the file exports,
+ * those that answer 405 too).
  */
 function options(allowed: Method[]): RouteHandler {
   return async (req) => {
+    const { pathname } = new URL(req.url);
+    if (isPreflight(req) && isApiPath(pathname)) return preflightResponse(req.headers.get('origin'), undefined, pathname);
     const res = new Response(null, { status: 204, headers: { Allow: allowOf(allowed) } });
-    return withRequestId(res, requestIdOf(req));
+    return finish(req, res, requestIdOf(req));
   };
 }
 
@@ -168,9 +181,9 @@ function methods(implemented: Partial<Record<Method, Run>>): Record<Method | 'OP
       ? async (req, context) => {
           const requestId = requestIdOf(req);
           try {
-            return withRequestId(await run(req, requestId, context), requestId);
+            return finish(req, await run(req, requestId, context), requestId);
           } catch (err) {
-            return withRequestId(errorResponse(err, requestId), requestId);
+            return finish(req, errorResponse(err, requestId), requestId);
           }
         }
       : methodNotAllowed(allowed);

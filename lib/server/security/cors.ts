@@ -42,6 +42,15 @@ export function corsHeaders(origin: string | null, allowed?: string[], pathname?
   return { 'Access-Control-Allow-Origin': origin, 'Access-Control-Expose-Headers': grantsOf(pathname).expose, Vary: 'Origin' };
 }
 
+/** Puts `corsHeaders` on a response (its `Vary` added to any the response has). */
+export function applyCors(res: Response, origin: string | null, pathname: string): Response {
+  for (const [name, value] of Object.entries(corsHeaders(origin, undefined, pathname))) {
+    if (name === 'Vary') res.headers.append('Vary', value);
+    else res.headers.set(name, value);
+  }
+  return res;
+}
+
 /** The answer to a preflight: 204, with the grants only for an allowed origin (the browser refuses the rest). */
 export function preflightResponse(origin: string | null, allowed?: string[], pathname?: string): Response {
   const headers: Record<string, string> = { Vary: 'Origin' };
