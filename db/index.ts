@@ -222,7 +222,8 @@ function wrapUnsafe(client: postgres.Sql, prepare: boolean, poolWaitMs = 0): pos
       }
       if (key !== 'unsafe') return Reflect.get(target, key, receiver);
       return (query: string, params?: postgres.ParameterOrJSON<never>[], options: postgres.UnsafeQueryOptions = {}) => {
-        const pending = target.unsafe(query, params, prepare ? { ...options, prepare: true } : options);
+        // Behind a pooler not even Drizzle's named `.prepare()` statements are prepared.
+        const pending = target.unsafe(query, params, { ...options, prepare });
         if (poolWaitMs > 0) boundPoolWait(pending, poolWaitMs);
         return pending;
       };
