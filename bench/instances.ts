@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import { openDatabase } from '@/db';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import postgres from 'postgres';
-import { load, type Cell } from './load';
+import { IfMatchRotation } from './if-match';
+import { load, type Cell, type Route } from './load';
 import { api } from './measure';
 import { SERVER, seed, type Seeded } from './seed';
 import { buildIfStale, startServer, stopServer, treeCpuTicks, type Server } from './servers';
@@ -16,8 +17,10 @@ import { buildIfStale, startServer, stopServer, treeCpuTicks, type Server } from
 // 2. reports from the replica against from the primary, under the same write load: p95 of
 //    GET /forecast and GET /insights/win_rates;
 // 3. where a small request's time goes, at 16 connections: a bare route handler's fixed 200-byte
-//    JSON (Next.js's floor), the same through the API's wrapper with a token, GET /projects/{id},
-//    and the hand-written limit's GET /projects/{id}.
+//    JSON (Next.js's floor), the same through the API's wrapper with a token, GET /projects/{id}
+//    and PATCH /leads/{id} with If-Match, and the hand-written limit's two; with BENCH_NODE (a
+//    second node binary) the app's rows again under it.
+// BENCH_SECTIONS picks sections ("3": the small request only; the others' last figures are kept).
 // Runs on the scale tests' primary (port 5434) and its streaming replica (5435), made by
 // scripts/ci/scale-servers.sh; BENCH_DATABASE_URL and BENCH_REPLICA_URL point elsewhere.
 
@@ -25,6 +28,16 @@ const USERS = Number(process.env.BENCH_USERS ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const REPLICA = process.env.BENCH_REPLICA_URL ?? 'postgres://postgres@127.0.0.1:5435/postgres';
 const PORTS = [3121, 3122, 3123];
+/** Which of the sections below to run (BENCH_SECTIONS=3: the small request only). */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3').split(',').map(Number));
+const SMALL_SECONDS = Number(process.env.BENCH_SMALL_SECONDS ?? 15);
+/** A second Node.js for the small request (e.g. the npm registry's `node` package: docs/performance.md). */
+const ALT_NODE = process.env.BENCH_NODE;
+const RESULTS = 'bench/instances-results.json';
+
+function nodeVersion(node: string): string {
+  return spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^v/, '');
+}
 
 const KINDS = [
   { kind: 'GET /leads (list)', weight: 25 },
@@ -241,59 +254,102 @@ async function main() {
   })();
 
   const servers: Server[] = [];
-  const start = async (port: number, extra: Record<string, string> = {}) => {
+  const start = async (port: number, extra: Record<string, string> = {}, node?: string) => {
     const before = { ...process.env };
     Object.assign(process.env, { BENCH_PROBES: 'on', ...extra });
     try {
-      const s = await startServer('app', port, seeded.url, seeded, `app-${port}`);
+      const s = await startServer('app', port, seeded.url, seeded, `app-${port}`, node);
       servers.push(s);
       return s;
     } finally {
       for (const key of ['BENCH_PROBES', ...Object.keys(extra)]) if (before[key] === undefined) delete process.env[key];
     }
   };
-  const results: Record<string, unknown> = {};
+  // A run of some sections keeps the others' figures of the last run.
+  const results: Record<string, unknown> = fs.existsSync(RESULTS) ? (JSON.parse(fs.readFileSync(RESULTS, 'utf8')) as Record<string, unknown>) : {};
   try {
     const [one, two] = [await start(PORTS[0]!), await start(PORTS[1]!)];
     const w: Workload = { origins: [one.origin], token: seeded.token, leadIds: seeded.leadIds, projectIds, userId: seeded.userId };
     // Warm both (prepared statements, JIT) before measuring.
     await run('warm-up', { ...w, origins: [one.origin, two.origin] }, [one, two], pgPid, 10);
 
-    console.log(`\n1. One instance against two, ${USERS} users, ${SECONDS} s each`);
-    const single = await run('one instance', w, [one], pgPid, SECONDS);
-    printRun(single);
-    const double = await run('two instances', { ...w, origins: [one.origin, two.origin] }, [one, two], pgPid, SECONDS);
-    printRun(double);
-    results.instances = { users: USERS, one: single, two: double };
-
-    console.log(`\n2. Reports under write load (20 writers, 20 readers, ${Math.round(SECONDS / 2)} s each)`);
-    const withReplica = await start(PORTS[2]!, { DATABASE_REPLICA_URL: replicaUrl });
-    const primary = await reports('from the primary', w, readerToken, [one.origin], Math.round(SECONDS / 2));
-    const replica = await reports('from the replica', w, readerToken, [withReplica.origin], Math.round(SECONDS / 2));
-    results.replica = { primary, replica };
-
-    console.log('\n3. A small request at 16 connections, 15 s each');
-    const limit = await startServer('limit', 3124, seeded.url, seeded, 'limit-3124');
-    servers.push(limit);
-    const get = (name: string, path: string) => ({ name, method: 'GET' as const, path });
-    const cells: Record<string, Cell> = {};
-    const cases: [string, string, ReturnType<typeof get>][] = [
-      ['floor: a fixed 200-byte JSON (bare route handler)', one.origin, get('floor', '/api/bench/floor')],
-      ['the same through the wrapper, with a token', one.origin, get('wrapped', '/api/bench/wrapped')],
-      ['GET /projects/{id}', one.origin, get('project', api(`/projects/${seeded.projectId}`))],
-      ['GET /projects/{id}, the hand-written limit', limit.origin, get('project', api(`/projects/${seeded.projectId}`))],
-    ];
-    for (const [, origin, route] of cases) await load(origin, seeded.token, route, 16, 3);
-    for (const [label, origin, route] of cases) {
-      cells[label] = await load(origin, seeded.token, route, 16, 15);
-      const c = cells[label];
-      console.log(
-        `  ${label.padEnd(52)} ${String(c.rps).padStart(6)} req/s  p50 ${c.p50} ms  p99 ${c.p99} ms${c.non2xx + c.errors ? `  (non-2xx ${c.non2xx}, errors ${c.errors})` : ''}`,
-      );
+    if (SECTIONS.has(1)) {
+      console.log(`\n1. One instance against two, ${USERS} users, ${SECONDS} s each`);
+      const single = await run('one instance', w, [one], pgPid, SECONDS);
+      printRun(single);
+      const double = await run('two instances', { ...w, origins: [one.origin, two.origin] }, [one, two], pgPid, SECONDS);
+      printRun(double);
+      results.instances = { users: USERS, one: single, two: double };
     }
-    results.small_request = cells;
-    fs.writeFileSync('bench/instances-results.json', `${JSON.stringify(results, null, 2)}\n`);
-    console.log('\nwritten: bench/instances-results.json');
+
+    if (SECTIONS.has(2)) {
+      console.log(`\n2. Reports under write load (20 writers, 20 readers, ${Math.round(SECONDS / 2)} s each)`);
+      const withReplica = await start(PORTS[2]!, { DATABASE_REPLICA_URL: replicaUrl });
+      const primary = await reports('from the primary', w, readerToken, [one.origin], Math.round(SECONDS / 2));
+      const replica = await reports('from the replica', w, readerToken, [withReplica.origin], Math.round(SECONDS / 2));
+      results.replica = { primary, replica };
+    }
+
+    if (SECTIONS.has(3)) {
+      console.log(
+        `\n3. A small request at 16 connections, ${SMALL_SECONDS} s each${ALT_NODE ? `; the app under Node ${nodeVersion(process.execPath)} and ${nodeVersion(ALT_NODE)}` : ''}`,
+      );
+      const limit = await startServer('limit', 3124, seeded.url, seeded, 'limit-3124');
+      servers.push(limit);
+      // PATCH with If-Match: each request a lead no other is writing, with its current ETag (bench/if-match.ts).
+      const rotation = new IfMatchRotation(seeded.leadIds.slice(-1000), async (id) => {
+        const res = await fetch(one.origin + api(`/leads/${id}`), { headers: { authorization: `Bearer ${seeded.token}` } });
+        await res.arrayBuffer();
+        return res.headers.get('etag')!;
+      });
+      await rotation.start();
+      const get = (name: string, path: string): Route => ({ name, method: 'GET', path });
+      const apps: [string, string][] = [[`Node ${nodeVersion(process.execPath)}`, one.origin]];
+      if (ALT_NODE) {
+        const alt = await start(3125, {}, ALT_NODE);
+        apps.push([`Node ${nodeVersion(ALT_NODE)}`, alt.origin]);
+      }
+      const cases: [string, string, Route][] = [];
+      for (const [node, origin] of apps) {
+        const on = ALT_NODE ? ` (${node})` : '';
+        cases.push(
+          [`floor: a fixed 200-byte JSON (bare route handler)${on}`, origin, get('floor', '/api/bench/floor')],
+          [`the same through the wrapper, with a token${on}`, origin, get('wrapped', '/api/bench/wrapped')],
+          [`GET /projects/{id}${on}`, origin, get('project', api(`/projects/${seeded.projectId}`))],
+          [`PATCH /leads/{id} (If-Match)${on}`, origin, rotation.route('patch')],
+        );
+      }
+      cases.push(
+        ['GET /projects/{id}, the hand-written limit', limit.origin, get('project', api(`/projects/${seeded.projectId}`))],
+        ['PATCH /leads/{id}, the hand-written limit', limit.origin, rotation.route('patch')],
+      );
+      const cells: Record<string, Cell> = {};
+      const settle = async (route: Route) => route.settle?.();
+      for (const [, origin, route] of cases) {
+        await load(origin, seeded.token, route, 16, 3);
+        await settle(route);
+      }
+      for (const [label, origin, route] of cases) {
+        cells[label] = await load(origin, seeded.token, route, 16, SMALL_SECONDS);
+        await settle(route);
+        const c = cells[label];
+        console.log(
+          `  ${label.padEnd(60)} ${String(c.rps).padStart(6)} req/s  p50 ${c.p50} ms  p99 ${c.p99} ms${c.non2xx + c.errors ? `  (non-2xx ${c.non2xx}, errors ${c.errors})` : ''}`,
+        );
+      }
+      const ratio = (a: string, b: string) => Math.round((cells[a]!.rps / cells[b]!.rps) * 100) / 100;
+      const ratios: Record<string, number> = {};
+      for (const [node] of apps) {
+        const on = ALT_NODE ? ` (${node})` : '';
+        ratios[`GET /projects/{id}${on} ÷ limit`] = ratio(`GET /projects/{id}${on}`, 'GET /projects/{id}, the hand-written limit');
+        ratios[`PATCH /leads/{id}${on} ÷ limit`] = ratio(`PATCH /leads/{id} (If-Match)${on}`, 'PATCH /leads/{id}, the hand-written limit');
+        ratios[`floor${on} ÷ GET limit`] = ratio(`floor: a fixed 200-byte JSON (bare route handler)${on}`, 'GET /projects/{id}, the hand-written limit');
+      }
+      for (const [label, r] of Object.entries(ratios)) console.log(`  ${label.padEnd(60)} ${r}`);
+      results.small_request = { ...cells, ratios };
+    }
+    fs.writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\nwritten: ${RESULTS}`);
   } finally {
     for (const s of servers) await stopServer(s);
   }

@@ -144,16 +144,17 @@ async function waitFor(server: Server, token: string) {
   }
 }
 
-/** Starts a server on `port` against `dbUrl` and waits until it answers; its output goes to a log file. */
+/** Starts a server on `port` against `dbUrl` (under `node`, this one's by default) and waits until it answers; its output goes to a log file. */
 export async function startServer(
   kind: ServerKind,
   port: number,
   dbUrl: string,
   seeded: { accountId: number; userId: number; token: string },
   label: string = kind,
+  node: string = process.execPath,
 ): Promise<Server> {
   if (await fetch(`http://127.0.0.1:${port}/`).catch(() => null)) throw new Error(`port ${port} (${label}) is taken`);
-  const child = spawn(process.execPath, command(kind, port), {
+  const child = spawn(node, command(kind, port), {
     env: { ...process.env, ...environment(kind, dbUrl, port, seeded) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
