@@ -55,6 +55,15 @@ export type TestAccount = Awaited<ReturnType<typeof createTestAccount>>;
 /** Matches the spec's timestamp format. */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
+/** The cookies a sign-in's answer sets (those it clears left out), as a request's `cookie` header. */
+export function cookieOf(res: { headers: Headers }): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
 /**
  * A client signed in through Better Auth's real sign-in as one user, sending the session cookie
  * with a same-origin `Origin`, as the dashboard does.
@@ -68,11 +77,7 @@ export async function sessionClient(userId: number, password = 'session test pas
     headers: { origin: BASE },
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
+  const cookie = cookieOf(res);
   const headers = { cookie, origin: BASE };
   return {
     cookie,

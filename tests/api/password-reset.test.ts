@@ -4,7 +4,7 @@ import { mailOutbox, securityEvents } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { setUserPassword } from '@/lib/server/auth/passwords';
 import { BASE, request } from '../api';
-import { createTestAccount, sessionClient, type SessionClient, type TestAccount } from '../fixtures';
+import { cookieOf, createTestAccount, sessionClient, type SessionClient, type TestAccount } from '../fixtures';
 
 // Issue 27: "Forgot your password?" sends a one-hour, one-use link by email; an admin adds a user
 // without a password and they are invited by email to choose their own. Both set the password
@@ -42,11 +42,7 @@ describe('forgot your password', () => {
 
     const before = await signIn(blake, 'the old password of blake');
     expect(before.status).toBe(200);
-    const cookie = before.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .filter((pair) => !pair.endsWith('='))
-      .join('; ');
+    const cookie = cookieOf(before);
     expect((await request('GET', '/users/me', { headers: { cookie, origin: BASE } })).status).toBe(200);
     const set = await auth('/reset-password', { newPassword: 'a brand new password', token });
     expect(set.status).toBe(200);

@@ -4,7 +4,7 @@ import { sessions, users } from '@/db/schema';
 import { setUserPassword } from '@/lib/server/auth/passwords';
 import { getDb } from '@/lib/server/db';
 import { BASE, request, type ApiResponse } from '../api';
-import { createTestAccount, type TestAccount } from '../fixtures';
+import { cookieOf, createTestAccount, type TestAccount } from '../fixtures';
 
 // Browser sign-in through the real Better Auth handler, and its session cookie on the 2023-01
 // API: same-origin requests only, with the results a token gets.
@@ -17,11 +17,7 @@ let email: string;
 
 /** The `name=value` pairs of a response's Set-Cookie headers, as a browser would send them back. */
 function cookieHeader(res: ApiResponse): string {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
+  return cookieOf(res);
 }
 
 async function signIn(address: string, password: string, headers: Record<string, string> = SAME_ORIGIN) {

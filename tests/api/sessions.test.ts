@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sessions } from '@/db/schema';
 import { getDb } from '@/lib/server/db';
 import { BASE, request } from '../api';
-import { createTestAccount, sessionClient, TIMESTAMP, type TestAccount } from '../fixtures';
+import { cookieOf, createTestAccount, sessionClient, type TestAccount, TIMESTAMP } from '../fixtures';
 
 // Settings → Sessions: a user's own browser sessions, listed and revoked through the API with the
 // session cookie; tokens are refused.
@@ -59,11 +59,7 @@ describe('GET /sessions', () => {
       headers: { origin: BASE, ...userAgent('Firefox/128 test'), 'x-forwarded-for': '203.0.113.7' },
     });
     expect(res.status).toBe(200);
-    const fresh = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .filter((p) => !p.endsWith('='))
-      .join('; ');
+    const fresh = cookieOf(res);
     const list = (await request('GET', '/sessions', { headers: { cookie: fresh, origin: BASE } })).body.sessions;
     expect(list.find((s: { current: boolean }) => s.current)).toMatchObject({ user_agent: 'Firefox/128 test', ip_address: '203.0.113.7' });
   });

@@ -6,7 +6,7 @@ import { checkUserPassword } from '@/lib/server/auth/passwords';
 import { createApiToken, hashToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { BASE, client, dispatch, request } from '../api';
-import { createTestAccount, sessionClient, TIMESTAMP, type SessionClient, type TestAccount } from '../fixtures';
+import { cookieOf, createTestAccount, sessionClient, type SessionClient, type TestAccount, TIMESTAMP } from '../fixtures';
 import { decide, registerApp, tokenRequest } from '../oauth';
 import { expectShape } from '../spec-shapes';
 
@@ -514,11 +514,7 @@ describe("a user's own profile", () => {
     const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, t.otherUserId));
     const elsewhere = await signIn(row!.email, 'the current password');
     expect(elsewhere.status).toBe(200);
-    const otherCookie = elsewhere.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0]!)
-      .filter((pair) => !pair.endsWith('='))
-      .join('; ');
+    const otherCookie = cookieOf(elsewhere);
     const wrong = await here.post('/users/me/password', { password_change: { current_password: 'not it at all', new_password: 'a brand new password' } });
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.body.details)).toEqual(['current_password']);
