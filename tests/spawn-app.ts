@@ -25,6 +25,22 @@ export async function spawnApp(env: Record<string, string>, log = false): Promis
   return { base: `http://127.0.0.1:${port}`, child, stop: () => child.kill('SIGTERM') };
 }
 
+/**
+ * Two app processes with the same `env`: two instances behind one load balancer. `stop` ends both;
+ * if one fails to start, the other is stopped before the error is thrown.
+ */
+export async function spawnPair(env: Record<string, string>) {
+  const started = await Promise.allSettled([spawnApp(env), spawnApp(env)]);
+  const apps = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    for (const app of apps) app.stop();
+    throw failed.reason;
+  }
+  const [one, two] = apps as [Awaited<ReturnType<typeof spawnApp>>, Awaited<ReturnType<typeof spawnApp>>];
+  return { one, two, stop: () => apps.forEach((app) => app.stop()) };
+}
+
 /** `npm run worker` (scripts/worker.ts) in a process of its own with `env` on top; resolves once its graphile-worker runs. */
 export function spawnWorker(env: Record<string, string>): Promise<ChildProcess> {
   const root = path.resolve(import.meta.dirname, '..');

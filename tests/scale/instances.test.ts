@@ -4,9 +4,9 @@ import { leads, users } from '@/db/schema';
 import { setUserPassword } from '@/lib/server/auth/passwords';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
-import { createTestAccount, sessionClient } from '../fixtures';
+import { cookieOf, createTestAccount, sessionClient } from '../fixtures';
 import { serverEvents } from '../event-stream';
-import { spawnApp } from '../spawn-app';
+import { spawnPair } from '../spawn-app';
 
 // Issue 32: several app instances over one PostgreSQL keep no state of their own. Two app
 // processes (the real route handlers in two Node processes, tests/app-process.ts) answer requests
@@ -20,7 +20,7 @@ const databaseUrl = inject('databaseUrl');
 describe('two app instances over one database', () => {
   it('an Idempotency-Key replayed on the other instance answers the stored response; one version PATCHed on both: one 200, one 412; a session works on both', async () => {
     const t = await createTestAccount('Instances GC');
-    const [one, two] = await Promise.all([spawnApp({ DATABASE_URL: databaseUrl }), spawnApp({ DATABASE_URL: databaseUrl })]);
+    const { one, two, stop } = await spawnPair({ DATABASE_URL: databaseUrl });
     try {
       const call = (base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
         fetch(`${base}/api/2023-01${path}`, {
@@ -61,8 +61,7 @@ describe('two app instances over one database', () => {
         expect(((await me.json()) as { user: { id: string } }).user.id).toBe(String(t.userId));
       }
     } finally {
-      one.stop();
-      two.stop();
+      stop();
     }
   }, 90_000);
 
@@ -70,7 +69,7 @@ describe('two app instances over one database', () => {
     const t = await createTestAccount('Instances OAuth GC');
     const origin = 'http://localhost:3000'; // the load balancer's, which both instances are told
     const env = { DATABASE_URL: databaseUrl, PUBLIC_BASE_URL: origin, API_RATE_LIMIT: 'on', SIGN_IN_THROTTLE: 'on' };
-    const [one, two] = await Promise.all([spawnApp(env), spawnApp(env)]);
+    const { one, two, stop } = await spawnPair(env);
     const bases = [one.base, two.base];
     try {
       // Rate limit: 10 requests in 10 s for a token, spread over both instances, pass; the 11th
@@ -97,11 +96,7 @@ describe('two app instances over one database', () => {
         });
       const signedIn = await signIn(one.base, password);
       expect(signedIn.status).toBe(200);
-      const cookie = signedIn.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0]!)
-        .filter((pair) => !pair.endsWith('='))
-        .join('; ');
+      const cookie = cookieOf(signedIn);
       const whoami = await fetch(`${two.base}/api/2023-01/users/me`, { headers: { cookie } });
       expect(whoami.status).toBe(200);
 
@@ -157,15 +152,14 @@ describe('two app instances over one database', () => {
       for (let i = 0; i < 10; i += 1) expect((await signIn(bases[i % 2]!, 'wrong password')).status, `failure ${i + 1}`).toBe(401);
       for (const base of bases) expect((await signIn(base, password)).status).toBe(429);
     } finally {
-      one.stop();
-      two.stop();
+      stop();
     }
   }, 120_000);
 
   it('a notification made on one instance is pushed to a page listening on the other (LISTEN/NOTIFY, not process memory)', async () => {
     const t = await createTestAccount('Instances push GC');
     const otherToken = await createApiToken(getDb(), { accountId: t.accountId, userId: t.otherUserId });
-    const [one, two] = await Promise.all([spawnApp({ DATABASE_URL: databaseUrl }), spawnApp({ DATABASE_URL: databaseUrl })]);
+    const { one, two, stop } = await spawnPair({ DATABASE_URL: databaseUrl });
     const gone = new AbortController();
     try {
       const res = await fetch(`${two.base}/api/2023-01/notifications/stream`, { headers: { authorization: `Bearer ${otherToken}` }, signal: gone.signal });
@@ -181,8 +175,7 @@ describe('two app instances over one database', () => {
       expect(await events.next()).toEqual({ event: 'unread_count', data: { unread_count: 1 } });
     } finally {
       gone.abort();
-      one.stop();
-      two.stop();
+      stop();
     }
   }, 60_000);
 });
