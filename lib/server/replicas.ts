@@ -152,14 +152,14 @@ export async function readTarget(req: Request, ctx: CallerContext): Promise<Read
  * tried to write (25006: a route that should be marked `primary`, logged).
  */
 export function replicaFailed(replica: Replica, err: unknown): boolean {
-  const code = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
-  if (code === '25006') console.error('[replicas] a GET tried to write on a replica; mark its route `primary`', err);
-  if (!isConnectionError(err) && code !== '40001' && code !== '25006') return false;
   if (isConnectionError(err)) {
     replica.up = false;
     replica.checkedAt = Date.now();
+    return true;
   }
-  return true;
+  const code = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+  if (code === '25006') console.error('[replicas] a GET tried to write on a replica; mark its route `primary`', err);
+  return code === '40001' || code === '25006';
 }
 
 /** After a write: notes the caller as a recent writer and answers the WAL position for `X-Groundwork-LSN`. */
