@@ -148,7 +148,8 @@ async function referencesOf(db: Db, accountId: number, resource: MergeResource, 
 
 interface Moved {
   ref: ReferenceColumn;
-  kind: (typeof MERGE_COUNT_KINDS)[number];
+  /** What the moved rows count as in the merge's `counts`; null: not counted (a user's own notifications). */
+  kind: (typeof MERGE_COUNT_KINDS)[number] | null;
   /** The event resource of the moved rows, when they are records with events. */
   event?: PathResource;
 }
@@ -171,7 +172,7 @@ const REFERENCES: Record<MergeResource, Moved[]> = {
     typed('reminders', 'remindable', 'company', 'reminders', 'reminder'),
     typed('documents', 'attachable', 'company', 'documents', 'document'),
     typed('document_folders', 'attachable', 'company', 'documents', 'document_folder'),
-    typed('notifications', 'subject', 'company', 'comments', undefined),
+    typed('notifications', 'subject', 'company', null, undefined),
   ],
   contacts: [
     plain('leads', 'contact_id', 'leads', 'lead'),
@@ -182,11 +183,11 @@ const REFERENCES: Record<MergeResource, Moved[]> = {
     typed('reminders', 'remindable', 'contact', 'reminders', 'reminder'),
     typed('documents', 'attachable', 'contact', 'documents', 'document'),
     typed('document_folders', 'attachable', 'contact', 'documents', 'document_folder'),
-    typed('notifications', 'subject', 'contact', 'comments', undefined),
+    typed('notifications', 'subject', 'contact', null, undefined),
   ],
 };
 
-/** Bookkeeping rows that name records, moved without events (tombstones of earlier merges, aliases). */
+/** Bookkeeping rows that name records, moved without events: the aliases of earlier merges' sources. */
 const BOOKKEEPING = (resource: MergeResource): ReferenceColumn[] => [
   { table: 'record_aliases', column: 'record_id', type: { column: 'resource', value: resource }, touch: false },
 ];
@@ -365,7 +366,7 @@ async function merge(
       rows.map((r) => r.id),
       targetId,
     );
-    counts[moved.kind] += moved.event === undefined ? 0 : rows.length;
+    if (moved.kind) counts[moved.kind] += rows.length;
     for (const r of rows) {
       moves.push({ table: moved.ref.table, column: moved.ref.column, key: { id: r.id }, from: r.from });
       if (moved.event) event(moved.event, r.id, { [camel(moved.ref.column)]: targetId });
@@ -483,9 +484,7 @@ async function merge(
   await recordEvents(tx, ctx, events);
   await recordMergeEvent(tx, ctx, key, targetId, sourceIds);
 
-  const [row] = await tx.select().from(merges).where(eq(merges.id, mergeId));
-  const answer = await serializeMerge(tx, ctx, { merge: row!, mergedBy: null }, dryRun);
-  return answer;
+  return serializeMerge(tx, ctx, (await findMerge(tx, ctx.accountId, mergeId))!, dryRun);
 }
 
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -656,16 +655,10 @@ export async function listMerges(db: Db, ctx: CallerContext, query: MergeListQue
   };
 }
 
-async function serializeMerge(
-  db: Db,
-  ctx: CallerContext,
-  row: Pick<MergeRow, 'merge'> & { mergedBy: MergeRow['mergedBy'] | null },
-  dryRun: boolean,
-): Promise<MergeResponse> {
+/** A merge as found (with who merged), and its target as it is now. */
+async function serializeMerge(db: Db, ctx: CallerContext, row: MergeRow, dryRun: boolean): Promise<MergeResponse> {
   const refs = await referencesOf(db, ctx.accountId, row.merge.resource, [row.merge.targetId]);
-  let mergedBy = row.mergedBy;
-  if (!mergedBy && row.merge.mergedById !== null) mergedBy = (await findMerge(db, ctx.accountId, row.merge.id))?.mergedBy ?? null;
-  return answerOf({ ...row, mergedBy }, refs.get(row.merge.targetId) ?? null, dryRun);
+  return answerOf(row, refs.get(row.merge.targetId) ?? null, dryRun);
 }
 
 function answerOf(row: Pick<MergeRow, 'merge'> & { mergedBy: MergeRow['mergedBy'] | null }, target: Reference | null, dryRun: boolean): MergeResponse {
