@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { insertUser } from '@/db/queries/accounts';
-import { notifications, reminders, webhookMessages } from '@/db/schema';
+import { reminders, webhookMessages } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { fireDueReminders } from '@/lib/server/services/reminders';
 import { client, type Client } from '../api';
 import { createTestAccount, TIMESTAMP, type TestAccount } from '../fixtures';
+import { remind, reminderNotifications } from '../reminders';
 
 // Issue 28, reminders: each the caller's own, about a record they see, at a time in the future;
 // at that time exactly one `reminder` notification, however many runs claim it (with two worker
@@ -20,15 +21,6 @@ let b: TestAccount;
 let teamOnly: { userId: number; api: Client };
 let project: { id: string };
 let hidden: { id: string };
-
-const remind = (api: Client, fields: Record<string, unknown>) => api.post('/reminders', { reminder: fields });
-
-async function reminderNotifications(userId: number) {
-  return getDb()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'reminder')));
-}
 
 beforeAll(async () => {
   a = await createTestAccount('Reminders GC');

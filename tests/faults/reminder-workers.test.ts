@@ -2,25 +2,16 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '@/db';
-import { notifications, reminders } from '@/db/schema';
+import { reminders } from '@/db/schema';
 import { getDatabase, getDb, setDatabase } from '@/lib/server/db';
-import type { Client } from '../api';
 import { createTestAccount } from '../fixtures';
 import { freshDatabase } from '../fresh-database';
 import { spawnWorker } from '../spawn-app';
+import { remind, reminderNotifications } from '../reminders';
 
 // Issue 28: a reminder fires once with two `npm run worker` processes over one PostgreSQL
 // database (graphile-worker): each reminder's job, and the minute's sweep, are claimed once
 // between them; one killed, the other carries on.
-
-const remind = (api: Client, fields: Record<string, unknown>) => api.post('/reminders', { reminder: fields });
-
-async function reminderNotifications(userId: number) {
-  return getDb()
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'reminder')));
-}
 
 describe('reminders with two worker processes', () => {
   let shared: Database;
