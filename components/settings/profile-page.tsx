@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useChangePassword, useMe, useUpdateProfile, type User } from '@/lib/client/hooks/use-users';
-import { PASSWORD_LENGTH } from '@/lib/shared/auth-constants';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { SettingsSection } from './settings-section';
 
 // A person's own page: their name and sign-in email, their password (with the current one), and
@@ -95,23 +95,19 @@ function NameAndEmail({ me }: { me: User }) {
 function PasswordForm() {
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const mismatch = again !== '' && again !== next;
-  const tooShort = next !== '' && next.length < PASSWORD_LENGTH.min;
+  const pw = useNewPassword();
   return (
     <form
       className={`${cardClass} grid gap-4 sm:grid-cols-3`}
       onSubmit={(e) => {
         e.preventDefault();
         change.mutate(
-          { current_password: current, new_password: next },
+          { current_password: current, new_password: pw.password },
           {
             onSuccess: () => {
               toast.success('Your password is changed. Your other sessions are signed out.');
               setCurrent('');
-              setNext('');
-              setAgain('');
+              pw.clear();
             },
           },
         );
@@ -120,28 +116,9 @@ function PasswordForm() {
       <Field label="Current password" error={fieldError(change.error, 'current_password')}>
         {(a) => <Input {...a} type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" required />}
       </Field>
-      <Field
-        label="New password"
-        hint={`At least ${PASSWORD_LENGTH.min} characters.`}
-        error={tooShort ? `Use at least ${PASSWORD_LENGTH.min} characters.` : fieldError(change.error, 'new_password')}
-      >
-        {(a) => (
-          <Input
-            {...a}
-            type="password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_LENGTH.max}
-          />
-        )}
-      </Field>
-      <Field label="New password again" error={mismatch ? 'The two new passwords differ.' : undefined}>
-        {(a) => <Input {...a} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" required />}
-      </Field>
+      <NewPasswordFields state={pw} serverError={fieldError(change.error, 'new_password')} />
       <div className="sm:col-span-3">
-        <Button type="submit" disabled={!current || !next || next !== again || tooShort || change.isPending}>
+        <Button type="submit" disabled={!current || !pw.ready || change.isPending}>
           Change password
         </Button>
       </div>

@@ -3,10 +3,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
 import { useUpdateUser, type User } from '@/lib/client/hooks/use-users';
-import { PASSWORD_LENGTH } from '@/lib/shared/auth-constants';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 
 /**
  * An admin sets a new password for someone who forgot theirs (the sign-in page's "Forgot your
@@ -15,20 +14,17 @@ import { PASSWORD_LENGTH } from '@/lib/shared/auth-constants';
  */
 export function ResetPasswordForm({ user, name, onDone }: { user: User; name: string; onDone: () => void }) {
   const update = useUpdateUser();
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
+  const pw = useNewPassword();
   const [revoke, setRevoke] = useState(false);
-  const tooShort = password !== '' && password.length < PASSWORD_LENGTH.min;
-  const mismatch = again !== '' && again !== password;
   const serverError = update.error instanceof ApiClientError ? update.error.details.password?.[0] : undefined;
   return (
     <form
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        if (tooShort || mismatch) return;
+        if (!pw.ready) return;
         update.mutate(
-          { id: user.id, changes: { password, ...(revoke ? { revoke_tokens: true } : {}) } },
+          { id: user.id, changes: { password: pw.password, ...(revoke ? { revoke_tokens: true } : {}) } },
           {
             onSuccess: () => {
               toast.success(`${name} has a new password and is signed out everywhere. Tell them the password in person or by phone.`);
@@ -41,33 +37,13 @@ export function ResetPasswordForm({ user, name, onDone }: { user: User; name: st
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {name} is signed out on every device and signs in with the new password. Their calendar feed link stops working; they make a new one in Settings.
       </p>
-      <Field
-        label="New password"
-        hint={`At least ${PASSWORD_LENGTH.min} characters.`}
-        error={tooShort ? `Use at least ${PASSWORD_LENGTH.min} characters.` : serverError}
-      >
-        {(a) => (
-          <Input
-            {...a}
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="new-password"
-            required
-            maxLength={PASSWORD_LENGTH.max}
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field label="New password again" error={mismatch ? 'The two passwords differ.' : undefined}>
-        {(a) => <Input {...a} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" required />}
-      </Field>
+      <NewPasswordFields state={pw} serverError={serverError} autoFocus />
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-0.5" checked={revoke} onChange={(e) => setRevoke(e.target.checked)} />
         Also end their API tokens and the apps they connected (when the password may have leaked)
       </label>
       <div className="flex justify-end">
-        <Button type="submit" disabled={update.isPending || !password || again !== password || tooShort}>
+        <Button type="submit" disabled={update.isPending || !pw.ready}>
           Set the new password
         </Button>
       </div>

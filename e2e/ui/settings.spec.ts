@@ -138,7 +138,7 @@ test('an admin adds a user, sees them in the list, changes their role, deactivat
   const reset = page.getByRole('dialog', { name: `New password for ${fullName}` });
   await reset.getByLabel('New password', { exact: true }).fill('a fresh password 2027');
   await reset.getByLabel('New password again').fill('a fresh password 2026');
-  await expect(reset.getByText('The two passwords differ.')).toBeVisible();
+  await expect(reset.getByText('The two new passwords differ.')).toBeVisible();
   await reset.getByLabel('New password again').fill('a fresh password 2027');
   await screens(page, 'settings-reset-password');
   await reset.getByRole('button', { name: 'Set the new password' }).click();
