@@ -49,14 +49,21 @@ export function spawnWorker(env: Record<string, string>): Promise<ChildProcess> 
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr!.on('data', (c: Buffer) => process.env.DEBUG_WORKERS && process.stderr.write(c));
+  // What it said before it ran, for the error when it does not start (its last 4 kB).
+  let said = '';
+  const keep = (chunk: Buffer) => (said = (said + chunk.toString()).slice(-4096));
+  child.stderr!.on('data', (c: Buffer) => {
+    keep(c);
+    if (process.env.DEBUG_WORKERS) process.stderr.write(c);
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
+      keep(chunk);
       if (process.env.DEBUG_WORKERS) process.stdout.write(chunk);
       if (out.includes('Job worker (graphile-worker)')) resolve(child);
     });
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}: ${said}`)));
   });
 }

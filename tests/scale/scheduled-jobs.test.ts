@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '@/db';
 import { rows } from '@/db/queries/sql';
 import { forecastSnapshots, leads, mailOutbox } from '@/db/schema';
 import { CRONTAB } from '@/lib/server/jobs/scheduled';
+import { migrateQueue } from '@/lib/server/jobs/worker';
 import { makeDigests } from '@/lib/server/mail/digest';
 import { takeDueWeeklySnapshots } from '@/lib/server/services/forecast';
 import { getDatabase, getDb, setDatabase } from '@/lib/server/db';
@@ -21,6 +22,8 @@ import { spawnWorker } from '../spawn-app';
 // - Imports queued while both run: every row is written once.
 // - Snapshots and digests: two runs at once, each on a pool of its own (a cron route called while a
 //   worker runs, or two hosts' clocks): one snapshot per account, one digest per user and day.
+// - Workers starting together on a new database install the queue's schema one at a time (four
+//   at once failed 28 times in 40 before: `create schema if not exists` is not safe against a twin).
 
 let shared: Database;
 let own: Awaited<ReturnType<typeof freshDatabase>>;
@@ -163,5 +166,20 @@ describe('two runs at once, each on a pool of its own', () => {
     }
     // Again the same day: nothing.
     expect(await Promise.all([makeDigests(getDb(), at), makeDigests(other.db, at)])).toEqual([0, 0]);
+  });
+});
+
+describe('workers starting together on a new database', () => {
+  it('install the queue’s schema one at a time: four at once all start', async () => {
+    const fresh = await freshDatabase({ poolMax: 4 });
+    try {
+      const url = fresh.database.url!;
+      const started = await Promise.allSettled(Array.from({ length: 4 }, () => migrateQueue(fresh.database.db, { connectionString: url })));
+      expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
+      const [{ n }] = await rows<{ n: number }>(fresh.database.db, sql`select count(*)::int as n from graphile_worker.migrations`);
+      expect(n).toBeGreaterThan(10);
+    } finally {
+      await fresh.drop();
+    }
   });
 });

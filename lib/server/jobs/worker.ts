@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
 import { hostname } from 'node:os';
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { beat, forgetWorkers, freeSilentWorkers } from '@/db/queries/job-workers';
@@ -39,6 +40,19 @@ const HEARTBEAT_MS = 5_000;
 const quietLogger = new Logger(() => (level, message) => {
   if (level === 'error' || level === 'warning') console.error(`[jobs] ${message}`);
 });
+
+/**
+ * Installs or updates graphile-worker's schema, one process at a time. Two workers (or app
+ * instances) starting together on a new database would otherwise both run its `create schema if
+ * not exists`, which PostgreSQL does not make safe against a concurrent twin: the second fails
+ * with a unique violation (pg_namespace), and its process exits.
+ */
+export async function migrateQueue(db: Db, options: Parameters<typeof runMigrations>[0]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('graphile_worker:migrate', 0))`);
+    await runMigrations(options);
+  });
+}
 
 function resolveSettings(options: WorkerOptions): () => WebhookSettings {
   return () => ({ ...webhookSettings(), ...options.settings });
@@ -88,6 +102,7 @@ async function startGraphile(options: WorkerOptions, settings: () => WebhookSett
     const freed = await freeSilentWorkers(own.db, settings().workerTimeoutSeconds);
     if (freed.length > 0) console.error(`[jobs] freed the jobs of ${freed.length} silent worker(s): ${freed.join(', ')}`);
   };
+  await migrateQueue(own.db, { connectionString, noPreparedStatements: pooled, logger: quietLogger });
   const runner: Runner = await run({
     connectionString,
     concurrency,
@@ -202,7 +217,7 @@ export async function runDueJobs(options: WorkerOptions): Promise<void> {
     const { url, directUrl, prepare } = options.database;
     if (!url) throw new Error('The job worker needs the PostgreSQL connection string.');
     const common = { connectionString: directUrl ?? url, noHandleSignals: true, noPreparedStatements: !directUrl && prepare === false, logger: quietLogger };
-    await runMigrations(common);
+    await migrateQueue(db, common);
     await enqueuePendingDeliveries(db);
     await runOnce({ ...common, taskList: taskList(db, settings) });
     // Then whatever is still due (a job the queue holds back after a failed run, or one a dead
