@@ -28,6 +28,8 @@ import { spawnWorker } from '../spawn-app';
 let shared: Database;
 let own: Awaited<ReturnType<typeof freshDatabase>>;
 const workers: ChildProcess[] = [];
+/** What each worker said (its last 4 kB), for a failure's message. */
+const said: string[] = [];
 
 const EVERY_MINUTE = CRONTAB.split('\n')
   .filter((line) => line.startsWith('* * * * * '))
@@ -41,6 +43,12 @@ beforeAll(async () => {
   setDatabase(own.database);
   const env = { DATABASE_URL: own.database.url! };
   workers.push(...(await Promise.all([spawnWorker(env), spawnWorker(env)])));
+  workers.forEach((w, i) => {
+    said[i] = '';
+    const keep = (chunk: Buffer) => (said[i] = (said[i] + chunk.toString()).slice(-4096));
+    w.stdout!.on('data', keep);
+    w.stderr!.on('data', keep);
+  });
   // The queue's schema is there once a worker runs: record what is queued, with its crontab time.
   await getDb().execute(sql`create table queued_jobs (task text not null, cron_ts text, queued_at timestamptz not null default clock_timestamp())`);
   await getDb().execute(sql`create function record_queued_job() returns trigger language plpgsql as $$
@@ -71,12 +79,12 @@ async function importLeads(t: TestAccount, count: number, label: string): Promis
   return ((await res.json()) as { import: { id: string } }).import.id;
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number, seen?: () => Promise<string>): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${seen ? `; seen: ${await seen()}` : ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -112,7 +120,14 @@ describe('two worker processes', () => {
         );
         return row?.ts ?? null;
       },
-      90_000,
+      150_000,
+      async () =>
+        JSON.stringify({
+          queued: await rows(getDb(), sql`select task, cron_ts, queued_at from queued_jobs order by queued_at`),
+          known: await rows(getDb(), sql`select * from graphile_worker._private_known_crontabs`),
+          now: new Date().toISOString(),
+          workers: workers.map((w, i) => ({ exit: w.exitCode, signal: w.signalCode, said: said[i] })),
+        }),
     );
     const queued = await rows<{ task: string; times: number }>(
       getDb(),
