@@ -1,19 +1,16 @@
 import 'server-only';
 import { once } from 'node:events';
-import Busboy from '@fastify/busboy';
 import type { z } from 'zod';
 import { ServiceError, validationFailed } from '@/lib/server/services/errors';
 import { zodDetails } from './errors';
 import { discard, spool, TooLarge, type Spooled } from '@/lib/server/storage/spool';
+import { gatherFields, openForm, unreadable, type FormFields, type FormLimits } from './multipart-form';
 
 // A document sent in one request: `multipart/form-data` with its `file` part and text fields. The
 // file goes to a temporary file as it arrives (lib/server/storage/spool.ts), never whole in memory;
 // the reading stops at the first limit passed (413 naming it), the rest of the body unread.
 
-const MAX_FIELDS = 20;
-const MAX_FIELD_BYTES = 16 * 1024;
-
-const unreadable = (message: string) => new ServiceError('validation_failed', message, { file: [message] });
+const LIMITS: FormLimits = { fields: 20, fieldBytes: 16 * 1024 };
 
 /** Whether the body is JSON (an upload's last step) rather than a form. */
 export const isJson = (req: Request) => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(req.headers.get('content-type') ?? '');
@@ -21,8 +18,7 @@ export const isJson = (req: Request) => /^application\/([\w.+-]+\+)?json\s*(;|$)
 export interface DocumentUpload {
   file: Spooled;
   filename: string | null;
-  /** The text fields; a field given twice is a list, which the schema refuses. */
-  fields: Record<string, string | string[]>;
+  fields: FormFields;
 }
 
 /** Reads the form; `tooLarge` is the 413 for a file past `max` bytes. The caller removes `file` once it is stored. */
@@ -32,18 +28,10 @@ export async function readDocumentUpload(req: Request, max: number, tooLarge: ()
     throw new ServiceError('unsupported_media_type', 'Send the document as multipart/form-data: the file in a part named "file", and its fields beside it.');
   }
   // The form's overhead beside the file: its boundaries and fields.
-  const ceiling = max + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
+  const ceiling = max + LIMITS.fields * LIMITS.fieldBytes + 64 * 1024;
   if (Number(req.headers.get('content-length') ?? 0) > ceiling) throw tooLarge();
-  let form: ReturnType<typeof Busboy>;
-  try {
-    form = Busboy({
-      headers: { 'content-type': type },
-      limits: { files: 1, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1, headerPairs: 20 },
-    });
-  } catch {
-    throw unreadable('The multipart body could not be read (its Content-Type has no boundary).');
-  }
-  const fields: DocumentUpload['fields'] = {};
+  const form = openForm(type, LIMITS);
+  const fields: FormFields = {};
   let filename: string | null = null;
   let spooling: Promise<Spooled> | null = null;
   let failure: ServiceError | null = null;
@@ -66,22 +54,7 @@ export async function readDocumentUpload(req: Request, max: number, tooLarge: ()
       stream.resume();
     });
   });
-  form.on('field', (name, value, _nameTruncated, valueTruncated) => {
-    if (valueTruncated) fail(new ServiceError('payload_too_large', `The form field "${name.slice(0, 100)}" exceeds ${MAX_FIELD_BYTES / 1024} KB.`));
-    else {
-      const prev = fields[name];
-      fields[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
-    }
-  });
-  const tooManyParts = () => fail(unreadable(`The form has too many parts: send one file and at most ${MAX_FIELDS} fields.`));
-  form.on('filesLimit', () => fail(unreadable('Send one file, in one part named "file".')));
-  form.on('fieldsLimit', tooManyParts);
-  form.on('partsLimit', tooManyParts);
-  const finished = new Promise<void>((resolve, reject) => {
-    form.on('finish', resolve);
-    form.on('error', () => reject(unreadable('The multipart body could not be read.')));
-  });
-  finished.catch(() => {});
+  const finished = gatherFields(form, LIMITS, fields, fail);
   try {
     if (req.body) {
       let size = 0;

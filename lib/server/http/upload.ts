@@ -1,8 +1,8 @@
 import 'server-only';
 import { once } from 'node:events';
-import Busboy from '@fastify/busboy';
 import { MAX_IMPORT_BYTES } from '@/lib/server/imports/read-file';
 import { ServiceError } from '@/lib/server/services/errors';
+import { addField, gatherFields, openForm, unreadable, type FormFields, type FormLimits } from './multipart-form';
 
 // A file upload: `multipart/form-data` (its `file` part and its text fields) or a CSV body (its
 // options in the query string). The body is read as it arrives (busboy for multipart): the file's
@@ -11,21 +11,16 @@ import { ServiceError } from '@/lib/server/services/errors';
 
 /** The file and the multipart form's overhead (its boundaries and text fields). */
 const MAX_UPLOAD_BYTES = MAX_IMPORT_BYTES + 1024 * 1024;
-const MAX_FIELDS = 20;
-const MAX_FIELD_BYTES = 64 * 1024;
+const LIMITS: FormLimits = { fields: 20, fieldBytes: 64 * 1024, fileBytes: MAX_IMPORT_BYTES };
 
 const tooLarge = (what = 'The upload exceeds 50 MB.') =>
   new ServiceError('payload_too_large', `${what} An import takes files up to 50 MB and 100,000 rows; split the file.`);
-const unreadable = (message: string) => new ServiceError('validation_failed', message, { file: [message] });
 
 export interface Upload {
   bytes: Uint8Array;
   filename: string | null;
-  /**
-   * The text fields (multipart) or the query parameters (a CSV body), for the route's schema; a
-   * field given twice is a list, which a schema expecting one value refuses.
-   */
-  fields: Record<string, string | string[]>;
+  /** The text fields (multipart) or the query parameters (a CSV body), for the route's schema. */
+  fields: FormFields;
 }
 
 /** The chunks in one buffer of its own (transferable to the reader's thread). */
@@ -37,11 +32,6 @@ function joined(chunks: Uint8Array[], size: number): Uint8Array {
     at += chunk.byteLength;
   }
   return out;
-}
-
-function addField(fields: Upload['fields'], name: string, value: string) {
-  const prev = fields[name];
-  fields[name] = prev === undefined ? value : [...(Array.isArray(prev) ? prev : [prev]), value];
 }
 
 /** Feeds the body to `sink` as it arrives, refusing past `max` bytes; stops early when `stopped()`. */
@@ -58,16 +48,8 @@ async function pump(req: Request, max: number, write: (chunk: Uint8Array) => Pro
 }
 
 async function readMultipart(req: Request, type: string): Promise<Upload> {
-  let form: ReturnType<typeof Busboy>;
-  try {
-    form = Busboy({
-      headers: { 'content-type': type },
-      limits: { files: 1, fileSize: MAX_IMPORT_BYTES, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + 1, headerPairs: 20 },
-    });
-  } catch {
-    throw unreadable('The multipart body could not be read (its Content-Type has no boundary).');
-  }
-  const fields: Upload['fields'] = {};
+  const form = openForm(type, LIMITS);
+  const fields: FormFields = {};
   const chunks: Uint8Array[] = [];
   let size = 0;
   let filename: string | null = null;
@@ -90,19 +72,7 @@ async function readMultipart(req: Request, type: string): Promise<Upload> {
     });
     stream.on('limit', () => fail(tooLarge('The file exceeds 50 MB.')));
   });
-  form.on('field', (name, value, _nameTruncated, valueTruncated) => {
-    if (valueTruncated) fail(new ServiceError('payload_too_large', `The form field "${name.slice(0, 100)}" exceeds ${MAX_FIELD_BYTES / 1024} KB.`));
-    else addField(fields, name, value);
-  });
-  const tooManyParts = () => fail(unreadable(`The form has too many parts: send one file and at most ${MAX_FIELDS} fields.`));
-  form.on('filesLimit', () => fail(unreadable('Send one file, in one part named "file".')));
-  form.on('fieldsLimit', tooManyParts);
-  form.on('partsLimit', tooManyParts);
-  const finished = new Promise<void>((resolve, reject) => {
-    form.on('finish', resolve);
-    form.on('error', () => reject(unreadable('The multipart body could not be read.')));
-  });
-  finished.catch(() => {});
+  const finished = gatherFields(form, LIMITS, fields, fail);
   await pump(
     req,
     MAX_UPLOAD_BYTES,
