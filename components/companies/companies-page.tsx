@@ -89,7 +89,7 @@ export function CompaniesPage() {
         />
         <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
-      <FilterBar search="Search companies" placeholder="Search by name…" q={state.q} setState={setState} columns={3} active={state.category ? 1 : 0}>
+      <FilterBar search="Search companies" placeholder="Search by name…" q={state.q} setState={setState} columns={3} active={[state.category]}>
         <Select
           aria-label="Category"
           placeholder="Any category"

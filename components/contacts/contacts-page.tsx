@@ -113,7 +113,7 @@ export function ContactsPage() {
         />
         <ColumnPicker columns={columns} chosen={state.columns} fixed={FIXED_COLUMNS} onChange={(c) => setState({ columns: c })} />
       </div>
-      <FilterBar search="Search contacts" placeholder="Search by name or email…" q={state.q} setState={setState} columns={3} active={state.company_id ? 1 : 0}>
+      <FilterBar search="Search contacts" placeholder="Search by name or email…" q={state.q} setState={setState} columns={3} active={[state.company_id]}>
         <RecordFilter page="contacts" kind="company" id={state.company_id} onChange={(id) => setState({ company_id: id })} />
         <CustomFieldFilters resource="contacts" filters={custom.filters} onChange={setState} />
       </FilterBar>

@@ -197,10 +197,7 @@ export function LeadsPage() {
         q={state.q}
         setState={setState}
         columns={6}
-        active={
-          [state.assigned_to_id || state.unassigned, state.company_id, state.mentioned_user_id, state.priority, state.snoozed || state.archived].filter(Boolean)
-            .length
-        }
+        active={[state.assigned_to_id || state.unassigned, state.company_id, state.mentioned_user_id, state.priority, state.snoozed || state.archived]}
       >
         <Select
           aria-label="Assigned to"

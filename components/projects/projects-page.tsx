@@ -117,7 +117,7 @@ export function ProjectsPage() {
         q={state.q}
         setState={setState}
         columns={6}
-        active={[state.assigned_to_id, state.company_id, state.project_stage_id, state.project_status].filter(Boolean).length}
+        active={[state.assigned_to_id, state.company_id, state.project_stage_id, state.project_status]}
       >
         {view === 'table' ? (
           <>

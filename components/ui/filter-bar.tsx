@@ -31,11 +31,12 @@ export function FilterBar({
   q: string;
   setState: (change: { q: string }) => void;
   columns: keyof typeof LAYOUTS;
-  /** How many of the page's filters (besides the search) are set: the phone's button says so. */
-  active: number;
+  /** The page's filters' values (besides the search), one per filter: the phone's button says how many are set. */
+  active: readonly unknown[];
   children: ReactNode;
 }) {
   const [grid, span] = LAYOUTS[columns];
+  const set = active.filter(Boolean).length;
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -43,7 +44,7 @@ export function FilterBar({
       <div className={`flex gap-2 ${span}`}>
         <SearchInput aria-label={search} placeholder={placeholder} value={q} onSearch={(text) => setState({ q: text })} className="min-w-0 flex-1" />
         <Button variant="secondary" className="shrink-0 sm:hidden" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-          {active ? `Filters (${active})` : 'Filters'}
+          {set ? `Filters (${set})` : 'Filters'}
         </Button>
       </div>
       {/* On wider screens the wrapper steps aside (`contents`): the filters are cells of the grid. */}

@@ -126,7 +126,7 @@ export function WorkforcePage() {
         q={state.q}
         setState={setState}
         columns={4}
-        active={[state.manager_id, state.role_id].filter(Boolean).length}
+        active={[state.manager_id, state.role_id]}
       >
         <RoleSelect value={state.role_id} onChange={(id) => setState({ role_id: id })} />
         <Select
