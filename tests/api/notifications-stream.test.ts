@@ -13,6 +13,7 @@ import { createTestAccount } from '../fixtures';
 describe('GET /notifications/stream', () => {
   it('sends the unread count now, and again when a notification is made and when it is read', async () => {
     const t = await createTestAccount('Stream GC');
+    const other = await createTestAccount('Other stream GC');
     const otherToken = await createApiToken(getDb(), { accountId: t.accountId, userId: t.otherUserId });
     const gone = new AbortController();
     const res = await dispatch(
@@ -29,7 +30,8 @@ describe('GET /notifications/stream', () => {
       expect(lead.status).toBe(201);
       expect(await events.next()).toEqual({ event: 'unread_count', data: { unread_count: 1 } });
       // Someone else's notification pushes nothing here (an event now would say 1 again): the other
-      // user assigns the admin a lead, then the admin assigns them a second one.
+      // user assigns the admin a lead, another account's admin assigns their colleague one, then the
+      // admin assigns them a second one.
       const forAdmin = await dispatch(
         new Request(`${BASE}/api/2023-01/leads`, {
           method: 'POST',
@@ -38,6 +40,8 @@ describe('GET /notifications/stream', () => {
         }),
       );
       expect(forAdmin.status).toBe(201);
+      // Nor does a notification in another account.
+      expect((await other.api.post('/leads', { lead: { name: 'Elsewhere', assigned_to_id: String(other.otherUserId) } })).status).toBe(201);
       await t.api.post('/leads', { lead: { name: 'Second for them', assigned_to_id: String(t.otherUserId) } });
       expect(await events.next()).toEqual({ event: 'unread_count', data: { unread_count: 2 } });
       // Reading one's own does.
