@@ -99,7 +99,7 @@ export function WebhookAttempts({ webhook }: { webhook: Webhook }) {
                       <span className="ml-2 hidden text-xs text-slate-600 sm:inline dark:text-slate-400">{a.duration_ms} ms</span>
                       {a.possible_duplicate ? (
                         <span
-                          className="block text-xs text-amber-800 dark:text-amber-300"
+                          className="block whitespace-normal text-xs text-amber-800 dark:text-amber-300"
                           title="The worker sending this stopped before it could note the result; the endpoint may have received this message twice."
                         >
                           Sent again after a worker stopped: may have arrived twice
