@@ -67,9 +67,9 @@ const isApiPath = (pathname: string) => pathname.startsWith('/api/2023-01/');
 /**
  * Every API answer carries its request id, and is never stored by a browser or a proxy cache: it
  * is one caller's data (a token's one-time secret among them), read fresh each time. It allows no
- * content unless its route says otherwise (it is data, never a page), and on the API's paths says which origins may read it (CORS,
- * lib/server/security/cors.ts). These are set here, not in proxy.ts, so an API request runs no
- * proxy at all.
+ * content unless its route says otherwise (it is data, never a page), and on the API's paths it
+ * says which origins may read it (CORS, lib/server/security/cors.ts). These are set here, not in
+ * proxy.ts, so an API request runs no proxy at all.
  */
 function finish(req: Request, res: Response, requestId: string): Response {
   res.headers.set('X-Request-Id', requestId);
