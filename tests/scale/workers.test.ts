@@ -96,9 +96,14 @@ describe('webhook deliveries with two worker processes', () => {
     const pid = Number(holder!.process.split(':').at(-1));
     const victim = workers.find((w) => w.pid === pid)!;
     expect(victim).toBeDefined();
-    const inFlight = new Set(tally(paths).keys());
     victim.kill('SIGKILL');
     await new Promise((r) => victim.once('exit', r));
+    // What had reached an endpoint by the kill: read once the receiver has taken in what the
+    // victim wrote before it died (a request read a moment after the exit was sent before it).
+    // The other worker takes the victim's deliveries over no sooner than JOB_WORKER_TIMEOUT_SECONDS
+    // (10) later; until then any request here is a first sending.
+    await new Promise((r) => setTimeout(r, 500));
+    const inFlight = new Set(tally(paths).keys());
     receiver.delayMs = 0;
 
     // 30 messages × 4 endpoints, each at least once and recorded delivered: the killed worker's
