@@ -8,6 +8,7 @@ import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
 import { blobStore } from '@/lib/server/storage';
 import { sweepStorage } from '@/lib/server/storage/sweep';
+import { spoolPrefix } from '@/lib/server/storage/spool';
 import { processDocuments } from '@/lib/server/documents/process';
 import type { CallerContext } from '@/lib/server/services/context';
 import { deleteLead } from '@/lib/server/services/leads';
@@ -394,9 +395,10 @@ describe.each(['local', 's3'] as const)('documents on the %s driver', (driver) =
     // Nothing half-written: only the one accepted upload added a row.
     const after = await getDb().select({ id: documents.id }).from(documents).where(eq(documents.accountId, a.accountId));
     expect(after.length).toBe(before.length + 1);
-    // No spooled upload is left behind in the temporary folder.
+    // No spooled upload of this process is left behind in the temporary folder (other test files,
+    // in processes of their own, upload at the same time).
     const { tmpdir } = await import('node:os');
-    expect((await readdir(tmpdir())).filter((f) => f.startsWith('groundwork-upload-'))).toEqual([]);
+    expect((await readdir(tmpdir())).filter((f) => f.startsWith(spoolPrefix()))).toEqual([]);
   });
 
   it('uploads a file of any size in three steps: where to send it, the bytes, then the document (checked and hashed)', async () => {

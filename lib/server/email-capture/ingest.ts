@@ -8,7 +8,7 @@ import type { EmailRecordType } from '@/db/schema/enums';
 import { insertSecurityEvent } from '@/db/queries/security-events';
 import { mailSettings } from '@/lib/server/config/mail';
 import { storageSettings } from '@/lib/server/config/storage';
-import { enqueueDocumentReading } from '@/lib/server/jobs/queue';
+import { enqueueDocumentReading } from '@/db/queries/job-queue';
 import { recordEvent, recordEvents, resourcePath } from '@/lib/server/services/common';
 import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
 import { versionRow } from '@/lib/server/services/documents';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db';
 import { authenticateRequest } from '@/lib/server/auth/authenticate';
 import { checkAccess, checkAreas, type RouteAccess } from './access';
-import { isToolCall } from '@/lib/server/mcp/api';
+import { isToolCall } from '@/lib/server/http/tool-calls';
 import { getDb } from '@/lib/server/db';
 import { clientAddress } from '@/lib/server/security/client-address';
 import { ServiceError } from '@/lib/server/services/errors';

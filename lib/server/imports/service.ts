@@ -58,7 +58,7 @@ import { recordsByAlias } from '@/db/queries/merges';
 import { deleteWorkforceEmployee } from '@/lib/server/services/workforce-employees';
 import { contextOfUser, type CallerContext } from '@/lib/server/services/context';
 import { conflict, invalidField, notFound, ServiceError } from '@/lib/server/services/errors';
-import { enqueueImport } from '@/lib/server/jobs/queue';
+import { enqueueImport } from '@/db/queries/job-queue';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 

@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { insertMail, leaseDueMail, markMailFailed, markMailSent } from '@/db/queries/mail-outbox';
 import { instantlyMailed } from '@/db/queries/notifications';
 import { env } from '@/lib/server/env';
-import { enqueueJob } from '@/lib/server/jobs/queue';
+import { enqueueJob } from '@/db/queries/job-queue';
 import { serializeNotification } from '@/lib/server/serializers/notifications';
 import { notificationMail, type ComposedMail } from './compose';
 import { deliverMail } from './transport';

@@ -1,20 +1,13 @@
 import 'server-only';
 import { API_BASE } from '@/lib/shared/api-transport';
 import { PEER_ADDRESS_HEADER } from '@/lib/server/security/client-address';
+import { markToolCall } from '@/lib/server/http/tool-calls';
 
 // What an assistant's tool does, it does through the HTTP API itself: each call is a Request to the
 // route handler of /api/2023-01/… in this process, carrying the MCP request's own Authorization
 // header, client address and user agent. So a tool passes the same wrapper, authentication,
 // tenancy, scopes, permission areas, project access, rate limit, validation, events and audit as
 // the same call over HTTP would, and answers what that call answers.
-
-/** The API requests made by the MCP server's tools: their token may be one issued for the MCP server. */
-const toolCalls = new WeakSet<Request>();
-
-/** True for a request a tool made (lib/server/http/route.ts accepts the MCP server's tokens on it). */
-export function isToolCall(req: Request): boolean {
-  return toolCalls.has(req);
-}
 
 /** The route handlers below /api/2023-01 (lib/server/http/in-process.ts's apiDispatcher). */
 export type Dispatch = (req: Request) => Promise<Response>;
@@ -52,7 +45,7 @@ export function apiCaller(dispatch: Dispatch, incoming: Request, requestId: stri
     headers.set('x-request-id', requestId);
     if (body !== undefined) headers.set('content-type', 'application/json');
     const request = new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    toolCalls.add(request);
+    markToolCall(request);
     const res = await dispatch(request);
     const text = await res.text();
     let parsed: Record<string, unknown> | null = null;

@@ -22,7 +22,7 @@ import { blobStore, newDocumentKey } from '@/lib/server/storage';
 import { digest, discard, sniffContentType, type Spooled } from '@/lib/server/storage/spool';
 import { findUpload, takeUpload } from './document-uploads';
 import { emptyTrash } from '@/lib/server/storage/sweep';
-import { enqueueDocumentReading } from '@/lib/server/jobs/queue';
+import { enqueueDocumentReading } from '@/db/queries/job-queue';
 import {
   SINGLE_REQUEST_MAX_BYTES,
   cleanFileName,

@@ -2,7 +2,7 @@ import type { Db } from '@/db';
 import { claimDueReminders, findReminder, listReminders as queryReminders, type ReminderRow } from '@/db/queries/reminders';
 import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
 import { reminders } from '@/db/schema';
-import { enqueueReminder } from '@/lib/server/jobs/queue';
+import { enqueueReminder } from '@/db/queries/job-queue';
 import { serializeReminder } from '@/lib/server/serializers/reminders';
 import type { ReminderCreate, ReminderListQuery, ReminderResponse, ReminderUpdate } from '@/lib/shared/validation/reminders';
 import { recordEvent, resourcePath } from './common';

@@ -21,9 +21,15 @@ export interface Spooled {
 
 export class TooLarge extends Error {}
 
+/**
+ * The temporary files' prefix: the process's id in it tells whose a file left by a killed process
+ * was (and lets one process's tests look at its own files only, beside others uploading at once).
+ */
+export const spoolPrefix = () => `groundwork-upload-${process.pid}-`;
+
 /** Writes the chunks to a temporary file; past `max` bytes it stops, removes the file and throws `TooLarge`. */
 export async function spool(chunks: AsyncIterable<Uint8Array>, max: number): Promise<Spooled> {
-  const file = path.join(tmpdir(), `groundwork-upload-${randomUUID()}`);
+  const file = path.join(tmpdir(), `${spoolPrefix()}${randomUUID()}`);
   const out = createWriteStream(file, { flags: 'wx' });
   const hash = createHash('sha256');
   const head: Buffer[] = [];

@@ -1,4 +1,3 @@
-import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { rows } from '@/db/queries/sql';
