@@ -1,11 +1,11 @@
-import { and, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { bidResults, companies, projects } from '@/db/schema';
 import { inTeam, type TeamOf } from './project-access';
 import { companyRefColumns, namedRefColumns } from './refs';
 import { orderBySort, type PageWindow, pageWithTotal, rows, type SortKey, timestampSorts } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 
 const bidResultSelection = {
   bidResult: bidResults,
@@ -47,7 +47,7 @@ function filterWhere(accountId: number, f: BidResultFilters): SQL | undefined {
     eq(bidResults.accountId, accountId),
     f.project_id !== undefined ? eq(bidResults.projectId, f.project_id) : undefined,
     f.company_id !== undefined ? eq(bidResults.companyId, f.company_id) : undefined,
-    f.updated_since !== undefined ? gte(bidResults.updatedAt, f.updated_since) : undefined,
+    updatedSince(bidResults.updatedAt, f.updated_since),
     inTeam(bidResults.projectId, f.teamOf),
   );
 }

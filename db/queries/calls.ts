@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { callOutcomes, calls, companies, contacts, projects, users } from '@/db/schema';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { orderBySort, type PageWindow, pageWithTotal, type SortKey } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince, idsOfAccount } from './tenant';
 
 const createdBy = alias(users, 'created_by');
 
@@ -52,7 +52,7 @@ function filterWhere(accountId: number, f: CallFilters): SQL | undefined {
     f.project_id !== undefined ? eq(calls.projectId, f.project_id) : undefined,
     f.company_id !== undefined ? eq(calls.companyId, f.company_id) : undefined,
     f.contact_id !== undefined ? eq(calls.contactId, f.contact_id) : undefined,
-    f.updated_since !== undefined ? gte(calls.updatedAt, f.updated_since) : undefined,
+    updatedSince(calls.updatedAt, f.updated_since),
     inTeamOrNoProject(calls.projectId, f.teamOf),
   );
 }
@@ -70,5 +70,5 @@ export function findCall(db: Db, accountId: number, id: number, lock = false, te
 /** Calls of the account by id, with their embeds, in one statement (a timeline page's). */
 export function callsByIds(db: Db, accountId: number, ids: number[]): Promise<CallRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectCalls(db).where(and(eq(calls.accountId, accountId), inArray(calls.id, ids)));
+  return selectCalls(db).where(idsOfAccount(calls, accountId, ids));
 }

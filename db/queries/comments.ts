@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { commentMentions, comments, users } from '@/db/schema';
 import type { CommentableType } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
-import { ofAccount, oneRow } from './tenant';
-import { type PageWindow, pageWithTotal } from './sql';
+import { idsOfAccount, listOfAccount, readsById } from './tenant';
+import type { PageWindow } from './sql';
 
 // Comments (docs/collaboration.md): a page of a record's thread with each author joined and its
 // mentions aggregated in the same statement — the page and its count, whatever the page's size.
@@ -40,25 +40,11 @@ export interface CommentFilters {
 
 /** A record's comments, newest first. */
 export function listComments(db: Db, accountId: number, f: CommentFilters, page: PageWindow) {
-  const where = and(
-    eq(comments.accountId, accountId),
-    eq(comments.commentableType, f.commentable_type),
-    eq(comments.commentableId, f.commentable_id),
-    f.updated_since !== undefined ? gte(comments.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(db, selectComments(db).$dynamic(), comments, where, [desc(comments.createdAt), desc(comments.id)], page);
+  const on = [eq(comments.commentableType, f.commentable_type), eq(comments.commentableId, f.commentable_id)];
+  return listOfAccount(db, selectComments(db).$dynamic(), comments, accountId, f, on, [desc(comments.createdAt), desc(comments.id)], page);
 }
 
-/** One comment of the account (its row locked with `lock`). */
-export function findComment(db: Db, accountId: number, id: number, lock = false): Promise<CommentRow | undefined> {
-  return oneRow(selectComments(db).where(ofAccount(comments, accountId, id)), comments, lock);
-}
-
-/** Comments of the account by id, with authors and mentions, in one statement (a timeline page's). */
-export function commentsByIds(db: Db, accountId: number, ids: number[]): Promise<CommentRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectComments(db).where(and(eq(comments.accountId, accountId), inArray(comments.id, ids)));
-}
+export const { find: findComment, byIds: commentsByIds } = readsById(selectComments, comments);
 
 /** Of `ids`, the users of the account (the others are no one a comment may mention). */
 export async function usersOfAccount(db: Db, accountId: number, ids: number[]): Promise<Set<number>> {
@@ -66,7 +52,7 @@ export async function usersOfAccount(db: Db, accountId: number, ids: number[]): 
   const found = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
+    .where(idsOfAccount(users, accountId, ids));
   return new Set(found.map((u) => Number(u.id)));
 }
 

@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, companyIndustries, imports, industries, users } from '@/db/schema';
 import type { CompanyCategory } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince, idsOfAccount } from './tenant';
 import { aliasesOf } from './merges';
 
 const createdBy = alias(users, 'created_by');
@@ -32,7 +32,7 @@ function filterWhere(accountId: number, f: CompanyFilters): SQL | undefined {
     f.category !== undefined ? eq(companies.category, f.category) : undefined,
     f.q !== undefined ? ilike(companies.name, likePattern(f.q)) : undefined,
     f.import_id !== undefined ? eq(companies.importId, f.import_id) : undefined,
-    f.updated_since !== undefined ? gte(companies.updatedAt, f.updated_since) : undefined,
+    updatedSince(companies.updatedAt, f.updated_since),
     ...(f.custom ?? []),
   );
 }
@@ -89,7 +89,7 @@ export async function existingIndustryIds(db: Db, accountId: number, ids: number
   const rows = await db
     .select({ id: industries.id })
     .from(industries)
-    .where(and(eq(industries.accountId, accountId), inArray(industries.id, ids)));
+    .where(idsOfAccount(industries, accountId, ids));
   return new Set(rows.map((r) => r.id));
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, contacts, imports, users } from '@/db/schema';
@@ -6,7 +6,7 @@ import { contactSearchText } from '@/db/schema/contacts';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
 import { aliasesOf } from './merges';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -50,7 +50,7 @@ function filterWhere(accountId: number, f: ContactFilters): SQL | undefined {
     // The same expression as the trigram index, so the planner can use it.
     f.q !== undefined ? ilike(contactSearchText(contacts), likePattern(f.q)) : undefined,
     f.import_id !== undefined ? eq(contacts.importId, f.import_id) : undefined,
-    f.updated_since !== undefined ? gte(contacts.updatedAt, f.updated_since) : undefined,
+    updatedSince(contacts.updatedAt, f.updated_since),
     ...(f.custom ?? []),
   );
 }

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { documentFolders, documentUploads, documentVersions, documents, storageTrash, users } from '@/db/schema';
 import type { AttachableType, DocumentCategory } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
-import { ofAccount, oneRow } from './tenant';
-import { type PageWindow, pageWithTotal, prefixMatch, rows } from './sql';
+import { listOfAccount, ofAccount, oneRow, readsById } from './tenant';
+import { type PageWindow, prefixMatch, rows } from './sql';
 
 // Documents (docs/documents.md): a page of a record's documents with each one's current version,
 // its uploader and its folder joined — the page and its count, whatever the page's size.
@@ -44,28 +44,17 @@ export interface DocumentFilters {
 
 /** A record's documents, newest first. */
 export function listDocuments(db: Db, accountId: number, f: DocumentFilters, page: PageWindow) {
-  const where = and(
-    eq(documents.accountId, accountId),
+  const on = [
     eq(documents.attachableType, f.attachable_type),
     eq(documents.attachableId, f.attachable_id),
     f.folder_id !== undefined ? eq(documents.folderId, f.folder_id) : undefined,
     f.category !== undefined ? eq(documents.category, f.category) : undefined,
     f.q !== undefined ? prefixMatch(documents.search, f.q) : undefined,
-    f.updated_since !== undefined ? gte(documents.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(db, selectDocuments(db).$dynamic(), documents, where, [desc(documents.createdAt), desc(documents.id)], page);
+  ];
+  return listOfAccount(db, selectDocuments(db).$dynamic(), documents, accountId, f, on, [desc(documents.createdAt), desc(documents.id)], page);
 }
 
-/** One document of the account (its row locked with `lock`). */
-export function findDocument(db: Db, accountId: number, id: number, lock = false): Promise<DocumentRow | undefined> {
-  return oneRow(selectDocuments(db).where(ofAccount(documents, accountId, id)), documents, lock);
-}
-
-/** Documents of the account by id, in one statement (a timeline page's). */
-export function documentsByIds(db: Db, accountId: number, ids: number[]): Promise<DocumentRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return selectDocuments(db).where(and(eq(documents.accountId, accountId), inArray(documents.id, ids)));
-}
+export const { find: findDocument, byIds: documentsByIds } = readsById(selectDocuments, documents);
 
 function selectVersions(db: Db) {
   return db
@@ -119,14 +108,12 @@ export interface FolderFilters {
 
 /** A record's folders, by name (every level; `parent_id` for one folder's children). */
 export function listFolders(db: Db, accountId: number, f: FolderFilters, page: PageWindow) {
-  const where = and(
-    eq(documentFolders.accountId, accountId),
+  const on = [
     eq(documentFolders.attachableType, f.attachable_type),
     eq(documentFolders.attachableId, f.attachable_id),
     f.parent_id !== undefined ? eq(documentFolders.parentId, f.parent_id) : undefined,
-    f.updated_since !== undefined ? gte(documentFolders.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(db, selectFolders(db).$dynamic(), documentFolders, where, [asc(documentFolders.name), asc(documentFolders.id)], page);
+  ];
+  return listOfAccount(db, selectFolders(db).$dynamic(), documentFolders, accountId, f, on, [asc(documentFolders.name), asc(documentFolders.id)], page);
 }
 
 /** One folder of the account (its row locked with `lock`). */

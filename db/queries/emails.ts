@@ -1,11 +1,11 @@
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, contacts, documents, emailLinks, emails, leads, projects, users } from '@/db/schema';
 import type { EmailRecordType } from '@/db/schema/enums';
 import { inTeam, type TeamOf } from './project-access';
 import { personRefColumns } from './refs';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 import { type PageWindow, pageWithTotal, prefixMatch, rows } from './sql';
 
 // Captured email (docs/email-capture.md): a page of emails with their sender user, then the records
@@ -58,7 +58,7 @@ export function listEmails(db: Db, accountId: number, viewer: EmailViewer, f: Em
       : seenBy(viewer),
     // Addresses stay whole: 'simple' keeps sam@owner.com as one word.
     f.q !== undefined ? prefixMatch(emails.search, f.q, /[^\p{L}\p{N}@.]+/u) : undefined,
-    f.updated_since !== undefined ? gte(emails.updatedAt, f.updated_since) : undefined,
+    updatedSince(emails.updatedAt, f.updated_since),
   );
   return pageWithTotal(db, selectEmails(db).$dynamic(), emails, where, [sql`${emails.sentAt} desc nulls last`, desc(emails.id)], page);
 }

@@ -93,33 +93,19 @@ export async function forecastInputs(
     .from(p)
     .leftJoin(projectStages, eq(projectStages.id, p.projectStageId))
     .where(and(eq(p.accountId, accountId), or(isNull(p.closeType), eq(p.closeType, 'won')), relevant(p, range), ...filtered(p, p.id, filters)));
-  return (JSON.parse(found!.packed) as Packed[]).map(
-    ([
-      id,
-      won,
-      amountInCents,
-      estimatedCostInCents,
-      startDate,
-      endDate,
-      forecastCurve,
-      forecastManualPercentages,
-      probability,
-      stageDefaultProbability,
-      basis,
-    ]) => ({
-      id,
-      won,
-      amountInCents,
-      estimatedCostInCents,
-      startDate,
-      endDate,
-      forecastCurve,
-      forecastManualPercentages,
-      probability,
-      stageDefaultProbability,
-      learned: basis,
-    }),
-  );
+  return (JSON.parse(found!.packed) as Packed[]).map((v) => ({
+    id: v[0],
+    won: v[1],
+    amountInCents: v[2],
+    estimatedCostInCents: v[3],
+    startDate: v[4],
+    endDate: v[5],
+    forecastCurve: v[6],
+    forecastManualPercentages: v[7],
+    probability: v[8],
+    stageDefaultProbability: v[9],
+    learned: v[10],
+  }));
 }
 
 /** The same, as a snapshot of the account kept them. */

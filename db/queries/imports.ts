@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { companies, importRows, imports, projectStages, users } from '@/db/schema';
 import type { ImportRowOutcome } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
-import { oneRow } from './tenant';
+import { oneRow, updatedSince, idsOfAccount } from './tenant';
 import { type PageWindow, pageWithTotal } from './sql';
 
 // Imports and their rows (docs/imports.md): the import with its creator, its pending rows a batch
@@ -37,7 +37,7 @@ export async function listImports(
     inArray(imports.resource, f.readable as never[]),
     f.resource !== undefined ? eq(imports.resource, f.resource as never) : undefined,
     f.status !== undefined ? eq(imports.status, f.status as never) : undefined,
-    f.updated_since !== undefined ? gte(imports.updatedAt, f.updated_since) : undefined,
+    updatedSince(imports.updatedAt, f.updated_since),
   );
   return pageWithTotal(db, selectImports(db).$dynamic(), imports, where, [desc(imports.id)], page);
 }
@@ -241,7 +241,7 @@ export async function existingIds(db: Db, table: { id: AnyPgColumn; accountId: A
   const found = (await db
     .select({ id: table.id })
     .from(table as never)
-    .where(and(eq(table.accountId, accountId), inArray(table.id, ids)))) as { id: number }[];
+    .where(idsOfAccount(table, accountId, ids))) as { id: number }[];
   return new Set(found.map((r) => Number(r.id)));
 }
 

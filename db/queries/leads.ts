@@ -1,11 +1,11 @@
-import { and, count, eq, gt, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { commentMentions, comments, imports, leads, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';
 
 const archivedBy = alias(users, 'archived_by');
@@ -71,7 +71,7 @@ function filterWhere(accountId: number, f: LeadFilters): SQL | undefined {
     f.snoozed === true ? gt(leads.snoozeUntil, f.now) : undefined,
     f.snoozed === false ? or(isNull(leads.snoozeUntil), lte(leads.snoozeUntil, f.now)) : undefined,
     f.q !== undefined ? ilike(leads.name, likePattern(f.q)) : undefined,
-    f.updated_since !== undefined ? gte(leads.updatedAt, f.updated_since) : undefined,
+    updatedSince(leads.updatedAt, f.updated_since),
     ...(f.custom ?? []),
   );
 }

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { comments, companies, contacts, leads, notifications, projects, tasks, users } from '@/db/schema';
 import { DEFAULT_NOTIFICATION_CHANNELS, type CommentableType, type NotificationKind } from '@/db/schema/enums';
 import { alias } from 'drizzle-orm/pg-core';
 import { personRefColumns } from './refs';
 import { rows, type PageWindow } from './sql';
+import { updatedSince } from './tenant';
 
 // A user's notifications (docs/collaboration.md): a page with the actor, the record's name (by its
 // type: one left join per kind of record, only one of which matches) and the comment's first 200
@@ -44,7 +45,7 @@ function mine(accountId: number, userId: number, f: NotificationFilters = {}): S
     eq(notifications.userId, userId),
     f.unread === true ? isNull(notifications.readAt) : f.unread === false ? sql`${notifications.readAt} is not null` : undefined,
     f.kind !== undefined ? eq(notifications.kind, f.kind) : undefined,
-    f.updated_since !== undefined ? gte(notifications.updatedAt, f.updated_since) : undefined,
+    updatedSince(notifications.updatedAt, f.updated_since),
   )!;
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, exists, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
-import { ofAccount } from './tenant';
+import { ofAccount, updatedSince } from './tenant';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
 import type { MembershipRole } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
@@ -82,7 +82,7 @@ function filterWhere(db: Db, accountId: number, f: MembershipFilters): SQL | und
             .where(and(eq(projectTeamMembershipRoles.membershipId, projectTeamMemberships.id), eq(projectTeamMembershipRoles.role, f.role))),
         )
       : undefined,
-    f.updated_since !== undefined ? gte(projectTeamMemberships.updatedAt, f.updated_since) : undefined,
+    updatedSince(projectTeamMemberships.updatedAt, f.updated_since),
     inTeam(projectTeamMemberships.projectId, f.teamOf),
   );
 }

@@ -8,7 +8,7 @@ import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { projectStatusWhere } from './project-status';
 import { countedTotal } from './list-counters';
 import { pipelineRelations, referencesOf } from './pipeline-relations';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 import { companyBidOn, companyWon } from './bid-results';
 import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';
 
@@ -115,7 +115,7 @@ function filterWhere(accountId: number, f: ProjectFilters): SQL | undefined {
     f.closed_since !== undefined ? gte(projects.closedAt, new Date(`${f.closed_since}T00:00:00Z`)) : undefined,
     f.competitor_id !== undefined ? companyBidOn(projects.id, f.competitor_id) : undefined,
     f.awarded_to_id !== undefined ? companyWon(projects.id, f.awarded_to_id) : undefined,
-    f.updated_since !== undefined ? gte(projects.updatedAt, f.updated_since) : undefined,
+    updatedSince(projects.updatedAt, f.updated_since),
     inTeam(projects.id, f.teamOf),
     ...(f.custom ?? []),
   );

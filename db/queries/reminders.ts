@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { companies, contacts, leads, projects, reminders, tasks, users } from '@/db/schema';
 import type { CommentableType } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
 import { type PageWindow, pageWithTotal } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 
 // A user's reminders (docs/collaboration.md#reminders): a page with the record's name joined (one
 // left join per kind of record, only one of which matches), and the due ones claimed once.
@@ -42,7 +42,7 @@ export function listReminders(db: Db, accountId: number, userId: number, f: Remi
     f.due === 'upcoming' ? gt(reminders.remindAt, now) : f.due === 'past' ? lte(reminders.remindAt, now) : undefined,
     f.remindable_type !== undefined ? eq(reminders.remindableType, f.remindable_type) : undefined,
     f.remindable_id !== undefined ? eq(reminders.remindableId, f.remindable_id) : undefined,
-    f.updated_since !== undefined ? gte(reminders.updatedAt, f.updated_since) : undefined,
+    updatedSince(reminders.updatedAt, f.updated_since),
   );
   const order = f.due === 'past' ? [desc(reminders.remindAt), desc(reminders.id)] : [asc(reminders.remindAt), asc(reminders.id)];
   return pageWithTotal(db, selectReminders(db).$dynamic(), reminders, where, order, page);

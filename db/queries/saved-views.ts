@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { savedViews, users } from '@/db/schema';
 import type { SavedViewResource } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 import { type PageWindow, pageWithTotal } from './sql';
 
 function selectSavedViews(db: Db) {
@@ -31,7 +31,7 @@ export async function listSavedViews(db: Db, accountId: number, userId: number, 
     visible(accountId, userId, readable),
     f.resource !== undefined ? eq(savedViews.resource, f.resource) : undefined,
     f.shared !== undefined ? eq(savedViews.shared, f.shared) : undefined,
-    f.updated_since !== undefined ? gte(savedViews.updatedAt, f.updated_since) : undefined,
+    updatedSince(savedViews.updatedAt, f.updated_since),
   );
   return pageWithTotal(db, selectSavedViews(db).$dynamic(), savedViews, where, [asc(savedViews.resource), asc(savedViews.name), asc(savedViews.id)], page);
 }

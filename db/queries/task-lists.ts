@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
 import { projects, taskLists } from '@/db/schema';
 import { namedRefColumns } from './refs';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 import { type PageWindow, pageWithTotal } from './sql';
 
 const taskListSelection = {
@@ -31,7 +31,7 @@ function filterWhere(accountId: number, f: TaskListFilters): SQL | undefined {
   return and(
     eq(taskLists.accountId, accountId),
     f.project_id !== undefined ? eq(taskLists.projectId, f.project_id) : undefined,
-    f.updated_since !== undefined ? gte(taskLists.updatedAt, f.updated_since) : undefined,
+    updatedSince(taskLists.updatedAt, f.updated_since),
     inTeam(taskLists.projectId, f.teamOf),
   );
 }

@@ -1,11 +1,11 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { inTeamOrNoProject, type TeamOf } from './project-access';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { contacts, projects, taskLists, tasks, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
 import { orderBySort, type PageWindow, pageWithTotal, rows, type SortKey, timestampSorts } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince, idsOfAccount } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -70,7 +70,7 @@ function filterWhere(accountId: number, f: TaskFilters): SQL | undefined {
     f.completed === false ? isNull(tasks.completedAt) : undefined,
     f.deadline_before !== undefined ? lt(tasks.deadline, f.deadline_before) : undefined,
     f.deadline_after !== undefined ? gt(tasks.deadline, f.deadline_after) : undefined,
-    f.updated_since !== undefined ? gte(tasks.updatedAt, f.updated_since) : undefined,
+    updatedSince(tasks.updatedAt, f.updated_since),
     inTeamOrNoProject(tasks.projectId, f.teamOf),
   );
 }
@@ -88,7 +88,7 @@ export function findTask(db: Db, accountId: number, id: number, lock = false, te
 /** Tasks of the account by id, with their embeds, in one statement (a timeline page's). */
 export function tasksByIds(db: Db, accountId: number, ids: number[]): Promise<TaskRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectTasks(db).where(and(eq(tasks.accountId, accountId), inArray(tasks.id, ids)));
+  return selectTasks(db).where(idsOfAccount(tasks, accountId, ids));
 }
 
 /** The project of a task list of the account, or undefined when there is no such list. */

@@ -14,6 +14,16 @@ export function ofAccount(table: AccountTable, accountId: number, id: number): S
   return and(eq(table.accountId, accountId), eq(table.id, id))!;
 }
 
+/** `account_id = … and id in (…)`: the account's rows of these ids (another account's are not there). */
+export function idsOfAccount(table: { id: AnyPgColumn; accountId: AnyPgColumn }, accountId: number, ids: number[]): SQL {
+  return and(eq(table.accountId, accountId), inArray(table.id, ids))!;
+}
+
+/** Changed at or after `since`, when a list asks for rows changed since a time (`updated_since`); else no condition. */
+export function updatedSince(column: AnyPgColumn, since: Date | undefined): SQL | undefined {
+  return since !== undefined ? gte(column, since) : undefined;
+}
+
 /** Inserts one row; its id. */
 export async function insertRow<T extends AccountTable>(db: Db, table: T, values: PgInsertValue<T>): Promise<number> {
   const [row] = (await db.insert(table).values(values).returning({ id: table.id })) as { id: number }[];
@@ -30,7 +40,7 @@ export async function insertRows<T extends AccountTable>(db: Db, table: T, value
 /** Deletes the account's rows of these ids in one statement (rows just inserted that nothing came to use). */
 export async function deleteRows(db: Db, table: AccountTable, accountId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.delete(table).where(and(eq(table.accountId, accountId), inArray(table.id, ids)));
+  await db.delete(table).where(idsOfAccount(table, accountId, ids));
 }
 
 /** The bare row, locked for the rest of the transaction. */
@@ -90,6 +100,18 @@ export async function oneRow<R>(
   return row;
 }
 
+/** A query file's select of a table's rows with their joins, to be narrowed by `where`. */
+type Selecting<R> = (db: Db) => { where(condition: SQL): { for(strength: 'update', config: { of: PgTable }): PromiseLike<R[]> } & PromiseLike<R[]> };
+
+/** A resource's reads by id: one record (its row locked with `lock`), and several in one statement (a timeline page's). */
+export function readsById<R>(select: Selecting<R>, table: AccountTable) {
+  return {
+    find: (db: Db, accountId: number, id: number, lock = false): Promise<R | undefined> =>
+      oneRow(select(db).where(ofAccount(table, accountId, id)), table, lock),
+    byIds: async (db: Db, accountId: number, ids: number[]): Promise<R[]> => (ids.length === 0 ? [] : select(db).where(idsOfAccount(table, accountId, ids))),
+  };
+}
+
 /**
  * A page of an account's rows, and their total: those `query` selects from `table` under
  * `conditions` and, when the list was asked for rows changed since a time (`updated_since`), changed
@@ -105,6 +127,6 @@ export function listOfAccount<Q extends PgSelect>(
   order: SQL[],
   page: PageWindow,
 ) {
-  const where = and(eq(table.accountId, accountId), ...conditions, f.updated_since !== undefined ? gte(table.updatedAt, f.updated_since) : undefined);
+  const where = and(eq(table.accountId, accountId), ...conditions, updatedSince(table.updatedAt, f.updated_since));
   return pageWithTotal(db, query, table, where, order, page);
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
-import { ofAccount } from './tenant';
+import { ofAccount, updatedSince } from './tenant';
 import { accounts, sessions, users } from '@/db/schema';
 import { personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
@@ -41,7 +41,7 @@ function filterWhere(accountId: number, f: UserFilters): SQL | undefined {
     f.q !== undefined
       ? ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') || ' ' || ${users.email}`, likePattern(f.q))
       : undefined,
-    f.updated_since !== undefined ? gte(users.updatedAt, f.updated_since) : undefined,
+    updatedSince(users.updatedAt, f.updated_since),
   );
 }
 

@@ -1,11 +1,11 @@
-import { and, desc, eq, exists, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { divisions, employeeSearchText, imports, workforceCertifications, workforceEmployees, workforceRoles } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal, rows } from './sql';
-import { ofAccount, oneRow } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 
 const role = alias(workforceRoles, 'role');
 const manager = alias(workforceEmployees, 'manager');
@@ -78,7 +78,7 @@ function filterWhere(accountId: number, f: WorkforceEmployeeFilters): SQL | unde
     certificationFilter(f),
     // The same expression as the trigram index, so the planner can use it.
     f.q !== undefined ? ilike(employeeSearchText(workforceEmployees), likePattern(f.q)) : undefined,
-    f.updated_since !== undefined ? gte(workforceEmployees.updatedAt, f.updated_since) : undefined,
+    updatedSince(workforceEmployees.updatedAt, f.updated_since),
   );
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '@/db';
 import { projects, projectStages, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
-import { ofAccount, oneRow } from './tenant';
+import { listOfAccount, ofAccount, oneRow, updatedSince } from './tenant';
 import { pageWithTotal, type PageWindow } from './sql';
 
 // Workforce planning's SQL: assignments, time off and certifications with their embeds (one
@@ -68,7 +68,7 @@ export async function listWorkforceAssignments(db: Db, accountId: number, f: Ass
     f.role_id !== undefined ? eq(a.roleId, f.role_id) : undefined,
     f.unfilled === true ? isNull(a.employeeId) : f.unfilled === false ? isNotNull(a.employeeId) : undefined,
     overlapping(a, f.from, f.to),
-    f.updated_since !== undefined ? gte(a.updatedAt, f.updated_since) : undefined,
+    updatedSince(a.updatedAt, f.updated_since),
     inTeam(a.projectId, f.teamOf),
   );
   return pageWithTotal(db, selectAssignments(db).$dynamic(), a, where, [desc(a.createdAt), desc(a.id)], page);
@@ -140,13 +140,8 @@ export interface TimeOffFilters {
 
 export async function listWorkforceTimeOff(db: Db, accountId: number, f: TimeOffFilters, page: PageWindow) {
   const t = workforceTimeOff;
-  const where = and(
-    eq(t.accountId, accountId),
-    f.employee_id !== undefined ? eq(t.employeeId, f.employee_id) : undefined,
-    overlapping(t, f.from, f.to),
-    f.updated_since !== undefined ? gte(t.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(db, selectTimeOff(db).$dynamic(), t, where, [desc(t.createdAt), desc(t.id)], page);
+  const on = [f.employee_id !== undefined ? eq(t.employeeId, f.employee_id) : undefined, overlapping(t, f.from, f.to)];
+  return listOfAccount(db, selectTimeOff(db).$dynamic(), t, accountId, f, on, [desc(t.createdAt), desc(t.id)], page);
 }
 
 export function findWorkforceTimeOff(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceTimeOffRow | undefined> {
@@ -173,13 +168,11 @@ export interface CertificationFilters {
 
 export async function listWorkforceCertifications(db: Db, accountId: number, f: CertificationFilters, page: PageWindow) {
   const c = workforceCertifications;
-  const where = and(
-    eq(c.accountId, accountId),
+  const on = [
     f.employee_id !== undefined ? eq(c.employeeId, f.employee_id) : undefined,
     f.expiring_before !== undefined ? lt(c.expiresOn, f.expiring_before) : undefined,
-    f.updated_since !== undefined ? gte(c.updatedAt, f.updated_since) : undefined,
-  );
-  return pageWithTotal(db, selectCertifications(db).$dynamic(), c, where, [desc(c.createdAt), desc(c.id)], page);
+  ];
+  return listOfAccount(db, selectCertifications(db).$dynamic(), c, accountId, f, on, [desc(c.createdAt), desc(c.id)], page);
 }
 
 export function findWorkforceCertification(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceCertificationRow | undefined> {

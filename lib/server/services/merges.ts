@@ -154,37 +154,32 @@ interface Moved {
   event?: PathResource;
 }
 
-const plain = (table: string, column: string, kind: Moved['kind'], event?: PathResource): Moved => ({ ref: { table, column, touch: true }, kind, event });
+/** The records that name a company or a contact in a column of their own, each with its event resource. */
+const NAMING = { contacts: 'contact', leads: 'lead', projects: 'project', calls: 'call', tasks: 'task' } as const;
+
+/** The tables' `column` (`company_id`, `contact_id`): their rows count as the table's name and are updated with events. */
+const byColumn = (column: string, tables: (keyof typeof NAMING)[]): Moved[] =>
+  tables.map((table) => ({ ref: { table, column, touch: true }, kind: table, event: NAMING[table] }));
+
 const typed = (table: string, prefix: string, value: string, kind: Moved['kind'], event: PathResource | undefined, touch = true): Moved => ({
   ref: { table, column: `${prefix}_id`, type: { column: `${prefix}_type`, value }, touch },
   kind,
   event,
 });
 
+/** What attaches to any record by its type and id: its comments, reminders, documents, folders and notifications. */
+const attached = (type: 'company' | 'contact'): Moved[] => [
+  typed('comments', 'commentable', type, 'comments', 'comment'),
+  typed('reminders', 'remindable', type, 'reminders', 'reminder'),
+  typed('documents', 'attachable', type, 'documents', 'document'),
+  typed('document_folders', 'attachable', type, 'documents', 'document_folder'),
+  typed('notifications', 'subject', type, null, undefined),
+];
+
 /** Every column that names a record of the resource, but email links, industries and import rows (keyed otherwise). */
 const REFERENCES: Record<MergeResource, Moved[]> = {
-  companies: [
-    plain('contacts', 'company_id', 'contacts', 'contact'),
-    plain('leads', 'company_id', 'leads', 'lead'),
-    plain('projects', 'company_id', 'projects', 'project'),
-    plain('calls', 'company_id', 'calls', 'call'),
-    typed('comments', 'commentable', 'company', 'comments', 'comment'),
-    typed('reminders', 'remindable', 'company', 'reminders', 'reminder'),
-    typed('documents', 'attachable', 'company', 'documents', 'document'),
-    typed('document_folders', 'attachable', 'company', 'documents', 'document_folder'),
-    typed('notifications', 'subject', 'company', null, undefined),
-  ],
-  contacts: [
-    plain('leads', 'contact_id', 'leads', 'lead'),
-    plain('projects', 'contact_id', 'projects', 'project'),
-    plain('calls', 'contact_id', 'calls', 'call'),
-    plain('tasks', 'contact_id', 'tasks', 'task'),
-    typed('comments', 'commentable', 'contact', 'comments', 'comment'),
-    typed('reminders', 'remindable', 'contact', 'reminders', 'reminder'),
-    typed('documents', 'attachable', 'contact', 'documents', 'document'),
-    typed('document_folders', 'attachable', 'contact', 'documents', 'document_folder'),
-    typed('notifications', 'subject', 'contact', null, undefined),
-  ],
+  companies: [...byColumn('company_id', ['contacts', 'leads', 'projects', 'calls']), ...attached('company')],
+  contacts: [...byColumn('contact_id', ['leads', 'projects', 'calls', 'tasks']), ...attached('contact')],
 };
 
 /** Bookkeeping rows that name records, moved without events: the aliases of earlier merges' sources. */
