@@ -23,20 +23,8 @@ export type ForecastFilters = Partial<Record<ForecastFilter, number>> & {
 const columnOf = (filter: ForecastFilter) => filter.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()) as FilterColumn;
 type FilterColumn = 'divisionId' | 'marketSectorId' | 'assignedToId' | 'projectStageId' | 'companyId';
 
-/** One project as the forecast needs it. */
-export interface ForecastInput {
-  id: number;
-  /** Won (contracted) or open (pipeline). */
-  won: boolean;
-  amountInCents: number | null;
-  estimatedCostInCents: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  forecastCurve: ForecastCurve;
-  forecastManualPercentages: number[] | null;
-  probability: number | null;
-  stageDefaultProbability: number | null;
-}
+/** One project as the forecast needs it (won: contracted; else open, the pipeline): a snapshot's row, or a project's now. */
+export type ForecastInput = Awaited<ReturnType<typeof snapshotInputs>>[number];
 
 /** The days the forecast's months cover, as `YYYY-MM-DD`. */
 export interface DayRange {
@@ -109,7 +97,7 @@ export async function forecastInputs(
 }
 
 /** The same, as a snapshot of the account kept them. */
-export async function snapshotInputs(db: Db, accountId: number, snapshotId: number, filters: ForecastFilters, range: DayRange): Promise<ForecastInput[]> {
+export async function snapshotInputs(db: Db, accountId: number, snapshotId: number, filters: ForecastFilters, range: DayRange) {
   const s = forecastSnapshotProjects;
   const found = await db
     .select({
