@@ -33,20 +33,28 @@ function selectDocuments(db: Db) {
 }
 export type DocumentRow = Awaited<ReturnType<ReturnType<typeof selectDocuments>['execute']>>[number];
 
-export interface DocumentFilters {
+/** The record whose documents or folders a list reads (and rows changed since a time, when asked). */
+interface OnRecord {
   attachable_type: AttachableType;
   attachable_id: number;
+  updated_since?: Date;
+}
+
+const attachedTo = (t: typeof documents | typeof documentFolders, f: OnRecord) => [
+  eq(t.attachableType, f.attachable_type),
+  eq(t.attachableId, f.attachable_id),
+];
+
+export interface DocumentFilters extends OnRecord {
   folder_id?: number;
   category?: DocumentCategory;
   q?: string;
-  updated_since?: Date;
 }
 
 /** A record's documents, newest first. */
 export function listDocuments(db: Db, accountId: number, f: DocumentFilters, page: PageWindow) {
   const on = [
-    eq(documents.attachableType, f.attachable_type),
-    eq(documents.attachableId, f.attachable_id),
+    ...attachedTo(documents, f),
     f.folder_id !== undefined ? eq(documents.folderId, f.folder_id) : undefined,
     f.category !== undefined ? eq(documents.category, f.category) : undefined,
     f.q !== undefined ? prefixMatch(documents.search, f.q) : undefined,
@@ -99,20 +107,13 @@ function selectFolders(db: Db) {
 }
 export type FolderRow = Awaited<ReturnType<ReturnType<typeof selectFolders>['execute']>>[number];
 
-export interface FolderFilters {
-  attachable_type: AttachableType;
-  attachable_id: number;
+export interface FolderFilters extends OnRecord {
   parent_id?: number;
-  updated_since?: Date;
 }
 
 /** A record's folders, by name (every level; `parent_id` for one folder's children). */
 export function listFolders(db: Db, accountId: number, f: FolderFilters, page: PageWindow) {
-  const on = [
-    eq(documentFolders.attachableType, f.attachable_type),
-    eq(documentFolders.attachableId, f.attachable_id),
-    f.parent_id !== undefined ? eq(documentFolders.parentId, f.parent_id) : undefined,
-  ];
+  const on = [...attachedTo(documentFolders, f), f.parent_id !== undefined ? eq(documentFolders.parentId, f.parent_id) : undefined];
   return listOfAccount(db, selectFolders(db).$dynamic(), documentFolders, accountId, f, on, [asc(documentFolders.name), asc(documentFolders.id)], page);
 }
 
