@@ -57,6 +57,10 @@ describe('saved views', () => {
     expect((await member.get('/saved_views?resource=leads')).body.saved_views.map((v: { name: string }) => v.name)).toContain('My hot leads');
     expect((await other.get('/saved_views')).body.saved_views).toEqual([]);
     expect((await other.get(`/saved_views/${res.body.saved_view.id}`)).status).toBe(404);
+    // A colleague can neither change nor delete what they cannot see: a 404, and the view is untouched.
+    expect((await other.patch(`/saved_views/${res.body.saved_view.id}`, { saved_view: { name: 'Taken' } })).status).toBe(404);
+    expect((await other.delete(`/saved_views/${res.body.saved_view.id}`)).status).toBe(404);
+    expect((await member.get(`/saved_views/${res.body.saved_view.id}`)).body.saved_view.name).toBe('My hot leads');
 
     // Shared: everyone sees it, only the owner or an admin changes it.
     const shared = await member.patch(`/saved_views/${res.body.saved_view.id}`, { saved_view: { shared: true } });

@@ -49,6 +49,12 @@ export interface RecordKind<Row, Out extends object> {
   write?(db: Db, accountId: number, id: number, values: Record<string, unknown>): Promise<Out>;
   /** Its `custom_fields` are checked against the account's definitions for this resource (docs/custom-fields.md). */
   customFields?: CustomFieldResource;
+  /**
+   * Who may change or delete a record they see (throws a 403 otherwise: a shared saved view is its
+   * owner's and the admins'). With it, a delete locks the record through `read`, which decides who
+   * sees it, never by its bare row.
+   */
+  mayChange?(ctx: CallerContext, row: Row): void;
 }
 
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
@@ -148,6 +154,7 @@ export async function updateRecord<Row, Out extends object>(
       lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)),
       answer: kind.serialize,
     });
+    kind.mayChange?.(ctx, current);
     const answer = kind.serialize(current);
     await assertReferences(tx, ctx, input, kind.references ?? {});
     const next = await rules.columns(current, tx);
@@ -213,14 +220,16 @@ export async function deleteRecord<Row, Out extends object>(
 ): Promise<void> {
   const { resource } = kind;
   const documents = await db.transaction(async (tx) => {
-    // With If-Match, or for a caller who sees only some projects, the record as its GET answers it
-    // (its row locked) to compare or to check they see it; else the bare lock.
-    await lockForWrite<unknown>(ctx.ifMatch, {
+    // With If-Match, for a caller who sees only some projects, or for a record only some see, the
+    // record as its GET answers it (its row locked) to compare or to check they see it; else the bare lock.
+    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange);
+    const current = await lockForWrite<unknown>(ctx.ifMatch, {
       key: resource,
       label: RESOURCES[kind.resource].label,
-      lock: () => (ctx.ifMatch || teamOf(ctx) !== undefined ? kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : lockRow(tx, kind.table, ctx.accountId, id)),
+      lock: () => (read ? kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : lockRow(tx, kind.table, ctx.accountId, id)),
       answer: (current) => kind.serialize(current as Row),
     });
+    kind.mayChange?.(ctx, current as Row);
     const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];
     for (const ref of effects.references ?? []) {
       const changed = { [camel(ref.column.name)]: null };

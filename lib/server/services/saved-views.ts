@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from '@/db';
 import { findSavedView, listSavedViews as queryViews, type SavedViewRow } from '@/db/queries/saved-views';
-import { insertRow, updateRow, deleteRow } from '@/db/queries/tenant';
 import { savedViews } from '@/db/schema';
 import { SAVED_VIEW_RESOURCES, type SavedViewResource } from '@/db/schema/enums';
 import { serializeSavedView } from '@/lib/server/serializers/saved-views';
@@ -13,12 +12,11 @@ import { projectListQuery } from '@/lib/shared/validation/projects';
 import type { SavedViewCreate, SavedViewListQuery, SavedViewResponse, SavedViewUpdate } from '@/lib/shared/validation/saved-views';
 import { tasksListQuery } from '@/lib/shared/validation/tasks';
 import { workforceEmployeeListQuery } from '@/lib/shared/validation/workforce-employees';
-import { changedColumns, recordEvent, resourcePath } from './common';
 import type { CallerContext } from './context';
-import { forbidden, notFound, validationFailed, type FieldErrors } from './errors';
+import { forbidden, validationFailed, type FieldErrors } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
 import { AREA_OF_LIST, mayRead, requireArea } from './permissions';
-import { lockForWrite } from './preconditions';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 
 // Saved views (docs/saved-views.md): a user's own, or shared with the account; only the owner or an
 // account admin changes one. A view belongs to a list, and is there only for users who may read it.
@@ -58,73 +56,49 @@ function checkParameters(resource: SavedViewResource, filters: Record<string, st
   if (Object.keys(errors).length) throw validationFailed(errors);
 }
 
-async function visibleView(db: Db, ctx: CallerContext, id: number, lock = false): Promise<SavedViewRow> {
-  const row = await findSavedView(db, ctx.accountId, ctx.userId, readable(ctx), id, lock);
-  if (!row) throw notFound('Saved view');
-  return row;
-}
-
-/** Only its owner, or an account admin, changes a view (others see shared ones, read-only). */
-function assertMayChange(ctx: CallerContext, row: SavedViewRow) {
-  if (row.view.userId !== ctx.userId && ctx.role !== 'admin') throw forbidden('Only the owner of a saved view, or an admin of the account, can change it.');
-}
-
-const event = (db: Db, ctx: CallerContext, action: 'create' | 'update' | 'delete', id: number, changed?: Record<string, unknown>) =>
-  recordEvent(db, ctx, { resource: 'saved_view', action, id, path: resourcePath('saved_view', id), ...(changed && { changed }) });
+/** Saved views as the caller sees them: their own, and those shared on lists they may read; only the owner or an admin changes one. */
+const viewKind = (ctx: CallerContext): RecordKind<SavedViewRow, SavedViewResponse> => ({
+  resource: 'saved_view',
+  table: savedViews,
+  read: (db, accountId, id, lock) => findSavedView(db, accountId, ctx.userId, readable(ctx), id, lock),
+  columns: (row) => row.view,
+  serialize: serializeSavedView,
+  mayChange: (caller, row) => {
+    if (row.view.userId !== caller.userId && caller.role !== 'admin') throw forbidden('Only the owner of a saved view, or an admin of the account, can change it.');
+  },
+});
 
 export async function listSavedViews(db: Db, ctx: CallerContext, query: SavedViewListQuery): Promise<Page<SavedViewResponse>> {
   return toPage(query, await queryViews(db, ctx.accountId, ctx.userId, readable(ctx), query, pageWindow(query)), serializeSavedView);
 }
 
-export async function getSavedView(db: Db, ctx: CallerContext, id: number): Promise<SavedViewResponse> {
-  return serializeSavedView(await visibleView(db, ctx, id));
+export function getSavedView(db: Db, ctx: CallerContext, id: number): Promise<SavedViewResponse> {
+  return getRecord(db, ctx, viewKind(ctx), id);
 }
 
 export function createSavedView(db: Db, ctx: CallerContext, input: SavedViewCreate): Promise<SavedViewResponse> {
   requireArea(ctx, AREA_OF_LIST[input.resource], 'read');
   checkParameters(input.resource, input.filters, input.sort);
-  return db.transaction(async (tx) => {
-    const id = await insertRow(tx, savedViews, {
-      accountId: ctx.accountId,
-      userId: ctx.userId,
-      resource: input.resource,
-      name: input.name,
-      filters: input.filters,
-      columns: input.columns,
-      sort: input.sort,
-      shared: input.shared,
-    });
-    await event(tx, ctx, 'create', id);
-    return getSavedView(tx, ctx, id);
-  });
+  return createRecord(db, ctx, viewKind(ctx), input, () => ({
+    userId: ctx.userId,
+    resource: input.resource,
+    name: input.name,
+    filters: input.filters,
+    columns: input.columns,
+    sort: input.sort,
+    shared: input.shared,
+  }));
 }
 
-const viewTarget = (tx: Db, ctx: CallerContext, id: number) => ({
-  key: 'saved_view',
-  label: 'Saved view',
-  lock: () => findSavedView(tx, ctx.accountId, ctx.userId, readable(ctx), id, true),
-  answer: serializeSavedView,
-});
-
 export function updateSavedView(db: Db, ctx: CallerContext, id: number, input: SavedViewUpdate): Promise<SavedViewResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, viewTarget(tx, ctx, id));
-    const answer = serializeSavedView(current);
-    assertMayChange(ctx, current);
-    checkParameters(current.view.resource, input.filters ?? current.view.filters, input.sort !== undefined ? input.sort : current.view.sort);
-    const changes = changedColumns(current.view, { ...input });
-    if (Object.keys(changes).length === 0) return answer;
-    await updateRow(tx, savedViews, ctx.accountId, id, { ...changes, updatedAt: new Date() });
-    await event(tx, ctx, 'update', id, changes);
-    return getSavedView(tx, ctx, id);
+  return updateRecord(db, ctx, viewKind(ctx), id, input, {
+    columns: (current) => {
+      checkParameters(current.view.resource, input.filters ?? current.view.filters, input.sort !== undefined ? input.sort : current.view.sort);
+      return { ...input };
+    },
   });
 }
 
 export function deleteSavedView(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, viewTarget(tx, ctx, id));
-    assertMayChange(ctx, current);
-    await deleteRow(tx, savedViews, ctx.accountId, id);
-    await event(tx, ctx, 'delete', id);
-  });
+  return deleteRecord(db, ctx, viewKind(ctx), id);
 }
