@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field, Input, inputClass } from '@/components/ui/field';
+import { ListStates } from '@/components/ui/list-states';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SectionCard } from '@/components/ui/section-card';
 import { ApiClientError } from '@/lib/client/api-client';
@@ -480,42 +481,41 @@ export function RecordDocuments({ type, id }: { type: AttachableType; id: string
           />
         ) : null}
         <UploadList uploads={uploads} dismiss={(key) => setUploads((list) => list.filter((u) => u.key !== key))} />
-        {query.isPending ? (
-          <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">Loading documents…</p>
-        ) : query.error ? (
-          <p className="px-4 py-6 text-sm text-red-700 dark:text-red-400">The documents could not be loaded.</p>
-        ) : items.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">
-            {filtered ? 'No document matches.' : 'No documents yet. Drop files here, or choose Upload files: bid invitations, drawings, addenda, photos.'}
-          </p>
-        ) : view === 'grid' ? (
-          <ul className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4">
-            {items.map((doc) => (
-              <li key={doc.id} className="min-w-0 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
-                <DocumentThumbnail doc={doc} large />
-                <a
-                  href={doc.download_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="mt-2 block truncate text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
-                  title={doc.name}
-                >
-                  {doc.name}
-                </a>
-                <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {humanize(doc.category)} · {formatBytes(doc.byte_size)}
-                </p>
-                {previewable(doc) ? <PreviewButton doc={doc} /> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {items.map((doc) => (
-              <DocumentRow key={doc.id} doc={doc} folders={tree} onNewVersion={(d, file) => send(file, d)} />
-            ))}
-          </ul>
-        )}
+        <ListStates
+          query={query}
+          noun="documents"
+          isEmpty={items.length === 0}
+          empty={filtered ? 'No document matches.' : 'No documents yet. Drop files here, or choose Upload files: bid invitations, drawings, addenda, photos.'}
+        >
+          {view === 'grid' ? (
+            <ul className="grid grid-cols-2 gap-3 p-4 sm:grid-cols-3 lg:grid-cols-4">
+              {items.map((doc) => (
+                <li key={doc.id} className="min-w-0 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
+                  <DocumentThumbnail doc={doc} large />
+                  <a
+                    href={doc.download_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="mt-2 block truncate text-sm font-medium text-blue-700 hover:underline dark:text-blue-400"
+                    title={doc.name}
+                  >
+                    {doc.name}
+                  </a>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {humanize(doc.category)} · {formatBytes(doc.byte_size)}
+                  </p>
+                  {previewable(doc) ? <PreviewButton doc={doc} /> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+              {items.map((doc) => (
+                <DocumentRow key={doc.id} doc={doc} folders={tree} onNewVersion={(d, file) => send(file, d)} />
+              ))}
+            </ul>
+          )}
+        </ListStates>
       </SectionCard>
     </div>
   );

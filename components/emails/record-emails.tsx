@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { inputClass } from '@/components/ui/field';
+import { ListStates } from '@/components/ui/list-states';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { SectionCard } from '@/components/ui/section-card';
 import { ApiClientError } from '@/lib/client/api-client';
@@ -145,21 +146,18 @@ export function RecordEmails({ type, id }: { type: EmailRecordType; id: string }
   const items = query.data?.items ?? [];
   return (
     <SectionCard title="Email" total={query.data?.total}>
-      {query.isPending ? (
-        <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">Loading email…</p>
-      ) : query.error ? (
-        <p className="px-4 py-6 text-sm text-red-700 dark:text-red-400">The email could not be loaded.</p>
-      ) : items.length === 0 ? (
-        <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-400">
-          No email yet. BCC or forward mail to your account’s address (Settings → Email capture) and it lands on the records of the people in it.
-        </p>
-      ) : (
+      <ListStates
+        query={query}
+        noun="email"
+        isEmpty={items.length === 0}
+        empty="No email yet. BCC or forward mail to your account’s address (Settings → Email capture) and it lands on the records of the people in it."
+      >
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {items.map((email) => (
             <EmailRow key={email.id} email={email} type={type} id={id} />
           ))}
         </ul>
-      )}
+      </ListStates>
     </SectionCard>
   );
 }

@@ -1,6 +1,19 @@
 'use client';
 
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarProps,
+  type LineProps,
+  type TooltipContentProps,
+} from 'recharts';
 import type { NameType, ValueType } from 'recharts/types/component/DefaultTooltipContent';
 import type { Forecast } from '@/lib/client/hooks/use-forecast';
 import { formatCents } from '@/lib/client/format';
@@ -74,6 +87,16 @@ export function ForecastChart({ forecast, unweighted, snapshot }: { forecast: Fo
     snapshot: snapshot?.months[i]?.month === m.month ? snapshot.months[i]!.total_weighted_in_cents : null,
   }));
   const parts = periodChartProps(c);
+  // In the legend's order (its itemSorter is null): the revenue stacked in bars, then the lines.
+  const bars: (BarProps & { dataKey: keyof Point })[] = [
+    { dataKey: 'contracted', name: NAMES.contracted, fill: c.contracted },
+    { dataKey: 'pipeline', name: unweighted ? NAMES.unweighted : NAMES.weighted, fill: c.pipeline },
+  ];
+  if (!unweighted && hasTarget) bars.push({ dataKey: 'gap', name: NAMES.gap, fill: c.gapFill, stroke: c.gap, strokeDasharray: '4 3' });
+  const lines: (LineProps & { dataKey: keyof Point })[] = [];
+  if (hasTarget) lines.push({ yAxisId: 'money', dataKey: 'target', name: NAMES.target, type: 'step', stroke: c.target, dot: false, connectNulls: false });
+  lines.push({ yAxisId: 'backlog', dataKey: 'backlog', name: NAMES.backlog, type: 'monotone', stroke: c.backlog, strokeDasharray: '6 3', dot: false });
+  if (snapshot) lines.push({ yAxisId: 'money', dataKey: 'snapshot', name: NAMES.snapshot, type: 'monotone', stroke: c.snapshot, dot: { r: 2 } });
   return (
     <div className="h-80 w-full sm:h-96">
       <ResponsiveContainer width="100%" height="100%">
@@ -84,63 +107,12 @@ export function ForecastChart({ forecast, unweighted, snapshot }: { forecast: Fo
           <YAxis yAxisId="backlog" orientation="right" {...parts.moneyAxis} tick={{ ...parts.tick, fill: c.backlog }} />
           <Tooltip content={(props) => <ChartTooltip {...props} />} cursor={{ fill: c.cursor }} />
           <Legend {...parts.legend} />
-          <Bar yAxisId="money" dataKey="contracted" name={NAMES.contracted} stackId="revenue" fill={c.contracted} isAnimationActive={false} />
-          <Bar
-            yAxisId="money"
-            dataKey="pipeline"
-            name={unweighted ? NAMES.unweighted : NAMES.weighted}
-            stackId="revenue"
-            fill={c.pipeline}
-            isAnimationActive={false}
-          />
-          {!unweighted && hasTarget ? (
-            <Bar
-              yAxisId="money"
-              dataKey="gap"
-              name={NAMES.gap}
-              stackId="revenue"
-              fill={c.gapFill}
-              stroke={c.gap}
-              strokeDasharray="4 3"
-              isAnimationActive={false}
-            />
-          ) : null}
-          {hasTarget ? (
-            <Line
-              yAxisId="money"
-              dataKey="target"
-              name={NAMES.target}
-              type="step"
-              stroke={c.target}
-              strokeWidth={2}
-              dot={false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          ) : null}
-          <Line
-            yAxisId="backlog"
-            dataKey="backlog"
-            name={NAMES.backlog}
-            type="monotone"
-            stroke={c.backlog}
-            strokeWidth={2}
-            strokeDasharray="6 3"
-            dot={false}
-            isAnimationActive={false}
-          />
-          {snapshot ? (
-            <Line
-              yAxisId="money"
-              dataKey="snapshot"
-              name={NAMES.snapshot}
-              type="monotone"
-              stroke={c.snapshot}
-              strokeWidth={2}
-              dot={{ r: 2 }}
-              isAnimationActive={false}
-            />
-          ) : null}
+          {bars.map((bar) => (
+            <Bar key={bar.dataKey} yAxisId="money" stackId="revenue" {...bar} isAnimationActive={false} />
+          ))}
+          {lines.map((line) => (
+            <Line key={line.dataKey} {...line} strokeWidth={2} isAnimationActive={false} />
+          ))}
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -61,6 +61,10 @@ export function CompetitorsView({
   const rows: Row[] | undefined = query.data?.items.map((c) => ({ ...c, id: c.company.id }));
   const total = query.data?.total ?? 0;
   const when = since ? `since ${formatDate(since)}` : 'in every bid recorded';
+  const lookupFilters = [
+    ['market_sector_id', 'Market sector', sectors, 'Every sector'],
+    ['delivery_method_id', 'Delivery method', methods, 'Every delivery method'],
+  ] as const;
 
   return (
     <>
@@ -69,24 +73,12 @@ export function CompetitorsView({
           <span className={label}>Bids since</span>
           <input type="date" className={inputClass} value={since} max={todayIso()} onChange={(e) => setState({ since: e.target.value || null })} />
         </label>
-        <label className="w-full sm:w-56">
-          <span className={label}>Market sector</span>
-          <Select
-            options={sectors}
-            placeholder="Every sector"
-            value={state.market_sector_id}
-            onChange={(e) => setState({ market_sector_id: e.target.value || null })}
-          />
-        </label>
-        <label className="w-full sm:w-56">
-          <span className={label}>Delivery method</span>
-          <Select
-            options={methods}
-            placeholder="Every delivery method"
-            value={state.delivery_method_id}
-            onChange={(e) => setState({ delivery_method_id: e.target.value || null })}
-          />
-        </label>
+        {lookupFilters.map(([key, title, options, placeholder]) => (
+          <label key={key} className="w-full sm:w-56">
+            <span className={label}>{title}</span>
+            <Select options={options} placeholder={placeholder} value={state[key]} onChange={(e) => setState({ [key]: e.target.value || null })} />
+          </label>
+        ))}
         {filtered ? (
           <Button variant="ghost" size="sm" className="sm:mb-1" onClick={() => setState({ since: null, market_sector_id: null, delivery_method_id: null })}>
             Show every bid

@@ -5,6 +5,7 @@ import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, relationCurrent, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { PURSUIT_LOOKUPS } from '@/components/forms/pursuit-lookups';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
 import { Skeleton } from '@/components/ui/states';
 import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
@@ -16,17 +17,7 @@ import { relationSelects } from '@/lib/client/hooks/use-lookups';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { leadCreate, leadUpdate } from '@/lib/shared/validation/leads';
 
-const RELATIONS = relationSelects([
-  'assigned_to_id',
-  'company_id',
-  'contact_id',
-  'contract_type_id',
-  'delivery_method_id',
-  'division_id',
-  'lead_source_id',
-  'market_sector_id',
-  'tender_type_id',
-]);
+const RELATIONS = relationSelects(['assigned_to_id', 'company_id', 'contact_id', ...PURSUIT_LOOKUPS]);
 type RelationField = (typeof RELATIONS)[number][0];
 
 type Values = {

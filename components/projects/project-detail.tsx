@@ -61,6 +61,9 @@ const TAB_AREA: Partial<Record<Tab, PermissionArea>> = { forecast: 'forecast', g
 /** The tab's old names in links and bookmarks (`tab=staffing`: the Team tab, where staffing now is). */
 const TAB_ALIASES: Record<string, Tab> = { staffing: 'team' };
 
+/** The classes of a tab's panel, where it lays out its parts. */
+const PANEL_CLASS: Partial<Record<Tab, string>> = { overview: 'grid gap-4 lg:grid-cols-3', team: 'space-y-4' };
+
 // The bid results (a table, its actions and their dialog) load after the page, still rendered on the server.
 const ProjectBidResults = dynamic(() => import('./project-bid-results').then((m) => m.ProjectBidResults), {
   loading: () => <Skeleton className="h-40 w-full" />,
@@ -294,6 +297,22 @@ export function ProjectDetail({ id }: { id: string }) {
   }
   if (isPending) return <DetailSkeleton />;
 
+  const panels: Record<Tab, ReactNode> = {
+    overview: <ProjectOverview project={p} />,
+    timeline: <RecordTimeline type="project" id={p.id} />,
+    documents: <RecordDocuments type="project" id={p.id} />,
+    email: <RecordEmails type="project" id={p.id} />,
+    forecast: <ProjectForecast project={p} />,
+    // The users who work the pursuit, then (with the workforce area) the employees booked to build it.
+    team: (
+      <>
+        <ProjectTeam projectId={p.id} projectName={p.name} />
+        {can('workforce', 'read') ? <ProjectStaffing project={p} /> : null}
+      </>
+    ),
+    go_no_go: <ProjectGoNoGo project={p} />,
+  };
+
   return (
     <>
       <Breadcrumb href="/projects" label="Projects" />
@@ -327,134 +346,115 @@ export function ProjectDetail({ id }: { id: string }) {
       </div>
 
       <ProjectTabs tabs={tabs} tab={tab} onTab={(t) => setTabState({ tab: t === 'overview' ? null : t })} onIntent={prefetchTab} />
-      {tab === 'forecast' ? (
-        <div role="tabpanel" id="project-tabpanel-forecast" aria-labelledby="project-tab-forecast">
-          <ProjectForecast project={p} />
-        </div>
-      ) : tab === 'team' ? (
-        // The users who work the pursuit, then (with the workforce area) the employees booked to build it.
-        <div role="tabpanel" id="project-tabpanel-team" aria-labelledby="project-tab-team" className="space-y-4">
-          <ProjectTeam projectId={p.id} projectName={p.name} />
-          {can('workforce', 'read') ? <ProjectStaffing project={p} /> : null}
-        </div>
-      ) : tab === 'timeline' ? (
-        <div role="tabpanel" id="project-tabpanel-timeline" aria-labelledby="project-tab-timeline">
-          <RecordTimeline type="project" id={p.id} />
-        </div>
-      ) : tab === 'documents' ? (
-        <div role="tabpanel" id="project-tabpanel-documents" aria-labelledby="project-tab-documents">
-          <RecordDocuments type="project" id={p.id} />
-        </div>
-      ) : tab === 'email' ? (
-        <div role="tabpanel" id="project-tabpanel-email" aria-labelledby="project-tab-email">
-          <RecordEmails type="project" id={p.id} />
-        </div>
-      ) : tab === 'go_no_go' ? (
-        <div role="tabpanel" id="project-tabpanel-go_no_go" aria-labelledby="project-tab-go_no_go">
-          <ProjectGoNoGo project={p} />
-        </div>
-      ) : (
-        <div role="tabpanel" id="project-tabpanel-overview" aria-labelledby="project-tab-overview" className="grid gap-4 lg:grid-cols-3">
-          <div className="space-y-4 lg:col-span-2">
-            <SectionCard title="Details" id="details-heading">
-              {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
-              <Facts
-                items={[
-                  ['Stage', p.project_stage?.name],
-                  ['Close type', p.close_type ? humanize(p.close_type) : '—'],
-                  ['Loss reason', p.loss_reason?.name],
-                  ['Amount', formatDollars(p.amount)],
-                  ['Probability', probabilityInUse(p)],
-                  ['Suggested probability', suggested(p)],
-                  ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
-                  ['Square feet', n(p.square_feet, 'sq ft')],
-                  ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
-                  ['Estimating hours', n(p.estimating_hours, 'h')],
-                  ['Project number', orDash(p.project_number)],
-                  ['External id', orDash(p.external_id)],
-                  ['Company', p.company ? p.company.name : '—'],
-                  ['Contact', p.contact?.name ?? p.contact?.email],
-                  ['Assigned to', p.assigned_to?.name],
-                  ['Bid due date', formatDate(p.bid_due_date)],
-                  ['Bid due at', bidDueAt(p)],
-                  ['Award date', formatDate(p.award_date)],
-                  ['Closed', formatDate(p.closed_at)],
-                  ['Start date', formatDate(p.start_date)],
-                  ['End date', formatDate(p.end_date)],
-                  ['Contract type', p.contract_type?.name],
-                  ['Delivery method', p.delivery_method?.name],
-                  ['Division', p.division?.name],
-                  ['Lead source', p.lead_source?.name],
-                  ['Market sector', p.market_sector?.name],
-                  ['Tender type', p.tender_type?.name],
-                  ['Import', p.import?.name],
-                  ['Created by', p.created_by?.name],
-                  ['Created', formatDate(p.created_at)],
-                  ['Updated', formatDate(p.updated_at)],
-                ]}
-              />
-              <div className="border-t border-slate-100 px-4 py-3 text-sm dark:border-slate-800">
-                <h3 className="text-slate-600 dark:text-slate-400">Address</h3>
-                <address className="mt-0.5 font-medium not-italic">
-                  {addressLines(p)?.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  )) ?? '—'}
-                </address>
-              </div>
-            </SectionCard>
-
-            <ProjectBidResults project={p} />
-            <SectionCard title="Tasks" id="tasks-heading">
-              <Tasks projectId={p.id} />
-            </SectionCard>
-            <SectionCard title="Calls" id="calls-heading">
-              <Calls projectId={p.id} />
-            </SectionCard>
-          </div>
-
-          <div className="space-y-4">
-            <SectionCard title="Derived" id="derived-heading">
-              <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">Computed by Groundwork from the fields; not editable.</p>
-              <dl className="grid gap-y-3 p-4 text-sm">
-                {(
-                  [
-                    ['Project status', <StatusBadge key="s" status={p.project_status} />],
-                    ['Stage age', n(p.stage_age, p.stage_age === 1 ? 'day' : 'days')],
-                    ['Pursuit duration', n(p.pursuit_duration, p.pursuit_duration === 1 ? 'day' : 'days')],
-                    ['Project duration', n(p.project_duration, p.project_duration === 1 ? 'month' : 'months')],
-                    ['Price per square foot', money(p.price_per_square_foot, 'per sq ft')],
-                    ['Price per unit', money(p.price_per_unit, 'per unit')],
-                  ] as [string, ReactNode][]
-                ).map(([label, value]) => (
-                  <div key={label} className="flex items-baseline justify-between gap-3">
-                    <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-                    <dd className="text-right font-medium tabular-nums">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </SectionCard>
-
-            <SectionCard title="Custom fields" id="custom-heading">
-              {Object.keys(p.custom_fields).length === 0 ? (
-                <p className="p-4 text-sm text-slate-600 dark:text-slate-400">
-                  None filled in. Edit the project to fill them in; an admin adds fields in Settings → Custom fields.
-                </p>
-              ) : (
-                <p className="break-words p-4 text-sm">
-                  <CustomFieldLines resource="projects" values={p.custom_fields} />
-                </p>
-              )}
-            </SectionCard>
-          </div>
-        </div>
-      )}
+      <div role="tabpanel" id={`project-tabpanel-${tab}`} aria-labelledby={`project-tab-${tab}`} className={PANEL_CLASS[tab]}>
+        {panels[tab]}
+      </div>
 
       {dialog}
       <Dialog open={editing} onClose={() => setEditing(false)} title={`Edit “${p.name}”`} wide>
         {editing ? <ProjectForm project={p} onDone={() => setEditing(false)} /> : null}
       </Dialog>
+    </>
+  );
+}
+
+/** The Overview tab: the project's fields, bid results, tasks and calls, then what is derived and its custom fields. */
+function ProjectOverview({ project: p }: { project: Project }) {
+  return (
+    <>
+      <div className="space-y-4 lg:col-span-2">
+        <SectionCard title="Details" id="details-heading">
+          {p.description ? <p className="whitespace-pre-line px-4 pt-4 text-sm">{p.description}</p> : null}
+          <Facts
+            items={[
+              ['Stage', p.project_stage?.name],
+              ['Close type', p.close_type ? humanize(p.close_type) : '—'],
+              ['Loss reason', p.loss_reason?.name],
+              ['Amount', formatDollars(p.amount)],
+              ['Probability', probabilityInUse(p)],
+              ['Suggested probability', suggested(p)],
+              ['Work scope', p.work_scope ? humanize(p.work_scope) : '—'],
+              ['Square feet', n(p.square_feet, 'sq ft')],
+              ['Units', n(p.units, p.units === 1 ? 'unit' : 'units')],
+              ['Estimating hours', n(p.estimating_hours, 'h')],
+              ['Project number', orDash(p.project_number)],
+              ['External id', orDash(p.external_id)],
+              ['Company', p.company ? p.company.name : '—'],
+              ['Contact', p.contact?.name ?? p.contact?.email],
+              ['Assigned to', p.assigned_to?.name],
+              ['Bid due date', formatDate(p.bid_due_date)],
+              ['Bid due at', bidDueAt(p)],
+              ['Award date', formatDate(p.award_date)],
+              ['Closed', formatDate(p.closed_at)],
+              ['Start date', formatDate(p.start_date)],
+              ['End date', formatDate(p.end_date)],
+              ['Contract type', p.contract_type?.name],
+              ['Delivery method', p.delivery_method?.name],
+              ['Division', p.division?.name],
+              ['Lead source', p.lead_source?.name],
+              ['Market sector', p.market_sector?.name],
+              ['Tender type', p.tender_type?.name],
+              ['Import', p.import?.name],
+              ['Created by', p.created_by?.name],
+              ['Created', formatDate(p.created_at)],
+              ['Updated', formatDate(p.updated_at)],
+            ]}
+          />
+          <div className="border-t border-slate-100 px-4 py-3 text-sm dark:border-slate-800">
+            <h3 className="text-slate-600 dark:text-slate-400">Address</h3>
+            <address className="mt-0.5 font-medium not-italic">
+              {addressLines(p)?.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              )) ?? '—'}
+            </address>
+          </div>
+        </SectionCard>
+
+        <ProjectBidResults project={p} />
+        <SectionCard title="Tasks" id="tasks-heading">
+          <Tasks projectId={p.id} />
+        </SectionCard>
+        <SectionCard title="Calls" id="calls-heading">
+          <Calls projectId={p.id} />
+        </SectionCard>
+      </div>
+
+      <div className="space-y-4">
+        <SectionCard title="Derived" id="derived-heading">
+          <p className="px-4 pt-3 text-xs text-slate-600 dark:text-slate-400">Computed by Groundwork from the fields; not editable.</p>
+          <dl className="grid gap-y-3 p-4 text-sm">
+            {(
+              [
+                ['Project status', <StatusBadge key="s" status={p.project_status} />],
+                ['Stage age', n(p.stage_age, p.stage_age === 1 ? 'day' : 'days')],
+                ['Pursuit duration', n(p.pursuit_duration, p.pursuit_duration === 1 ? 'day' : 'days')],
+                ['Project duration', n(p.project_duration, p.project_duration === 1 ? 'month' : 'months')],
+                ['Price per square foot', money(p.price_per_square_foot, 'per sq ft')],
+                ['Price per unit', money(p.price_per_unit, 'per unit')],
+              ] as [string, ReactNode][]
+            ).map(([label, value]) => (
+              <div key={label} className="flex items-baseline justify-between gap-3">
+                <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+                <dd className="text-right font-medium tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </SectionCard>
+
+        <SectionCard title="Custom fields" id="custom-heading">
+          {Object.keys(p.custom_fields).length === 0 ? (
+            <p className="p-4 text-sm text-slate-600 dark:text-slate-400">
+              None filled in. Edit the project to fill them in; an admin adds fields in Settings → Custom fields.
+            </p>
+          ) : (
+            <p className="break-words p-4 text-sm">
+              <CustomFieldLines resource="projects" values={p.custom_fields} />
+            </p>
+          )}
+        </SectionCard>
+      </div>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { PURSUIT_LOOKUPS } from '@/components/forms/pursuit-lookups';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
 import { Skeleton } from '@/components/ui/states';
 import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
@@ -18,18 +19,7 @@ import { useCreateProject, useProjectStages, useUpdateProject, type Project } fr
 import { CLOSE_TYPES, WORK_SCOPES } from '@/lib/shared/validation/enums';
 import { projectCreate, projectUpdate } from '@/lib/shared/validation/projects';
 
-const RELATIONS = relationSelects([
-  'company_id',
-  'contact_id',
-  'assigned_to_id',
-  'contract_type_id',
-  'delivery_method_id',
-  'division_id',
-  'lead_source_id',
-  'market_sector_id',
-  'tender_type_id',
-  'loss_reason_id',
-]);
+const RELATIONS = relationSelects(['company_id', 'contact_id', 'assigned_to_id', ...PURSUIT_LOOKUPS, 'loss_reason_id']);
 type RelationField = (typeof RELATIONS)[number][0];
 
 type Values = {

@@ -1,15 +1,12 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { CompanyDetail } from '@/components/companies/company-detail';
 import { companyRelatedParams } from '@/components/companies/companies-params';
-import { DetailSkeleton } from '@/components/ui/detail';
 import { callsQuery } from '@/lib/client/hooks/use-calls';
 import { companyQuery } from '@/lib/client/hooks/use-companies';
 import { contactsQuery } from '@/lib/client/hooks/use-contacts';
 import { leadsQuery } from '@/lib/client/hooks/use-leads';
 import { projectsQuery } from '@/lib/client/hooks/use-projects';
-import { Prefetch, prefetchCustomFields } from '../../prefetch';
-import { timelineQuery } from '@/lib/client/hooks/use-timeline';
+import { RecordPagePrefetch } from '../../record-page-prefetch';
 
 export const metadata: Metadata = { title: 'Company' };
 
@@ -20,22 +17,19 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const { id } = await params;
   const related = companyRelatedParams(id);
   return (
-    <Suspense fallback={<DetailSkeleton />}>
-      <Prefetch
-        load={(client) =>
-          Promise.allSettled([
-            client.prefetchQuery(companyQuery(id)),
-            client.prefetchInfiniteQuery(timelineQuery('company', id)),
-            prefetchCustomFields(client, 'companies'),
-            client.prefetchQuery(contactsQuery(related.contacts)),
-            client.prefetchQuery(leadsQuery(related.leads)),
-            client.prefetchQuery(projectsQuery(related.projects)),
-            client.prefetchQuery(callsQuery(related.calls)),
-          ])
-        }
-      >
-        <CompanyDetail id={id} />
-      </Prefetch>
-    </Suspense>
+    <RecordPagePrefetch
+      id={id}
+      record={companyQuery(id)}
+      timeline="company"
+      customFields="companies"
+      extra={(client) => [
+        client.prefetchQuery(contactsQuery(related.contacts)),
+        client.prefetchQuery(leadsQuery(related.leads)),
+        client.prefetchQuery(projectsQuery(related.projects)),
+        client.prefetchQuery(callsQuery(related.calls)),
+      ]}
+    >
+      <CompanyDetail id={id} />
+    </RecordPagePrefetch>
   );
 }

@@ -1,12 +1,9 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { ContactDetail } from '@/components/contacts/contact-detail';
 import { contactCallsParams } from '@/components/contacts/contacts-params';
-import { DetailSkeleton } from '@/components/ui/detail';
 import { callsQuery } from '@/lib/client/hooks/use-calls';
 import { contactQuery } from '@/lib/client/hooks/use-contacts';
-import { Prefetch, prefetchCustomFields } from '../../prefetch';
-import { timelineQuery } from '@/lib/client/hooks/use-timeline';
+import { RecordPagePrefetch } from '../../record-page-prefetch';
 
 export const metadata: Metadata = { title: 'Contact' };
 
@@ -14,19 +11,14 @@ export const metadata: Metadata = { title: 'Contact' };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <Suspense fallback={<DetailSkeleton />}>
-      <Prefetch
-        load={(client) =>
-          Promise.allSettled([
-            client.prefetchQuery(contactQuery(id)),
-            client.prefetchInfiniteQuery(timelineQuery('contact', id)),
-            prefetchCustomFields(client, 'contacts'),
-            client.prefetchQuery(callsQuery(contactCallsParams(id))),
-          ])
-        }
-      >
-        <ContactDetail id={id} />
-      </Prefetch>
-    </Suspense>
+    <RecordPagePrefetch
+      id={id}
+      record={contactQuery(id)}
+      timeline="contact"
+      customFields="contacts"
+      extra={(client) => [client.prefetchQuery(callsQuery(contactCallsParams(id)))]}
+    >
+      <ContactDetail id={id} />
+    </RecordPagePrefetch>
   );
 }

@@ -1,11 +1,8 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { LeadDetail } from '@/components/leads/lead-detail';
-import { DetailSkeleton } from '@/components/ui/detail';
-import { leadQuery } from '@/lib/client/hooks/use-leads';
 import { optionsQuery } from '@/lib/client/hooks/use-lookups';
-import { Prefetch, prefetchCustomFields } from '../../prefetch';
-import { timelineQuery } from '@/lib/client/hooks/use-timeline';
+import { leadQuery } from '@/lib/client/hooks/use-leads';
+import { RecordPagePrefetch } from '../../record-page-prefetch';
 
 export const metadata: Metadata = { title: 'Lead' };
 
@@ -13,19 +10,14 @@ export const metadata: Metadata = { title: 'Lead' };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <Suspense fallback={<DetailSkeleton />}>
-      <Prefetch
-        load={(client) =>
-          Promise.allSettled([
-            client.prefetchQuery(leadQuery(id)),
-            client.prefetchInfiniteQuery(timelineQuery('lead', id)),
-            prefetchCustomFields(client, 'leads'),
-            client.prefetchQuery(optionsQuery('/users', 'users')),
-          ])
-        }
-      >
-        <LeadDetail id={id} />
-      </Prefetch>
-    </Suspense>
+    <RecordPagePrefetch
+      id={id}
+      record={leadQuery(id)}
+      timeline="lead"
+      customFields="leads"
+      extra={(client) => [client.prefetchQuery(optionsQuery('/users', 'users'))]}
+    >
+      <LeadDetail id={id} />
+    </RecordPagePrefetch>
   );
 }

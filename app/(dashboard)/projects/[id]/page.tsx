@@ -1,12 +1,10 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { ProjectDetail } from '@/components/projects/project-detail';
-import { DetailSkeleton } from '@/components/ui/detail';
 import { projectBidResultsQuery } from '@/lib/client/hooks/use-bid-results';
 import { projectTeamQuery } from '@/lib/client/hooks/use-project-team-memberships';
 import { projectCallsQuery, projectQuery, projectStagesQuery, projectTasksQuery } from '@/lib/client/hooks/use-projects';
 import type { SearchParams } from '@/lib/shared/url-state';
-import { Prefetch, prefetchCustomFields } from '../../prefetch';
+import { RecordPagePrefetch } from '../../record-page-prefetch';
 
 export const metadata: Metadata = { title: 'Project' };
 
@@ -16,25 +14,20 @@ export const metadata: Metadata = { title: 'Project' };
 export default async function Page({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   return (
-    <Suspense fallback={<DetailSkeleton />}>
-      <Prefetch
-        load={async (client) => {
-          const { tab } = await searchParams;
-          const team = tab === 'team' || tab === 'staffing';
-          const first = !tab
-            ? [client.prefetchQuery(projectBidResultsQuery(id)), client.prefetchQuery(projectTasksQuery(id)), client.prefetchQuery(projectCallsQuery(id))]
-            : [];
-          return Promise.allSettled([
-            client.prefetchQuery(projectQuery(id)),
-            client.prefetchQuery(projectStagesQuery),
-            prefetchCustomFields(client, 'projects'),
-            ...first,
-            ...(team ? [client.prefetchQuery(projectTeamQuery(id))] : []),
-          ]);
-        }}
-      >
-        <ProjectDetail id={id} />
-      </Prefetch>
-    </Suspense>
+    <RecordPagePrefetch
+      id={id}
+      record={projectQuery(id)}
+      customFields="projects"
+      extra={async (client) => {
+        const { tab } = await searchParams;
+        const team = tab === 'team' || tab === 'staffing';
+        const first = !tab
+          ? [client.prefetchQuery(projectBidResultsQuery(id)), client.prefetchQuery(projectTasksQuery(id)), client.prefetchQuery(projectCallsQuery(id))]
+          : [];
+        return [client.prefetchQuery(projectStagesQuery), ...first, ...(team ? [client.prefetchQuery(projectTeamQuery(id))] : [])];
+      }}
+    >
+      <ProjectDetail id={id} />
+    </RecordPagePrefetch>
   );
 }
