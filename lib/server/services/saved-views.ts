@@ -64,7 +64,8 @@ const viewKind = (ctx: CallerContext): RecordKind<SavedViewRow, SavedViewRespons
   columns: (row) => row.view,
   serialize: serializeSavedView,
   mayChange: (caller, row) => {
-    if (row.view.userId !== caller.userId && caller.role !== 'admin') throw forbidden('Only the owner of a saved view, or an admin of the account, can change it.');
+    if (row.view.userId !== caller.userId && caller.role !== 'admin')
+      throw forbidden('Only the owner of a saved view, or an admin of the account, can change it.');
   },
 });
 
