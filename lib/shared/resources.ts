@@ -19,8 +19,8 @@ export interface ResourceDescriptor {
   events: boolean;
 }
 
-const record = (plural: string, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: true as const });
-const config = (plural: string, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: false as const });
+const record = <P extends string>(plural: P, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: true as const });
+const config = <P extends string>(plural: P, label: string, path: string, tag: string) => ({ plural, label, path, tag, events: false as const });
 
 export const RESOURCES = {
   project: record('projects', 'Project', 'projects', 'Projects'),

@@ -36,6 +36,7 @@ import { lockRow } from '@/db/queries/tenant';
 import { recordAward, upsertBidResult, type Bidder } from '@/lib/server/services/bid-results';
 import { bidResultImportRow } from '@/lib/shared/validation/bid-results';
 import type { PathResource } from '@/lib/server/services/common';
+import { RESOURCES } from '@/lib/shared/resources';
 import { companyColumnsFrom, updateCompany } from '@/lib/server/services/companies';
 import { CONTACT_IDENTITY_MESSAGE, contactColumnsFrom, updateContact } from '@/lib/server/services/contacts';
 import type { CallerContext } from '@/lib/server/services/context';
@@ -52,6 +53,12 @@ import { ADDRESS_FIELDS, type ImportField, type RelationKind } from './fields';
 // What each importable resource takes from a spreadsheet (docs/imports.md): its fields and their
 // labels, how a row finds the record it updates (its key), and how a row's body becomes columns —
 // the same functions the API's create uses, so an imported record is what the API would make.
+
+/** The resources whose rows a file can make: their key in an import is their plural (lib/shared/resources.ts). */
+type ImportEvent = { [K in PathResource]: (typeof RESOURCES)[K]['plural'] extends ImportResource ? K : never }[PathResource];
+
+/** A resource's import, named once: by its event resource, whose plural is the import's `resource`. */
+const importSpec = (event: ImportEvent, spec: Omit<ImportSpec, 'resource' | 'event'>): ImportSpec => ({ resource: RESOURCES[event].plural, event, ...spec });
 
 /** Where each kind of relation is looked up, and how a miss is said. */
 export const RELATIONS: Record<RelationKind, { table: AccountTable; column: AnyPgColumn; label: string }> = {
@@ -121,9 +128,7 @@ export interface ImportSpec {
 
 const text = (field: string, labels: string[]): ImportField => ({ field, labels, type: 'text' });
 
-const companySpec: ImportSpec = {
-  resource: 'companies',
-  event: 'company',
+const companySpec = importSpec('company', {
   table: companies,
   fields: [
     text('name', ['Company', 'Company Name', 'Name', 'Organization']),
@@ -136,12 +141,10 @@ const companySpec: ImportSpec = {
   create: companyCreate,
   columns: (input) => companyColumnsFrom(input),
   key: { field: 'name', column: companies.name },
-  update: (db, ctx, id, input) => updateCompany(db, ctx, id, input),
-};
+  update: updateCompany,
+});
 
-const contactSpec: ImportSpec = {
-  resource: 'contacts',
-  event: 'contact',
+const contactSpec = importSpec('contact', {
   table: contacts,
   fields: [
     { field: 'email', labels: ['Email', 'E-mail', 'Email Address'], type: 'email' },
@@ -166,8 +169,8 @@ const contactSpec: ImportSpec = {
   columns: (input) => contactColumnsFrom(input),
   problem: (c) => ([c.firstName, c.lastName, c.email].some((v) => typeof v === 'string' && v.trim() !== '') ? null : CONTACT_IDENTITY_MESSAGE),
   key: { field: 'email', column: contacts.email },
-  update: (db, ctx, id, input) => updateContact(db, ctx, id, input),
-};
+  update: updateContact,
+});
 
 const lookup = (field: string, relation: RelationKind, labels: string[]): ImportField => ({
   field: `${field}_name`,
@@ -200,9 +203,7 @@ function applyProjectKind(input: Record<string, unknown>, kind: string | null, s
   return { input: { ...input, project_stage_id: String(stage.id) } };
 }
 
-const projectSpec: ImportSpec = {
-  resource: 'projects',
-  event: 'project',
+const projectSpec = importSpec('project', {
   table: projects,
   fields: [
     text('name', ['Project', 'Project Name', 'Name', 'Job', 'Job Name']),
@@ -254,7 +255,7 @@ const projectSpec: ImportSpec = {
   columns: (input) => input,
   key: { field: 'external_id', column: projects.externalId },
   byName: { field: 'name', column: projects.name, label: 'projects' },
-  update: (db, ctx, id, input) => updateProject(db, ctx, id, input),
+  update: updateProject,
   createOne: async (db, ctx, input, importId) => Number((await createProject(db, ctx, input as never, { importId })).id),
   after: async (db, ctx, id, input) => {
     const winner: Bidder | undefined =
@@ -266,11 +267,9 @@ const projectSpec: ImportSpec = {
   },
   needsStages: true,
   applyKind: applyProjectKind,
-};
+});
 
-const leadSpec: ImportSpec = {
-  resource: 'leads',
-  event: 'lead',
+const leadSpec = importSpec('lead', {
   table: leads,
   fields: [
     text('name', ['Lead', 'Lead Name', 'Name', 'Opportunity', 'Project', 'Project Name']),
@@ -307,17 +306,15 @@ const leadSpec: ImportSpec = {
   columns: (input) => leadColumnsFrom(input),
   key: { field: 'external_id', column: leads.externalId },
   byName: { field: 'name', column: leads.name, label: 'leads' },
-  update: (db, ctx, id, input) => updateLead(db, ctx, id, input),
-};
+  update: updateLead,
+});
 
 /**
  * Employees, a batch at a time: a new employee has no reports, so any manager keeps the tree
  * whole. A manager is named by email and must be in Groundwork already (or in an earlier batch):
  * import a file twice to link reports to managers it adds.
  */
-const employeeSpec: ImportSpec = {
-  resource: 'workforce_employees',
-  event: 'workforce_employee',
+const employeeSpec = importSpec('workforce_employee', {
   table: workforceEmployees,
   fields: [
     text('legal_first_name', ['First Name', 'Legal First Name', 'First', 'Given Name']),
@@ -338,17 +335,15 @@ const employeeSpec: ImportSpec = {
   create: workforceEmployeeCreate,
   columns: (input) => employeeColumnsFrom(input),
   key: { field: 'email', column: workforceEmployees.email },
-  update: (db, ctx, id, input) => updateWorkforceEmployee(db, ctx, id, input),
-};
+  update: updateWorkforceEmployee,
+});
 
 /**
  * Bid results (docs/imports.md#bid-results): a row per bidder of a project — the project by its
  * number or name, the bidder by company name (or Us), its price, rank and whether it won. A bidder
  * already on the project is updated, not doubled; a winner takes the win from the project's other.
  */
-const bidResultSpec: ImportSpec = {
-  resource: 'bid_results',
-  event: 'bid_result',
+const bidResultSpec = importSpec('bid_result', {
   table: bidResults,
   fields: [
     { field: 'project_number', labels: ['Project Number', 'Job Number', 'Number'], type: 'text', relation: 'project_number', target: 'project_id' },
@@ -381,7 +376,7 @@ const bidResultSpec: ImportSpec = {
     return upsertBidResult(db, ctx, row.project_id, bidder, values);
   },
   missingCompanyCategory: 'competitor',
-};
+});
 
 export const IMPORT_SPECS: Partial<Record<ImportResource, ImportSpec>> = {
   leads: leadSpec,
