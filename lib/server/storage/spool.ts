@@ -4,6 +4,7 @@ import { unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
 
 // An upload on its way to the store: its bytes go to a temporary file as they arrive (never whole in
@@ -50,6 +51,9 @@ export async function spool(chunks: AsyncIterable<Uint8Array>, max: number): Pro
     await once(out, 'close');
   } catch (err) {
     out.destroy();
+    // The file may still be opening (the first chunk can be past the ceiling): it is removed once
+    // the stream has closed, or the open would create it after the removal and leave it behind.
+    await finished(out).catch(() => {});
     await unlink(file).catch(() => {});
     throw err;
   }
