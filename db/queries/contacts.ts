@@ -6,7 +6,7 @@ import { contactSearchText } from '@/db/schema/contacts';
 import { companyRefColumns, namedRefColumns, personRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal } from './sql';
 import { aliasesOf } from './merges';
-import { ofAccount, oneRow, updatedSince } from './tenant';
+import { readsById, updatedSince } from './tenant';
 
 const assignedTo = alias(users, 'assigned_to');
 const createdBy = alias(users, 'created_by');
@@ -61,6 +61,4 @@ export async function listContacts(db: Db, accountId: number, filters: ContactFi
 }
 
 /** One record with its embeds; `lock`: its row locked for the rest of the transaction. */
-export function findContact(db: Db, accountId: number, id: number, lock = false): Promise<ContactRow | undefined> {
-  return oneRow(selectContacts(db).where(ofAccount(contacts, accountId, id)), contacts, lock);
-}
+export const { find: findContact } = readsById(selectContacts, contacts);

@@ -4,7 +4,7 @@ import type { Db } from '@/db';
 import { documentFolders, documentUploads, documentVersions, documents, storageTrash, users } from '@/db/schema';
 import type { AttachableType, DocumentCategory } from '@/db/schema/enums';
 import { personRefColumns } from './refs';
-import { listOfAccount, ofAccount, oneRow, readsById } from './tenant';
+import { listOfAccount, ofAccount, readsById } from './tenant';
 import { type PageWindow, prefixMatch, rows } from './sql';
 
 // Documents (docs/documents.md): a page of a record's documents with each one's current version,
@@ -118,9 +118,7 @@ export function listFolders(db: Db, accountId: number, f: FolderFilters, page: P
 }
 
 /** One folder of the account (its row locked with `lock`). */
-export function findFolder(db: Db, accountId: number, id: number, lock = false): Promise<FolderRow | undefined> {
-  return oneRow(selectFolders(db).where(ofAccount(documentFolders, accountId, id)), documentFolders, lock);
-}
+export const { find: findFolder } = readsById(selectFolders, documentFolders);
 
 /** Whether `ancestor` is `folder` or one of the folders above it (a move there would make a cycle). */
 export async function isWithin(db: Db, folder: number, ancestor: number): Promise<boolean> {

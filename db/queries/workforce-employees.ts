@@ -5,7 +5,7 @@ import { divisions, employeeSearchText, imports, workforceCertifications, workfo
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
 import { likePattern, type PageWindow, pageWithTotal, rows } from './sql';
-import { ofAccount, oneRow, updatedSince } from './tenant';
+import { readsById, updatedSince } from './tenant';
 
 const role = alias(workforceRoles, 'role');
 const manager = alias(workforceEmployees, 'manager');
@@ -88,9 +88,7 @@ export async function listWorkforceEmployees(db: Db, accountId: number, filters:
 }
 
 /** One employee with their embeds; `lock`: their row locked for the rest of the transaction. */
-export function findWorkforceEmployee(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceEmployeeRow | undefined> {
-  return oneRow(selectEmployees(db).where(ofAccount(workforceEmployees, accountId, id)), workforceEmployees, lock);
-}
+export const { find: findWorkforceEmployee } = readsById(selectEmployees, workforceEmployees);
 
 /**
  * Serialises changes to one account's manager tree until the transaction ends. Without it, two

@@ -5,7 +5,7 @@ import type { Db } from '@/db';
 import { projects, projectStages, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { workforceRoleColumns } from './lookups';
 import { baseColumns, namedRefColumns } from './refs';
-import { listOfAccount, ofAccount, oneRow, updatedSince } from './tenant';
+import { listOfAccount, ofAccount, oneRow, readsById, updatedSince } from './tenant';
 import { pageWithTotal, type PageWindow } from './sql';
 
 // Workforce planning's SQL: assignments, time off and certifications with their embeds (one
@@ -144,9 +144,7 @@ export async function listWorkforceTimeOff(db: Db, accountId: number, f: TimeOff
   return listOfAccount(db, selectTimeOff(db).$dynamic(), t, accountId, f, on, [desc(t.createdAt), desc(t.id)], page);
 }
 
-export function findWorkforceTimeOff(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceTimeOffRow | undefined> {
-  return oneRow(selectTimeOff(db).where(ofAccount(workforceTimeOff, accountId, id)), workforceTimeOff, lock);
-}
+export const { find: findWorkforceTimeOff } = readsById(selectTimeOff, workforceTimeOff);
 
 // ── Certifications ──────────────────────────────────────────────────────────────────────────
 
@@ -175,9 +173,7 @@ export async function listWorkforceCertifications(db: Db, accountId: number, f: 
   return listOfAccount(db, selectCertifications(db).$dynamic(), c, accountId, f, on, [desc(c.createdAt), desc(c.id)], page);
 }
 
-export function findWorkforceCertification(db: Db, accountId: number, id: number, lock = false): Promise<WorkforceCertificationRow | undefined> {
-  return oneRow(selectCertifications(db).where(ofAccount(workforceCertifications, accountId, id)), workforceCertifications, lock);
-}
+export const { find: findWorkforceCertification } = readsById(selectCertifications, workforceCertifications);
 
 // ── Utilization ─────────────────────────────────────────────────────────────────────────────
 
