@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { IMPORT_FIELDS, IMPORTABLE, templateCsv } from '@/lib/client/import-templates';
-import { detectMapping } from '@/lib/server/imports/fields';
+import { templateCsv, templateLabel } from '@/lib/client/import-templates';
+import { IMPORT_FIELDS, IMPORTABLE } from '@/lib/shared/import-fields';
+import { detectMapping, normaliseHeader } from '@/lib/server/imports/fields';
 import { IMPORT_SPECS } from '@/lib/server/imports/resources';
 
-// The dashboard's list of import fields (lib/client/import-templates.ts) is the importer's.
+// The import fields (lib/shared/import-fields.ts): the importer's, the dashboard's mapping form's and
+// the templates'.
 describe('import templates', () => {
-  it('offer every field the importer takes, and only those, for each importable resource', () => {
-    const importable = Object.keys(IMPORT_SPECS).sort();
-    expect([...IMPORTABLE].sort()).toEqual(importable);
+  it('is the importer’s list for every importable resource', () => {
+    expect(Object.keys(IMPORT_SPECS).sort()).toEqual([...IMPORTABLE].sort());
+    for (const resource of IMPORTABLE) expect(IMPORT_SPECS[resource]!.fields).toBe(IMPORT_FIELDS[resource]);
+  });
+
+  it('never gives two fields of a resource the same column name (the first would take the other’s column)', () => {
     for (const resource of IMPORTABLE) {
-      expect(IMPORT_FIELDS[resource].map((f) => f.field)).toEqual(IMPORT_SPECS[resource]!.fields.map((f) => f.field));
+      const owner = new Map<string, string>();
+      const clashes: string[] = [];
+      for (const f of IMPORT_FIELDS[resource]) {
+        for (const alias of new Set([f.field, ...f.labels].map(normaliseHeader))) {
+          const other = owner.get(alias);
+          if (other && other !== f.field) clashes.push(`${resource}: "${alias}" names ${other} and ${f.field}`);
+          owner.set(alias, f.field);
+        }
+      }
+      expect(clashes).toEqual([]);
     }
   });
 
@@ -17,7 +31,12 @@ describe('import templates', () => {
     for (const resource of IMPORTABLE) {
       const headers = templateCsv(resource).trim().split(',');
       const { mapping } = detectMapping(headers, IMPORT_SPECS[resource]!.fields);
-      const expected = Object.fromEntries(IMPORT_FIELDS[resource].flatMap((f) => (f.label ? [[f.label, f.field]] : [])));
+      const expected = Object.fromEntries(
+        IMPORT_FIELDS[resource].flatMap((f) => {
+          const label = templateLabel(f);
+          return label ? [[label, f.field]] : [];
+        }),
+      );
       expect(mapping).toEqual(expected);
     }
   });

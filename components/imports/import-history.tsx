@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { actionsColumn, type Column, DataTable, NONE } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/client/format';
 import { inProgress, useImports, useUndoImport, type Import } from '@/lib/client/hooks/use-imports';
-import { IMPORTABLE_LABELS, type ImportableResource } from '@/lib/client/import-templates';
+import { IMPORTABLE_LABELS, type ImportableResource } from '@/lib/shared/import-fields';
 import { ErrorsCsvLink } from './import-progress';
 
 const PER_PAGE = 20;

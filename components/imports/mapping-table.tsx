@@ -2,7 +2,8 @@
 
 import { inputClass } from '@/components/ui/field';
 import { HeaderRow } from '@/components/ui/header-row';
-import { fieldLabel, IMPORT_FIELDS, type ImportableResource } from '@/lib/client/import-templates';
+import { fieldLabel } from '@/lib/client/import-templates';
+import { IMPORT_FIELDS, type ImportableResource } from '@/lib/shared/import-fields';
 
 /**
  * The file's columns and the field each fills, as the API detected them or the person chose: a

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { ImportableResource } from '@/lib/client/import-templates';
+import type { ImportableResource } from '@/lib/shared/import-fields';
 import { buttonClass } from './button';
 
 /** Beside a list's export: import a spreadsheet of its records (Settings → Import, with the list chosen). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { QueryParams } from '@/lib/client/api-client';
-import type { ImportableResource } from '@/lib/client/import-templates';
+import type { ImportableResource } from '@/lib/shared/import-fields';
 import { ExportMenu } from './export-menu';
 import { ImportLink } from './import-link';
 import { PageHeader } from './page-header';

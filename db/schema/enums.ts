@@ -145,10 +145,10 @@ export const SECURITY_EVENT_KINDS = [
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
-/** What a spreadsheet import can create (docs/imports.md). */
 /** What merges (docs/merge.md): duplicate companies, duplicate contacts. */
 export const MERGE_RESOURCES = ['companies', 'contacts'] as const;
 export type MergeResource = (typeof MERGE_RESOURCES)[number];
+/** What a spreadsheet import can create (docs/imports.md). */
 export const IMPORT_RESOURCES = ['leads', 'projects', 'companies', 'contacts', 'workforce_employees', 'bid_results'] as const;
 export type ImportResource = (typeof IMPORT_RESOURCES)[number];
 export const IMPORT_STATUSES = ['queued', 'running', 'completed', 'failed', 'undone'] as const;

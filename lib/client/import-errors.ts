@@ -1,4 +1,5 @@
-import { fieldLabel, IMPORT_FIELDS, type ImportableResource } from './import-templates';
+import { IMPORT_FIELDS, type ImportableResource } from '@/lib/shared/import-fields';
+import { fieldLabel, templateLabel } from './import-templates';
 
 // An import row's error as a person reads it. The API names fields as its columns do
 // (`value: is not an amount of money ("lots")`), for the scripts that read errors.csv; the
@@ -11,7 +12,8 @@ const QUOTED_VALUE = /^(.*?) \((?:[^"]*: )?"(.*)"\)$/;
 
 function labelOf(resource: ImportableResource, field: string): string {
   if (field.startsWith('custom_fields.')) return fieldLabel(field.slice('custom_fields.'.length));
-  return IMPORT_FIELDS[resource].find((f) => f.field === field)?.label ?? fieldLabel(field);
+  const known = IMPORT_FIELDS[resource].find((f) => f.field === field);
+  return (known && templateLabel(known)) ?? fieldLabel(field);
 }
 
 function sentence(resource: ImportableResource, part: string): string {

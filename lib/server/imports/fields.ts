@@ -2,50 +2,15 @@
 // field (by snake_case name or human label, case, spaces and punctuation ignored), and how a cell's
 // text becomes a value (money, dates, booleans, numbers), or the reason it cannot.
 
+import type { ImportField } from '@/lib/shared/import-fields';
 import { YEARS } from '@/lib/shared/validation/common';
 
-export type FieldType =
-  'text' | 'email' | 'url' | 'money' | 'dollars' | 'probability' | 'date' | 'boolean' | 'integer' | 'number' | 'enum' | 'option' | 'options';
-
-/**
- * A relation named in a cell, resolved against the account's records by the importer: a company
- * or a lookup by name, a user or a contact by email (case-insensitive).
- */
-export type RelationKind =
-  | 'company'
-  | 'user'
-  | 'contact'
-  | 'project_stage'
-  | 'contract_type'
-  | 'delivery_method'
-  | 'division'
-  | 'lead_source'
-  | 'loss_reason'
-  | 'market_sector'
-  | 'tender_type'
-  | 'workforce_role'
-  | 'employee'
-  | 'project'
-  | 'project_number';
-
-export interface ImportField {
-  /** The field's name in the import (and the export's column). */
-  field: string;
-  labels: string[];
-  type: FieldType;
-  /** For `enum`: the values it takes (matched case-insensitively, spaces as underscores). */
-  values?: readonly string[];
-  /** For `option` and `options` (custom select fields): a cell names one by its value or its label, any case. */
-  options?: readonly { value: string; label: string }[];
-  /** The cell names a record: resolved to `<target>`. */
-  relation?: RelationKind;
-  /** Where the value goes in the create body: a field, or `address.<part>`. Default: `field`. */
-  target?: string;
-  /** For a company named: a cell saying Us (We, Ours, Our bid) names our own firm instead, setting this field true. */
-  us?: string;
-}
-
-export const normaliseHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** A column name as the mapping compares it: any case, punctuation and spaces ignored, `#` read as "number" (Project # is Project Number). */
+export const normaliseHeader = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/#/g, 'number')
+    .replace(/[^a-z0-9]/g, '');
 
 /** Column index → field, from the headers (first match wins) and the override (column name → field, or "" to skip). */
 export function detectMapping(
@@ -189,14 +154,3 @@ function optionOf(field: ImportField, text: string): Parsed {
   const option = field.options?.find((o) => o.value.toLowerCase() === wanted || o.label.toLowerCase() === wanted);
   return option ? { value: option.value } : { error: `must be one of ${field.options?.map((o) => o.value).join(', ')} ("${text}")` };
 }
-
-const address = (part: string, labels: string[]): ImportField => ({ field: `address_${part}`, labels, type: 'text', target: `address.${part}` });
-
-export const ADDRESS_FIELDS: ImportField[] = [
-  address('street_address', ['Street Address', 'Street', 'Address', 'Address 1', 'Address Line 1']),
-  address('street_address2', ['Street Address 2', 'Address 2', 'Address Line 2', 'Suite']),
-  address('city', ['City', 'Town']),
-  address('state', ['State', 'Province', 'Region']),
-  address('zip', ['Zip', 'Zip Code', 'Postal Code', 'Postcode']),
-  address('country', ['Country']),
-];

@@ -22,16 +22,7 @@ import {
   workforceEmployees,
   workforceRoles,
 } from '@/db/schema';
-import {
-  CLOSE_TYPES,
-  COMPANY_CATEGORIES,
-  CONSTRUCTION_DURATION_UNITS,
-  FORECAST_CURVES,
-  WORK_SCOPES,
-  type CompanyCategory,
-  type ImportResource,
-  type StageCategory,
-} from '@/db/schema/enums';
+import type { CompanyCategory, ImportResource, StageCategory } from '@/db/schema/enums';
 import { lockRow } from '@/db/queries/tenant';
 import { recordAward, upsertBidResult, type Bidder } from '@/lib/server/services/bid-results';
 import { bidResultImportRow } from '@/lib/shared/validation/bid-results';
@@ -48,17 +39,24 @@ import { workforceEmployeeCreate } from '@/lib/shared/validation/workforce-emplo
 import { createProject, updateProject } from '@/lib/server/services/projects';
 import { leadCreate } from '@/lib/shared/validation/leads';
 import { projectCreate } from '@/lib/shared/validation/projects';
-import { ADDRESS_FIELDS, type ImportField, type RelationKind } from './fields';
+import { IMPORT_FIELDS, type ImportField, type RelationKind } from '@/lib/shared/import-fields';
 
-// What each importable resource takes from a spreadsheet (docs/imports.md): its fields and their
-// labels, how a row finds the record it updates (its key), and how a row's body becomes columns —
-// the same functions the API's create uses, so an imported record is what the API would make.
+// What each importable resource does with a spreadsheet's rows (docs/imports.md): how a row finds
+// the record it updates (its key), and how a row's body becomes columns — the same functions the
+// API's create uses, so an imported record is what the API would make. Its fields and their labels
+// are lib/shared/import-fields.ts, which the dashboard's mapping form and templates read too.
 
 /** The resources whose rows a file can make: their key in an import is their plural (lib/shared/resources.ts). */
 type ImportEvent = { [K in PathResource]: (typeof RESOURCES)[K]['plural'] extends ImportResource ? K : never }[PathResource];
 
-/** A resource's import, named once: by its event resource, whose plural is the import's `resource`. */
-const importSpec = (event: ImportEvent, spec: Omit<ImportSpec, 'resource' | 'event'>): ImportSpec => ({ resource: RESOURCES[event].plural, event, ...spec });
+/**
+ * A resource's import, named once: by its event resource, whose plural is the import's `resource`
+ * and names its fields (lib/shared/import-fields.ts).
+ */
+const importSpec = (event: ImportEvent, spec: Omit<ImportSpec, 'resource' | 'event' | 'fields'>): ImportSpec => {
+  const resource = RESOURCES[event].plural;
+  return { resource, event, fields: IMPORT_FIELDS[resource], ...spec };
+};
 
 /** Where each kind of relation is looked up, and how a miss is said. */
 export const RELATIONS: Record<RelationKind, { table: AccountTable; column: AnyPgColumn; label: string }> = {
@@ -126,18 +124,8 @@ export interface ImportSpec {
   applyKind?(input: Record<string, unknown>, kind: string | null, stages: StageInfo[]): { input: Record<string, unknown> } | { error: string };
 }
 
-const text = (field: string, labels: string[]): ImportField => ({ field, labels, type: 'text' });
-
 const companySpec = importSpec('company', {
   table: companies,
-  fields: [
-    text('name', ['Company', 'Company Name', 'Name', 'Organization']),
-    text('description', ['Description', 'Notes', 'About']),
-    text('phone', ['Phone', 'Phone Number', 'Main Phone']),
-    { field: 'website', labels: ['Website', 'Web Site', 'URL', 'Web'], type: 'url' },
-    { field: 'category', labels: ['Category', 'Type', 'Company Type'], type: 'enum', values: COMPANY_CATEGORIES },
-    ...ADDRESS_FIELDS,
-  ],
   create: companyCreate,
   columns: (input) => companyColumnsFrom(input),
   key: { field: 'name', column: companies.name },
@@ -146,38 +134,11 @@ const companySpec = importSpec('company', {
 
 const contactSpec = importSpec('contact', {
   table: contacts,
-  fields: [
-    { field: 'email', labels: ['Email', 'E-mail', 'Email Address'], type: 'email' },
-    text('first_name', ['First Name', 'First', 'Given Name']),
-    text('last_name', ['Last Name', 'Last', 'Surname', 'Family Name']),
-    text('job_title', ['Job Title', 'Title', 'Position']),
-    text('mobile_phone', ['Mobile Phone', 'Mobile', 'Cell', 'Cell Phone']),
-    text('office_phone', ['Office Phone', 'Phone', 'Work Phone', 'Business Phone']),
-    { field: 'linked_in_profile_url', labels: ['LinkedIn', 'LinkedIn Profile', 'LinkedIn URL'], type: 'url' },
-    { field: 'company_name', labels: ['Company', 'Company Name', 'Organization'], type: 'text', relation: 'company', target: 'company_id' },
-    { field: 'company_id', labels: [], type: 'integer', target: 'company_id' },
-    {
-      field: 'assigned_to_email',
-      labels: ['Assigned To', 'Owner', 'Assigned To Email', 'Owner Email'],
-      type: 'email',
-      relation: 'user',
-      target: 'assigned_to_id',
-    },
-    { field: 'assigned_to_id', labels: [], type: 'integer', target: 'assigned_to_id' },
-  ],
   create: contactCreate,
   columns: (input) => contactColumnsFrom(input),
   problem: (c) => ([c.firstName, c.lastName, c.email].some((v) => typeof v === 'string' && v.trim() !== '') ? null : CONTACT_IDENTITY_MESSAGE),
   key: { field: 'email', column: contacts.email },
   update: updateContact,
-});
-
-const lookup = (field: string, relation: RelationKind, labels: string[]): ImportField => ({
-  field: `${field}_name`,
-  labels: [field, ...labels],
-  type: 'text',
-  relation,
-  target: `${field}_id`,
 });
 
 /**
@@ -205,52 +166,6 @@ function applyProjectKind(input: Record<string, unknown>, kind: string | null, s
 
 const projectSpec = importSpec('project', {
   table: projects,
-  fields: [
-    text('name', ['Project', 'Project Name', 'Name', 'Job', 'Job Name']),
-    text('description', ['Description', 'Notes', 'Scope']),
-    text('project_number', ['Project Number', 'Job Number', 'Number', 'Project #', 'Job #']),
-    text('external_id', ['External Id', 'External ID', 'Source Id', 'Id in Source']),
-    { field: 'amount', labels: ['Amount', 'Value', 'Contract Value', 'Contract Amount', 'Bid Amount'], type: 'dollars' },
-    { field: 'estimated_cost', labels: ['Estimated Cost', 'Cost', 'Budget'], type: 'dollars' },
-    { field: 'probability', labels: ['Probability', 'Win Probability', 'Chance', 'Odds'], type: 'probability' },
-    { field: 'forecast_curve', labels: ['Forecast Curve', 'Curve'], type: 'enum', values: FORECAST_CURVES },
-    { field: 'square_feet', labels: ['Square Feet', 'Sq Ft', 'SF', 'Area'], type: 'integer' },
-    { field: 'units', labels: ['Units'], type: 'integer' },
-    { field: 'award_date', labels: ['Award Date', 'Awarded', 'Awarded On'], type: 'date' },
-    { field: 'bid_due_date', labels: ['Bid Due Date', 'Bid Due', 'Due Date', 'Bid Date'], type: 'date' },
-    { field: 'start_date', labels: ['Start Date', 'Start', 'Construction Start'], type: 'date' },
-    { field: 'end_date', labels: ['End Date', 'End', 'Completion Date', 'Finish Date'], type: 'date' },
-    { field: 'work_scope', labels: ['Work Scope', 'Scope of Work'], type: 'enum', values: WORK_SCOPES },
-    { field: 'close_type', labels: ['Close Type', 'Result', 'Outcome', 'Won/Lost'], type: 'enum', values: CLOSE_TYPES },
-    { field: 'closed_at', labels: ['Closed At', 'Closed', 'Close Date', 'Date Closed', 'Closed On'], type: 'date' },
-    ...ADDRESS_FIELDS,
-    { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
-    { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },
-    {
-      field: 'assigned_to_email',
-      labels: ['Assigned To', 'Estimator', 'Project Manager', 'Assigned To Email'],
-      type: 'email',
-      relation: 'user',
-      target: 'assigned_to_id',
-    },
-    lookup('project_stage', 'project_stage', ['Stage', 'Project Stage', 'Status']),
-    lookup('contract_type', 'contract_type', ['Contract Type']),
-    lookup('delivery_method', 'delivery_method', ['Delivery Method']),
-    lookup('division', 'division', ['Division']),
-    lookup('lead_source', 'lead_source', ['Lead Source', 'Source']),
-    lookup('loss_reason', 'loss_reason', ['Loss Reason', 'Reason Lost']),
-    lookup('market_sector', 'market_sector', ['Market Sector', 'Sector', 'Market']),
-    lookup('tender_type', 'tender_type', ['Tender Type']),
-    {
-      field: 'awarded_to_name',
-      labels: ['Awarded To', 'Winner', 'Won By', 'Winning Bidder'],
-      type: 'text',
-      relation: 'company',
-      target: 'awarded_to_id',
-      us: 'awarded_to_us',
-    },
-    { field: 'winning_amount', labels: ['Winning Amount', 'Winning Bid', 'Award Amount', 'Low Bid'], type: 'dollars' },
-  ],
   create: projectCreate,
   columns: (input) => input,
   key: { field: 'external_id', column: projects.externalId },
@@ -271,37 +186,6 @@ const projectSpec = importSpec('project', {
 
 const leadSpec = importSpec('lead', {
   table: leads,
-  fields: [
-    text('name', ['Lead', 'Lead Name', 'Name', 'Opportunity', 'Project', 'Project Name']),
-    text('external_id', ['External Id', 'External ID', 'Source Id', 'Id in Source']),
-    text('description', ['Description', 'Notes']),
-    { field: 'priority', labels: ['Priority', 'Starred', 'Hot'], type: 'boolean' },
-    // In a spreadsheet the value is dollars ($1,250,000.00); the export's value_in_cents column is cents.
-    { field: 'value', labels: ['Value', 'Amount', 'Estimated Value', 'Lead Value'], type: 'money', target: 'value_in_cents' },
-    { field: 'value_in_cents', labels: [], type: 'integer' },
-    { field: 'estimated_start_date', labels: ['Estimated Start Date', 'Estimated Start', 'Start Date'], type: 'date' },
-    { field: 'construction_duration', labels: ['Construction Duration', 'Duration'], type: 'integer' },
-    { field: 'construction_duration_unit', labels: ['Construction Duration Unit', 'Duration Unit'], type: 'enum', values: CONSTRUCTION_DURATION_UNITS },
-    { field: 'square_feet', labels: ['Square Feet', 'Sq Ft', 'SF', 'Area'], type: 'integer' },
-    { field: 'units', labels: ['Units'], type: 'integer' },
-    { field: 'work_scope', labels: ['Work Scope', 'Scope of Work'], type: 'enum', values: WORK_SCOPES },
-    ...ADDRESS_FIELDS,
-    { field: 'company_name', labels: ['Company', 'Client', 'Owner', 'Customer'], type: 'text', relation: 'company', target: 'company_id' },
-    { field: 'contact_email', labels: ['Contact', 'Contact Email'], type: 'email', relation: 'contact', target: 'contact_id' },
-    {
-      field: 'assigned_to_email',
-      labels: ['Assigned To', 'Owner Email', 'Estimator', 'Assigned To Email'],
-      type: 'email',
-      relation: 'user',
-      target: 'assigned_to_id',
-    },
-    lookup('contract_type', 'contract_type', ['Contract Type']),
-    lookup('delivery_method', 'delivery_method', ['Delivery Method']),
-    lookup('division', 'division', ['Division']),
-    lookup('lead_source', 'lead_source', ['Lead Source', 'Source']),
-    lookup('market_sector', 'market_sector', ['Market Sector', 'Sector', 'Market']),
-    lookup('tender_type', 'tender_type', ['Tender Type']),
-  ],
   create: leadCreate,
   columns: (input) => leadColumnsFrom(input),
   key: { field: 'external_id', column: leads.externalId },
@@ -316,22 +200,6 @@ const leadSpec = importSpec('lead', {
  */
 const employeeSpec = importSpec('workforce_employee', {
   table: workforceEmployees,
-  fields: [
-    text('legal_first_name', ['First Name', 'Legal First Name', 'First', 'Given Name']),
-    text('preferred_first_name', ['Preferred Name', 'Preferred First Name', 'Nickname', 'Goes By']),
-    text('last_name', ['Last Name', 'Last', 'Surname', 'Family Name']),
-    { field: 'email', labels: ['Email', 'E-mail', 'Work Email'], type: 'email' },
-    text('phone', ['Phone', 'Mobile', 'Cell']),
-    text('notes', ['Notes']),
-    { field: 'birthday', labels: ['Birthday', 'Date of Birth', 'Birth Date'], type: 'date' },
-    { field: 'start_date', labels: ['Start Date', 'Hire Date', 'Hired'], type: 'date' },
-    { field: 'industry_start_date', labels: ['Industry Start Date', 'In Industry Since'], type: 'date' },
-    { field: 'excluded_from_headcount', labels: ['Excluded From Headcount', 'Not in Headcount'], type: 'boolean' },
-    ...ADDRESS_FIELDS,
-    { field: 'role_name', labels: ['role', 'Role', 'Trade', 'Position'], type: 'text', relation: 'workforce_role', target: 'role_id' },
-    { field: 'manager_email', labels: ['Manager', 'Manager Email', 'Reports To'], type: 'email', relation: 'employee', target: 'manager_id' },
-    lookup('division', 'division', ['Division']),
-  ],
   create: workforceEmployeeCreate,
   columns: (input) => employeeColumnsFrom(input),
   key: { field: 'email', column: workforceEmployees.email },
@@ -345,22 +213,6 @@ const employeeSpec = importSpec('workforce_employee', {
  */
 const bidResultSpec = importSpec('bid_result', {
   table: bidResults,
-  fields: [
-    { field: 'project_number', labels: ['Project Number', 'Job Number', 'Number'], type: 'text', relation: 'project_number', target: 'project_id' },
-    { field: 'project_name', labels: ['Project', 'Project Name', 'Job', 'Job Name'], type: 'text', relation: 'project', target: 'project_id' },
-    {
-      field: 'company_name',
-      labels: ['Company', 'Bidder', 'Competitor', 'Contractor', 'Company Name'],
-      type: 'text',
-      relation: 'company',
-      target: 'company_id',
-      us: 'is_us',
-    },
-    { field: 'amount', labels: ['Amount', 'Bid', 'Bid Amount', 'Price', 'Bid Price'], type: 'money', target: 'amount_in_cents' },
-    { field: 'rank', labels: ['Rank', 'Place', 'Position'], type: 'integer' },
-    { field: 'is_winner', labels: ['Winner', 'Won', 'Awarded', 'Is Winner'], type: 'boolean' },
-    text('notes', ['Notes', 'Comments']),
-  ],
   create: bidResultImportRow,
   columns: (input) => input,
   update: async () => undefined,

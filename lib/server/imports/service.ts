@@ -38,7 +38,8 @@ import {
   type PermissionArea,
 } from '@/db/schema/enums';
 import { fieldsOf, usersOfAccount } from '@/db/queries/custom-fields';
-import { detectMapping, parseCell, type FieldType, type ImportField, type RelationKind } from '@/lib/server/imports/fields';
+import { detectMapping, parseCell } from '@/lib/server/imports/fields';
+import type { FieldType, ImportField, RelationKind } from '@/lib/shared/import-fields';
 import { readSheet } from '@/lib/server/imports/read-file';
 import { IMPORT_SPECS, RELATIONS, type ImportSpec, type StageInfo } from '@/lib/server/imports/resources';
 import { serializeImport } from '@/lib/server/serializers/imports';
