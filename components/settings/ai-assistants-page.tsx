@@ -10,8 +10,8 @@ import { useOAuthGrants, useRevokeOAuthGrant, type OAuthGrant } from '@/lib/clie
 import { useMe } from '@/lib/client/hooks/use-users';
 import { SCOPE_LABELS } from './labels';
 import { SettingsSection } from './settings-section';
+import { PANEL } from '@/components/ui/section-card';
 
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 const PER_PAGE = 50;
 
 const noSubscription = () => () => {};
@@ -126,7 +126,7 @@ export function AiAssistantsPage() {
         title="AI assistants"
         description="Ask your AI assistant about your pipeline (“which bids are due next week?”) or have it log a call or a task for you. It sees and changes only what you can, and you allow it once, here in Groundwork."
       >
-        <div className={`${card} space-y-4`}>
+        <div className={`${PANEL} space-y-4`}>
           <CopyField label="Server address" value={url} what="Server address" />
           <dl className="space-y-4 text-sm">
             {assistants(url).map((a) => (

@@ -8,8 +8,8 @@ import { CopyField, Notice } from '@/components/ui/copy-field';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate } from '@/lib/client/format';
 import { useCalendarFeed, useCreateCalendarFeed, useRevokeCalendarFeed, type CalendarFeedCreated } from '@/lib/client/hooks/use-calendar';
-
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+import { PANEL } from '@/components/ui/section-card';
+import { AppSteps } from './app-steps';
 
 /** How to subscribe in each of the common calendar apps. */
 const APPS = [
@@ -79,7 +79,7 @@ export function CalendarFeedPage() {
         </p>
       </div>
 
-      <div className={card}>
+      <div className={PANEL}>
         {feed.error ? (
           <ErrorState error={feed.error} onRetry={() => feed.refetch()} />
         ) : !feed.data ? (
@@ -125,19 +125,12 @@ export function CalendarFeedPage() {
         )}
       </div>
 
-      <div className={card}>
+      <div className={PANEL}>
         <h3 className="text-base font-semibold">Subscribe in your calendar app</h3>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           Create the feed URL, copy it, then add it as a subscription (not an import, which would copy the events once):
         </p>
-        <dl className="mt-3 space-y-3 text-sm">
-          {APPS.map((app) => (
-            <div key={app.name}>
-              <dt className="font-medium">{app.name}</dt>
-              <dd className="text-slate-700 dark:text-slate-300">{app.steps}</dd>
-            </div>
-          ))}
-        </dl>
+        <AppSteps apps={APPS} className="mt-3 space-y-3" />
         <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
           Calendar apps refresh subscriptions on their own schedule (Google Calendar can take up to a day); bids due at a time show at that time in your time
           zone, the rest as all-day events.

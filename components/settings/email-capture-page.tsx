@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { CopyField } from '@/components/ui/copy-field';
 import { ErrorState, Skeleton } from '@/components/ui/states';
 import { useEmailCapture, useRotateEmailCapture, useUpdateEmailCapture } from '@/lib/client/hooks/use-emails';
-
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+import { PANEL } from '@/components/ui/section-card';
+import { AppSteps } from './app-steps';
 
 /** How to copy the address on mail from the common mail apps. */
 const APPS = [
@@ -49,26 +49,19 @@ export function EmailCapturePage() {
           with its attachments as documents. Only mail sent by a user of this account is taken.
         </p>
       </div>
-      <div className={card}>
+      <div className={PANEL}>
         <CopyField label="Your account’s address" value={address} what="The address" />
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           For one project: <span className="break-all font-mono">{`${local}+project-42@${domain}`}</span> (use the project’s number; also +lead-, +company- and
           +contact-).
         </p>
       </div>
-      <div className={card}>
+      <div className={PANEL}>
         <h3 className="font-medium">How to use it</h3>
-        <dl className="mt-2 space-y-2 text-sm">
-          {APPS.map((app) => (
-            <div key={app.name}>
-              <dt className="font-medium">{app.name}</dt>
-              <dd className="text-slate-700 dark:text-slate-300">{app.steps}</dd>
-            </div>
-          ))}
-        </dl>
+        <AppSteps apps={APPS} className="mt-2 space-y-2" />
       </div>
       {admin ? (
-        <div className={`${card} space-y-3`}>
+        <div className={`${PANEL} space-y-3`}>
           <label className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"

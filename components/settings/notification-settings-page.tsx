@@ -11,6 +11,7 @@ import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useNotificationSettings, useUpdateNotificationSettings } from '@/lib/client/hooks/use-notifications';
 import { useMe } from '@/lib/client/hooks/use-users';
 import type { NotificationSettings } from '@/lib/shared/validation/notification-settings';
+import { PANEL } from '@/components/ui/section-card';
 
 // Settings → Notifications (docs/collaboration.md#email): for each kind of notification, whether it
 // also comes by email right away, in the 07:00 digest, or not at all — in the app every
@@ -42,7 +43,7 @@ function CompanyTimeZone() {
   if (!account) return null;
   const current = account.time_zone ?? '';
   return (
-    <div className="mt-6 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <div className={`mt-6 ${PANEL}`}>
       <label htmlFor="company-time-zone" className="block font-medium text-slate-900 dark:text-slate-100">
         Company time zone
       </label>

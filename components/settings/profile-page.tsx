@@ -12,11 +12,11 @@ import { ApiClientError } from '@/lib/client/api-client';
 import { useChangePassword, useMe, useUpdateProfile, type User } from '@/lib/client/hooks/use-users';
 import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { SettingsSection } from './settings-section';
+import { PANEL } from '@/components/ui/section-card';
 
 // A person's own page: their name and sign-in email, their password (with the current one), and
 // where their sessions are. Every user has it, whatever their role.
 
-const cardClass = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 const fieldError = (error: unknown, field: string) => (error instanceof ApiClientError ? error.details[field]?.[0] : undefined);
 
 function NameAndEmail({ me }: { me: User }) {
@@ -36,7 +36,7 @@ function NameAndEmail({ me }: { me: User }) {
   if (email.trim().toLowerCase() !== (me.email ?? '')) changes.email = email.trim();
   return (
     <form
-      className={`${cardClass} grid gap-4 sm:grid-cols-2`}
+      className={`${PANEL} grid gap-4 sm:grid-cols-2`}
       onSubmit={(e) => {
         e.preventDefault();
         update.mutate(
@@ -98,7 +98,7 @@ function PasswordForm() {
   const pw = useNewPassword();
   return (
     <form
-      className={`${cardClass} grid gap-4 sm:grid-cols-3`}
+      className={`${PANEL} grid gap-4 sm:grid-cols-3`}
       onSubmit={(e) => {
         e.preventDefault();
         change.mutate(

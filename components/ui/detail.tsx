@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
 import { ErrorState, Skeleton } from './states';
+import { PANEL } from './section-card';
 
 // Pieces of a record's page: its fields, its loading state, and its error (or absence).
 
@@ -58,7 +59,7 @@ export function Breadcrumb({ href, label }: { href: string; label: string }) {
 /** The card of a record's fields (DetailItem each), under its title. */
 export function DetailList({ children }: { children: ReactNode }) {
   return (
-    <section aria-label="Details" className="mb-4 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-label="Details" className={`mb-4 ${PANEL}`}>
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</dl>
     </section>
   );

@@ -2,6 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, TableSkeleton } from './states';
 
+/** A plain card of a page (a settings panel, a form): the section card's frame with room inside, no heading bar. */
+export const PANEL = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+
 /** A list query as a card's `query`: its loading and error states, and whether it holds no records. */
 export const listState = (q: { isPending: boolean; error: Error | null; refetch: () => unknown; data?: { items: readonly unknown[] } }) => ({
   isPending: q.isPending,
