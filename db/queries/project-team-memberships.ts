@@ -1,35 +1,17 @@
 import { and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import { inTeam, type TeamOf } from './project-access';
 import type { Db } from '@/db';
-import { ofAccount, updatedSince } from './tenant';
+import { ofAccount, oneRow, updatedSince } from './tenant';
 import { projects, projectTeamMembershipRoles, projectTeamMemberships, users } from '@/db/schema';
 import type { MembershipRole } from '@/db/schema/enums';
 import { namedRefColumns, personRefColumns } from './refs';
 import { type PageWindow, pageWithTotal } from './sql';
 
-const membershipSelection = {
-  membership: projectTeamMemberships,
-  user: personRefColumns(users),
-  project: namedRefColumns(projects),
-};
-
-/** Memberships with their user and project, by joins; roles come from one batched query beside. */
-function selectMemberships(db: Db) {
-  // Inner joins: both foreign keys are NOT NULL and cascade.
-  return db
-    .select(membershipSelection)
-    .from(projectTeamMemberships)
-    .innerJoin(users, eq(users.id, projectTeamMemberships.userId))
-    .innerJoin(projects, eq(projects.id, projectTeamMemberships.projectId));
-}
-
-export type MembershipRow = Awaited<ReturnType<ReturnType<typeof selectMemberships>['execute']>>[number];
-export type MembershipRecord = typeof projectTeamMemberships.$inferSelect;
 export type MembershipRoleRow = typeof projectTeamMembershipRoles.$inferSelect;
 
 type RoleJson = Omit<MembershipRoleRow, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
 
-/** A page's roles in the page's own statement (json_agg per membership, in role id order). */
+/** A membership's roles in its own statement (json_agg per membership, in role id order). */
 const rolesColumn = sql<RoleJson[]>`coalesce((
   select json_agg(json_build_object('id', r.id, 'membershipId', r.membership_id, 'role', r.role,
     'createdAt', r.created_at, 'updatedAt', r.updated_at) order by r.id)
@@ -38,6 +20,20 @@ const rolesColumn = sql<RoleJson[]>`coalesce((
 function roleFromJson(r: RoleJson): MembershipRoleRow {
   return { ...r, id: Number(r.id), membershipId: Number(r.membershipId), createdAt: new Date(r.createdAt), updatedAt: new Date(r.updatedAt) };
 }
+
+/** Memberships with their user, project and roles, by joins and a correlated aggregate: one statement whatever the page size. */
+function selectMemberships(db: Db) {
+  // Inner joins: both foreign keys are NOT NULL and cascade.
+  return db
+    .select({ membership: projectTeamMemberships, user: personRefColumns(users), project: namedRefColumns(projects), roles: rolesColumn })
+    .from(projectTeamMemberships)
+    .innerJoin(users, eq(users.id, projectTeamMemberships.userId))
+    .innerJoin(projects, eq(projects.id, projectTeamMemberships.projectId));
+}
+
+type SelectedMembership = Awaited<ReturnType<ReturnType<typeof selectMemberships>['execute']>>[number];
+export type MembershipRow = Omit<SelectedMembership, 'roles'> & { roles: MembershipRoleRow[] };
+const withRoles = ({ roles, ...row }: SelectedMembership): MembershipRow => ({ ...row, roles: roles.map(roleFromJson) });
 
 /** The filters of both membership lists (lib/shared/validation/project-team-memberships.ts), by their API names. */
 export interface MembershipFilters {
@@ -91,47 +87,39 @@ export async function listMemberships(db: Db, accountId: number, filters: Member
   const where = filterWhere(db, accountId, filters);
   const { items: rows, total } = await pageWithTotal(
     db,
-    db
-      .select({ ...membershipSelection, roles: rolesColumn })
-      .from(projectTeamMemberships)
-      .innerJoin(users, eq(users.id, projectTeamMemberships.userId))
-      .innerJoin(projects, eq(projects.id, projectTeamMemberships.projectId))
-      .$dynamic(),
+    selectMemberships(db).$dynamic(),
     projectTeamMemberships,
     where,
     MEMBERSHIP_ORDERS[filters.sort ?? '-created_at'],
     page,
   );
-  const items = rows.map(({ roles, ...row }) => ({ ...row, roles: roles.map(roleFromJson) }));
-  return { items, total };
+  return { items: rows.map(withRoles), total };
 }
 
-/** A membership of the account; when `projectId` is given it must be the membership's project. */
-export async function findMembership(db: Db, accountId: number, id: number, projectId?: number, teamOf?: TeamOf): Promise<MembershipRow | undefined> {
-  const [row] = await selectMemberships(db).where(
-    and(
-      ofAccount(projectTeamMemberships, accountId, id),
-      projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
-      inTeam(projectTeamMemberships.projectId, teamOf),
-    ),
-  );
-  return row;
-}
-
-/** The bare row, locked for the rest of the transaction. */
-export async function lockMembership(db: Db, accountId: number, id: number, projectId?: number, teamOf?: TeamOf): Promise<MembershipRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(projectTeamMemberships)
-    .where(
+/**
+ * A membership of the account with its roles, in one statement (its row locked with `lock`); when
+ * `projectId` is given it must be the membership's project.
+ */
+export async function findMembership(
+  db: Db,
+  accountId: number,
+  id: number,
+  lock = false,
+  teamOf?: TeamOf,
+  projectId?: number,
+): Promise<MembershipRow | undefined> {
+  const row = await oneRow(
+    selectMemberships(db).where(
       and(
         ofAccount(projectTeamMemberships, accountId, id),
         projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined,
         inTeam(projectTeamMemberships.projectId, teamOf),
       ),
-    )
-    .for('update');
-  return row;
+    ),
+    projectTeamMemberships,
+    lock,
+  );
+  return row && withRoles(row);
 }
 
 export async function findMembershipOfUser(db: Db, accountId: number, projectId: number, userId: number): Promise<{ id: number } | undefined> {
@@ -140,19 +128,6 @@ export async function findMembershipOfUser(db: Db, accountId: number, projectId:
     .from(projectTeamMemberships)
     .where(and(eq(projectTeamMemberships.accountId, accountId), eq(projectTeamMemberships.projectId, projectId), eq(projectTeamMemberships.userId, userId)));
   return row;
-}
-
-/** The roles of many memberships in one statement, grouped by membership id (in role id order). */
-export async function rolesOfMemberships(db: Db, membershipIds: number[]): Promise<Map<number, MembershipRoleRow[]>> {
-  const byMembership = new Map<number, MembershipRoleRow[]>(membershipIds.map((id) => [id, []]));
-  if (membershipIds.length === 0) return byMembership;
-  const rows = await db
-    .select()
-    .from(projectTeamMembershipRoles)
-    .where(inArray(projectTeamMembershipRoles.membershipId, membershipIds))
-    .orderBy(asc(projectTeamMembershipRoles.id));
-  for (const row of rows) byMembership.get(row.membershipId)?.push(row);
-  return byMembership;
 }
 
 export async function insertMembership(db: Db, values: typeof projectTeamMemberships.$inferInsert): Promise<number> {
@@ -170,21 +145,4 @@ export async function deleteMembershipRoles(db: Db, membershipId: number, roles:
   await db
     .delete(projectTeamMembershipRoles)
     .where(and(eq(projectTeamMembershipRoles.membershipId, membershipId), inArray(projectTeamMembershipRoles.role, roles)));
-}
-
-/** Bumps updated_at, so a change of roles shows on the membership (and in `updated_since`). */
-export async function touchMembership(db: Db, accountId: number, id: number) {
-  await db
-    .update(projectTeamMemberships)
-    .set({ updatedAt: new Date() })
-    .where(ofAccount(projectTeamMemberships, accountId, id));
-}
-
-/** Deletes a membership (its roles cascade); returns its project id, or undefined when none matched. */
-export async function deleteMembershipRow(db: Db, accountId: number, id: number, projectId?: number): Promise<number | undefined> {
-  const [deleted] = await db
-    .delete(projectTeamMemberships)
-    .where(and(ofAccount(projectTeamMemberships, accountId, id), projectId !== undefined ? eq(projectTeamMemberships.projectId, projectId) : undefined))
-    .returning({ projectId: projectTeamMemberships.projectId });
-  return deleted?.projectId;
 }

@@ -283,9 +283,16 @@ describe('memberships: update and delete', () => {
 
     const events = await membershipEvents(a, created.id);
     expect(events.map((e) => e.eventType).sort()).toEqual(['project_team_membership.create', 'project_team_membership.update']);
-    expect(events.find((e) => e.eventType.endsWith('update'))!.payload.url).toBe(
-      `http://localhost:3000/api/2023-01/project_team_memberships/${created.id}?project_id=${projectA2.id}`,
-    );
+    const update = events.find((e) => e.eventType.endsWith('update'))!;
+    expect(update.payload.url).toBe(`http://localhost:3000/api/2023-01/project_team_memberships/${created.id}?project_id=${projectA2.id}`);
+    // Like every record's update, it says what changed: the roles, by name, before and after.
+    expect(update.changedFields).toEqual(['roles']);
+    expect(update.changes).toEqual({
+      roles: [
+        ['Project Manager', 'Estimator'],
+        ['Project Manager', 'Superintendent'],
+      ],
+    });
 
     // The same set again (in another order), or no roles at all, changes nothing and records nothing.
     const same = await a.api.patch(`${PATH}/${created.id}`, { [KEY]: { roles: ['project_manager', 'superintendent'] } });

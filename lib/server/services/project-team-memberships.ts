@@ -1,18 +1,15 @@
 import type { Db } from '@/db';
 import {
   deleteMembershipRoles,
-  deleteMembershipRow,
   findMembership,
   findMembershipOfUser,
   insertMembership,
   insertMembershipRoles,
   listMemberships as queryMemberships,
-  lockMembership,
-  rolesOfMemberships,
-  touchMembership,
+  type MembershipRow,
 } from '@/db/queries/project-team-memberships';
 import { missingReferences } from '@/db/queries/relations';
-import { projects, users } from '@/db/schema';
+import { projects, projectTeamMemberships, users } from '@/db/schema';
 import { serializeMembership } from '@/lib/server/serializers/project-team-memberships';
 import type {
   MembershipCreate,
@@ -22,25 +19,30 @@ import type {
   MembershipUpdate,
   TeamMembershipsListQuery,
 } from '@/lib/shared/validation/project-team-memberships';
-import { assertReferences, recordEvent } from './common';
+import { recordEvent } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { conflict, invalidField, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { lockForWrite } from '@/lib/server/services/preconditions';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';
 
 // A membership lives under its project: `project_id` in the query names that project, like a path
-// segment would, so an unknown project (or one of another account) there is a 404. In a POST body
-// it is a relation id like any other, so an unknown one there is a 422 on the field.
+// segment would, so an unknown project (or one of another account) there is a 404, and so is a
+// membership of another project. In a POST body it is a relation id like any other, so an unknown
+// one there is a 422 on the field.
 
-const NOT_FOUND = 'Project team membership';
-const KEY = 'project_team_membership';
+const membershipPath = (id: number, projectId: unknown) => `project_team_memberships/${id}?project_id=${String(projectId)}`;
 
-type Action = 'create' | 'update' | 'delete';
-
-function recordMembershipEvent(db: Db, ctx: CallerContext, action: Action, id: number, projectId: number) {
-  const path = `project_team_memberships/${id}?project_id=${projectId}`;
-  return recordEvent(db, ctx, { resource: 'project_team_membership', action, id, path });
-}
+/** Memberships as the write skeleton reads them: under the project the query names, if it names one. */
+const membershipKind = (projectId?: number): RecordKind<MembershipRow, MembershipResponse> => ({
+  resource: 'project_team_membership',
+  table: projectTeamMemberships,
+  references: { project_id: projects, user_id: users },
+  read: (db, accountId, id, lock, team) => findMembership(db, accountId, id, lock, team, projectId),
+  columns: (row) => row.membership,
+  serialize: serializeMembership,
+  narrowed: projectId !== undefined,
+  path: (id, columns) => membershipPath(id, columns.projectId),
+});
 
 async function assertProjectInQuery(db: Db, ctx: CallerContext, projectId: number) {
   const missing = await missingReferences(db, ctx.accountId, [{ field: 'project_id', table: projects, id: projectId }], teamOf(ctx));
@@ -52,7 +54,7 @@ export async function listMemberships(db: Db, ctx: CallerContext, query: Members
   const result = await queryMemberships(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
   // A non-empty page proves the project is the account's; only an empty one needs the check.
   if (result.items.length === 0) await assertProjectInQuery(db, ctx, query.project_id);
-  return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
+  return toPage(query, result, serializeMembership);
 }
 
 /**
@@ -61,15 +63,12 @@ export async function listMemberships(db: Db, ctx: CallerContext, query: Members
  */
 export async function listAccountMemberships(db: Db, ctx: CallerContext, query: TeamMembershipsListQuery): Promise<Page<MembershipResponse>> {
   const result = await queryMemberships(db, ctx.accountId, { ...query, teamOf: teamOf(ctx) }, pageWindow(query));
-  return toPage(query, result, ({ roles, ...row }) => serializeMembership(row, roles));
+  return toPage(query, result, serializeMembership);
 }
 
 /** Operation 16; with `project_id`, a membership of another project is not found. */
-export async function getMembership(db: Db, ctx: CallerContext, id: number, projectId?: number): Promise<MembershipResponse> {
-  const row = await findMembership(db, ctx.accountId, id, projectId, teamOf(ctx));
-  if (!row) throw notFound(NOT_FOUND);
-  const roles = await rolesOfMemberships(db, [id]);
-  return serializeMembership(row, roles.get(id) ?? []);
+export function getMembership(db: Db, ctx: CallerContext, id: number, projectId?: number): Promise<MembershipResponse> {
+  return getRecord(db, ctx, membershipKind(projectId), id);
 }
 
 /** Operation 15: the project comes from the query, or from the body when the query has none. */
@@ -79,19 +78,22 @@ export async function createMembership(db: Db, ctx: CallerContext, query: Member
   if (query.project_id !== undefined && input.project_id !== undefined && input.project_id !== query.project_id) {
     throw invalidField('project_id', 'in the body differs from project_id in the query');
   }
-  return db.transaction(async (tx) => {
-    if (query.project_id !== undefined) await assertProjectInQuery(tx, ctx, query.project_id);
-    await assertReferences(tx, ctx, input, { project_id: projects, user_id: users });
-    if (await findMembershipOfUser(tx, ctx.accountId, projectId, input.user_id)) {
-      throw conflict('This user is already on the project team; update that membership instead.', {
-        user_id: ['is already on the project team'],
-      });
-    }
-    const id = await insertMembership(tx, { accountId: ctx.accountId, projectId, userId: input.user_id });
-    await insertMembershipRoles(tx, id, input.roles);
-    await recordMembershipEvent(tx, ctx, 'create', id, projectId);
-    return getMembership(tx, ctx, id);
-  });
+  return createRecord(
+    db,
+    ctx,
+    membershipKind(),
+    input,
+    async (tx) => {
+      if (query.project_id !== undefined) await assertProjectInQuery(tx, ctx, query.project_id);
+      if (await findMembershipOfUser(tx, ctx.accountId, projectId, input.user_id)) {
+        throw conflict('This user is already on the project team; update that membership instead.', {
+          user_id: ['is already on the project team'],
+        });
+      }
+      return { projectId, userId: input.user_id };
+    },
+    (tx, id) => insertMembershipRoles(tx, id, input.roles),
+  );
 }
 
 /**
@@ -102,46 +104,30 @@ export async function createMembership(db: Db, ctx: CallerContext, query: Member
 export async function joinCreatedProject(tx: Db, ctx: CallerContext, projectId: number): Promise<void> {
   const id = await insertMembership(tx, { accountId: ctx.accountId, projectId, userId: ctx.userId });
   await insertMembershipRoles(tx, id, ['project_admin']);
-  await recordMembershipEvent(tx, ctx, 'create', id, projectId);
+  await recordEvent(tx, ctx, { resource: 'project_team_membership', action: 'create', id, path: membershipPath(id, projectId) });
 }
 
 /**
  * Replaces the set of roles. Roles that stay keep their rows (ids and timestamps); removed ones
  * are deleted and new ones inserted, so a PATCH that changes nothing writes nothing.
  */
-const membershipTarget = (tx: Db, ctx: CallerContext, id: number, query: MembershipQuery) => ({
-  key: KEY,
-  label: NOT_FOUND,
-  lock: () => lockMembership(tx, ctx.accountId, id, query.project_id, teamOf(ctx)),
-  answer: () => getMembership(tx, ctx, id, query.project_id),
-});
-
-export async function updateMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery, input: MembershipUpdate): Promise<MembershipResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, membershipTarget(tx, ctx, id, query));
-    if (input.roles !== undefined) {
+export function updateMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery, input: MembershipUpdate): Promise<MembershipResponse> {
+  return updateRecord(db, ctx, membershipKind(query.project_id), id, input, {
+    columns: () => ({}),
+    related: async (current, tx) => {
+      if (input.roles === undefined) return null;
       const wanted = new Set(input.roles);
-      const held = (await rolesOfMemberships(tx, [id])).get(id) ?? [];
-      const heldRoles = new Set(held.map((r) => r.role));
-      const removed = held.filter((r) => !wanted.has(r.role)).map((r) => r.role);
-      const added = input.roles.filter((role) => !heldRoles.has(role));
-      if (removed.length > 0 || added.length > 0) {
-        await deleteMembershipRoles(tx, id, removed);
-        await insertMembershipRoles(tx, id, added);
-        await touchMembership(tx, ctx.accountId, id);
-        await recordMembershipEvent(tx, ctx, 'update', id, current.projectId);
-      }
-    }
-    return getMembership(tx, ctx, id);
+      const held = new Set(current.roles.map((r) => r.role));
+      const removed = current.roles.filter((r) => !wanted.has(r.role)).map((r) => r.role);
+      const added = input.roles.filter((role) => !held.has(role));
+      if (removed.length === 0 && added.length === 0) return null;
+      await deleteMembershipRoles(tx, id, removed);
+      await insertMembershipRoles(tx, id, added);
+      return { roles: input.roles };
+    },
   });
 }
 
-export async function deleteMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Without If-Match the delete itself finds the row (or answers 404): no lock to take first.
-    if (ctx.ifMatch) await lockForWrite(ctx.ifMatch, membershipTarget(tx, ctx, id, query));
-    const projectId = await deleteMembershipRow(tx, ctx.accountId, id, query.project_id);
-    if (projectId === undefined) throw notFound(NOT_FOUND);
-    await recordMembershipEvent(tx, ctx, 'delete', id, projectId);
-  });
+export function deleteMembership(db: Db, ctx: CallerContext, id: number, query: MembershipQuery): Promise<void> {
+  return deleteRecord(db, ctx, membershipKind(query.project_id), id);
 }

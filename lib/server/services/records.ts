@@ -4,7 +4,18 @@ import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clearReferences } from '@/db/queries/relations';
 import type { TeamOf } from '@/db/queries/project-access';
 import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
-import { assertReferences, camel, changedColumns, deleteEvents, recordEvent, recordEvents, resourcePath, type EventRecord, type PathResource } from './common';
+import {
+  assertReferences,
+  camel,
+  changedColumns,
+  deleteEvents,
+  recordEvent,
+  recordEvents,
+  resourcePath,
+  type EventRecord,
+  type EventResource,
+  type PathResource,
+} from './common';
 import { notFound } from '@/lib/server/services/errors';
 import type { CustomFieldResource } from '@/db/schema/enums';
 import { fieldChanges } from './change-log';
@@ -25,10 +36,23 @@ import { ATTACHABLE_TYPES, COMMENTABLE_TYPES, type AttachableType, type Commenta
 // lock, If-Match, references, changed columns, write, event, read back — in one transaction. A
 // resource describes itself once (`RecordKind`); its service keeps only its own rules.
 
-/** How a resource is read, written and answered. */
-export interface RecordKind<Row, Out extends object> {
-  /** Its event resource, the key of its single-record answers (and ETags) and its URL; its label comes from its descriptor (lib/shared/resources.ts). */
-  resource: PathResource;
+/**
+ * How a resource is read, written and answered. Its `resource` is its event resource, the key of
+ * its single-record answers (and ETags) and its URL, `<path>/<id>`; its label comes from its
+ * descriptor (lib/shared/resources.ts). A record whose URL names more than its id (a membership's,
+ * its project) gives its `path`.
+ */
+export type RecordKind<Row, Out extends object> = RecordKindBase<Row, Out> &
+  (
+    | { resource: PathResource; path?: undefined }
+    | {
+        resource: Exclude<EventResource, PathResource>;
+        /** Its URL, from its id and its row's columns. */
+        path(id: number, columns: Record<string, unknown>): string;
+      }
+  );
+
+interface RecordKindBase<Row, Out extends object> {
   table: AccountTable;
   /** `<relation>_id` fields and the tables they must name a record of, in the caller's account (422 otherwise). */
   references?: Record<string, AccountTable>;
@@ -55,7 +79,15 @@ export interface RecordKind<Row, Out extends object> {
    * sees it, never by its bare row.
    */
   mayChange?(ctx: CallerContext, row: Row): void;
+  /**
+   * Its `read` narrows the account further (a membership under the project its URL names): a
+   * delete locks the record through it too, never by its bare row.
+   */
+  narrowed?: boolean;
 }
+
+const pathOf = <Row, Out extends object>(kind: RecordKind<Row, Out>, id: number, columns: Record<string, unknown>) =>
+  kind.path === undefined ? resourcePath(kind.resource, id) : kind.path(id, columns);
 
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
   if (kind.get) {
@@ -109,7 +141,7 @@ export async function createRecord<Row, Out extends object>(
       row.customFields = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined);
     const id = await insertRow(tx, kind.table, row as never);
     if (after) await after(tx, id);
-    await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: resourcePath(kind.resource, id) });
+    await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: pathOf(kind, id, row) });
     if (isCommentable(kind.resource) && !viaImport(ctx)) await notifyAssigned(tx, ctx, kind.resource, id, row.assignedToId);
     return getRecord(tx, ctx, kind, id);
   });
@@ -174,7 +206,7 @@ export async function updateRecord<Row, Out extends object>(
     const after = written ?? (await getRecord(tx, ctx, kind, id));
     const changed = { ...changes, ...related };
     const events: EventRecord[] = [
-      { resource: kind.resource, action: 'update', id, path: resourcePath(kind.resource, id), changed, changes: fieldChanges(changed, answer, after) },
+      { resource: kind.resource, action: 'update', id, path: pathOf(kind, id, kind.columns(current)), changed, changes: fieldChanges(changed, answer, after) },
       ...(rules.after ? await rules.after(changes, tx) : []),
     ];
     await recordEvents(tx, ctx, events);
@@ -220,9 +252,10 @@ export async function deleteRecord<Row, Out extends object>(
 ): Promise<void> {
   const { resource } = kind;
   const documents = await db.transaction(async (tx) => {
-    // With If-Match, for a caller who sees only some projects, or for a record only some see, the
-    // record as its GET answers it (its row locked) to compare or to check they see it; else the bare lock.
-    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange);
+    // With If-Match, for a caller who sees only some projects, or for a record only some see (or
+    // only under its URL's parent), the record as its GET answers it (its row locked) to compare or
+    // to check they see it; else the bare lock.
+    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange || kind.narrowed);
     const current = await lockForWrite<unknown>(ctx.ifMatch, {
       key: resource,
       label: RESOURCES[kind.resource].label,
@@ -230,7 +263,8 @@ export async function deleteRecord<Row, Out extends object>(
       answer: (current) => kind.serialize(current as Row),
     });
     kind.mayChange?.(ctx, current as Row);
-    const events: EventRecord[] = [{ resource, action: 'delete', id, path: resourcePath(resource, id) }];
+    const columns = read ? kind.columns(current as Row) : (current as Record<string, unknown>);
+    const events: EventRecord[] = [{ resource, action: 'delete', id, path: pathOf(kind, id, columns) }];
     for (const ref of effects.references ?? []) {
       const changed = { [camel(ref.column.name)]: null };
       for (const rowId of await clearReferences(tx, ref.table, ref.column, ctx.accountId, id)) {
