@@ -1,5 +1,6 @@
 import { findUserByEmail } from '@/db/queries/accounts';
 import { createOAuthApplication } from '@/lib/server/services/oauth-applications';
+import { contextOfUser } from '@/lib/server/services/context';
 import { DEMO_ADMIN_EMAIL } from '@/db/seed/demo';
 import { oauthApplicationCreate } from '@/lib/shared/validation/oauth-applications';
 import { parseArgs, run } from './cli';
@@ -20,7 +21,9 @@ await run(async ({ db }) => {
   const email = typeof args.email === 'string' ? args.email : DEMO_ADMIN_EMAIL;
   const owner = await findUserByEmail(db, email);
   if (!owner) throw new Error(`No user with email ${email}. Run npm run db:seed, or pass --email.`);
-  const app = await createOAuthApplication(db, { accountId: owner.accountId, userId: owner.id }, parsed.data);
+  // As the owner, an admin's act (it shows in the account's security log).
+  const ctx = contextOfUser({ id: owner.id, role: 'admin' }, { accountId: owner.accountId, requestId: 'oauth-create-app', credential: 'script', baseUrl: '' });
+  const app = await createOAuthApplication(db, ctx, parsed.data);
   console.log(`OAuth application "${app.name}" for ${owner.email} (scope: ${app.scope}; redirect URIs: ${app.redirect_uris.join(', ') || 'none'})`);
   console.log('client_id and client_secret (the secret is not shown again):');
   console.log(app.client_id);

@@ -35,11 +35,6 @@ export interface OAuthApplicationValues {
   rateLimitDuration?: number | null;
 }
 
-export async function insertApplication(db: Db, values: OAuthApplicationValues & { accountId: number; ownerId: number; clientId: string }) {
-  const [row] = await db.insert(oauthApplications).values(values).returning(columns);
-  return row!;
-}
-
 const inAccount = (accountId: number, id: number) => ofAccount(oauthApplications, accountId, id);
 
 export async function findApplication(db: Db, accountId: number, id: number) {
@@ -75,12 +70,6 @@ export async function updateApplication(
 ) {
   const [row] = await db.update(oauthApplications).set(values).where(inAccount(accountId, id)).returning(columns);
   return row;
-}
-
-/** Deleting an application deletes its grants, codes and tokens (foreign keys cascade). */
-export async function deleteApplication(db: Db, accountId: number, id: number): Promise<boolean> {
-  const rows = await db.delete(oauthApplications).where(inAccount(accountId, id)).returning({ id: oauthApplications.id });
-  return rows.length > 0;
 }
 
 /** The client of a token request, by its public client id, with the owner it acts for (if active). */

@@ -1,5 +1,6 @@
 import type { Db } from '@/db';
-import { deleteApplication, findApplication, insertApplication, listApplications, lockApplication, updateApplication } from '@/db/queries/oauth-applications';
+import { findApplication, listApplications, lockApplication, updateApplication, type OAuthApplicationRow } from '@/db/queries/oauth-applications';
+import { oauthApplications } from '@/db/schema';
 import { deleteGrant, listGrants } from '@/db/queries/oauth-grants';
 import { CLIENT_SECRET_PREFIX, hashSecret, newClientId, randomSecret } from '@/lib/server/oauth/secrets';
 import { serializeOAuthApplication, serializeOAuthGrant } from '@/lib/server/serializers/oauth-applications';
@@ -12,11 +13,10 @@ import type {
   OAuthGrantListQuery,
   OAuthGrantResponse,
 } from '@/lib/shared/validation/oauth-applications';
-import { changedColumns } from './common';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { recordSecurityEvent } from './security-events';
 import { conflict, forbidden, notFound } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
 
 // OAuth applications are the account's, managed by its admins from a signed-in browser (a token
@@ -28,25 +28,56 @@ function newSecret() {
   return { secret, clientSecretHash: hashSecret(secret), secretHint: secret.slice(-4) };
 }
 
+/** OAuth applications as the write skeleton reads them; their writes go to the security log. */
+const applicationKind: RecordKind<OAuthApplicationRow, OAuthApplicationResponse> = {
+  resource: 'oauth_application',
+  label: 'OAuth application',
+  table: oauthApplications,
+  read: (db, accountId, id, lock) => (lock ? lockApplication(db, accountId, id) : findApplication(db, accountId, id)),
+  columns: (row) => row,
+  serialize: serializeOAuthApplication,
+  write: async (db, accountId, id, values) => serializeOAuthApplication((await updateApplication(db, accountId, id, values))!),
+  sink: {
+    created: (tx, ctx, id, app) =>
+      recordSecurityEvent(tx, ctx, {
+        kind: 'oauth_application.created',
+        subjectType: 'oauth_application',
+        subjectId: id,
+        details: { name: app.name, client_id: app.client_id, scope: app.scope, redirect_uris: app.redirect_uris },
+      }),
+    updated: (tx, ctx, id, { before, after }) => {
+      const [b, a] = [before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>];
+      const changed = Object.keys(a).filter((k) => k !== 'updated_at' && JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+      return recordSecurityEvent(tx, ctx, {
+        kind: 'oauth_application.updated',
+        subjectType: 'oauth_application',
+        subjectId: id,
+        details: { changed, ...Object.fromEntries(changed.map((k) => [k, { from: b[k], to: a[k] }])) },
+      });
+    },
+    deleted: (tx, ctx, id, app) =>
+      recordSecurityEvent(tx, ctx, {
+        kind: 'oauth_application.deleted',
+        subjectType: 'oauth_application',
+        subjectId: id,
+        details: { name: app.name, client_id: app.clientId },
+      }),
+  },
+};
+
 export async function listOAuthApplications(db: Db, ctx: CallerContext, query: OAuthApplicationListQuery): Promise<Page<OAuthApplicationResponse>> {
   return toPage(query, await listApplications(db, ctx.accountId, pageWindow(query)), serializeOAuthApplication);
 }
 
-export async function getOAuthApplication(db: Db, ctx: CallerContext, id: number): Promise<OAuthApplicationResponse> {
-  const row = await findApplication(db, ctx.accountId, id);
-  if (!row) throw notFound('OAuth application');
-  return serializeOAuthApplication(row);
+export function getOAuthApplication(db: Db, ctx: CallerContext, id: number): Promise<OAuthApplicationResponse> {
+  return getRecord(db, ctx, applicationKind, id);
 }
 
-export async function createOAuthApplication(
-  db: Db,
-  owner: { accountId: number; userId: number },
-  input: OAuthApplicationCreate,
-): Promise<OAuthApplicationWithSecret> {
+/** A new application of the caller's account, owned by the caller; a confidential one's secret is in this answer only. */
+export async function createOAuthApplication(db: Db, ctx: CallerContext, input: OAuthApplicationCreate): Promise<OAuthApplicationWithSecret> {
   const secret = input.confidential ? newSecret() : null;
-  const row = await insertApplication(db, {
-    accountId: owner.accountId,
-    ownerId: owner.userId,
+  const created = await createRecord(db, ctx, applicationKind, input, () => ({
+    ownerId: ctx.userId,
     clientId: newClientId(),
     name: input.name,
     redirectUris: input.redirect_uris,
@@ -56,53 +87,19 @@ export async function createOAuthApplication(
     secretHint: secret?.secretHint ?? null,
     rateLimitPoints: input.rate_limit_points ?? null,
     rateLimitDuration: input.rate_limit_duration ?? null,
-  });
-  return { ...serializeOAuthApplication(row), client_secret: secret?.secret ?? null };
+  }));
+  return { ...created, client_secret: secret?.secret ?? null };
 }
 
-export async function createOAuthApplicationFor(db: Db, ctx: CallerContext, input: OAuthApplicationCreate) {
-  return db.transaction(async (tx) => {
-    const created = await createOAuthApplication(tx, ctx, input);
-    await recordSecurityEvent(tx, ctx, {
-      kind: 'oauth_application.created',
-      subjectType: 'oauth_application',
-      subjectId: created.id,
-      details: { name: created.name, client_id: created.client_id, scope: created.scope, redirect_uris: created.redirect_uris },
-    });
-    return created;
-  });
-}
-
-const applicationTarget = (tx: Db, ctx: CallerContext, id: number) => ({
-  key: KEY,
-  label: 'OAuth application',
-  lock: () => lockApplication(tx, ctx.accountId, id),
-  answer: () => getOAuthApplication(tx, ctx, id),
-});
-
-export async function updateOAuthApplication(db: Db, ctx: CallerContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, applicationTarget(tx, ctx, id));
-    const changes = changedColumns(current, {
+export function updateOAuthApplication(db: Db, ctx: CallerContext, id: number, input: OAuthApplicationUpdate): Promise<OAuthApplicationResponse> {
+  return updateRecord(db, ctx, applicationKind, id, input, {
+    columns: () => ({
       ...(input.name !== undefined && { name: input.name }),
       ...(input.redirect_uris !== undefined && { redirectUris: input.redirect_uris }),
       ...(input.scope !== undefined && { scope: input.scope }),
       ...(input.rate_limit_points !== undefined && { rateLimitPoints: input.rate_limit_points }),
       ...(input.rate_limit_duration !== undefined && { rateLimitDuration: input.rate_limit_duration }),
-    });
-    if (Object.keys(changes).length === 0) return serializeOAuthApplication(current);
-    const row = await updateApplication(tx, ctx.accountId, id, changes as Parameters<typeof updateApplication>[3]);
-    if (!row) throw notFound('OAuth application');
-    const before = serializeOAuthApplication(current) as unknown as Record<string, unknown>;
-    const after = serializeOAuthApplication(row) as unknown as Record<string, unknown>;
-    const changed = Object.keys(after).filter((k) => k !== 'updated_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-    await recordSecurityEvent(tx, ctx, {
-      kind: 'oauth_application.updated',
-      subjectType: 'oauth_application',
-      subjectId: id,
-      details: { changed, ...Object.fromEntries(changed.map((k) => [k, { from: before[k], to: after[k] }])) },
-    });
-    return serializeOAuthApplication(row);
+    }),
   });
 }
 
@@ -125,21 +122,10 @@ export async function rotateOAuthApplicationSecret(db: Db, ctx: CallerContext, i
   });
 }
 
-export async function deleteOAuthApplication(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const app = await lockForWrite(ctx.ifMatch, applicationTarget(tx, ctx, id));
-    if (!(await deleteApplication(tx, ctx.accountId, id))) throw notFound('OAuth application');
-    await recordSecurityEvent(tx, ctx, {
-      kind: 'oauth_application.deleted',
-      subjectType: 'oauth_application',
-      subjectId: id,
-      details: { name: app.name, client_id: app.clientId },
-    });
-  });
+/** Its grants, codes and tokens go with it (foreign keys cascade). */
+export function deleteOAuthApplication(db: Db, ctx: CallerContext, id: number): Promise<void> {
+  return deleteRecord(db, ctx, applicationKind, id);
 }
-
-/** The key of the application's single-record answers, whose ETag If-Match compares. */
-const KEY = 'oauth_application';
 
 /**
  * The applications the caller authorised (browser session only, like API tokens); with `all`, an

@@ -40,17 +40,31 @@ import { ATTACHABLE_TYPES, COMMENTABLE_TYPES, type AttachableType, type Commenta
  * How a resource is read, written and answered. Its `resource` is its event resource, the key of
  * its single-record answers (and ETags) and its URL, `<path>/<id>`; its label comes from its
  * descriptor (lib/shared/resources.ts). A record whose URL names more than its id (a membership's,
- * its project) gives its `path`.
+ * its project) gives its `path`. A record of the account's configuration (an OAuth application)
+ * records no webhook event: it names its answers' key and label, and its `sink` tells of its
+ * writes (the security log).
  */
 export type RecordKind<Row, Out extends object> = RecordKindBase<Row, Out> &
   (
-    | { resource: PathResource; path?: undefined }
+    | { resource: PathResource; path?: undefined; sink?: undefined }
     | {
         resource: Exclude<EventResource, PathResource>;
         /** Its URL, from its id and its row's columns. */
         path(id: number, columns: Record<string, unknown>): string;
+        sink?: undefined;
       }
+    | { resource: string; label: string; sink: WriteSink<Row, Out>; path?: undefined }
   );
+
+/** Where a configuration record's writes are told, in their transaction, instead of webhook events. */
+export interface WriteSink<Row, Out extends object> {
+  created(tx: Db, ctx: CallerContext, id: number, answer: Out): Promise<void>;
+  /** `before` and `after` as the record's GET answers them; `changes`, the changed columns. */
+  updated(tx: Db, ctx: CallerContext, id: number, change: { before: Out; after: Out; changes: Record<string, unknown> }): Promise<void>;
+  deleted(tx: Db, ctx: CallerContext, id: number, current: Row): Promise<void>;
+}
+
+const labelOf = <Row, Out extends object>(kind: RecordKind<Row, Out>): string => (kind.sink === undefined ? RESOURCES[kind.resource].label : kind.label);
 
 interface RecordKindBase<Row, Out extends object> {
   table: AccountTable;
@@ -86,17 +100,19 @@ interface RecordKindBase<Row, Out extends object> {
   narrowed?: boolean;
 }
 
-const pathOf = <Row, Out extends object>(kind: RecordKind<Row, Out>, id: number, columns: Record<string, unknown>) =>
-  kind.path === undefined ? resourcePath(kind.resource, id) : kind.path(id, columns);
+/** A record's URL in its events (a kind with a sink has none). */
+function pathOf<Row, Out extends object>(kind: RecordKind<Row, Out> & { sink?: undefined }, id: number, columns: Record<string, unknown>) {
+  return kind.path === undefined ? resourcePath(kind.resource, id) : kind.path(id, columns);
+}
 
 export async function getRecord<Row, Out extends object>(db: Db, ctx: CallerContext, kind: RecordKind<Row, Out>, id: number): Promise<Out> {
   if (kind.get) {
     const answer = await kind.get(db, ctx.accountId, id, teamOf(ctx));
-    if (!answer) throw notFound(RESOURCES[kind.resource].label);
+    if (!answer) throw notFound(labelOf(kind));
     return answer;
   }
   const row = await kind.read(db, ctx.accountId, id, false, teamOf(ctx));
-  if (!row) throw notFound(RESOURCES[kind.resource].label);
+  if (!row) throw notFound(labelOf(kind));
   return kind.serialize(row);
 }
 
@@ -141,6 +157,11 @@ export async function createRecord<Row, Out extends object>(
       row.customFields = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined);
     const id = await insertRow(tx, kind.table, row as never);
     if (after) await after(tx, id);
+    if (kind.sink !== undefined) {
+      const answer = await getRecord(tx, ctx, kind, id);
+      await kind.sink.created(tx, ctx, id, answer);
+      return answer;
+    }
     await recordEvent(tx, ctx, { resource: kind.resource, action: 'create', id, path: pathOf(kind, id, row) });
     if (isCommentable(kind.resource) && !viaImport(ctx)) await notifyAssigned(tx, ctx, kind.resource, id, row.assignedToId);
     return getRecord(tx, ctx, kind, id);
@@ -182,7 +203,7 @@ export async function updateRecord<Row, Out extends object>(
     if (rules.before) await rules.before(tx);
     const current = await lockForWrite(ctx.ifMatch, {
       key: kind.resource,
-      label: RESOURCES[kind.resource].label,
+      label: labelOf(kind),
       lock: () => kind.read(tx, ctx.accountId, id, true, teamOf(ctx)),
       answer: kind.serialize,
     });
@@ -205,9 +226,15 @@ export async function updateRecord<Row, Out extends object>(
     const written = kind.write ? await kind.write(tx, ctx.accountId, id, values) : await updateRow(tx, kind.table, ctx.accountId, id, values as never);
     const after = written ?? (await getRecord(tx, ctx, kind, id));
     const changed = { ...changes, ...related };
+    const more = rules.after ? await rules.after(changes, tx) : [];
+    if (kind.sink !== undefined) {
+      await kind.sink.updated(tx, ctx, id, { before: answer, after, changes: changed });
+      if (more.length > 0) await recordEvents(tx, ctx, more);
+      return after;
+    }
     const events: EventRecord[] = [
       { resource: kind.resource, action: 'update', id, path: pathOf(kind, id, kind.columns(current)), changed, changes: fieldChanges(changed, answer, after) },
-      ...(rules.after ? await rules.after(changes, tx) : []),
+      ...more,
     ];
     await recordEvents(tx, ctx, events);
     if ('assignedToId' in changes && isCommentable(kind.resource) && !viaImport(ctx)) await notifyAssigned(tx, ctx, kind.resource, id, changes.assignedToId);
@@ -255,16 +282,17 @@ export async function deleteRecord<Row, Out extends object>(
     // With If-Match, for a caller who sees only some projects, or for a record only some see (or
     // only under its URL's parent), the record as its GET answers it (its row locked) to compare or
     // to check they see it; else the bare lock.
-    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange || kind.narrowed);
+    // A sink tells of the record deleted from its read too.
+    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange || kind.narrowed || kind.sink);
     const current = await lockForWrite<unknown>(ctx.ifMatch, {
       key: resource,
-      label: RESOURCES[kind.resource].label,
+      label: labelOf(kind),
       lock: () => (read ? kind.read(tx, ctx.accountId, id, true, teamOf(ctx)) : lockRow(tx, kind.table, ctx.accountId, id)),
       answer: (current) => kind.serialize(current as Row),
     });
     kind.mayChange?.(ctx, current as Row);
     const columns = read ? kind.columns(current as Row) : (current as Record<string, unknown>);
-    const events: EventRecord[] = [{ resource, action: 'delete', id, path: pathOf(kind, id, columns) }];
+    const events: EventRecord[] = kind.sink === undefined ? [{ resource: kind.resource, action: 'delete', id, path: pathOf(kind, id, columns) }] : [];
     for (const ref of effects.references ?? []) {
       const changed = { [camel(ref.column.name)]: null };
       for (const rowId of await clearReferences(tx, ref.table, ref.column, ctx.accountId, id)) {
@@ -283,7 +311,8 @@ export async function deleteRecord<Row, Out extends object>(
     // Emails filed on it are filed on it no more (they stay wherever else they are, and their sender's).
     if (isAttachable(resource)) await unlinkRecord(tx, ctx.accountId, resource, id);
     await deleteRow(tx, kind.table, ctx.accountId, id);
-    await recordEvents(tx, ctx, events);
+    if (kind.sink !== undefined) await kind.sink.deleted(tx, ctx, id, current as Row);
+    if (events.length > 0) await recordEvents(tx, ctx, events);
     return documents.length;
   });
   // Their bytes go once the delete has committed: now, unless it runs inside a larger transaction

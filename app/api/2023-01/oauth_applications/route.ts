@@ -2,7 +2,7 @@ import { ACCESS } from '@/lib/server/http/access';
 import { defineRoute, json } from '@/lib/server/http/route';
 import { listOrExport } from '@/lib/server/http/export';
 import { parseBody } from '@/lib/server/http/request';
-import { createOAuthApplicationFor, listOAuthApplications } from '@/lib/server/services/oauth-applications';
+import { createOAuthApplication, listOAuthApplications } from '@/lib/server/services/oauth-applications';
 import { oauthApplicationCreate, oauthApplicationListQuery, oauthApplicationResponse } from '@/lib/shared/validation/oauth-applications';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = defineRoute({
     access: ACCESS.oauthApplications,
     run: async ({ req, db, ctx }) => {
       const input = await parseBody(req, 'oauth_application', oauthApplicationCreate);
-      return json({ oauth_application: await createOAuthApplicationFor(db, ctx, input) }, 201);
+      return json({ oauth_application: await createOAuthApplication(db, ctx, input) }, 201);
     },
   },
 });
