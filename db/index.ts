@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { isConnectionError } from './connection-errors';
+import { notedTransactionId } from './transaction-ids';
 import * as schema from './schema';
 
 export { schema };
@@ -67,16 +68,21 @@ export interface Database {
 const migrationsFolder = path.join(process.cwd(), 'db', 'migrations');
 
 // Counts every statement Drizzle sends, so tests and the benchmark can check queries per request.
-const counter = { statements: 0 };
+const counter = { statements: 0, txids: 0 };
 const TXID_QUERY = 'select txid_current()::text as txid';
 const countingLogger: Logger = {
   logQuery(query) {
-    // The lost-COMMIT bookkeeping below is ours, not the caller's statement.
-    if (query !== TXID_QUERY) counter.statements += 1;
+    // The lost-COMMIT bookkeeping below is ours, not the caller's statement: counted apart.
+    if (query === TXID_QUERY) counter.txids += 1;
+    else counter.statements += 1;
   },
 };
 export function statementCount(): number {
   return counter.statements;
+}
+/** The transactions that asked their id in a statement of its own (none noted it: db/transaction-ids.ts). */
+export function txidQueryCount(): number {
+  return counter.txids;
 }
 
 export function openDatabase(config: DatabaseConfig): Database {
@@ -144,8 +150,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * If the connection dies while COMMIT is in flight, the transaction may or may not have committed.
  * Answering an error for a write that happened (or 2xx for one that did not) would lie to the
- * client, so every transaction notes its id (`txid_current()`, last thing before COMMIT) and, on a
- * connection error after that point, asks a new connection what became of it (`txid_status`):
+ * client, so every transaction notes its id (`txid_current()`: answered by its events' insert, or
+ * asked last thing before COMMIT) and, on a connection error after that point, asks a new
+ * connection what became of it (`txid_status`):
  * committed → the transaction's result stands; aborted → the error stands (the route answers 503).
  */
 function resolveLostCommits(db: Db, poolWaitMs = 0) {
@@ -173,8 +180,8 @@ function resolveLostCommits(db: Db, poolWaitMs = 0) {
         clearTimeout(timer);
         if (abandoned) throw poolWaitTimeout(poolWaitMs);
         result = await run(tx);
-        const rows = (await tx.execute(sql.raw(TXID_QUERY))) as unknown as { txid: string }[];
-        txid = rows[0]!.txid;
+        // Noted by a statement of the transaction (its events' insert), else asked now.
+        txid = notedTransactionId(tx) ?? ((await tx.execute(sql.raw(TXID_QUERY))) as unknown as { txid: string }[])[0]!.txid;
         return result;
       }, config);
       work.catch(() => {}); // settled by the race below, or abandoned

@@ -2,8 +2,9 @@ import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { EXCLUDE_IMPORTS } from '@/db/schema/enums';
 import { ofAccount } from './tenant';
+import { noteTransactionId } from '@/db/transaction-ids';
 import { webhookMessages } from '@/db/schema';
-import { type PageWindow, pageWithTotal } from './sql';
+import { type PageWindow, pageWithTotal, rows } from './sql';
 
 export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
 
@@ -29,19 +30,22 @@ export interface WebhookMessageActor {
  * a committed change always has its messages and their deliveries, a rolled-back one neither,
  * however many records it touched. The audit columns say how the actor was signed in: without a
  * token, the browser session; with one, an API token or an OAuth application's access token (and
- * which application).
+ * which application). It answers the transaction's id, noted for the lost-COMMIT bookkeeping
+ * (db/transaction-ids.ts).
  */
 export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, messages: WebhookMessageValues[]) {
   if (messages.length === 0) return;
   const tokenId = actor.tokenId ?? null;
-  const rows = messages.map((m, n) => ({
+  const values = messages.map((m, n) => ({
     n,
     event_type: m.eventType,
     payload: m.payload,
     changed_fields: m.changedFields ?? null,
     changes: m.changes ?? null,
   }));
-  await db.execute(sql`
+  const [answer] = await rows<{ txid: string }>(
+    db,
+    sql`
     with token as (
       select id, kind, oauth_application_id from api_tokens where id = ${tokenId}
     ), message as (
@@ -53,7 +57,7 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
              when token.kind = 'oauth_access' then 'oauth'
              else 'api_token' end,
         token.id, token.oauth_application_id, e.changed_fields, e.changes
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as e(n int, event_type text, payload jsonb, changed_fields text[], changes jsonb)
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as e(n int, event_type text, payload jsonb, changed_fields text[], changes jsonb)
       left join token on true
       order by e.n
       returning id, account_id, event_type, auth_method
@@ -61,12 +65,16 @@ export async function insertWebhookMessages(db: Db, actor: WebhookMessageActor, 
       -- Locked for key share: a subscription deleted meanwhile is skipped (or waits for this
       -- transaction), never named by a delivery whose foreign key would then fail the write.
       select id, filter_types from webhooks where account_id = ${actor.accountId} and not disabled for key share
+    ), delivery as (
+      insert into webhook_deliveries (account_id, webhook_id, message_id)
+      select message.account_id, webhooks.id, message.id
+      from message
+      join subscribed webhooks on (cardinality(array_remove(webhooks.filter_types, ${EXCLUDE_IMPORTS})) = 0 or message.event_type = any(webhooks.filter_types))
+        and not (message.auth_method is not distinct from 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))
     )
-    insert into webhook_deliveries (account_id, webhook_id, message_id)
-    select message.account_id, webhooks.id, message.id
-    from message
-    join subscribed webhooks on (cardinality(array_remove(webhooks.filter_types, ${EXCLUDE_IMPORTS})) = 0 or message.event_type = any(webhooks.filter_types))
-      and not (message.auth_method is not distinct from 'import' and ${EXCLUDE_IMPORTS} = any(webhooks.filter_types))`);
+    select txid_current()::text as txid`,
+  );
+  noteTransactionId(db, answer!.txid);
 }
 
 export async function findWebhookMessage(db: Db, accountId: number, id: number): Promise<WebhookMessageRow | undefined> {

@@ -2,7 +2,9 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isConnectionError } from '@/db/connection-errors';
-import { openDatabase, type Database } from '@/db';
+import { openDatabase, txidQueryCount, type Database } from '@/db';
+import { insertWebhookMessages } from '@/db/queries/webhook-messages';
+import { createTestAccount } from '../fixtures';
 
 // Issue 7, faults: the connection dies while COMMIT is in flight, so the client cannot tell whether
 // the transaction committed. db/index.ts asks a new connection (`txid_status`) and answers the
@@ -83,6 +85,29 @@ describe('a COMMIT whose answer is lost with its connection', () => {
     expect(wire.fired).toBe(fired + 1);
     expect(result).toBe('created');
     expect(await stored(tag)).toBe(1);
+  });
+
+  it('knows the id of a transaction that recorded events from their insert, and answers its result', async () => {
+    const account = await createTestAccount('Commit lost GC');
+    const tag = `fast-events-${Date.now()}`;
+    wire.armed = (socket) => setTimeout(() => reset(socket), 300);
+    const [fired, asked] = [wire.fired, txidQueryCount()];
+    const result = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into commit_probe (tag) values (${tag})`);
+      await insertWebhookMessages(tx, { accountId: account.accountId, actorId: account.userId }, [
+        { eventType: 'lead.create', payload: { id: '1', url: 'http://localhost/api/2023-01/leads/1' } },
+      ]);
+      return 'created';
+    });
+    expect(wire.fired).toBe(fired + 1);
+    // No statement of its own asked the id: the events' insert answered it, and the lost COMMIT was resolved with it.
+    expect(txidQueryCount()).toBe(asked);
+    expect(result).toBe('created');
+    expect(await stored(tag)).toBe(1);
+    // A transaction without events still asks (on the other pool: a connection that has sent COMMIT
+    // once sends it prepared, without the text the interception above looks for).
+    await admin.db.transaction((tx) => tx.execute(sql`select 1`));
+    expect(txidQueryCount()).toBe(asked + 1);
   });
 
   it('throws the connection error when the transaction did not commit', async () => {
