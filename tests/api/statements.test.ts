@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { statementCount } from '@/db';
+import { statementCount, txidQueryCount } from '@/db';
 import { projectTeamMemberships } from '@/db/schema';
 import { createApiToken } from '@/lib/server/auth/tokens';
 import { getDb } from '@/lib/server/db';
@@ -95,5 +95,21 @@ describe('statements per timeline page', () => {
       expect(res.body.timeline.length).toBeGreaterThanOrEqual(1);
       expect(n, `per_page=${perPage}: ${[...kinds].join(', ')}`).toBe(3 + kinds.size);
     }
+  });
+});
+
+describe('statements per write', () => {
+  it('PATCH /leads/{id} with If-Match: the token, the locked read, the update answering the record and the events’ insert; no statement asks the transaction’s id', async () => {
+    const created = await api.post('/leads', { lead: { name: 'Counted lead' } });
+    expect(created.status).toBe(201);
+    const { id } = created.body.lead;
+    const etag = (await api.get(`/leads/${id}`)).headers.get('etag')!;
+    const [statements, txids] = [statementCount(), txidQueryCount()];
+    const res = await api.patch(`/leads/${id}`, { lead: { name: 'Counted lead, renamed' } }, { headers: { 'If-Match': etag } });
+    expect(res.status).toBe(200);
+    expect(statementCount() - statements).toBe(4);
+    // The lost-COMMIT bookkeeping (PostgreSQL) takes the id from the events' insert: BEGIN and COMMIT
+    // are the only other round trips.
+    expect(txidQueryCount() - txids).toBe(0);
   });
 });
