@@ -14,10 +14,11 @@ import {
   type NamedLookupTable,
 } from '@/db/queries/lookups';
 import { deleteRow, lockRow, ofAccount, updateRow } from '@/db/queries/tenant';
+import { deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { projectStages, workforceRoles } from '@/db/schema';
 import { COMPANY_CATEGORIES, MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES } from '@/db/schema/enums';
 import { humanize } from '@/lib/shared/text';
-import { conflict, invalidField, notFound } from '@/lib/server/services/errors';
+import { conflict, invalidField } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
@@ -117,30 +118,58 @@ const tableOf = (key: WritableLookupKey): NamedLookupTable | typeof projectStage
 
 type EntryRow = NonNullable<Awaited<ReturnType<typeof lockRow<NamedLookupTable | typeof projectStages | typeof workforceRoles>>>>;
 
+/** A value with the number of records holding it, which its answer says. */
+interface Entry {
+  row: EntryRow;
+  used: number;
+}
+
 /** The value's answer: the shape of its list, with its current use. */
-async function answerOf(db: Db, key: WritableLookupKey, row: EntryRow): Promise<LookupResponse> {
-  const used = (await lookupUsage(db, key, [row.id])).get(row.id) ?? 0;
+function serializeEntry({ row, used }: Entry): LookupResponse {
   if ('category' in row) return serializeProjectStageEntry(row, used);
   if ('abbreviation' in row) return serializeWorkforceRole(row, used);
   return serializeNamedLookup(row, used);
 }
 
-const lockEntry = (db: Db, ctx: CallerContext, key: WritableLookupKey, id: number) =>
-  lockForWrite(ctx.ifMatch, {
-    key: LOOKUPS[key].singular,
-    label: lookupLabel(key),
-    lock: () => lockRow(db, tableOf(key), ctx.accountId, id),
-    answer: (row) => answerOf(db, key, row),
-  });
+/** Its writes are told to no one: a list is configuration (no webhook event, no security event). */
+const UNTOLD = { created: async () => {}, updated: async () => {}, deleted: async () => {} };
 
-export async function getLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number): Promise<LookupResponse> {
+/** A list's values as the write skeleton reads, changes and deletes them: with their use; a name taken is a 409. */
+function lookupKind(key: WritableLookupKey): RecordKind<Entry, LookupResponse> {
   const table = tableOf(key);
-  const [row] = await db
-    .select()
-    .from(table)
-    .where(ofAccount(table, ctx.accountId, id));
-  if (!row) throw notFound(lookupLabel(key));
-  return answerOf(db, key, row);
+  const read = async (db: Db, accountId: number, id: number, lock = false): Promise<Entry | undefined> => {
+    const row = lock
+      ? await lockRow(db, table, accountId, id)
+      : (
+          await db
+            .select()
+            .from(table)
+            .where(ofAccount(table, accountId, id))
+        )[0];
+    return row && { row, used: (await lookupUsage(db, key, [id])).get(id) ?? 0 };
+  };
+  return {
+    resource: LOOKUPS[key].singular,
+    label: lookupLabel(key),
+    table,
+    read,
+    columns: (entry) => entry.row,
+    serialize: serializeEntry,
+    write: async (db, accountId, id, values) => {
+      try {
+        await updateRow(db, table, accountId, id, values);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw nameTaken(key);
+        throw error;
+      }
+      return serializeEntry((await read(db, accountId, id))!);
+    },
+    sink: UNTOLD,
+  };
+}
+
+export function getLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number): Promise<LookupResponse> {
+  return getRecord(db, ctx, lookupKind(key), id);
 }
 
 /** The columns a PATCH sets, from its fields (only those it names). */
@@ -159,43 +188,35 @@ function changesOf(key: WritableLookupKey, input: LookupUpdateInput<WritableLook
 }
 
 /** Renames, archives or restores a value (a stage: also its position, default probability, colour); a name taken is a 409. */
-export async function updateLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number, input: LookupUpdateInput<WritableLookupKey>) {
-  return db.transaction(async (tx) => {
-    const current = await lockEntry(tx, ctx, key, id);
-    const changes = changesOf(key, input, current);
-    if (Object.keys(changes).length > 0) {
-      try {
-        await updateRow(tx, tableOf(key), ctx.accountId, id, { ...changes, updatedAt: new Date() });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw nameTaken(key);
-        throw error;
-      }
-    }
-    return answerOf(tx, key, (await lockRow(tx, tableOf(key), ctx.accountId, id))!);
-  });
+export function updateLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number, input: LookupUpdateInput<WritableLookupKey>) {
+  return updateRecord(db, ctx, lookupKind(key), id, input, { columns: (current) => changesOf(key, input, current.row) });
 }
 
 /** Deletes a value no record holds; one in use is a 409 that says to merge it. */
-export async function deleteLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const current = await lockEntry(tx, ctx, key, id);
-    const used = (await lookupUsage(tx, key, [id])).get(id) ?? 0;
-    if (used > 0) {
+export function deleteLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number): Promise<void> {
+  return deleteRecord(db, ctx, lookupKind(key), id, {
+    check: ({ row, used }) => {
+      if (used === 0) return;
       const records = used === 1 ? '1 record holds' : `${used} records hold`;
-      throw conflict(`${records} ${lookupLabel(key).toLowerCase()} "${current.name}": merge it into another to delete it, or archive it.`, {
+      throw conflict(`${records} ${lookupLabel(key).toLowerCase()} "${row.name}": merge it into another to delete it, or archive it.`, {
         usage_count: [`is ${used}`],
       });
-    }
-    await deleteRow(tx, tableOf(key), ctx.accountId, id);
+    },
   });
 }
 
 /** Moves every record holding the value to `into` and deletes it, in one transaction; answers the value kept. */
 export async function mergeLookupEntry(db: Db, ctx: CallerContext, key: WritableLookupKey, id: number, intoId: number): Promise<LookupResponse> {
   if (intoId === id) throw invalidField('into_id', 'must be another value than the one merged');
+  const kind = lookupKind(key);
   return db.transaction(async (tx) => {
     const table = tableOf(key);
-    const from = await lockEntry(tx, ctx, key, id);
+    const { row: from } = await lockForWrite(ctx.ifMatch, {
+      key: kind.resource,
+      label: lookupLabel(key),
+      lock: () => kind.read(tx, ctx.accountId, id, true),
+      answer: kind.serialize,
+    });
     const into = await lockRow(tx, table, ctx.accountId, intoId);
     if (!into) throw invalidField('into_id', `is not a ${lookupLabel(key).toLowerCase()} of this account`);
     if ('category' in from && 'category' in into && from.category !== into.category) {
@@ -203,7 +224,7 @@ export async function mergeLookupEntry(db: Db, ctx: CallerContext, key: Writable
     }
     await repointLookup(tx, key, id, intoId);
     await deleteRow(tx, table, ctx.accountId, id);
-    return answerOf(tx, key, into);
+    return serializeEntry((await kind.read(tx, ctx.accountId, intoId))!);
   });
 }
 

@@ -255,7 +255,9 @@ export interface Reference {
 }
 
 /** What a delete does to other records, beyond the row itself. */
-export interface DeleteEffects {
+export interface DeleteEffects<Row = unknown> {
+  /** Refuses the delete (throws), given the record as its GET reads it (a list value still in use). */
+  check?: (current: Row) => void;
   /** References to clear (the rows keep existing without it). */
   references?: Reference[];
   /** Deletes what goes with it; their `delete` (or `update`) events. */
@@ -275,15 +277,15 @@ export async function deleteRecord<Row, Out extends object>(
   ctx: CallerContext,
   kind: RecordKind<Row, Out>,
   id: number,
-  effects: DeleteEffects = {},
+  effects: DeleteEffects<Row> = {},
 ): Promise<void> {
   const { resource } = kind;
   const documents = await db.transaction(async (tx) => {
     // With If-Match, for a caller who sees only some projects, or for a record only some see (or
     // only under its URL's parent), the record as its GET answers it (its row locked) to compare or
     // to check they see it; else the bare lock.
-    // A sink tells of the record deleted from its read too.
-    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange || kind.narrowed || kind.sink);
+    // A sink tells of the record deleted from its read too, and a check decides on it.
+    const read = Boolean(ctx.ifMatch || teamOf(ctx) !== undefined || kind.mayChange || kind.narrowed || kind.sink || effects.check);
     const current = await lockForWrite<unknown>(ctx.ifMatch, {
       key: resource,
       label: labelOf(kind),
@@ -291,6 +293,7 @@ export async function deleteRecord<Row, Out extends object>(
       answer: (current) => kind.serialize(current as Row),
     });
     kind.mayChange?.(ctx, current as Row);
+    effects.check?.(current as Row);
     const columns = read ? kind.columns(current as Row) : (current as Record<string, unknown>);
     const events: EventRecord[] = kind.sink === undefined ? [{ resource: kind.resource, action: 'delete', id, path: pathOf(kind, id, columns) }] : [];
     for (const ref of effects.references ?? []) {
