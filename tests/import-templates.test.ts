@@ -41,3 +41,11 @@ describe('import templates', () => {
     }
   });
 });
+
+describe('a file’s own column names', () => {
+  it('map “Project #” and “Job #” to the project number, beside a project name column', () => {
+    const { mapping } = detectMapping(['Job Name', 'Project #', 'Amount'], IMPORT_SPECS.projects!.fields);
+    expect(mapping).toEqual({ 'Job Name': 'name', 'Project #': 'project_number', Amount: 'amount' });
+    expect(detectMapping(['Project', 'Job #'], IMPORT_SPECS.projects!.fields).mapping).toEqual({ Project: 'name', 'Job #': 'project_number' });
+  });
+});
