@@ -99,20 +99,29 @@ function resolverOf<V extends FieldValues>(
 
 export type RecordFormState<V extends FieldValues> = { form: UseFormReturn<V, unknown, V>; onSubmit: () => unknown; banner: ReactNode };
 
-/** The form element of `useRecordForm`: the fields get the form by context; the banner goes first. */
+/**
+ * The form element of `useRecordForm`: the fields get the form by context; the banner goes first.
+ * `dialogDirty={false}` for a form that shares its dialog with another record form (a person's
+ * time off beside their details): one report per dialog, so its own would overwrite the other's.
+ */
 export function RecordForm<V extends FieldValues>({
   state,
   className = 'space-y-5',
+  'aria-label': label,
+  dialogDirty = true,
   children,
 }: {
   state: RecordFormState<V>;
   className?: string;
+  /** The form's accessible name, when it needs one (an inline form among others). */
+  'aria-label'?: string;
+  dialogDirty?: boolean;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...state.form}>
-      <form onSubmit={state.onSubmit} noValidate className={className}>
-        <ReportDirty />
+      <form onSubmit={state.onSubmit} noValidate className={className} aria-label={label}>
+        {dialogDirty ? <ReportDirty /> : null}
         {state.banner}
         {children}
       </form>

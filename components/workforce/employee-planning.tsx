@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/field';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { orNull } from '@/lib/client/forms';
 import { formatDate, todayIso } from '@/lib/client/format';
@@ -20,12 +19,13 @@ import {
   useTimeOff,
   useUpdateCertification,
   type Certification,
+  type TimeOff,
 } from '@/lib/client/hooks/use-workforce-planning';
 import { dayNumber } from '@/lib/shared/domain/workforce';
 import { workforceCertificationCreate, workforceCertificationUpdate, workforceTimeOffCreate } from '@/lib/shared/validation/workforce-planning';
-import { FormError } from '@/components/forms/form-error';
-import { PlainForm, SaveButtons } from '@/components/forms/plain-form';
-import { useFormSave } from '@/components/forms/use-form-save';
+import { DateField, TextField } from '@/components/forms/fields/text-field';
+import { SaveButtons } from '@/components/forms/plain-form';
+import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
 
 // A person's planned work, in their dialog: assignments (edited on each project), time off (with
 // backfill) and certifications (lapsing ones flagged). Loaded with the dialog, not the page.
@@ -158,38 +158,42 @@ function TimeOffBlock({ employee }: { employee: Employee }) {
   );
 }
 
+type TimeOffValues = { start_date: string; end_date: string; reason: string; backfill: boolean };
+
 function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => void }) {
   const create = useCreateTimeOff();
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [reason, setReason] = useState('');
-  const [backfill, setBackfill] = useState(false);
-  const { errors, check, save } = useFormSave();
-  const submit = async () => {
-    const body = { employee_id: employee.id, start_date: start || undefined, end_date: end || undefined, reason: orNull(reason), backfill };
-    if (!check(workforceTimeOffCreate, body)) return;
-    await save(
-      () => create.mutateAsync(body),
-      backfill ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.',
-      onDone,
-    );
-  };
+  const state = useRecordForm<TimeOff, TimeOffValues>({
+    record: undefined,
+    schema: workforceTimeOffCreate,
+    defaults: () => ({ start_date: '', end_date: '', reason: '', backfill: false }),
+    toPayload: (v) => ({
+      employee_id: employee.id,
+      start_date: v.start_date || undefined,
+      end_date: v.end_date || undefined,
+      reason: orNull(v.reason),
+      backfill: v.backfill,
+    }),
+    // The schema's word for a missing day is "Required".
+    inputChecks: (v) => ({
+      ...(v.start_date ? {} : { start_date: 'Enter the first day.' }),
+      ...(v.end_date ? {} : { end_date: 'Enter the last day.' }),
+    }),
+    fieldOf: { employee_id: 'base' },
+    create,
+    done: () => {
+      toast.success(state.form.getValues('backfill') ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.');
+      onDone();
+    },
+  });
   return (
-    <PlainForm aria-label="Add time off" noValidate className={inlineForm} onSubmit={submit}>
-      <FormError message={errors.base ?? errors.employee_id} />
+    <RecordForm state={state} aria-label="Add time off" className={inlineForm} dialogDirty={false}>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label="First day off" error={errors.start_date ? (start ? errors.start_date : 'Enter the first day.') : undefined}>
-          {(a) => <Input {...a} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
-        </Field>
-        <Field label="Last day off" error={errors.end_date ? (end ? errors.end_date : 'Enter the last day.') : undefined}>
-          {(a) => <Input {...a} type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
-        </Field>
-        <Field label="Reason" error={errors.reason}>
-          {(a) => <Input {...a} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Vacation, leave…" />}
-        </Field>
+        <DateField name="start_date" label="First day off" />
+        <DateField name="end_date" label="Last day off" />
+        <TextField name="reason" label="Reason" placeholder="Vacation, leave…" />
       </div>
       <label className="flex items-start gap-2 text-sm">
-        <input type="checkbox" className="mt-0.5 h-4 w-4" checked={backfill} onChange={(e) => setBackfill(e.target.checked)} />
+        <input type="checkbox" className="mt-0.5 h-4 w-4" {...state.form.register('backfill')} />
         <span>
           Backfill their assignments
           <span className="block text-xs text-slate-600 dark:text-slate-400">
@@ -199,7 +203,7 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
         </span>
       </label>
       <SaveButtons label="Save time off" pending={create.isPending} onCancel={onDone} size="sm" />
-    </PlainForm>
+    </RecordForm>
   );
 }
 
@@ -285,49 +289,43 @@ function Certifications({ employee }: { employee: Employee }) {
   );
 }
 
+type CertificationValues = { name: string; issued_on: string; expires_on: string };
+
+const certificationValues = (c?: Certification): CertificationValues => ({
+  name: c?.name ?? '',
+  issued_on: c?.issued_on ?? '',
+  expires_on: c?.expires_on ?? '',
+});
+
 function CertificationForm({ employee, certification, onDone }: { employee: Employee; certification?: Certification; onDone: () => void }) {
   const create = useCreateCertification();
   const update = useUpdateCertification();
-  const [name, setName] = useState(certification?.name ?? '');
-  const [issued, setIssued] = useState(certification?.issued_on ?? '');
-  const [expires, setExpires] = useState(certification?.expires_on ?? '');
-  const { errors, check, save, saveEdit, conflict } = useFormSave({
+  const state = useRecordForm({
     record: certification,
-    original: (c) => ({ name: c.name, issued_on: c.issued_on, expires_on: c.expires_on }),
-    update: (changes, version) => update.mutateAsync({ id: version.id, changes, base: version }),
-    // Their version in the form.
-    discard: (current) => {
-      setName(current.name);
-      setIssued(current.issued_on ?? '');
-      setExpires(current.expires_on ?? '');
+    schema: { create: workforceCertificationCreate, update: workforceCertificationUpdate },
+    defaults: certificationValues,
+    toPayload: (v) => ({
+      // The employee is chosen once, on a new certification.
+      ...(certification ? {} : { employee_id: employee.id }),
+      name: v.name,
+      issued_on: orNull(v.issued_on),
+      expires_on: orNull(v.expires_on),
+    }),
+    fieldOf: { employee_id: 'base' },
+    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    done: (_saved, created) => {
+      toast.success(created ? 'Certification added.' : 'Certification saved.');
+      onDone();
     },
   });
-  const pending = create.isPending || update.isPending;
-  const submit = async () => {
-    const fields = { name, issued_on: orNull(issued), expires_on: orNull(expires) };
-    if (certification) {
-      if (check(workforceCertificationUpdate, fields)) await saveEdit(fields, 'Certification saved.', onDone);
-      return;
-    }
-    const body = { employee_id: employee.id, ...fields };
-    if (check(workforceCertificationCreate, body)) await save(() => create.mutateAsync(body), 'Certification added.', onDone);
-  };
   return (
-    <PlainForm aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'} noValidate className={inlineForm} onSubmit={submit}>
-      <FormError message={errors.base ?? errors.employee_id} />
-      {conflict}
+    <RecordForm state={state} aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'} className={inlineForm} dialogDirty={false}>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label="Certification" error={errors.name}>
-          {(a) => <Input {...a} value={name} onChange={(e) => setName(e.target.value)} placeholder="OSHA 30" />}
-        </Field>
-        <Field label="Issued on" error={errors.issued_on}>
-          {(a) => <Input {...a} type="date" value={issued} onChange={(e) => setIssued(e.target.value)} />}
-        </Field>
-        <Field label="Expires on" error={errors.expires_on} hint="Blank: it does not expire.">
-          {(a) => <Input {...a} type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />}
-        </Field>
+        <TextField name="name" label="Certification" placeholder="OSHA 30" />
+        <DateField name="issued_on" label="Issued on" />
+        <DateField name="expires_on" label="Expires on" hint="Blank: it does not expire." />
       </div>
-      <SaveButtons label="Save certification" pending={pending} onCancel={onDone} size="sm" />
-    </PlainForm>
+      <SaveButtons label="Save certification" pending={create.isPending || update.isPending} onCancel={onDone} size="sm" />
+    </RecordForm>
   );
 }
