@@ -1,13 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { toast } from 'sonner';
 import { changedFields } from '@/components/forms/edit-conflict';
-import { FormError } from '@/components/forms/form-error';
-import { PlainForm, SaveButtons } from '@/components/forms/plain-form';
-import { useFormSave } from '@/components/forms/use-form-save';
-import { Combobox } from '@/components/ui/combobox';
-import { useDialogDirty } from '@/components/ui/dialog';
-import { Field, Input, Textarea } from '@/components/ui/field';
+import { RecordSearchField } from '@/components/forms/fields/record-search-field';
+import { TextareaField, TextField } from '@/components/forms/fields/text-field';
+import { SaveButtons } from '@/components/forms/plain-form';
+import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
 import { centsToDollarsInput, dollarsToCents } from '@/lib/client/format';
 import { intOrNull, orNull } from '@/lib/client/forms';
 import { useCreateBidResult, useUpdateBidResult, type BidResult } from '@/lib/client/hooks/use-bid-results';
@@ -27,16 +25,16 @@ interface Values {
   company: SearchOption | null;
   amount: string;
   rank: string;
-  isWinner: boolean;
+  is_winner: boolean;
   notes: string;
 }
 
-const valuesOf = (r: BidResult | undefined): Values => ({
+const valuesOf = (r?: BidResult): Values => ({
   kind: r?.is_us ? 'us' : 'company',
   company: r?.company ? { id: r.company.id, name: r.company.name } : null,
   amount: centsToDollarsInput(r?.amount_in_cents),
   rank: r?.rank == null ? '' : String(r.rank),
-  isWinner: r?.is_winner ?? false,
+  is_winner: r?.is_winner ?? false,
   notes: r?.notes ?? '',
 });
 
@@ -47,10 +45,20 @@ function payloadOf(v: Values): Record<string, unknown> {
     company_id: v.kind === 'us' ? null : (v.company?.id ?? null),
     amount_in_cents: dollarsToCents(v.amount),
     rank: intOrNull(v.rank),
-    is_winner: v.isWinner,
+    is_winner: v.is_winner,
     notes: orNull(v.notes),
   };
 }
+
+/** The typed dollars and the bidder, which the schema cannot tell wrong. */
+function inputChecks(v: Values): Record<string, string> {
+  const own: Record<string, string> = {};
+  if (Number.isNaN(dollarsToCents(v.amount))) own.amount = 'Enter dollars, like 1,250,000 or 19.99.';
+  if (v.kind === 'company' && !v.company) own.company = 'Choose the company that bid, or “Us” for our own bid.';
+  return own;
+}
+
+const FIELD_OF = { is_us: 'kind', company_id: 'company', amount_in_cents: 'amount' };
 
 const radio = 'flex items-center gap-2 text-sm';
 
@@ -64,100 +72,81 @@ export function BidResultForm({
   result?: BidResult;
   onDone: () => void;
 }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(result));
-  const [initial] = useState(values);
-  // A stray Esc or click outside asks before losing what was typed.
-  useDialogDirty(JSON.stringify(values) !== JSON.stringify(initial));
-  const set = (changes: Partial<Values>) => setValues((v) => ({ ...v, ...changes }));
   const create = useCreateBidResult(projectId);
   const update = useUpdateBidResult();
-  const { errors, setErrors, check, save, saveEdit, conflict } = useFormSave<BidResult>({
+  const state = useRecordForm({
     record: result,
-    original: (r) => payloadOf(valuesOf(r)),
-    update: (changes, base) => update.mutateAsync({ changes, base }),
-    // Their version in the form.
-    discard: (current) => setValues(valuesOf(current)),
+    schema: bidResultCreate,
+    defaults: valuesOf,
+    toPayload: payloadOf,
+    inputChecks,
+    fieldOf: FIELD_OF,
+    // An edit sends only what changed on the version the form has.
+    save: (payload, base) => (base ? update.mutateAsync({ changes: changedFields(payload, payloadOf(valuesOf(base))), base }) : create.mutateAsync(payload)),
+    done: (_saved, created) => {
+      const { kind, company } = state.form.getValues();
+      const name = kind === 'us' ? 'our bid' : `the bid of ${company!.name}`;
+      toast.success(created ? `Added ${name}.` : `Saved ${name}.`);
+      onDone();
+    },
   });
-
-  const submit = async () => {
-    const payload = payloadOf(values);
-    const own: Record<string, string> = {};
-    if (Number.isNaN(payload.amount_in_cents)) own.amount_in_cents = 'Enter dollars, like 1,250,000 or 19.99.';
-    if (values.kind === 'company' && !values.company) own.company_id = 'Choose the company that bid, or “Us” for our own bid.';
-    if (Object.keys(own).length > 0) return setErrors(own);
-    if (!check(bidResultCreate, payload)) return;
-    const name = values.kind === 'us' ? 'our bid' : `the bid of ${values.company!.name}`;
-    if (result) await saveEdit(changedFields(payload, payloadOf(valuesOf(result))), `Saved ${name}.`, onDone);
-    else await save(() => create.mutateAsync(payload), `Added ${name}.`, onDone);
-  };
+  const { register, watch, formState } = state.form;
+  const kindError = formState.errors.kind?.message;
+  const winnerError = formState.errors.is_winner?.message;
 
   return (
-    <PlainForm noValidate onSubmit={submit} aria-label={result ? `Edit the bid of ${bidderName(result)}` : 'Add a bidder'}>
-      <FormError message={errors.base} />
-      {conflict}
-      <fieldset aria-describedby={errors.is_us ? 'bidder-kind-error' : undefined}>
+    <RecordForm state={state} className="space-y-4" aria-label={result ? `Edit the bid of ${bidderName(result)}` : 'Add a bidder'}>
+      <fieldset aria-describedby={kindError ? 'bidder-kind-error' : undefined}>
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Bidder</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-1.5">
           <label className={radio}>
-            <input type="radio" name="bidder-kind" className="h-4 w-4" checked={values.kind === 'company'} onChange={() => set({ kind: 'company' })} />
+            <input type="radio" value="company" className="h-4 w-4" {...register('kind')} />
             Another company
           </label>
           <label className={radio}>
-            <input type="radio" name="bidder-kind" className="h-4 w-4" checked={values.kind === 'us'} onChange={() => set({ kind: 'us' })} />
+            <input type="radio" value="us" className="h-4 w-4" {...register('kind')} />
             Us (our own bid)
           </label>
         </div>
-        {errors.is_us ? (
+        {kindError ? (
           <p id="bidder-kind-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {errors.is_us}
+            {kindError}
           </p>
         ) : null}
       </fieldset>
-      {values.kind === 'company' ? (
-        <Field label="Company" error={errors.company_id} hint="Not in Groundwork yet? Add it on the Companies page first.">
-          {(a) => (
-            <Combobox
-              {...a}
-              value={values.company}
-              onChange={(company) => set({ company })}
-              path="/companies"
-              listKey="companies"
-              placeholder="Type to search companies…"
-              clearLabel="Clear company"
-            />
-          )}
-        </Field>
+      {watch('kind') === 'company' ? (
+        <RecordSearchField
+          name="company"
+          label="Company"
+          hint="Not in Groundwork yet? Add it on the Companies page first."
+          path="/companies"
+          placeholder="Type to search companies…"
+          clearLabel="Clear company"
+        />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Bid amount (USD)" error={errors.amount_in_cents} hint="Blank when unknown.">
-          {(a) => <Input {...a} inputMode="decimal" autoComplete="off" value={values.amount} onChange={(e) => set({ amount: e.target.value })} />}
-        </Field>
-        <Field label="Rank" error={errors.rank} hint="1 for the lowest price.">
-          {(a) => <Input {...a} type="number" min={1} step={1} inputMode="numeric" value={values.rank} onChange={(e) => set({ rank: e.target.value })} />}
-        </Field>
+        <TextField name="amount" label="Bid amount (USD)" hint="Blank when unknown." inputMode="decimal" autoComplete="off" />
+        <TextField name="rank" label="Rank" hint="1 for the lowest price." type="number" min={1} step={1} inputMode="numeric" />
       </div>
       <div>
         <label className={radio}>
           <input
             type="checkbox"
             className="h-4 w-4"
-            checked={values.isWinner}
-            onChange={(e) => set({ isWinner: e.target.checked })}
-            aria-invalid={Boolean(errors.is_winner)}
-            aria-describedby={errors.is_winner ? 'bid-winner-error' : undefined}
+            {...register('is_winner')}
+            aria-invalid={Boolean(winnerError)}
+            aria-describedby={winnerError ? 'bid-winner-error' : undefined}
           />
           Won the project
         </label>
-        {errors.is_winner ? (
+        {winnerError ? (
           <p id="bid-winner-error" className="mt-1 text-sm text-red-700 dark:text-red-400">
-            {errors.is_winner}
+            {winnerError}
           </p>
         ) : null}
       </div>
-      <Field label="Notes" error={errors.notes}>
-        {(a) => <Textarea {...a} value={values.notes} onChange={(e) => set({ notes: e.target.value })} />}
-      </Field>
+      <TextareaField name="notes" label="Notes" />
       <SaveButtons label={result ? 'Save bid' : 'Add bidder'} busy="Saving…" pending={create.isPending || update.isPending} onCancel={onDone} />
-    </PlainForm>
+    </RecordForm>
   );
 }
