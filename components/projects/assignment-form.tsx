@@ -1,8 +1,9 @@
 'use client';
 
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Controller } from 'react-hook-form';
+import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Field, Input, Select } from '@/components/ui/field';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useOptions } from '@/lib/client/hooks/use-lookups';
 import type { Project } from '@/lib/client/hooks/use-projects';
@@ -11,9 +12,10 @@ import { averageUtilization, useCreateAssignment, useUpdateAssignment, useUtiliz
 import { dayNumber, dayString, MAX_PERIODS, periodCount } from '@/lib/shared/domain/workforce';
 import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shared/validation/workforce-planning';
 import { changedFields } from '@/components/forms/edit-conflict';
-import { FormError } from '@/components/forms/form-error';
-import { PlainForm, SaveButtons } from '@/components/forms/plain-form';
-import { useFormSave } from '@/components/forms/use-form-save';
+import { SelectField } from '@/components/forms/fields/select-field';
+import { DateField, TextField } from '@/components/forms/fields/text-field';
+import { SaveButtons } from '@/components/forms/plain-form';
+import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
 import { DivisionSelect } from '@/components/workforce/plan-controls';
 
 // Add or edit one assignment of a project: the role, who (a candidate of that role, or unfilled),
@@ -32,102 +34,132 @@ const fieldsOf = (a: Assignment): Record<string, unknown> => ({
   end_date: a.end_date,
 });
 
+type Values = {
+  role_id: string;
+  /** An employee's id, UNFILLED, or '' before one is chosen. */
+  employee_id: string;
+  allocation_percent: string;
+  dates_follow_project: boolean;
+  start_date: string;
+  end_date: string;
+};
+
 export function AssignmentForm({ project, assignment, onDone }: { project: Project; assignment?: Assignment; onDone: () => void }) {
   const roles = (useOptions('/workforce/roles', 'workforce_roles').data ?? []).filter((r) => !r.archived || r.id === assignment?.role.id);
   const projectDated = Boolean(project.start_date && project.end_date);
-  const [roleId, setRoleId] = useState(assignment?.role.id ?? '');
-  const [employeeId, setEmployeeId] = useState(assignment ? (assignment.employee?.id ?? UNFILLED) : '');
-  const [allocation, setAllocation] = useState(String(assignment?.allocation_percent ?? 100));
-  const [follow, setFollow] = useState(assignment ? assignment.dates_follow_project : projectDated);
   const defaultStart = project.start_date ?? todayIso();
-  const [start, setStart] = useState(assignment?.start_date ?? defaultStart);
-  const [end, setEnd] = useState(assignment?.end_date ?? project.end_date ?? dayString(dayNumber(defaultStart) + 90));
   const create = useCreateAssignment();
   const update = useUpdateAssignment();
-  const { errors, setErrors, check, save, saveEdit, base, conflict } = useFormSave({
+  // An edit that changed nothing closes without a save (and without a toast).
+  const unchanged = useRef(false);
+  const state = useRecordForm<Assignment, Values>({
     record: assignment,
+    schema: { create: workforceAssignmentCreate, update: workforceAssignmentUpdate },
+    defaults: (a) => ({
+      role_id: a?.role.id ?? '',
+      employee_id: a ? (a.employee?.id ?? UNFILLED) : '',
+      allocation_percent: String(a?.allocation_percent ?? 100),
+      dates_follow_project: a ? a.dates_follow_project : projectDated,
+      start_date: a?.start_date ?? defaultStart,
+      end_date: a?.end_date ?? project.end_date ?? dayString(dayNumber(defaultStart) + 90),
+    }),
+    toPayload: (v) => ({
+      project_id: project.id,
+      role_id: v.role_id || undefined,
+      employee_id: v.employee_id === UNFILLED ? null : v.employee_id || undefined,
+      allocation_percent: v.allocation_percent.trim() === '' ? undefined : Number(v.allocation_percent),
+      dates_follow_project: v.dates_follow_project,
+      ...(v.dates_follow_project ? {} : { start_date: v.start_date || undefined, end_date: v.end_date || undefined }),
+    }),
     original: fieldsOf,
-    update: (changes, version) => update.mutateAsync({ id: version.id, changes, base: version }),
-    // Their version in the form.
-    discard: (current) => {
-      setRoleId(current.role.id);
-      setEmployeeId(current.employee?.id ?? UNFILLED);
-      setAllocation(String(current.allocation_percent));
-      setFollow(current.dates_follow_project);
-      setStart(current.start_date);
-      setEnd(current.end_date);
+    inputChecks: (v) => ({
+      // A new assignment names its role; an edit keeps the one it has.
+      ...(!assignment && !v.role_id ? { role_id: 'Choose a role.' } : {}),
+      ...(v.employee_id ? {} : { employee_id: 'Choose a person, or “Unfilled” to staff the role later.' }),
+    }),
+    fieldOf: { project_id: 'base' },
+    save: async (payload, base) => {
+      if (!base) return create.mutateAsync(payload);
+      // Only what changed (dates given turn following the project off), with the version the form has as If-Match.
+      const changes = changedFields(payload, fieldsOf(base));
+      unchanged.current = Object.keys(changes).length === 0;
+      return unchanged.current ? base : update.mutateAsync({ id: base.id, changes, base });
+    },
+    done: (_saved, created) => {
+      if (created) toast.success('Assignment added.');
+      else if (!unchanged.current) toast.success('Assignment updated.');
+      onDone();
     },
   });
-  const pending = create.isPending || update.isPending;
+  const { control, watch, formState } = state.form;
+  const [roleId, follow, start, end] = watch(['role_id', 'dates_follow_project', 'start_date', 'end_date']);
   const from = follow && projectDated ? project.start_date! : start;
   const to = follow && projectDated ? project.end_date! : end;
-
-  const submit = async () => {
-    if (!employeeId) return setErrors({ employee_id: 'Choose a person, or “Unfilled” to staff the role later.' });
-    const fields: Record<string, unknown> = {
-      project_id: project.id,
-      role_id: roleId || undefined,
-      employee_id: employeeId === UNFILLED ? null : employeeId,
-      allocation_percent: allocation.trim() === '' ? undefined : Number(allocation),
-      dates_follow_project: follow,
-      ...(follow ? {} : { start_date: start || undefined, end_date: end || undefined }),
-    };
-    if (!base) {
-      if (check(workforceAssignmentCreate, fields)) await save(() => create.mutateAsync(fields), 'Assignment added.', onDone);
-      return;
-    }
-    // Only what changed (dates given turn following the project off), with the version the form has as If-Match.
-    const changes = changedFields(fields, fieldsOf(base));
-    if (!check(workforceAssignmentUpdate, changes)) return;
-    if (Object.keys(changes).length === 0) return onDone();
-    await saveEdit(changes, 'Assignment updated.', onDone);
-  };
+  const followError = formState.errors.dates_follow_project?.message;
 
   return (
-    <PlainForm noValidate onSubmit={submit}>
-      <FormError message={errors.base ?? errors.project_id} />
-      {conflict}
+    <RecordForm state={state} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Role" error={errors.role_id ? (roleId ? errors.role_id : 'Choose a role.') : undefined}>
-          {(a) => <Select {...a} autoFocus value={roleId} onChange={(e) => setRoleId(e.target.value)} placeholder="Choose a role…" options={roles} />}
-        </Field>
-        <Field label="Allocation (%)" error={errors.allocation_percent} hint="Share of the person's working days, 1–100.">
-          {(a) => (
-            <Input {...a} type="number" min={1} max={100} step={1} inputMode="numeric" value={allocation} onChange={(e) => setAllocation(e.target.value)} />
-          )}
-        </Field>
+        <SelectField name="role_id" label="Role" autoFocus placeholder="Choose a role…" options={roles} />
+        <TextField
+          name="allocation_percent"
+          label="Allocation (%)"
+          hint="Share of the person's working days, 1–100."
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          inputMode="numeric"
+        />
       </div>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Dates</legend>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="h-4 w-4" checked={follow} disabled={!projectDated} onChange={(e) => setFollow(e.target.checked)} />
+          <Controller
+            control={control}
+            name="dates_follow_project"
+            render={({ field }) => (
+              <input
+                type="checkbox"
+                className="h-4 w-4"
+                ref={field.ref}
+                name={field.name}
+                checked={field.value}
+                disabled={!projectDated}
+                onBlur={field.onBlur}
+                onChange={(e) => field.onChange(e.target.checked)}
+              />
+            )}
+          />
           Follow the project's dates
           {projectDated ? ` (${formatDate(project.start_date)} to ${formatDate(project.end_date)}; they move when it moves)` : ' (the project has none yet)'}
         </label>
         {follow ? null : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Start date" error={errors.start_date}>
-              {(a) => <Input {...a} type="date" value={start} onChange={(e) => setStart(e.target.value)} />}
-            </Field>
-            <Field label="End date" error={errors.end_date}>
-              {(a) => <Input {...a} type="date" value={end} onChange={(e) => setEnd(e.target.value)} />}
-            </Field>
+            <DateField name="start_date" label="Start date" />
+            <DateField name="end_date" label="End date" />
           </div>
         )}
-        {follow ? null : errors.dates_follow_project ? <p className="text-sm text-red-700 dark:text-red-400">{errors.dates_follow_project}</p> : null}
+        {follow ? null : followError ? <p className="text-sm text-red-700 dark:text-red-400">{followError}</p> : null}
       </fieldset>
-      <CandidatePicker
-        roleId={roleId}
-        defaultDivisionId={project.division?.id ?? ''}
-        from={from}
-        to={to}
-        value={employeeId}
-        current={assignment?.employee ? { id: assignment.employee.id, name: employeeName(assignment.employee) } : null}
-        onChange={setEmployeeId}
-        error={errors.employee_id}
+      <Controller
+        control={control}
+        name="employee_id"
+        render={({ field }) => (
+          <CandidatePicker
+            roleId={roleId}
+            defaultDivisionId={project.division?.id ?? ''}
+            from={from}
+            to={to}
+            value={field.value}
+            current={assignment?.employee ? { id: assignment.employee.id, name: employeeName(assignment.employee) } : null}
+            onChange={field.onChange}
+            error={formState.errors.employee_id?.message}
+          />
+        )}
       />
-      <SaveButtons label={assignment ? 'Save assignment' : 'Add assignment'} pending={pending} onCancel={onDone} />
-    </PlainForm>
+      <SaveButtons label={assignment ? 'Save assignment' : 'Add assignment'} pending={create.isPending || update.isPending} onCancel={onDone} />
+    </RecordForm>
   );
 }
 

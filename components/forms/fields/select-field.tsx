@@ -12,6 +12,8 @@ interface SelectFieldProps extends FieldBase {
   options: readonly Option[] | undefined;
   placeholder?: string;
   disabled?: boolean;
+  /** Focused when the form opens (in a dialog, once it shows). */
+  autoFocus?: boolean;
   /** The record's current choice, kept selectable when the options do not hold it (past the first 100). */
   current?: Option;
   /** After the value changed (a stage sets the close type). */
@@ -22,7 +24,7 @@ interface SelectFieldProps extends FieldBase {
  * A labelled select of the form in context. Controlled, so the value the form holds shows once
  * options that arrive after the form do.
  */
-export function SelectField({ name, label, hint, className, options, placeholder, disabled, current, onPick }: SelectFieldProps) {
+export function SelectField({ name, label, hint, className, options, placeholder, disabled, autoFocus, current, onPick }: SelectFieldProps) {
   const { control } = useFormContext();
   const error = useFieldError(name);
   const choices = options && current && !options.some((o) => o.id === current.id) ? [current, ...options] : (options ?? []);
@@ -41,6 +43,7 @@ export function SelectField({ name, label, hint, className, options, placeholder
                 onPick?.(e.target.value);
               }}
               disabled={disabled}
+              autoFocus={autoFocus}
               options={[...choices]}
               placeholder={placeholder}
             />
