@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { webhookAttempts, webhookMessages, webhooks } from '@/db/schema';
 import { type PageWindow, pageWithTotal, rows } from './sql';
+import { ofAccount, readsById } from './tenant';
 
 // Webhook subscriptions and their attempt log.
 
@@ -20,24 +21,23 @@ export async function findWebhook(db: Db, accountId: number, uuid: string): Prom
   return row;
 }
 
-export async function lockWebhook(db: Db, accountId: number, uuid: string): Promise<WebhookRow | undefined> {
-  const [row] = await db.select().from(webhooks).where(one(accountId, uuid)).for('update');
+/** The subscription's key (its row id) from its UUID, within the account. */
+export async function webhookKey(db: Db, accountId: number, uuid: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: webhooks.id }).from(webhooks).where(one(accountId, uuid));
+  return row?.id;
+}
+
+/** A subscription by its key (its row locked with `lock`), as the write skeleton reads it. */
+export const { find: findWebhookByKey } = readsById((db) => db.select().from(webhooks), webhooks);
+
+/** Writes the columns and answers the row. */
+export async function updateWebhookColumns(db: Db, accountId: number, id: number, values: Partial<typeof webhooks.$inferInsert>) {
+  const [row] = await db
+    .update(webhooks)
+    .set(values)
+    .where(ofAccount(webhooks, accountId, id))
+    .returning();
   return row;
-}
-
-export async function insertWebhook(db: Db, values: typeof webhooks.$inferInsert): Promise<WebhookRow> {
-  const [row] = await db.insert(webhooks).values(values).returning();
-  return row!;
-}
-
-export async function updateWebhookColumns(db: Db, accountId: number, uuid: string, values: Partial<typeof webhooks.$inferInsert>) {
-  const [row] = await db.update(webhooks).set(values).where(one(accountId, uuid)).returning();
-  return row;
-}
-
-export async function deleteWebhookRow(db: Db, accountId: number, uuid: string): Promise<boolean> {
-  const deleted = await db.delete(webhooks).where(one(accountId, uuid)).returning({ id: webhooks.id });
-  return deleted.length > 0;
 }
 
 const attemptSelection = {
