@@ -37,7 +37,7 @@ export function AddMemberForm({ projectId, team, onDone }: { projectId: string; 
     inputChecks: (v): Record<string, string> => (v.user_id ? {} : { user_id: 'Choose a person.' }),
     fieldOf,
     // The team's mutations are typed loosely: the API answers with the membership.
-    save: (_changes, _base, values) => add.mutateAsync({ user: users.find((u) => u.id === values!.user_id)!, roles: values!.roles }) as Promise<Membership>,
+    save: (_changes, _base, values) => add.mutateAsync({ user: users.find((u) => u.id === values!.user_id)!, roles: values!.roles }),
     done: (saved) => {
       toast.success(`Added ${users.find((u) => u.id === saved.user.id)?.name ?? memberName(saved)} to the team.`);
       onDone();
@@ -64,7 +64,7 @@ export function EditRolesForm({ projectId, member, onDone }: { projectId: string
     toPayload: (v) => ({ roles: v.roles }),
     fieldOf,
     // Shown at once in the team; a refusal rolls the roles back and shows here, a 412 the conflict panel.
-    save: (changes, base) => update.mutateAsync({ id: base!.id, roles: changes.roles as MembershipRole[], base }) as Promise<Membership>,
+    save: (changes, base) => update.mutateAsync({ id: base!.id, roles: changes.roles as MembershipRole[], base }),
     done: () => {
       toast.success(`Updated the roles of ${memberName(member)}.`);
       onDone();

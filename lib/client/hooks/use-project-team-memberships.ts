@@ -47,9 +47,9 @@ const rolesOf = (roles: MembershipRole[], previous: Membership['roles'] = []): M
  * The three changes to a project's team, each shown at once in the team's cached list, rolled back
  * (and toasted by the mutation cache) if the API refuses, then settled by refetching the lists.
  */
-function useTeamMutation<V>(
+function useTeamMutation<V, R>(
   projectId: string,
-  mutationFn: (vars: V) => Promise<unknown>,
+  mutationFn: (vars: V) => Promise<R>,
   optimistic: (team: Membership[], vars: V) => Membership[],
   silent = false,
 ) {
