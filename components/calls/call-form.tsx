@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { RecordSearchField } from '@/components/forms/fields/record-search-field';
 import { LookupSelectField } from '@/components/forms/fields/select-field';
 import { DateField, TextareaField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { fromDateTimeLocal, toDateTimeLocal } from '@/lib/client/format';
 import { orNull } from '@/lib/client/forms';
 import { useCreateCall, useUpdateCall, type Call } from '@/lib/client/hooks/use-calls';
@@ -62,8 +62,7 @@ export function CallForm({ call, prefill, onDone }: { call?: Call; prefill: Call
     defaults: (r?: Call) => defaults(r, prefill),
     toPayload,
     fieldOf: FIELD_OF,
-    create: useCreateCall(),
-    update: useUpdateCall(),
+    save: saveWith(useCreateCall(), useUpdateCall()),
     done: (saved, created) => {
       toast.success(created ? 'Call logged.' : 'Call saved.');
       onDone(saved);

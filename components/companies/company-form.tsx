@@ -6,7 +6,7 @@ import { enumOptions, SelectField } from '@/components/forms/fields/select-field
 import { TextareaField, TextField } from '@/components/forms/fields/text-field';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
 import { Skeleton } from '@/components/ui/states';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { AddressFields, addressPayload, addressValues, type AddressValues } from '@/components/forms/fields/address-field';
 import { humanize } from '@/lib/client/format';
 import { orNull } from '@/lib/client/forms';
@@ -67,8 +67,7 @@ function CompanyFormBody({ company, onDone, custom }: { company?: Company; onDon
     defaults: (c?: Company): Values & CustomFieldValues => ({ ...defaults(c), ...custom.values(c?.custom_fields) }),
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
     inputChecks: custom.checks,
-    create: useCreateCompany(),
-    update: useUpdateCompany(),
+    save: saveWith(useCreateCompany(), useUpdateCompany()),
     done: (saved, created) => {
       toast.success(created ? 'Company created.' : 'Company saved.');
       onDone(saved);

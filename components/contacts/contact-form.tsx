@@ -6,7 +6,7 @@ import { LookupSelectField } from '@/components/forms/fields/select-field';
 import { TextField } from '@/components/forms/fields/text-field';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
 import { Skeleton } from '@/components/ui/states';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { orNull } from '@/lib/client/forms';
 import { useCreateContact, useUpdateContact, type Contact } from '@/lib/client/hooks/use-contacts';
 import type { SearchOption } from '@/lib/client/hooks/use-search';
@@ -75,8 +75,7 @@ function ContactFormBody({ contact, company, onDone, custom }: ContactFormProps 
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
     fieldOf: FIELD_OF,
     inputChecks: custom.checks,
-    create: useCreateContact(),
-    update: useUpdateContact(),
+    save: saveWith(useCreateContact(), useUpdateContact()),
     done: (saved, created) => {
       toast.success(created ? 'Contact created.' : 'Contact saved.');
       onDone(saved);

@@ -14,7 +14,12 @@ interface CreateMutation<R> {
   mutateAsync: (changes: Json) => Promise<R>;
 }
 interface UpdateMutation<R> {
-  mutateAsync: (args: { id: string; changes: Json; base?: unknown }) => Promise<R>;
+  mutateAsync: (args: { id: string; changes: Json; base?: R }) => Promise<R>;
+}
+
+/** A record form's save from a resource's two mutations: create without a base, else update `base` (its If-Match) with `changes`. */
+export function saveWith<R extends { id: string }>(create: CreateMutation<R> | undefined, update?: UpdateMutation<R>) {
+  return (changes: Json, base: R | undefined): Promise<R> => (base ? update!.mutateAsync({ id: base.id, changes, base }) : create!.mutateAsync(changes));
 }
 
 /**
@@ -31,8 +36,6 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
   original = (r) => toPayload(defaults(r)),
   fieldOf = {},
   inputChecks,
-  create,
-  update,
   save,
   done,
   failure,
@@ -50,10 +53,8 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
   fieldOf?: FieldOf;
   /** Checks of form-only inputs (typed dollars), keyed by form field. */
   inputChecks?: (values: V) => Record<string, string>;
-  create?: CreateMutation<R>;
-  update?: UpdateMutation<R>;
-  /** Instead of `create`/`update`: save `changes` (on `base` when editing). */
-  save?: (changes: Json, base: R | undefined, values?: V) => Promise<R>;
+  /** Saves `changes`: a create without `base`, else an update of `base` (`saveWith` makes it from a resource's two mutations). */
+  save: (changes: Json, base: R | undefined, values?: V) => Promise<R>;
   done: (saved: R, created: boolean) => void;
   failure?: string;
 }) {
@@ -66,12 +67,7 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
     form,
     toPayload,
     original,
-    save:
-      save ??
-      ((changes, base) => {
-        if (base) return update!.mutateAsync({ id: base.id, changes, base });
-        return create!.mutateAsync(changes);
-      }),
+    save,
     done,
     discard: (current) => form.reset(defaults(current)),
     fieldOf,

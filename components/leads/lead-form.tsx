@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, relationCurrent, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { PURSUIT_LOOKUPS } from '@/components/forms/pursuit-lookups';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
 import { Skeleton } from '@/components/ui/states';
@@ -93,8 +93,7 @@ function LeadFormBody({ lead, onDone, custom }: { lead?: Lead; onDone: (lead: Le
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
     fieldOf: { value_in_cents: 'value_dollars' },
     inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
-    create: useCreateLead(),
-    update: useUpdateLead(),
+    save: saveWith(useCreateLead(), useUpdateLead()),
     done: (saved, created) => {
       toast.success(created ? 'Lead created.' : 'Lead saved.');
       onDone(saved);

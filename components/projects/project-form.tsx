@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { enumOptions, LookupSelectField, relationValues, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, MoneyField, NumberField, TextareaField, TextField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { PURSUIT_LOOKUPS } from '@/components/forms/pursuit-lookups';
 import { CustomFieldsFields, useCustomFieldsForm, type CustomFieldsForm, type CustomFieldValues } from '@/components/forms/fields/custom-fields-field';
 import { Skeleton } from '@/components/ui/states';
@@ -183,8 +183,7 @@ function ProjectFormBody({ project, onDone, custom }: { project?: Project; onDon
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
     fieldOf: FIELD_OF,
     inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
-    create: useCreateProject(),
-    update: useUpdateProject({ silent: true }),
+    save: saveWith(useCreateProject(), useUpdateProject({ silent: true })),
     done: (saved, created) => {
       toast.success(created ? 'Project created.' : 'Project saved.');
       onDone(saved);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { SelectField } from '@/components/forms/fields/select-field';
 import { DateField, TextField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { SecretOnce } from '@/components/ui/copy-field';
 import { Dialog } from '@/components/ui/dialog';
 import { localDayIso } from '@/lib/client/format';
@@ -33,7 +33,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) =>
     defaults: (): Values => ({ name: '', scope: 'read write', expires_on: '' }),
     toPayload,
     fieldOf: { expires_at: 'expires_on' },
-    create: useCreateApiToken(),
+    save: saveWith(useCreateApiToken()),
     done: onCreated,
   });
 

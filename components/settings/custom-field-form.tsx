@@ -7,7 +7,7 @@ import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { SelectField } from '@/components/forms/fields/select-field';
 import { TextField } from '@/components/forms/fields/text-field';
 import { useFieldError } from '@/components/forms/fields/use-field-error';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/forms/form-error';
 import { errorsFromApi } from '@/lib/client/forms';
@@ -161,8 +161,7 @@ export function CustomFieldForm({ field, resource = 'projects', onDone }: { fiel
     schema: { create: customFieldCreate, update: customFieldUpdate },
     defaults: (f?: CustomField) => defaults(f, resource),
     toPayload,
-    create: useCreateCustomField(),
-    update,
+    save: saveWith(useCreateCustomField(), update),
     done: (saved, created) => {
       toast.success(created ? `Added “${saved.label}”.` : `Saved “${saved.label}”.`);
       onDone();

@@ -2,7 +2,7 @@
 
 import { SelectField } from '@/components/forms/fields/select-field';
 import { TextareaField, TextField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { useCreateOAuthApplication } from '@/lib/client/hooks/use-oauth-applications';
@@ -45,7 +45,7 @@ function RegisterForm({ onCreated }: { onCreated: (app: OAuthApplicationWithSecr
     defaults: (): Values => ({ name: '', redirect_uris: '', scope: 'read write', client_type: 'confidential' }),
     toPayload,
     fieldOf: formField,
-    create: useCreateOAuthApplication(),
+    save: saveWith(useCreateOAuthApplication()),
     done: onCreated,
   });
 

@@ -3,7 +3,7 @@
 import { toast } from 'sonner';
 import { SelectField } from '@/components/forms/fields/select-field';
 import { TextField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { orNull } from '@/lib/client/forms';
 import { useCreateUser, type User } from '@/lib/client/hooks/use-users';
 import { USER_ROLES } from '@/lib/shared/validation/enums';
@@ -22,11 +22,11 @@ const toPayload = (v: { email: string; first_name: string; last_name: string; ro
 /** An admin adds someone to the account: invited by email to choose a password, or with one given now. */
 export function UserForm({ onDone }: { onDone: (user: User) => void }) {
   const state = useRecordForm({
-    record: undefined,
+    record: undefined as User | undefined,
     schema: userCreate,
     defaults: () => ({ email: '', first_name: '', last_name: '', role: 'member', password: '' }),
     toPayload,
-    create: useCreateUser(),
+    save: saveWith(useCreateUser()),
     done: (user) => {
       toast.success(`Added ${user.name ?? user.email}.${state.form.getValues('password') ? '' : ' We emailed them an invitation.'}`);
       onDone(user);

@@ -7,7 +7,7 @@ import { CheckboxField } from '@/components/forms/fields/checkbox-field';
 import { RecordSearchField } from '@/components/forms/fields/record-search-field';
 import { LookupSelectField, SelectField } from '@/components/forms/fields/select-field';
 import { DateField, TextareaField, TextField } from '@/components/forms/fields/text-field';
-import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { Button } from '@/components/ui/button';
 import { orNull } from '@/lib/client/forms';
 import type { SearchOption } from '@/lib/client/hooks/use-search';
@@ -76,8 +76,7 @@ export function TaskForm({ task, initial = {}, onDone }: { task?: Task; initial?
     toPayload: payloadOf(task),
     original: (r) => payloadOf(r)(defaults(r, initial)),
     fieldOf: FIELD_OF,
-    create: useCreateTask({ silent: true }),
-    update: useUpdateTask({ silent: true }),
+    save: saveWith(useCreateTask({ silent: true }), useUpdateTask({ silent: true })),
     done: (_saved, created) => {
       toast.success(created ? 'Task created.' : 'Task saved.');
       onDone();

@@ -25,7 +25,7 @@ import { dayNumber } from '@/lib/shared/domain/workforce';
 import { workforceCertificationCreate, workforceCertificationUpdate, workforceTimeOffCreate } from '@/lib/shared/validation/workforce-planning';
 import { DateField, TextField } from '@/components/forms/fields/text-field';
 import { SaveButtons } from '@/components/forms/plain-form';
-import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, useRecordForm } from '@/components/forms/use-record-form';
 
 // A person's planned work, in their dialog: assignments (edited on each project), time off (with
 // backfill) and certifications (lapsing ones flagged). Loaded with the dialog, not the page.
@@ -179,7 +179,7 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
       ...(v.end_date ? {} : { end_date: 'Enter the last day.' }),
     }),
     fieldOf: { employee_id: 'base' },
-    create,
+    save: saveWith(create),
     done: () => {
       toast.success(state.form.getValues('backfill') ? 'Time off added; the days it takes from their assignments are now unfilled roles.' : 'Time off added.');
       onDone();
@@ -312,7 +312,7 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
       expires_on: orNull(v.expires_on),
     }),
     fieldOf: { employee_id: 'base' },
-    save: (changes, base) => (base ? update.mutateAsync({ id: base.id, changes, base }) : create.mutateAsync(changes)),
+    save: saveWith(create, update),
     done: (_saved, created) => {
       toast.success(created ? 'Certification added.' : 'Certification saved.');
       onDone();
