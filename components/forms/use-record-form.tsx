@@ -1,14 +1,19 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { FormProvider, useForm, useFormState, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, useForm, useFormState, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { useDialogDirty } from '@/components/ui/dialog';
-import { apiResolver } from '@/lib/client/forms';
-import { formFieldOf, useRecordSubmit, type FieldOf } from './use-record-submit';
+import { apiResolver, errorsFromApi } from '@/lib/client/forms';
+import { useEditConflict } from './edit-conflict';
+import { FormError } from './form-error';
 
 type Json = Record<string, unknown>;
+
+/** API field → form field: a map of those that differ, or a function (`redirect_uris.2` → `redirect_uris`). */
+type FieldOf = Record<string, string> | ((apiField: string) => string);
+const formFieldOf = (fieldOf: FieldOf, apiField: string) => (typeof fieldOf === 'function' ? fieldOf(apiField) : (fieldOf[apiField] ?? apiField));
 
 interface CreateMutation<R> {
   mutateAsync: (changes: Json) => Promise<R>;
@@ -24,8 +29,8 @@ export function saveWith<R extends { id: string }>(create: CreateMutation<R> | u
 
 /**
  * Every create/edit form of a record: react-hook-form validated by the API's own zod schema on the
- * payload the values map to, defaults from the record, and the submit of `useRecordSubmit` (create,
- * or update with If-Match; 422s next to their fields; the conflict panel on a 412). Render it with
+ * payload the values map to, defaults from the record, and its submit (create, or update with
+ * If-Match; 422s next to their fields; the conflict panel on a 412). Render it with
  * `<RecordForm>` and the field components of `./fields`.
  */
 export function useRecordForm<R extends { id: string }, V extends FieldValues>({
@@ -38,7 +43,7 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
   inputChecks,
   save,
   done,
-  failure,
+  failure = 'Not saved.',
 }: {
   /** The record being edited; undefined when creating. */
   record: R | undefined;
@@ -55,24 +60,41 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
   inputChecks?: (values: V) => Record<string, string>;
   /** Saves `changes`: a create without `base`, else an update of `base` (`saveWith` makes it from a resource's two mutations). */
   save: (changes: Json, base: R | undefined, values?: V) => Promise<R>;
+  /** After a save: toast, close, navigate. */
   done: (saved: R, created: boolean) => void;
+  /** The error that belongs to no field when the API gives none. */
   failure?: string;
 }) {
   const form = useForm<V, unknown, V>({
     defaultValues: defaults(record) as DefaultValues<V>,
     resolver: resolverOf('safeParse' in schema ? schema : record ? schema.update : schema.create, toPayload, fieldOf, inputChecks),
   });
-  const { onSubmit, banner } = useRecordSubmit({
-    record,
-    form,
-    toPayload,
-    original,
-    save,
-    done,
-    discard: (current) => form.reset(defaults(current)),
-    fieldOf,
-    failure,
+  // The submit: save (create, or update with the If-Match of the version the form opened), the
+  // API's 422 `details` next to their fields, and on a 412 the conflict panel that re-applies only
+  // the fields the user changed. The banner goes at the top of the form: the error that belongs to
+  // no field, then the conflict panel.
+  const edit = useEditConflict(record, original);
+  const baseError = (form.formState.errors as Record<string, { message?: string } | undefined>).base?.message;
+  const setBaseError = (error: unknown) => form.setError('base' as Path<V>, { message: errorsFromApi(error).base ?? failure });
+  const onSubmit = form.handleSubmit(async (values) => {
+    const payload = toPayload(values);
+    try {
+      done(await save(payload, record ? edit.base : undefined, values), !record);
+    } catch (error) {
+      if (edit.caught(error, payload)) return;
+      for (const [field, message] of Object.entries(errorsFromApi(error))) form.setError(formFieldOf(fieldOf, field) as Path<V>, { message });
+    }
   });
+  const banner = (
+    <>
+      <FormError message={baseError} />
+      {edit.panel(
+        async (changes, current) => done(await save(changes, current), false),
+        (current) => form.reset(defaults(current)),
+        setBaseError,
+      )}
+    </>
+  );
   return { form, onSubmit, banner, editing: Boolean(record) };
 }
 
