@@ -179,7 +179,11 @@ function Calls({ projectId }: { projectId: string }) {
 
 const TAB_KEYS = ['tab'] as const;
 
-/** The tab list: arrows move between tabs (and open them), as the ARIA tabs pattern has it. */
+/**
+ * The tab list: arrows move between tabs (and open them), as the ARIA tabs pattern has it. Each tab
+ * is a link to its URL, so a tap before the page's script has loaded (a slow phone) still opens it,
+ * and a Ctrl-click opens it in a new browser tab; once loaded, a click switches in place.
+ */
 function ProjectTabs({
   tabs,
   tab,
@@ -201,25 +205,34 @@ function ProjectTabs({
   return (
     <div ref={strip} role="tablist" aria-label="Project" className={`mb-4 flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800 ${fade}`}>
       {tabs.map(([id, label], i) => (
-        <button
+        <a
           key={id}
           id={`project-tab-${id}`}
-          type="button"
+          href={id === 'overview' ? '?' : `?tab=${id}`}
           role="tab"
           aria-selected={tab === id}
           aria-controls={`project-tabpanel-${id}`}
           tabIndex={tab === id ? 0 : -1}
-          onClick={() => onTab(id)}
+          onClick={(e) => {
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            onTab(id);
+          }}
           onMouseEnter={() => onIntent(id)}
           onFocus={() => onIntent(id)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowRight') go(i + 1);
             else if (e.key === 'ArrowLeft') go(i - 1);
+            else if (e.key === ' ') {
+              // Space opens a tab as it did when tabs were buttons (a link takes only Enter).
+              e.preventDefault();
+              onTab(id);
+            }
           }}
           className="-mb-px whitespace-nowrap border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 aria-selected:border-blue-700 aria-selected:text-blue-800 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-selected:border-blue-400 dark:aria-selected:text-blue-300"
         >
           {label}
-        </button>
+        </a>
       ))}
     </div>
   );

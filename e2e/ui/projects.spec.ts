@@ -304,3 +304,21 @@ test('the board’s won and lost columns show the last 90 days, and all with one
   await page.getByRole('button', { name: 'Only the last 90 days' }).click();
   await expect(page).not.toHaveURL(/closed=all/);
 });
+
+test('a project’s tabs open before the page’s script has loaded (a tap on a slow phone)', async ({ browser, request, token }) => {
+  const list = await request.get('/api/2023-01/projects?per_page=1', { headers: { Authorization: `Bearer ${token}` } });
+  const [project] = (await list.json()).projects as { id: string; name: string }[];
+  // The page's script never arrives: what the server sent is all there is, as before hydration.
+  const context = await browser.newContext({ storageState: '.data/e2e/storage-state.json' });
+  const page = await context.newPage();
+  await page.route('**/_next/static/chunks/**', (route) => route.abort());
+  await page.goto(`/projects/${project!.id}`);
+  const tabs = page.getByRole('tablist', { name: 'Project' });
+  await tabs.getByRole('tab', { name: 'Team' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project!.id}\\?tab=team$`));
+  await expect(tabs.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');
+  await tabs.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project!.id}\\??$`));
+  await expect(tabs.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await context.close();
+});
