@@ -78,18 +78,6 @@ export async function lockUser(db: Db, accountId: number, id: number) {
   return row;
 }
 
-export async function updateUserColumns(
-  db: Db,
-  accountId: number,
-  id: number,
-  values: Partial<{ firstName: string | null; lastName: string | null; role: string; deactivatedAt: Date | null }>,
-) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(ofAccount(users, accountId, id));
-}
-
 /** Any user with this email, in any account: emails are unique across Groundwork (sign-in has no account). */
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const [row] = await db

@@ -397,7 +397,11 @@ describe('an admin resetting a password or revoking tokens', () => {
     const token = await createApiToken(getDb(), { accountId: c.accountId, userId: c.otherUserId });
     expect((await feed(link)).status).toBe(200);
 
+    const updatedAt = async () => (await getDb().select({ at: users.updatedAt }).from(users).where(eq(users.id, c.otherUserId)))[0]!.at.getTime();
+    const before = await updatedAt();
     expect((await cAdmin.patch(`/users/${c.otherUserId}`, { user: { password: 'a password reset by an admin' } })).status).toBe(200);
+    // The user changed (a credential of theirs), though no field shows it: updated_at moves (a sync by updated_since sees them).
+    expect(await updatedAt()).toBeGreaterThan(before);
     expect((await feed(link)).status).toBe(401);
     expect((await client(token).get('/users/me')).status).toBe(200);
     const events = (await c.api.get('/security_events?kind=calendar_feed.revoked,user.password_changed')).body.security_events;

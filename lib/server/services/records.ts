@@ -59,9 +59,13 @@ export type RecordKind<Row, Out extends object> = RecordKindBase<Row, Out> &
 /** Where a configuration record's writes are told, in their transaction, instead of webhook events. */
 export interface WriteSink<Row, Out extends object> {
   created(tx: Db, ctx: CallerContext, id: number, answer: Out): Promise<void>;
-  /** `before` and `after` as the record's GET answers them; `changes`, the changed columns. */
-  updated(tx: Db, ctx: CallerContext, id: number, change: { before: Out; after: Out; changes: Record<string, unknown> }): Promise<void>;
-  deleted(tx: Db, ctx: CallerContext, id: number, current: Row): Promise<void>;
+  /**
+   * `before` and `after` as the record's GET answers them; `current`, the row read before the
+   * change; `changes`, the changed columns and what `related` wrote.
+   */
+  updated(tx: Db, ctx: CallerContext, id: number, change: { before: Out; after: Out; current: Row; changes: Record<string, unknown> }): Promise<void>;
+  /** None for a record that is never deleted (a user is deactivated instead). */
+  deleted?(tx: Db, ctx: CallerContext, id: number, current: Row): Promise<void>;
 }
 
 const labelOf = <Row, Out extends object>(kind: RecordKind<Row, Out>): string => (kind.sink === undefined ? RESOURCES[kind.resource].label : kind.label);
@@ -228,7 +232,7 @@ export async function updateRecord<Row, Out extends object>(
     const changed = { ...changes, ...related };
     const more = rules.after ? await rules.after(changes, tx) : [];
     if (kind.sink !== undefined) {
-      await kind.sink.updated(tx, ctx, id, { before: answer, after, changes: changed });
+      await kind.sink.updated(tx, ctx, id, { before: answer, after, current, changes: changed });
       if (more.length > 0) await recordEvents(tx, ctx, more);
       return after;
     }
@@ -314,7 +318,7 @@ export async function deleteRecord<Row, Out extends object>(
     // Emails filed on it are filed on it no more (they stay wherever else they are, and their sender's).
     if (isAttachable(resource)) await unlinkRecord(tx, ctx.accountId, resource, id);
     await deleteRow(tx, kind.table, ctx.accountId, id);
-    if (kind.sink !== undefined) await kind.sink.deleted(tx, ctx, id, current as Row);
+    if (kind.sink?.deleted) await kind.sink.deleted(tx, ctx, id, current as Row);
     if (events.length > 0) await recordEvents(tx, ctx, events);
     return documents.length;
   });

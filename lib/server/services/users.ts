@@ -1,20 +1,21 @@
 import type { Db } from '@/db';
 import type { SecurityEventKind } from '@/db/schema/enums';
-import { accountName, insertUser } from '@/db/queries/accounts';
+import { accountName } from '@/db/queries/accounts';
 import { revokeTokens } from '@/db/queries/api-tokens';
 import { deleteUserGrants } from '@/db/queries/oauth-grants';
-import { deleteUserSessions, emailTaken, findUser, listUsers as queryUsers, lockActiveAdmins, lockUser, updateUserColumns } from '@/db/queries/users';
+import { deleteUserSessions, emailTaken, findUser, listUsers as queryUsers, lockActiveAdmins, lockUser, type UserRow } from '@/db/queries/users';
+import { users } from '@/db/schema';
 import { mailInvitation } from '@/lib/server/auth/password-mail';
 import { checkUserPassword, setUserPassword } from '@/lib/server/auth/passwords';
 import { serializeUser } from '@/lib/server/serializers/users';
 import type { PasswordChange, ProfileUpdate, UserCreate, UserListQuery, UserResponse, UserUpdate } from '@/lib/shared/validation/users';
 import { permissionColumns } from '@/lib/shared/permissions';
 import { revokeCalendarFeed } from './calendar';
-import { changedColumns, toColumns } from './common';
+import { toColumns } from './common';
+import { createRecord, updateRecord, type RecordKind } from './records';
 import { recordSecurityEvent } from './security-events';
 import { forbidden, invalidField, notFound, validationFailed } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
-import { lockForWrite } from '@/lib/server/services/preconditions';
 import type { CallerContext } from '@/lib/server/services/context';
 
 /** The caller's own browser session, which ended sessions keep. */
@@ -39,20 +40,14 @@ export function getCurrentUser(db: Db, ctx: CallerContext): Promise<UserResponse
   return getUser(db, ctx, ctx.userId);
 }
 
-/** A user changes their own name or sign-in email (Profile); an email another user has is a 422. */
-export async function updateProfile(db: Db, ctx: CallerContext, input: ProfileUpdate): Promise<UserResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, {
-      key: 'user',
-      label: 'User',
-      lock: () => lockUser(tx, ctx.accountId, ctx.userId),
-      answer: () => getUser(tx, ctx, ctx.userId),
-    });
-    const changes = changedColumns(current, toColumns(input));
-    if (changes.email !== undefined && (await emailTaken(tx, input.email!))) throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
-    if (Object.keys(changes).length === 0) return serializeUser(current);
-    await updateUserColumns(tx, ctx.accountId, ctx.userId, changes);
-    return getUser(tx, ctx, ctx.userId);
+/** A user changes their own name, sign-in email or time zone (Profile); an email another user has is a 422. */
+export function updateProfile(db: Db, ctx: CallerContext, input: ProfileUpdate): Promise<UserResponse> {
+  return updateRecord(db, ctx, userKind(), ctx.userId, input, {
+    columns: () => toColumns(input),
+    changed: async (changes, _current, tx) => {
+      if (changes.email !== undefined && (await emailTaken(tx, input.email!)))
+        throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
+    },
   });
 }
 
@@ -71,22 +66,27 @@ export async function changeOwnPassword(db: Db, ctx: CallerContext, input: Passw
 }
 
 /** An admin adds a user to their account, with a password set through Better Auth's hasher. */
-export async function createUser(db: Db, ctx: CallerContext, input: UserCreate): Promise<UserResponse> {
-  return db.transaction(async (tx) => {
-    // Emails are unique across accounts (sign-in has no account to scope by); a race past this
-    // check is the unique index's 409.
-    if (await emailTaken(tx, input.email)) throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
-    const id = await insertUser(tx, {
-      accountId: ctx.accountId,
-      email: input.email,
-      firstName: input.first_name ?? null,
-      lastName: input.last_name ?? null,
-      role: input.role,
-      projectAccess: input.project_access,
-      ...permissionColumns(input.permissions),
-    });
-    if (input.password !== undefined) await setUserPassword(tx, id, input.password);
-    else {
+export function createUser(db: Db, ctx: CallerContext, input: UserCreate): Promise<UserResponse> {
+  return createRecord(
+    db,
+    ctx,
+    userKind(input),
+    input,
+    async (tx) => {
+      // Emails are unique across accounts (sign-in has no account to scope by); a race past this
+      // check is the unique index's 409.
+      if (await emailTaken(tx, input.email)) throw validationFailed({ email: ['is already taken'] }, 'email is already taken');
+      return {
+        email: input.email,
+        firstName: input.first_name ?? null,
+        lastName: input.last_name ?? null,
+        role: input.role,
+        projectAccess: input.project_access,
+        ...permissionColumns(input.permissions),
+      };
+    },
+    async (tx, id) => {
+      if (input.password !== undefined) return setUserPassword(tx, id, input.password);
       // No password: an invitation by email, to choose their own.
       const inviter = await findUser(tx, ctx.accountId, ctx.userId);
       const account = await accountName(tx, ctx.accountId);
@@ -97,15 +97,8 @@ export async function createUser(db: Db, ctx: CallerContext, input: UserCreate):
         account ?? 'your company',
         ctx.baseUrl,
       );
-    }
-    await recordSecurityEvent(tx, ctx, {
-      kind: 'user.created',
-      subjectType: 'user',
-      subjectId: id,
-      details: { email: input.email, role: input.role, invited: input.password === undefined },
-    });
-    return getUser(tx, ctx, id);
-  });
+    },
+  );
 }
 
 /**
@@ -114,56 +107,81 @@ export async function createUser(db: Db, ctx: CallerContext, input: UserCreate):
  * demotes or deactivates themselves, and the account's admin rows are locked first so two admins
  * demoting each other cannot both pass.
  */
-export async function updateUser(db: Db, ctx: CallerContext, id: number, input: UserUpdate): Promise<UserResponse> {
-  return db.transaction(async (tx) => {
-    const admins = await lockActiveAdmins(tx, ctx.accountId);
-    if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
-    const current = await lockForWrite(ctx.ifMatch, {
-      key: 'user',
-      label: 'User',
-      lock: () => lockUser(tx, ctx.accountId, id),
-      answer: () => getUser(tx, ctx, id),
-    });
-
-    const changes = changedColumns(current, {
+export function updateUser(db: Db, ctx: CallerContext, id: number, input: UserUpdate): Promise<UserResponse> {
+  let admins: number[] = [];
+  return updateRecord(db, ctx, userKind(), id, input, {
+    before: async (tx) => {
+      admins = await lockActiveAdmins(tx, ctx.accountId);
+      if (!admins.includes(ctx.userId)) throw forbidden('Only an admin of the account can change users.');
+    },
+    columns: (current) => ({
       ...toColumns(input, ['deactivated', 'password', 'permissions', 'revoke_tokens']),
       ...permissionColumns(input.permissions ?? {}),
       ...(input.deactivated === undefined ? {} : { deactivatedAt: input.deactivated ? (current.deactivatedAt ?? new Date()) : null }),
-    });
-    const losesAdmin =
-      current.role === 'admin' &&
-      current.deactivatedAt === null &&
-      (changes.role === 'member' || (changes.deactivatedAt !== undefined && changes.deactivatedAt !== null));
-    if (losesAdmin && id === ctx.userId) {
-      throw changes.role === 'member'
-        ? invalidField('role', 'cannot be changed on yourself: ask another admin to do it')
-        : invalidField('deactivated', 'cannot be set on yourself: ask another admin to do it');
-    }
-    if (losesAdmin && admins.filter((a) => a !== id).length === 0) {
-      throw invalidField(changes.role === 'member' ? 'role' : 'deactivated', 'would leave the account without an admin');
-    }
-    if (Object.keys(changes).length === 0 && input.password === undefined && !input.revoke_tokens) return serializeUser(current);
-
-    if (Object.keys(changes).length > 0) await updateUserColumns(tx, ctx.accountId, id, changes);
-    if (input.password !== undefined) await setUserPassword(tx, id, input.password);
-    // Deactivation, and a new password, sign the user out everywhere at once (an admin setting
-    // their own keeps the session they set it from); a deactivated user's tokens are refused.
-    if (changes.deactivatedAt) await deleteUserSessions(tx, id);
-    else if (input.password !== undefined) await deleteUserSessions(tx, id, id === ctx.userId ? currentSessionId(ctx) : undefined);
-    const event = (kind: SecurityEventKind, details: Record<string, unknown> = {}) =>
-      recordSecurityEvent(tx, ctx, { kind, subjectType: 'user', subjectId: id, details });
-    if (changes.role !== undefined) await event('user.role_changed', { role: { from: current.role, to: changes.role } });
-    if (changes.deactivatedAt !== undefined) await event(changes.deactivatedAt ? 'user.deactivated' : 'user.reactivated');
-    const access = accessChanges(current, changes);
-    if (access) await event('user.access_changed', access);
-    if (input.password !== undefined) {
-      await event('user.password_changed');
-      // A reset is what follows a leak: the feed link (a credential of its own) goes with the password.
-      await revokeCalendarFeed(tx, ctx, id, 'password_reset');
-    }
-    if (input.revoke_tokens) await revokeUserTokens(tx, ctx, id);
-    return getUser(tx, ctx, id);
+    }),
+    changed: (changes, current) => {
+      const losesAdmin =
+        current.role === 'admin' &&
+        current.deactivatedAt === null &&
+        (changes.role === 'member' || (changes.deactivatedAt !== undefined && changes.deactivatedAt !== null));
+      if (losesAdmin && id === ctx.userId) {
+        throw changes.role === 'member'
+          ? invalidField('role', 'cannot be changed on yourself: ask another admin to do it')
+          : invalidField('deactivated', 'cannot be set on yourself: ask another admin to do it');
+      }
+      if (losesAdmin && admins.filter((a) => a !== id).length === 0) {
+        throw invalidField(changes.role === 'member' ? 'role' : 'deactivated', 'would leave the account without an admin');
+      }
+    },
+    // A new password and revoked tokens are changes of the user beyond their row's columns.
+    related: async (_current, tx) => {
+      if (input.password !== undefined) await setUserPassword(tx, id, input.password);
+      const related = { ...(input.password === undefined ? {} : { password: true }), ...(input.revoke_tokens ? { revokeTokens: true } : {}) };
+      return Object.keys(related).length > 0 ? related : null;
+    },
   });
+}
+
+/**
+ * Users as the write skeleton reads and writes them. Their writes go to the security log, one
+ * event per kind of change, with what each change means beyond the row: deactivation and a new
+ * password end the user's sessions (an admin setting their own keeps the session they set it
+ * from), and a reset also revokes their calendar feed. `create`: the body of the create it is for.
+ */
+function userKind(create?: UserCreate): RecordKind<UserRow, UserResponse> {
+  return {
+    resource: 'user',
+    label: 'User',
+    table: users,
+    read: (db, accountId, id, lock) => (lock ? lockUser(db, accountId, id) : findUser(db, accountId, id)),
+    columns: (row) => row,
+    serialize: serializeUser,
+    sink: {
+      created: (tx, ctx, id) =>
+        recordSecurityEvent(tx, ctx, {
+          kind: 'user.created',
+          subjectType: 'user',
+          subjectId: id,
+          details: { email: create?.email, role: create?.role, invited: create?.password === undefined },
+        }),
+      updated: async (tx, ctx, id, { current, changes }) => {
+        if (changes.deactivatedAt) await deleteUserSessions(tx, id);
+        else if (changes.password) await deleteUserSessions(tx, id, id === ctx.userId ? currentSessionId(ctx) : undefined);
+        const event = (kind: SecurityEventKind, details: Record<string, unknown> = {}) =>
+          recordSecurityEvent(tx, ctx, { kind, subjectType: 'user', subjectId: id, details });
+        if (changes.role !== undefined) await event('user.role_changed', { role: { from: current.role, to: changes.role } });
+        if (changes.deactivatedAt !== undefined) await event(changes.deactivatedAt ? 'user.deactivated' : 'user.reactivated');
+        const access = accessChanges(current, changes);
+        if (access) await event('user.access_changed', access);
+        if (changes.password) {
+          await event('user.password_changed');
+          // A reset is what follows a leak: the feed link (a credential of its own) goes with the password.
+          await revokeCalendarFeed(tx, ctx, id, 'password_reset');
+        }
+        if (changes.revokeTokens) await revokeUserTokens(tx, ctx, id);
+      },
+    },
+  };
 }
 
 /** Every bearer credential of a user: API tokens (OAuth access tokens too) and OAuth authorizations, each kind recorded when there was one. */
