@@ -41,6 +41,8 @@ interface Resource {
   existing?: () => Promise<string>;
   patch: (n: number) => Record<string, unknown>;
   query?: () => string;
+  /** The list's query, for a resource listed per record (a project's comments). */
+  listQuery?: () => string;
   deletable: boolean;
 }
 
@@ -91,6 +93,30 @@ const resources: Resource[] = [
     session: true,
     create: async () => ({ name: 'App', redirect_uris: ['https://app.example.com/cb'] }),
     patch: (n) => ({ name: `App ${n}` }),
+    deletable: true,
+  },
+  {
+    key: 'comment',
+    path: '/comments',
+    create: async () => ({ commentable_type: 'project', commentable_id: projectId, body: 'Site walk at dawn' }),
+    listQuery: () => `commentable_type=project&commentable_id=${projectId}`,
+    patch: (n) => ({ body: `Site walk at ${n}` }),
+    deletable: true,
+  },
+  {
+    key: 'reminder',
+    path: '/reminders',
+    create: async () => ({ remindable_type: 'project', remindable_id: projectId, remind_at: new Date(Date.now() + 86_400_000).toISOString() }),
+    listQuery: () => `remindable_type=project&remindable_id=${projectId}`,
+    patch: (n) => ({ note: `Call back ${n}` }),
+    deletable: true,
+  },
+  {
+    key: 'document_folder',
+    path: '/document_folders',
+    create: async () => ({ attachable_type: 'project', attachable_id: projectId, name: 'Drawings' }),
+    listQuery: () => `attachable_type=project&attachable_id=${projectId}`,
+    patch: (n) => ({ name: `Drawings ${n}` }),
     deletable: true,
   },
   { key: 'user', path: '/users', session: true, existing: async () => String(a.otherUserId), patch: (n) => ({ first_name: `Blake ${n}` }), deletable: false },
@@ -183,7 +209,8 @@ describe('ETag and If-Match', () => {
       expect(await etagOf(r.key, got.body[r.key])).toBe(got.headers.get('etag'));
       if (r.key === 'user') continue;
       // Memberships are listed by project, as the project's Team tab lists them.
-      const list = await call('GET', `${r.path}?per_page=100${r.query ? `&${r.query().slice(1)}` : ''}`);
+      const query = r.listQuery?.() ?? r.query?.().slice(1);
+      const list = await call('GET', `${r.path}?per_page=100${query ? `&${query}` : ''}`);
       const row = (Object.values(list.body)[0] as { id: string }[]).find((x) => x.id === id);
       expect(await etagOf(r.key, row!)).toBe(got.headers.get('etag'));
     }

@@ -1,16 +1,14 @@
 import type { Db } from '@/db';
 import { findComment, listComments as queryComments, setMentions, usersOfAccount, type CommentRow } from '@/db/queries/comments';
-import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
 import { comments } from '@/db/schema';
 import type { CommentableType } from '@/db/schema/enums';
 import { serializeComment } from '@/lib/server/serializers/comments';
 import { mentionedIds, type CommentCreate, type CommentListQuery, type CommentResponse, type CommentUpdate } from '@/lib/shared/validation/comments';
-import { recordEvent, resourcePath } from './common';
 import type { CallerContext } from './context';
-import { forbidden, notFound, validationFailed } from './errors';
+import { forbidden, validationFailed } from './errors';
 import { notify, notifyCommentFollowers } from './notify';
 import { pageWindow, toPage, type Page } from './paging';
-import { lockForWrite } from './preconditions';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { assertSees, sees } from './visibility';
 
 // Comments on a lead, project, company, contact or task (docs/collaboration.md). Whoever sees the
@@ -31,89 +29,98 @@ async function mentionsIn(db: Db, ctx: CallerContext, body: string): Promise<num
   return ids;
 }
 
-/** A comment the caller sees (its record too); its row locked with `lock`. */
-async function visibleComment(db: Db, ctx: CallerContext, id: number, lock = false): Promise<CommentRow> {
-  const row = await findComment(db, ctx.accountId, id, lock);
-  if (!row || !(await sees(db, ctx, row.comment.commentableType, Number(row.comment.commentableId)))) throw notFound('Comment');
-  return row;
+/**
+ * Comments as the write skeleton reads and writes them: only those whose record the caller sees
+ * (a 404 otherwise, for a delete too). `mayChange`: who may change the one they see.
+ */
+function commentKind(ctx: CallerContext, mayChange?: (row: CommentRow) => void): RecordKind<CommentRow, CommentResponse> {
+  return {
+    resource: 'comment',
+    table: comments,
+    read: async (db, accountId, id, lock) => {
+      const row = await findComment(db, accountId, id, lock);
+      return row && (await sees(db, ctx, row.comment.commentableType, Number(row.comment.commentableId))) ? row : undefined;
+    },
+    columns: (row) => row.comment,
+    serialize: serializeComment,
+    narrowed: true,
+    ...(mayChange && { mayChange: (_ctx, row) => mayChange(row) }),
+  };
 }
 
 /** A `mention` notification for each newly mentioned user who sees the record — never the writer — in the comment's transaction. */
 const notifyMentioned = (db: Db, ctx: CallerContext, type: CommentableType, recordId: number, commentId: number, userIds: number[]) =>
   notify(db, ctx, { kind: 'mention', subjectType: type, subjectId: recordId, commentId }, userIds);
 
-const event = (db: Db, ctx: CallerContext, action: 'create' | 'update' | 'delete', id: number, changed?: Record<string, unknown>) =>
-  recordEvent(db, ctx, { resource: 'comment', action, id, path: resourcePath('comment', id), ...(changed && { changed }) });
-
 export async function listComments(db: Db, ctx: CallerContext, query: CommentListQuery): Promise<Page<CommentResponse>> {
   await assertSees(db, ctx, query.commentable_type, query.commentable_id);
   return toPage(query, await queryComments(db, ctx.accountId, query, pageWindow(query)), serializeComment);
 }
 
-export async function getComment(db: Db, ctx: CallerContext, id: number): Promise<CommentResponse> {
-  return serializeComment(await visibleComment(db, ctx, id));
+export function getComment(db: Db, ctx: CallerContext, id: number): Promise<CommentResponse> {
+  return getRecord(db, ctx, commentKind(ctx), id);
 }
 
 export function createComment(db: Db, ctx: CallerContext, input: CommentCreate): Promise<CommentResponse> {
-  return db.transaction(async (tx) => {
-    await assertSees(tx, ctx, input.commentable_type, input.commentable_id);
-    const mentioned = await mentionsIn(tx, ctx, input.body);
-    const id = await insertRow(tx, comments, {
-      accountId: ctx.accountId,
-      commentableType: input.commentable_type,
-      commentableId: input.commentable_id,
-      body: input.body,
-      authorId: ctx.userId,
-    });
-    await setMentions(tx, id, mentioned);
-    await notifyMentioned(tx, ctx, input.commentable_type, input.commentable_id, id, mentioned);
-    // The record's assignee and the thread's earlier writers hear of it (the mentioned already have).
-    await notifyCommentFollowers(tx, ctx, input.commentable_type, input.commentable_id, id, mentioned);
-    await event(tx, ctx, 'create', id);
-    return getComment(tx, ctx, id);
-  });
+  let mentioned: number[] = [];
+  const { commentable_type: type, commentable_id: recordId } = input;
+  return createRecord(
+    db,
+    ctx,
+    commentKind(ctx),
+    input,
+    async (tx) => {
+      await assertSees(tx, ctx, type, recordId);
+      mentioned = await mentionsIn(tx, ctx, input.body);
+      return { commentableType: type, commentableId: recordId, body: input.body, authorId: ctx.userId };
+    },
+    async (tx, id) => {
+      await setMentions(tx, id, mentioned);
+      await notifyMentioned(tx, ctx, type, recordId, id, mentioned);
+      // The record's assignee and the thread's earlier writers hear of it (the mentioned already have).
+      await notifyCommentFollowers(tx, ctx, type, recordId, id, mentioned);
+    },
+  );
 }
 
-const commentTarget = (tx: Db, ctx: CallerContext, id: number) => ({
-  key: 'comment',
-  label: 'Comment',
-  lock: () =>
-    findComment(tx, ctx.accountId, id, true).then(async (row) =>
-      row && (await sees(tx, ctx, row.comment.commentableType, Number(row.comment.commentableId))) ? row : undefined,
-    ),
-  answer: serializeComment,
-});
-
+/** Its author edits a comment: a new body is `edited_at` now, and only those it mentions anew hear of it. */
 export function updateComment(db: Db, ctx: CallerContext, id: number, input: CommentUpdate): Promise<CommentResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, commentTarget(tx, ctx, id));
-    if (current.comment.authorId !== ctx.userId) throw forbidden('Only its author can edit a comment.');
-    if (input.body === undefined || input.body === current.comment.body) return getComment(tx, ctx, id);
-    const mentioned = await mentionsIn(tx, ctx, input.body);
-    const now = new Date();
-    await updateRow(tx, comments, ctx.accountId, id, { body: input.body, editedAt: now, updatedAt: now });
-    await setMentions(tx, id, mentioned);
-    // Only those the edit mentions anew hear of it.
-    const before = new Set(current.mentions.map((m) => Number(m.id)));
-    const { commentableType, commentableId } = current.comment;
-    await notifyMentioned(
-      tx,
-      ctx,
-      commentableType,
-      Number(commentableId),
-      id,
-      mentioned.filter((u) => !before.has(u)),
-    );
-    await event(tx, ctx, 'update', id, { body: true, editedAt: true });
-    return getComment(tx, ctx, id);
+  const authorOnly = (row: CommentRow) => {
+    if (row.comment.authorId !== ctx.userId) throw forbidden('Only its author can edit a comment.');
+  };
+  return updateRecord(db, ctx, commentKind(ctx, authorOnly), id, input, {
+    columns: () => (input.body === undefined ? {} : { body: input.body }),
+    changed: (changes) => {
+      changes.editedAt = new Date();
+    },
+    // Its mentions follow its body.
+    related: async (current, tx) => {
+      if (input.body === undefined || input.body === current.comment.body) return null;
+      const mentioned = await mentionsIn(tx, ctx, input.body);
+      await setMentions(tx, id, mentioned);
+      const before = new Set(current.mentions.map((m) => Number(m.id)));
+      const { commentableType, commentableId } = current.comment;
+      await notifyMentioned(
+        tx,
+        ctx,
+        commentableType,
+        Number(commentableId),
+        id,
+        mentioned.filter((u) => !before.has(u)),
+      );
+      return null;
+    },
   });
 }
 
+/** Its author or an admin deletes a comment. */
 export function deleteComment(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, commentTarget(tx, ctx, id));
-    if (current.comment.authorId !== ctx.userId && ctx.role !== 'admin') throw forbidden('Only its author, or an admin of the account, can delete a comment.');
-    await deleteRow(tx, comments, ctx.accountId, id);
-    await event(tx, ctx, 'delete', id);
-  });
+  return deleteRecord(
+    db,
+    ctx,
+    commentKind(ctx, (row) => {
+      if (row.comment.authorId !== ctx.userId && ctx.role !== 'admin') throw forbidden('Only its author, or an admin of the account, can delete a comment.');
+    }),
+    id,
+  );
 }

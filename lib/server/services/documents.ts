@@ -13,7 +13,7 @@ import {
   trashKeys,
   type DocumentRow,
 } from '@/db/queries/documents';
-import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
+import { insertRow, updateRow } from '@/db/queries/tenant';
 import { documentVersions, documents } from '@/db/schema';
 import { storageSettings } from '@/lib/server/config/storage';
 import { formatBytes } from '@/lib/shared/text';
@@ -32,11 +32,11 @@ import {
   type DocumentUpdate,
   type DocumentVersionResponse,
 } from '@/lib/shared/validation/documents';
-import { changedColumns, recordEvent, resourcePath } from './common';
+import { recordEvent, resourcePath, toColumns } from './common';
 import type { CallerContext } from './context';
 import { invalidField, notFound, ServiceError } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
-import { lockForWrite } from './preconditions';
+import { deleteRecord, updateRecord, type RecordKind } from './records';
 import { assertSees, sees } from './visibility';
 
 // Documents on a project, lead, company or contact (docs/documents.md). Whoever sees the record
@@ -258,40 +258,37 @@ export async function listDocumentVersions(db: Db, ctx: CallerContext, id: numbe
   return (await listVersions(db, ctx.accountId, id)).map((row) => serializeDocumentVersion(row, ctx.baseUrl));
 }
 
-const documentTarget = (tx: Db, ctx: CallerContext, id: number) => ({
-  key: 'document',
-  label: 'Document',
-  lock: () => findVisibleDocument(tx, ctx, id, true),
-  answer: (row: DocumentRow) => serializeDocument(row, ctx.baseUrl),
-});
+/** Documents as the write skeleton changes and deletes them: only those of records the caller sees (a 404 otherwise). */
+function documentKind(ctx: CallerContext): RecordKind<DocumentRow, DocumentResponse> {
+  return {
+    resource: 'document',
+    table: documents,
+    read: (db, _accountId, id, lock) => findVisibleDocument(db, ctx, id, lock),
+    columns: (row) => row.document,
+    serialize: (row) => serializeDocument(row, ctx.baseUrl),
+    narrowed: true,
+  };
+}
 
 export function updateDocument(db: Db, ctx: CallerContext, id: number, input: DocumentUpdate): Promise<DocumentResponse> {
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, documentTarget(tx, ctx, id));
-    const { document } = current;
-    if (input.folder_id !== undefined) await assertFolder(tx, ctx, input.folder_id, document.attachableType, Number(document.attachableId));
-    const next: Record<string, unknown> = {};
-    if (input.name !== undefined) next.name = input.name;
-    if (input.category !== undefined) next.category = input.category;
-    if (input.folder_id !== undefined) next.folderId = input.folder_id;
-    const changes = changedColumns(document as unknown as Record<string, unknown>, next);
-    if (Object.keys(changes).length === 0) return serializeDocument(current, ctx.baseUrl);
-    await updateRow(tx, documents, ctx.accountId, id, { ...changes, updatedAt: new Date() });
-    await event(tx, ctx, 'update', id, changes);
-    return getDocument(tx, ctx, id);
+  return updateRecord(db, ctx, documentKind(ctx), id, input, {
+    columns: async ({ document }, tx) => {
+      if (input.folder_id !== undefined) await assertFolder(tx, ctx, input.folder_id, document.attachableType, Number(document.attachableId));
+      return toColumns(input);
+    },
   });
 }
 
 /** Deletes the document and every version; their bytes are removed once the delete has committed. */
 export async function deleteDocument(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  const keys = await db.transaction(async (tx) => {
-    await lockForWrite(ctx.ifMatch, documentTarget(tx, ctx, id));
-    const versions = await listVersions(tx, ctx.accountId, id);
-    const stored = storedKeys(versions.map((v) => ({ key: v.version.storageKey, thumbnail: v.version.thumbnailKey })));
-    await trashKeys(tx, stored);
-    await deleteRow(tx, documents, ctx.accountId, id);
-    await event(tx, ctx, 'delete', id);
-    return stored;
+  let keys: string[] = [];
+  await deleteRecord(db, ctx, documentKind(ctx), id, {
+    dependents: async (tx) => {
+      const versions = await listVersions(tx, ctx.accountId, id);
+      keys = storedKeys(versions.map((v) => ({ key: v.version.storageKey, thumbnail: v.version.thumbnailKey })));
+      await trashKeys(tx, keys);
+      return [];
+    },
   });
   await emptyTrash(db, keys);
 }

@@ -13,17 +13,16 @@ import {
   type EmailRow,
   type EmailViewer,
 } from '@/db/queries/emails';
-import { deleteRow } from '@/db/queries/tenant';
 import { emailCaptureSettings, emails } from '@/db/schema';
 import type { EmailRecordType } from '@/db/schema/enums';
 import { mailSettings } from '@/lib/server/config/mail';
 import { serializeEmail } from '@/lib/server/serializers/emails';
 import { allows } from '@/lib/shared/permissions';
 import type { EmailCaptureResponse, EmailCaptureUpdate, EmailListQuery, EmailResponse, EmailUpdate } from '@/lib/shared/validation/emails';
-import { recordEvent, resourcePath } from './common';
 import { teamOf, type CallerContext } from './context';
 import { forbidden, invalidField, notFound, validationFailed } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
+import { deleteRecord, updateRecord, type RecordKind } from './records';
 import { lockForWrite } from './preconditions';
 import { recordSecurityEvent } from './security-events';
 import { assertSees, sees } from './visibility';
@@ -92,12 +91,26 @@ export async function getEmail(db: Db, ctx: CallerContext, id: number): Promise<
   return (await answers(db, ctx, [row]))[0]!;
 }
 
-const target = (tx: Db, ctx: CallerContext, id: number) => ({
-  key: 'email',
-  label: 'Email',
-  lock: () => visibleEmail(tx, ctx, id, true),
-  answer: async (row: EmailRow) => (await answers(tx, ctx, [row]))[0]!,
-});
+/** An email with its answer (the records it is filed on that the caller sees, its attachments). */
+interface EmailRecord {
+  row: EmailRow;
+  answer: EmailResponse;
+}
+
+/** Emails as the write skeleton re-files and deletes them: only those the caller sees (a 404 otherwise). */
+function emailKind(ctx: CallerContext): RecordKind<EmailRecord, EmailResponse> {
+  return {
+    resource: 'email',
+    table: emails,
+    read: async (db, _accountId, id, lock) => {
+      const row = await visibleEmail(db, ctx, id, lock);
+      return row && { row, answer: (await answers(db, ctx, [row]))[0]! };
+    },
+    columns: ({ row }) => row.email,
+    serialize: ({ answer }) => answer,
+    narrowed: true,
+  };
+}
 
 const LISTS = [
   ['contact_ids', 'contact'],
@@ -108,39 +121,34 @@ const LISTS = [
 
 /** PATCH /emails/{id}: re-files it. Each list given replaces the records of its kind the caller sees (those hidden from them stay). */
 export function refileEmail(db: Db, ctx: CallerContext, id: number, input: EmailUpdate): Promise<EmailResponse> {
-  return db.transaction(async (tx) => {
-    await lockForWrite(ctx.ifMatch, target(tx, ctx, id));
-    const current = await linksOf(tx, id);
-    let changed = false;
-    for (const [field, type] of LISTS) {
-      const wanted = input[field];
-      if (wanted === undefined) continue;
-      const ids = [...new Set(wanted)];
-      for (const recordId of ids) if (!(await sees(tx, ctx, type, recordId))) throw invalidField(field, `${recordId} is no ${type} you can see`);
-      const hidden: number[] = [];
-      for (const link of current.filter((l) => l.recordType === type))
-        if (!(await sees(tx, ctx, type, Number(link.recordId)))) hidden.push(Number(link.recordId));
-      const before = current.filter((l) => l.recordType === type).map((l) => Number(l.recordId));
-      const after = [...ids, ...hidden];
-      if (before.length === after.length && before.every((b) => after.includes(b))) continue;
-      await replaceLinks(tx, ctx.accountId, id, type, after, `Filed here by hand`);
-      changed = true;
-    }
-    if (changed) {
-      await tx.update(emails).set({ updatedAt: new Date() }).where(eq(emails.id, id));
-      await recordEvent(tx, ctx, { resource: 'email', action: 'update', id, path: resourcePath('email', id), changed: { filed_on: true } });
-    }
-    return getEmail(tx, ctx, id);
+  return updateRecord(db, ctx, emailKind(ctx), id, input, {
+    columns: () => ({}),
+    // Where it is filed is its links, apart from its row.
+    related: async (_current, tx) => {
+      const current = await linksOf(tx, id);
+      let changed = false;
+      for (const [field, type] of LISTS) {
+        const wanted = input[field];
+        if (wanted === undefined) continue;
+        const ids = [...new Set(wanted)];
+        for (const recordId of ids) if (!(await sees(tx, ctx, type, recordId))) throw invalidField(field, `${recordId} is no ${type} you can see`);
+        const hidden: number[] = [];
+        for (const link of current.filter((l) => l.recordType === type))
+          if (!(await sees(tx, ctx, type, Number(link.recordId)))) hidden.push(Number(link.recordId));
+        const before = current.filter((l) => l.recordType === type).map((l) => Number(l.recordId));
+        const after = [...ids, ...hidden];
+        if (before.length === after.length && before.every((b) => after.includes(b))) continue;
+        await replaceLinks(tx, ctx.accountId, id, type, after, `Filed here by hand`);
+        changed = true;
+      }
+      return changed ? { filedOn: true } : null;
+    },
   });
 }
 
 /** DELETE /emails/{id}: the email and where it is filed; its attachments stay, as documents of their records. */
 export function deleteEmail(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  return db.transaction(async (tx) => {
-    await lockForWrite(ctx.ifMatch, target(tx, ctx, id));
-    await deleteRow(tx, emails, ctx.accountId, id);
-    await recordEvent(tx, ctx, { resource: 'email', action: 'delete', id, path: resourcePath('email', id) });
-  });
+  return deleteRecord(db, ctx, emailKind(ctx), id);
 }
 
 const newToken = () => randomBytes(16).toString('hex');

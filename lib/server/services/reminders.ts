@@ -1,16 +1,15 @@
 import type { Db } from '@/db';
 import { claimDueReminders, findReminder, listReminders as queryReminders, type ReminderRow } from '@/db/queries/reminders';
-import { deleteRow, insertRow, updateRow } from '@/db/queries/tenant';
+import { updateRow } from '@/db/queries/tenant';
 import { reminders } from '@/db/schema';
 import { enqueueReminder } from '@/db/queries/job-queue';
 import { serializeReminder } from '@/lib/server/serializers/reminders';
 import type { ReminderCreate, ReminderListQuery, ReminderResponse, ReminderUpdate } from '@/lib/shared/validation/reminders';
-import { recordEvent, resourcePath } from './common';
 import type { CallerContext } from './context';
-import { notFound, validationFailed } from './errors';
+import { validationFailed } from './errors';
 import { notify } from './notify';
 import { pageWindow, toPage, type Page } from './paging';
-import { lockForWrite } from './preconditions';
+import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { assertSees } from './visibility';
 
 // Reminders (docs/collaboration.md#reminders): each the caller's own, about a record they see, at a
@@ -24,75 +23,68 @@ function assertFuture(at: Date): void {
   if (at.getTime() <= Date.now()) throw validationFailed({ remind_at: ['must be in the future'] }, 'remind_at must be in the future');
 }
 
-async function mine(db: Db, ctx: CallerContext, id: number, lock = false): Promise<ReminderRow> {
-  const row = await findReminder(db, ctx.accountId, ctx.userId, id, lock);
-  if (!row) throw notFound('Reminder');
-  return row;
+/**
+ * Reminders as the write skeleton reads and writes them: only the caller's own (another's is a
+ * 404, for a delete too). A new time arms the reminder again and queues its job anew.
+ */
+function reminderKind(ctx: CallerContext): RecordKind<ReminderRow, ReminderResponse> {
+  return {
+    resource: 'reminder',
+    table: reminders,
+    read: (db, accountId, id, lock) => findReminder(db, accountId, ctx.userId, id, lock),
+    columns: (row) => row.reminder,
+    serialize: serializeReminder,
+    narrowed: true,
+  };
 }
-
-const event = (db: Db, ctx: CallerContext, action: 'create' | 'update' | 'delete', id: number, changed?: Record<string, unknown>) =>
-  recordEvent(db, ctx, { resource: 'reminder', action, id, path: resourcePath('reminder', id), ...(changed && { changed }) });
 
 export async function listReminders(db: Db, ctx: CallerContext, query: ReminderListQuery): Promise<Page<ReminderResponse>> {
   return toPage(query, await queryReminders(db, ctx.accountId, ctx.userId, query, pageWindow(query)), serializeReminder);
 }
 
-export async function getReminder(db: Db, ctx: CallerContext, id: number): Promise<ReminderResponse> {
-  return serializeReminder(await mine(db, ctx, id));
+export function getReminder(db: Db, ctx: CallerContext, id: number): Promise<ReminderResponse> {
+  return getRecord(db, ctx, reminderKind(ctx), id);
 }
 
 export function createReminder(db: Db, ctx: CallerContext, input: ReminderCreate): Promise<ReminderResponse> {
   assertFuture(input.remind_at);
-  return db.transaction(async (tx) => {
-    await assertSees(tx, ctx, input.remindable_type, input.remindable_id);
-    const id = await insertRow(tx, reminders, {
-      accountId: ctx.accountId,
-      userId: ctx.userId,
-      remindableType: input.remindable_type,
-      remindableId: input.remindable_id,
-      remindAt: input.remind_at,
-      note: input.note ?? null,
-    });
-    await enqueueReminder(tx, id, input.remind_at);
-    await event(tx, ctx, 'create', id);
-    return getReminder(tx, ctx, id);
-  });
+  return createRecord(
+    db,
+    ctx,
+    reminderKind(ctx),
+    input,
+    async (tx) => {
+      await assertSees(tx, ctx, input.remindable_type, input.remindable_id);
+      return {
+        userId: ctx.userId,
+        remindableType: input.remindable_type,
+        remindableId: input.remindable_id,
+        remindAt: input.remind_at,
+        note: input.note ?? null,
+      };
+    },
+    (tx, id) => enqueueReminder(tx, id, input.remind_at),
+  );
 }
 
 export function updateReminder(db: Db, ctx: CallerContext, id: number, input: ReminderUpdate): Promise<ReminderResponse> {
   if (input.remind_at) assertFuture(input.remind_at);
-  return db.transaction(async (tx) => {
-    const current = await lockForWrite(ctx.ifMatch, {
-      key: 'reminder',
-      label: 'Reminder',
-      lock: () => findReminder(tx, ctx.accountId, ctx.userId, id, true),
-      answer: serializeReminder,
-    });
-    const changed: Record<string, unknown> = {};
-    if (input.remind_at && input.remind_at.getTime() !== current.reminder.remindAt.getTime()) {
+  return updateRecord(db, ctx, reminderKind(ctx), id, input, {
+    columns: () => ({
+      ...(input.note === undefined ? {} : { note: input.note }),
+      ...(input.remind_at ? { remindAt: input.remind_at } : {}),
+    }),
+    changed: async (changes, _current, tx) => {
+      if (!changes.remindAt) return;
       // A new time arms it again.
-      Object.assign(changed, { remindAt: input.remind_at, notifiedAt: null });
-    }
-    if (input.note !== undefined && input.note !== current.reminder.note) changed.note = input.note;
-    if (Object.keys(changed).length === 0) return serializeReminder(current);
-    await updateRow(tx, reminders, ctx.accountId, id, { ...changed, updatedAt: new Date() });
-    if (input.remind_at && 'remindAt' in changed) await enqueueReminder(tx, id, input.remind_at);
-    await event(tx, ctx, 'update', id, changed);
-    return getReminder(tx, ctx, id);
+      changes.notifiedAt = null;
+      await enqueueReminder(tx, id, input.remind_at!);
+    },
   });
 }
 
 export function deleteReminder(db: Db, ctx: CallerContext, id: number): Promise<void> {
-  return db.transaction(async (tx) => {
-    await lockForWrite(ctx.ifMatch, {
-      key: 'reminder',
-      label: 'Reminder',
-      lock: () => findReminder(tx, ctx.accountId, ctx.userId, id, true),
-      answer: serializeReminder,
-    });
-    await deleteRow(tx, reminders, ctx.accountId, id);
-    await event(tx, ctx, 'delete', id);
-  });
+  return deleteRecord(db, ctx, reminderKind(ctx), id);
 }
 
 /** How many due reminders one transaction claims. */
