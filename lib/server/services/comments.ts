@@ -9,7 +9,7 @@ import { forbidden, validationFailed } from './errors';
 import { notify, notifyCommentFollowers } from './notify';
 import { pageWindow, toPage, type Page } from './paging';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
-import { assertSees, sees } from './visibility';
+import { assertSees, seenOn } from './visibility';
 
 // Comments on a lead, project, company, contact or task (docs/collaboration.md). Whoever sees the
 // record reads and writes its comments; a record the caller does not see — no access to its area,
@@ -37,10 +37,7 @@ function commentKind(ctx: CallerContext, mayChange?: (row: CommentRow) => void):
   return {
     resource: 'comment',
     table: comments,
-    read: async (db, accountId, id, lock) => {
-      const row = await findComment(db, accountId, id, lock);
-      return row && (await sees(db, ctx, row.comment.commentableType, Number(row.comment.commentableId))) ? row : undefined;
-    },
+    read: seenOn(ctx, findComment, ({ comment }) => ({ type: comment.commentableType, id: Number(comment.commentableId) })),
     columns: (row) => row.comment,
     serialize: serializeComment,
     narrowed: true,

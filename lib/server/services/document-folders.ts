@@ -7,7 +7,7 @@ import type { CallerContext } from './context';
 import { invalidField } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
 import { createRecord, deleteRecord, getRecord, updateRecord, type RecordKind } from './records';
-import { assertSees, sees } from './visibility';
+import { assertSees, seenOn } from './visibility';
 
 // Folders of a record's documents (docs/documents.md#folders). Whoever sees the record keeps its
 // folders; a record the caller does not see is a 404 for its folders too. Deleting a folder deletes
@@ -18,10 +18,7 @@ function folderKind(ctx: CallerContext): RecordKind<FolderRow, DocumentFolderRes
   return {
     resource: 'document_folder',
     table: documentFolders,
-    read: async (db, accountId, id, lock) => {
-      const row = await findFolder(db, accountId, id, lock);
-      return row && (await sees(db, ctx, row.folder.attachableType, Number(row.folder.attachableId))) ? row : undefined;
-    },
+    read: seenOn(ctx, findFolder, ({ folder }) => ({ type: folder.attachableType, id: Number(folder.attachableId) })),
     columns: (row) => row.folder,
     serialize: serializeDocumentFolder,
     narrowed: true,

@@ -37,7 +37,7 @@ import type { CallerContext } from './context';
 import { invalidField, notFound, ServiceError } from './errors';
 import { pageWindow, toPage, type Page } from './paging';
 import { deleteRecord, updateRecord, type RecordKind } from './records';
-import { assertSees, sees } from './visibility';
+import { assertSees, seenOn } from './visibility';
 
 // Documents on a project, lead, company or contact (docs/documents.md). Whoever sees the record
 // reads, uploads, renames and deletes its documents; a record the caller does not see is a 404,
@@ -64,10 +64,8 @@ export function uploadTooLarge(): ServiceError {
 export const singleRequestMax = () => Math.min(SINGLE_REQUEST_MAX_BYTES, storageSettings().DOCUMENT_MAX_BYTES);
 
 /** A document the caller sees (its record too), or undefined; its row locked with `lock`. */
-async function findVisibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow | undefined> {
-  const row = await findDocument(db, ctx.accountId, id, lock);
-  return row && (await sees(db, ctx, row.document.attachableType, Number(row.document.attachableId))) ? row : undefined;
-}
+const findVisibleDocument = (db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow | undefined> =>
+  seenOn(ctx, findDocument, ({ document }) => ({ type: document.attachableType, id: Number(document.attachableId) }))(db, ctx.accountId, id, lock);
 
 /** The same, or a 404. */
 async function visibleDocument(db: Db, ctx: CallerContext, id: number, lock = false): Promise<DocumentRow> {

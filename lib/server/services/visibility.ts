@@ -28,6 +28,23 @@ export async function assertSees(db: Db, ctx: Viewer, type: CommentableType, id:
   if (!(await sees(db, ctx, type, id))) throw notFound(RESOURCES[type].label);
 }
 
+/**
+ * A read of what is kept on a record (a comment, a folder, a document), given its find: only when
+ * the caller sees that record (`on` names it), else undefined.
+ */
+export function seenOn<Row>(
+  ctx: Viewer,
+  find: (db: Db, accountId: number, id: number, lock?: boolean) => Promise<Row | undefined>,
+  on: (row: Row) => { type: CommentableType; id: number },
+) {
+  return async (db: Db, accountId: number, id: number, lock = false): Promise<Row | undefined> => {
+    const row = await find(db, accountId, id, lock);
+    if (!row) return undefined;
+    const record = on(row);
+    return (await sees(db, ctx, record.type, record.id)) ? row : undefined;
+  };
+}
+
 /** Whether another user of the account, active, sees the record (as they would if they asked). */
 export async function userSees(db: Db, accountId: number, userId: number, type: CommentableType, id: number): Promise<boolean> {
   const user = await findUser(db, accountId, userId);
