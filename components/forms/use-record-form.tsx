@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { FormProvider, useForm, useFormState, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonVariant } from '@/components/ui/button';
 import { useDialogDirty } from '@/components/ui/dialog';
 import { apiResolver, errorsFromApi } from '@/lib/client/forms';
 import { useEditConflict } from './edit-conflict';
@@ -11,9 +11,14 @@ import { FormError } from './form-error';
 
 type Json = Record<string, unknown>;
 
-/** API field → form field: a map of those that differ, or a function (`redirect_uris.2` → `redirect_uris`). */
-type FieldOf = Record<string, string> | ((apiField: string) => string);
-const formFieldOf = (fieldOf: FieldOf, apiField: string) => (typeof fieldOf === 'function' ? fieldOf(apiField) : (fieldOf[apiField] ?? apiField));
+/**
+ * API field → form field: a map of those that differ, or a function (`redirect_uris.2` →
+ * `redirect_uris`) that also gets the payload the field is of (`revenue_targets.3.amount_in_cents`
+ * → the month of the payload's fourth entry).
+ */
+type FieldOf = Record<string, string> | ((apiField: string, payload: Json) => string);
+const formFieldOf = (fieldOf: FieldOf, apiField: string, payload: Json) =>
+  typeof fieldOf === 'function' ? fieldOf(apiField, payload) : (fieldOf[apiField] ?? apiField);
 
 interface CreateMutation<R> {
   mutateAsync: (changes: Json) => Promise<R>;
@@ -28,12 +33,14 @@ export function saveWith<R extends { id: string }>(create: CreateMutation<R> | u
 }
 
 /**
- * Every create/edit form of a record: react-hook-form validated by the API's own zod schema on the
- * payload the values map to, defaults from the record, and its submit (create, or update with
+ * Every form of the dashboard that writes: react-hook-form validated by the API's own zod schema on
+ * the payload the values map to, defaults from the record, and its submit (create, or update with
  * If-Match; 422s next to their fields; the conflict panel on a 412). Render it with
- * `<RecordForm>` and the field components of `./fields`.
+ * `<RecordForm>` and the field components of `./fields`. A form that writes no single record (a
+ * month's targets, several leads at once) has no `record`: it saves like a create, without If-Match.
+ * `S` is what a save answers (by default the record).
  */
-export function useRecordForm<R extends { id: string }, V extends FieldValues>({
+export function useRecordForm<R extends { id: string }, V extends FieldValues, S = R>({
   record,
   schema,
   defaults,
@@ -59,15 +66,20 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
   /** Checks of form-only inputs (typed dollars), keyed by form field. */
   inputChecks?: (values: V) => Record<string, string>;
   /** Saves `changes`: a create without `base`, else an update of `base` (`saveWith` makes it from a resource's two mutations). */
-  save: (changes: Json, base: R | undefined, values?: V) => Promise<R>;
+  save: (changes: Json, base: R | undefined, values?: V) => Promise<S>;
   /** After a save: toast, close, navigate. */
-  done: (saved: R, created: boolean) => void;
+  done: (saved: S, created: boolean) => void;
   /** The error that belongs to no field when the API gives none. */
   failure?: string;
 }) {
   const form = useForm<V, unknown, V>({
     defaultValues: defaults(record) as DefaultValues<V>,
-    resolver: resolverOf('safeParse' in schema ? schema : record ? schema.update : schema.create, toPayload, fieldOf, inputChecks),
+    resolver: apiResolver(
+      'safeParse' in schema ? schema : record ? schema.update : schema.create,
+      toPayload,
+      (apiField, payload) => formFieldOf(fieldOf, apiField, payload),
+      inputChecks,
+    ) as Resolver<V, unknown, V>,
   });
   // The submit: save (create, or update with the If-Match of the version the form opened), the
   // API's 422 `details` next to their fields, and on a 412 the conflict panel that re-applies only
@@ -82,7 +94,7 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
       done(await save(payload, record ? edit.base : undefined, values), !record);
     } catch (error) {
       if (edit.caught(error, payload)) return;
-      for (const [field, message] of Object.entries(errorsFromApi(error))) form.setError(formFieldOf(fieldOf, field) as Path<V>, { message });
+      for (const [field, message] of Object.entries(errorsFromApi(error))) form.setError(formFieldOf(fieldOf, field, payload) as Path<V>, { message });
     }
   });
   const banner = (
@@ -96,23 +108,6 @@ export function useRecordForm<R extends { id: string }, V extends FieldValues>({
     </>
   );
   return { form, onSubmit, banner, editing: Boolean(record) };
-}
-
-/** The API schema's resolver, its errors keyed by form field. */
-function resolverOf<V extends FieldValues>(
-  schema: z.ZodType,
-  toPayload: (values: V) => Json,
-  fieldOf: FieldOf,
-  inputChecks?: (values: V) => Record<string, string>,
-): Resolver<V, unknown, V> {
-  if (typeof fieldOf !== 'function') return apiResolver(schema, toPayload, fieldOf, inputChecks) as Resolver<V, unknown, V>;
-  const resolve = apiResolver(schema, toPayload, {}, inputChecks);
-  return (async (values: V) => {
-    const result = await resolve(values);
-    const errors: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(result.errors)) errors[formFieldOf(fieldOf, k)] ??= v;
-    return { values: result.values, errors };
-  }) as unknown as Resolver<V, unknown, V>;
 }
 
 export type RecordFormState<V extends FieldValues> = { form: UseFormReturn<V, unknown, V>; onSubmit: () => unknown; banner: ReactNode };
@@ -155,28 +150,47 @@ function ReportDirty() {
 }
 
 /**
- * The form's submit button ("Saving…" while it saves), with `aside` (a delete button) on the left;
- * `unchanged="disabled"` keeps it off until a field changed.
+ * The form's buttons, right-aligned: "Cancel" when there is `onCancel`, then the submit button
+ * ("Saving…" while it saves); `aside` (a delete button) on the left. `unchanged="disabled"` keeps
+ * the submit off until a field changed.
  */
 export function SubmitRow({
   label,
   busy = 'Saving…',
   aside,
+  onCancel,
   unchanged,
+  variant,
+  size,
 }: {
   label: string;
   /** What the button says while the form saves. */
   busy?: string;
   aside?: ReactNode;
+  onCancel?: () => void;
   unchanged?: 'disabled';
+  /** The submit's look (`danger` for a close as lost). */
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
 }) {
   const { isSubmitting, isDirty } = useFormState();
-  return (
-    <div className={`flex gap-2 ${aside === undefined ? 'justify-end' : 'flex-wrap justify-between'}`}>
-      {aside === undefined ? null : (aside ?? <span />)}
-      <Button type="submit" disabled={isSubmitting || (unchanged === 'disabled' && !isDirty)}>
+  const buttons = (
+    <>
+      {onCancel ? (
+        <Button variant="secondary" size={size} onClick={onCancel}>
+          Cancel
+        </Button>
+      ) : null}
+      <Button type="submit" variant={variant} size={size} disabled={isSubmitting || (unchanged === 'disabled' && !isDirty)}>
         {isSubmitting ? busy : label}
       </Button>
+    </>
+  );
+  if (aside === undefined) return <div className="flex justify-end gap-2">{buttons}</div>;
+  return (
+    <div className="flex flex-wrap justify-between gap-2">
+      {aside ?? <span />}
+      <div className="flex gap-2">{buttons}</div>
     </div>
   );
 }

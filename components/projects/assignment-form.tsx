@@ -14,8 +14,7 @@ import { workforceAssignmentCreate, workforceAssignmentUpdate } from '@/lib/shar
 import { changedFields } from '@/components/forms/edit-conflict';
 import { SelectField } from '@/components/forms/fields/select-field';
 import { DateField, TextField } from '@/components/forms/fields/text-field';
-import { SaveButtons } from '@/components/forms/plain-form';
-import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { DivisionSelect } from '@/components/workforce/plan-controls';
 
 // Add or edit one assignment of a project: the role, who (a candidate of that role, or unfilled),
@@ -158,7 +157,7 @@ export function AssignmentForm({ project, assignment, onDone }: { project: Proje
           />
         )}
       />
-      <SaveButtons label={assignment ? 'Save assignment' : 'Add assignment'} pending={create.isPending || update.isPending} onCancel={onDone} />
+      <SubmitRow label={assignment ? 'Save assignment' : 'Add assignment'} onCancel={onDone} />
     </RecordForm>
   );
 }

@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { changedFields } from '@/components/forms/edit-conflict';
 import { RecordSearchField } from '@/components/forms/fields/record-search-field';
 import { TextareaField, TextField } from '@/components/forms/fields/text-field';
-import { SaveButtons } from '@/components/forms/plain-form';
-import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { centsToDollarsInput, dollarsToCents } from '@/lib/client/format';
 import { intOrNull, orNull } from '@/lib/client/forms';
 import { useCreateBidResult, useUpdateBidResult, type BidResult } from '@/lib/client/hooks/use-bid-results';
@@ -146,7 +145,7 @@ export function BidResultForm({
         ) : null}
       </div>
       <TextareaField name="notes" label="Notes" />
-      <SaveButtons label={result ? 'Save bid' : 'Add bidder'} busy="Saving…" pending={create.isPending || update.isPending} onCancel={onDone} />
+      <SubmitRow label={result ? 'Save bid' : 'Add bidder'} onCancel={onDone} />
     </RecordForm>
   );
 }

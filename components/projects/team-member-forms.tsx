@@ -8,8 +8,7 @@ import { MEMBERSHIP_ROLE_KEYS, MEMBERSHIP_ROLES, type MembershipRole } from '@/l
 import { membershipCreate, membershipUpdate } from '@/lib/shared/validation/project-team-memberships';
 import { CheckboxGroupField } from '@/components/forms/fields/checkbox-group-field';
 import { SelectField } from '@/components/forms/fields/select-field';
-import { SaveButtons } from '@/components/forms/plain-form';
-import { RecordForm, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 
 // The team's two forms, validated by the API's own schemas; loaded when a dialog opens, so the
 // project page does not ship zod up front.
@@ -48,7 +47,7 @@ export function AddMemberForm({ projectId, team, onDone }: { projectId: string; 
     <RecordForm state={state} className="space-y-4">
       <SelectField name="user_id" label="Member" placeholder="Choose a person…" options={choices} />
       <CheckboxGroupField name="roles" label="Roles" options={ROLE_OPTIONS} />
-      <SaveButtons label="Add to team" busy="Adding…" pending={add.isPending} />
+      <SubmitRow label="Add to team" busy="Adding…" />
     </RecordForm>
   );
 }

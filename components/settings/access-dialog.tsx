@@ -1,60 +1,44 @@
 'use client';
 
-import { useState } from 'react';
 import { toast } from 'sonner';
-import { FormError } from '@/components/forms/form-error';
-import { SaveButtons } from '@/components/forms/plain-form';
+import { RecordForm, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 import { inputClass } from '@/components/ui/field';
-import { ApiClientError } from '@/lib/client/api-client';
-import { useUpdateUser, type User } from '@/lib/client/hooks/use-users';
-import {
-  PERMISSION_AREAS,
-  PERMISSION_LEVELS,
-  PROJECT_ACCESS,
-  type PermissionArea,
-  type PermissionLevel,
-  type ProjectAccess,
-} from '@/lib/shared/validation/enums';
+import { useUpdateUser, type User, type UserChanges } from '@/lib/client/hooks/use-users';
+import { PERMISSION_AREAS, PERMISSION_LEVELS, PROJECT_ACCESS, type PermissionArea } from '@/lib/shared/validation/enums';
+import { userUpdate } from '@/lib/shared/validation/users';
 import { AREA_LABELS, LEVEL_LABELS, PROJECT_ACCESS_LABELS } from './labels';
 
-/** An admin sets which projects a member sees and their level in each area. */
-export function AccessForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const [projectAccess, setProjectAccess] = useState<ProjectAccess>(user.project_access);
-  const [permissions, setPermissions] = useState(user.permissions);
-  const [error, setError] = useState<string>();
-  const update = useUpdateUser();
-  const name = user.name ?? user.email ?? `User ${user.id}`;
+type Values = Pick<User, 'project_access' | 'permissions'>;
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    update.mutate(
-      { id: user.id, changes: { project_access: projectAccess, permissions } },
-      {
-        onSuccess: () => {
-          toast.success(`${name}'s access saved.`);
-          onDone();
-        },
-        onError: (err) => setError(err instanceof ApiClientError ? err.message : 'The access could not be saved.'),
-      },
-    );
-  };
+/**
+ * An admin sets which projects a member sees and their level in each area: a record form of the
+ * user (If-Match: another admin's change since shows the conflict panel).
+ */
+export function AccessForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const update = useUpdateUser({ silent: true });
+  const name = user.name ?? user.email ?? `User ${user.id}`;
+  const state = useRecordForm({
+    record: user,
+    schema: userUpdate,
+    defaults: (u?: User): Values => ({ project_access: u?.project_access ?? 'all', permissions: { ...user.permissions, ...u?.permissions } }),
+    toPayload: (v: Values) => ({ project_access: v.project_access, permissions: v.permissions }),
+    save: (changes, base) => update.mutateAsync({ id: base!.id, changes: changes as UserChanges, base }),
+    done: () => {
+      toast.success(`${name}'s access saved.`);
+      onDone();
+    },
+    failure: 'The access could not be saved.',
+  });
+  const { register } = state.form;
 
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <RecordForm state={state} className="space-y-4">
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">Projects</legend>
         <div className="space-y-1">
           {PROJECT_ACCESS.map((value) => (
             <label key={value} className="flex items-start gap-2 text-sm">
-              <input
-                type="radio"
-                name="project_access"
-                value={value}
-                checked={projectAccess === value}
-                onChange={() => setProjectAccess(value)}
-                className="mt-0.5"
-              />
+              <input type="radio" value={value} className="mt-0.5" {...register('project_access')} />
               <span>
                 {PROJECT_ACCESS_LABELS[value]}
                 {value === 'team' ? (
@@ -76,12 +60,7 @@ export function AccessForm({ user, onDone }: { user: User; onDone: () => void })
           {PERMISSION_AREAS.map((area: PermissionArea) => (
             <label key={area} className="block text-sm">
               <span className="mb-0.5 block">{AREA_LABELS[area]}</span>
-              <select
-                aria-label={`${AREA_LABELS[area]} permission`}
-                value={permissions[area]}
-                onChange={(e) => setPermissions({ ...permissions, [area]: e.target.value as PermissionLevel })}
-                className={`${inputClass} py-1`}
-              >
+              <select aria-label={`${AREA_LABELS[area]} permission`} className={`${inputClass} py-1`} {...register(`permissions.${area}`)}>
                 {PERMISSION_LEVELS.map((level) => (
                   <option key={level} value={level}>
                     {LEVEL_LABELS[level]}
@@ -92,8 +71,7 @@ export function AccessForm({ user, onDone }: { user: User; onDone: () => void })
           ))}
         </div>
       </fieldset>
-      <FormError message={error} />
-      <SaveButtons label="Save access" pending={update.isPending} onCancel={onDone} />
-    </form>
+      <SubmitRow label="Save access" onCancel={onDone} />
+    </RecordForm>
   );
 }

@@ -24,8 +24,7 @@ import {
 import { dayNumber } from '@/lib/shared/domain/workforce';
 import { workforceCertificationCreate, workforceCertificationUpdate, workforceTimeOffCreate } from '@/lib/shared/validation/workforce-planning';
 import { DateField, TextField } from '@/components/forms/fields/text-field';
-import { SaveButtons } from '@/components/forms/plain-form';
-import { RecordForm, saveWith, useRecordForm } from '@/components/forms/use-record-form';
+import { RecordForm, saveWith, SubmitRow, useRecordForm } from '@/components/forms/use-record-form';
 
 // A person's planned work, in their dialog: assignments (edited on each project), time off (with
 // backfill) and certifications (lapsing ones flagged). Loaded with the dialog, not the page.
@@ -202,7 +201,7 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
           </span>
         </span>
       </label>
-      <SaveButtons label="Save time off" pending={create.isPending} onCancel={onDone} size="sm" />
+      <SubmitRow label="Save time off" onCancel={onDone} size="sm" />
     </RecordForm>
   );
 }
@@ -325,7 +324,7 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
         <DateField name="issued_on" label="Issued on" />
         <DateField name="expires_on" label="Expires on" hint="Blank: it does not expire." />
       </div>
-      <SaveButtons label="Save certification" pending={create.isPending || update.isPending} onCancel={onDone} size="sm" />
+      <SubmitRow label="Save certification" onCancel={onDone} size="sm" />
     </RecordForm>
   );
 }

@@ -31,26 +31,21 @@ export const intOrNull = (value: string) => (value.trim() === '' ? null : Number
 
 /**
  * A react-hook-form resolver running an API schema on the payload built from the form values.
- * `fieldOf` maps an API field to the form field that holds it (e.g. value_in_cents → value_dollars).
+ * `fieldOf` names the form field that holds an API field (`value_in_cents` → `value_dollars`);
+ * `inputChecks` check form-only inputs (typed dollars), keyed by form field, and win over the
+ * schema's message for the same field.
  */
 export function apiResolver<V extends Record<string, unknown>>(
   schema: z.ZodType,
   toPayload: (values: V) => Record<string, unknown>,
-  fieldOf: Record<string, string> = {},
-  /** Checks of form-only inputs (typed dollars), keyed by form field; they win over the schema's. */
+  fieldOf: (apiField: string, payload: Record<string, unknown>) => string = (apiField) => apiField,
   inputChecks: (values: V) => Record<string, string> = () => ({}),
 ) {
   return async (values: V) => {
-    const errors: Record<string, string> = { ...validatePayload(schema, toPayload(values)) };
-    for (const [field, message] of Object.entries(inputChecks(values))) {
-      for (const [apiField, formField] of Object.entries(fieldOf)) if (formField === field) delete errors[apiField];
-      errors[field] = message;
-    }
-    if (Object.keys(errors).length === 0) return { values, errors: {} };
-    const formErrors: Record<string, { type: string; message: string }> = {};
-    for (const [field, message] of Object.entries(errors)) {
-      formErrors[fieldOf[field] ?? field] = { type: 'validate', message };
-    }
-    return { values: {}, errors: formErrors };
+    const payload = toPayload(values);
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [field, message] of Object.entries(inputChecks(values))) errors[field] = { type: 'validate', message };
+    for (const [apiField, message] of Object.entries(validatePayload(schema, payload))) errors[fieldOf(apiField, payload)] ??= { type: 'validate', message };
+    return Object.keys(errors).length === 0 ? { values, errors: {} } : { values: {}, errors };
   };
 }

@@ -63,12 +63,17 @@ export type UserChanges = Partial<{
   permissions: Partial<User['permissions']>;
 }>;
 
-/** Role and status changes show at once in the cached lists, rolled back (with a toast) if refused. */
-export function useUpdateUser() {
+/**
+ * Role and status changes show at once in the cached lists, rolled back (with a toast, unless
+ * `silent`: a form shows the refusal) if refused. With `base`, its ETag goes as If-Match.
+ */
+export function useUpdateUser({ silent = false }: { silent?: boolean } = {}) {
   const qc = useQueryClient();
   const refresh = useRefreshUsers();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UserChanges }) => api.patch<User>(`/users/${id}`, 'user', { user: changes }),
+    meta: { silent },
+    mutationFn: ({ id, changes, base }: { id: string; changes: UserChanges; base?: User }) =>
+      api.patch<User>(`/users/${id}`, 'user', { user: changes }, undefined, base),
     onMutate: async ({ id, changes }) => {
       await qc.cancelQueries({ queryKey: userKeys.lists(), predicate: (q) => q.state.data !== undefined });
       const previous = qc.getQueriesData<ListPage<User>>({ queryKey: userKeys.lists() });
