@@ -4,7 +4,7 @@ import type { Db } from '@/db';
 import { commentMentions, comments, imports, leads, users } from '@/db/schema';
 import { namedRefColumns, personRefColumns } from './refs';
 import { countedTotal } from './list-counters';
-import { pipelineRelations, referencesOf } from './pipeline-relations';
+import { pipelineRelations, referencesOf } from './to-one-relations';
 import { ofAccount, oneRow, updatedSince } from './tenant';
 import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';
 

@@ -7,7 +7,7 @@ import type { CloseType, ProjectStatus, StageCategory } from '@/db/schema/enums'
 import { namedRefColumns, personRefColumns, stageRefColumns } from './refs';
 import { projectStatusWhere } from './project-status';
 import { countedTotal } from './list-counters';
-import { pipelineRelations, referencesOf } from './pipeline-relations';
+import { pipelineRelations, referencesOf } from './to-one-relations';
 import { ofAccount, oneRow, updatedSince } from './tenant';
 import { companyBidOn, companyWon } from './bid-results';
 import { likePattern, orderBySort, pageFromNearestEnd, type PageWindow, type SortKey, timestampSorts } from './sql';

@@ -1,6 +1,6 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Relation } from '@/db/queries/pipeline-relations';
+import type { Relation } from '@/db/queries/to-one-relations';
 import type { AddressRow } from './common';
 
 // The shared embedded shapes, built by PostgreSQL, for the serializers whose pages are the largest
@@ -68,7 +68,7 @@ export const addressJson = (t: { [K in keyof AddressRow]: AnyPgColumn }): SQL =>
   ]);
 
 /**
- * The embedded reference of a relation (./pipeline-relations.ts) on the record's foreign key, or
+ * The embedded reference of a relation (./to-one-relations.ts) on the record's foreign key, or
  * null: the User reference for users and contacts, the Company one, a project stage, or a named
  * one, chosen by the columns the relation embeds.
  */

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/db';
-import { missingReferences } from '@/db/queries/relations';
+import { missingReferences } from '@/db/queries/references';
 import type { AccountTable } from '@/db/queries/tenant';
 import { insertWebhookMessages } from '@/db/queries/webhook-messages';
 import { teamOf, type CallerContext } from '@/lib/server/services/context';

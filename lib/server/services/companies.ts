@@ -3,7 +3,7 @@ import type { CustomFieldFilter } from '@/lib/shared/validation/custom-fields';
 import { customFieldConditions } from './custom-field-values';
 import { existingIndustryIds, findCompany, listCompanies as queryCompanies, replaceCompanyIndustries, type CompanyRow } from '@/db/queries/companies';
 import { bidResults, calls, companies, contacts, leads, projects } from '@/db/schema';
-import { deleteReferencing } from '@/db/queries/relations';
+import { deleteReferencing } from '@/db/queries/references';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeCompany } from '@/lib/server/serializers/companies';
 import type { CompanyCreate, CompanyListQuery, CompanyResponse, CompanyUpdate } from '@/lib/shared/validation/companies';

@@ -1,7 +1,7 @@
 import type { Db } from '@/db';
 import { lockRow, updateRow } from '@/db/queries/tenant';
 import { leads } from '@/db/schema';
-import { pipelineRelations, referenceIdsOf } from '@/db/queries/pipeline-relations';
+import { pipelineRelations, referenceIdsOf } from '@/db/queries/to-one-relations';
 import { findProjectByLead } from '@/db/queries/projects';
 import { address } from '@/lib/server/serializers/common';
 import type { ProjectResponse } from '@/lib/shared/validation/projects';

@@ -8,7 +8,7 @@ import {
   listMemberships as queryMemberships,
   type MembershipRow,
 } from '@/db/queries/project-team-memberships';
-import { missingReferences } from '@/db/queries/relations';
+import { missingReferences } from '@/db/queries/references';
 import { projects, projectTeamMemberships, users } from '@/db/schema';
 import { serializeMembership } from '@/lib/server/serializers/project-team-memberships';
 import type {

@@ -12,7 +12,7 @@ import {
   type ProjectRecord,
   type ProjectRow,
 } from '@/db/queries/projects';
-import { deleteReferencing } from '@/db/queries/relations';
+import { deleteReferencing } from '@/db/queries/references';
 import { detachTasksFromProject } from '@/db/queries/tasks';
 import { bidResults, calls, projects, projectTeamMemberships, taskLists, workforceAssignments } from '@/db/schema';
 import { CLOSE_TYPES, RESULT_CLOSE_TYPES, type CloseType, type StageCategory } from '@/db/schema/enums';

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/db';
 import { PgTransaction, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { clearReferences } from '@/db/queries/relations';
+import { clearReferences } from '@/db/queries/references';
 import type { TeamOf } from '@/db/queries/project-access';
 import { deleteRow, insertRow, lockRow, updateRow, type AccountTable } from '@/db/queries/tenant';
 import {

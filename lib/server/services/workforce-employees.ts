@@ -6,7 +6,7 @@ import {
   lockManagerTree,
   type WorkforceEmployeeRow,
 } from '@/db/queries/workforce-employees';
-import { deleteReferencing } from '@/db/queries/relations';
+import { deleteReferencing } from '@/db/queries/references';
 import { divisions, workforceAssignments, workforceCertifications, workforceEmployees, workforceRoles, workforceTimeOff } from '@/db/schema';
 import { addressColumnsFrom } from '@/lib/server/serializers/common';
 import { serializeWorkforceEmployee } from '@/lib/server/serializers/workforce-employees';

@@ -4,8 +4,11 @@ import { inTeam, type TeamOf } from './project-access';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '@/db';
 import { rows } from './sql';
-
 import type { AccountTable } from './tenant';
+
+// References between an account's records, by their foreign keys: which of those a write names
+// exist, and what a delete does to the rows that name the record going away (clears them, or
+// deletes them with it). The relations a record embeds are ./to-one-relations.ts.
 
 /**
  * Which of the given `(field, table, id)` references exist in the account, in one statement.
