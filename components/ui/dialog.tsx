@@ -1,18 +1,23 @@
 'use client';
 
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from './button';
 
-/** What a form inside a dialog tells it: whether it holds changes not saved yet. */
-const DirtyContext = createContext<((dirty: boolean) => void) | null>(null);
+/** What a form inside a dialog tells it, under its own key: whether it holds changes not saved yet. */
+const DirtyContext = createContext<((form: string, dirty: boolean) => void) | null>(null);
 
-/** A form in a dialog reports its unsaved changes: the dialog then asks before a stray Esc or click outside loses them. */
+/**
+ * A form in a dialog reports its unsaved changes: the dialog then asks before a stray Esc or click
+ * outside loses them. Each form reports for itself, so a dialog of several forms (a person's
+ * details beside their time off) asks while any one of them holds changes.
+ */
 export function useDialogDirty(dirty: boolean) {
   const report = useContext(DirtyContext);
+  const form = useId();
   useEffect(() => {
-    report?.(dirty);
-    return () => report?.(false);
-  }, [report, dirty]);
+    report?.(form, dirty);
+    return () => report?.(form, false);
+  }, [report, form, dirty]);
 }
 
 /**
@@ -34,11 +39,14 @@ export function Dialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const dirty = useRef(false);
+  // The forms inside holding unsaved changes, by their keys.
+  const dirtyForms = useRef(new Set<string>());
   const [asking, setAsking] = useState(false);
-  const [report] = useState(() => (value: boolean) => {
-    dirty.current = value;
+  const [report] = useState(() => (form: string, dirty: boolean) => {
+    if (dirty) dirtyForms.current.add(form);
+    else dirtyForms.current.delete(form);
   });
+  const dirty = () => dirtyForms.current.size > 0;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -52,7 +60,7 @@ export function Dialog({
   }, [open]);
   /** A close the person may not have meant: with unsaved changes, ask first. */
   const requestClose = () => {
-    if (dirty.current) setAsking(true);
+    if (dirty()) setAsking(true);
     else onClose();
   };
   return (
@@ -60,7 +68,7 @@ export function Dialog({
       ref={ref}
       aria-label={title}
       onCancel={(e) => {
-        if (!dirty.current) return;
+        if (!dirty()) return;
         e.preventDefault();
         setAsking(true);
       }}
@@ -94,7 +102,7 @@ export function Dialog({
                   size="sm"
                   variant="danger"
                   onClick={() => {
-                    dirty.current = false;
+                    dirtyForms.current.clear();
                     setAsking(false);
                     onClose();
                   }}
