@@ -47,6 +47,9 @@ function show(value: unknown): string {
   return String(value);
 }
 
+/** A field for people: `company_id` is the company. */
+const fieldName = (field: string) => humanize(field.replace(/_id$/, ''));
+
 /** Your value of a record field: `company` is edited as `company_id`. */
 function yours(mine: Json, field: string): { has: boolean; value: unknown } {
   if (field in mine) return { has: true, value: mine[field] };
@@ -102,7 +105,7 @@ export function EditConflict<T extends object>({
           </tbody>
         </table>
       )}
-      <p>Your changes: {Object.keys(conflict.mine).length === 0 ? 'none' : Object.keys(conflict.mine).map(humanize).join(', ')}.</p>
+      <p>Your changes: {Object.keys(conflict.mine).length === 0 ? 'none' : Object.keys(conflict.mine).map(fieldName).join(', ')}.</p>
       <div className="flex flex-wrap gap-2">
         <Button
           disabled={busy}

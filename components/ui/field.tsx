@@ -50,10 +50,14 @@ export function Select({
   options,
   placeholder = '—',
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { options: { id: string; name: string }[]; placeholder?: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  options: { id: string; name: string }[];
+  /** The empty choice's text; null for a select that always has a value. */
+  placeholder?: string | null;
+}) {
   return (
     <select {...props} {...autofocusMark(props.autoFocus)} className={`${inputClass} ${props.className ?? ''}`}>
-      <option value="">{placeholder}</option>
+      {placeholder === null ? null : <option value="">{placeholder}</option>}
       <Options options={options} />
     </select>
   );

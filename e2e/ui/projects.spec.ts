@@ -181,6 +181,43 @@ test("a card's stage select moves it too; cancelling a close leaves the project 
   await expect(card(page, 'Won', name)).toHaveCount(0);
 });
 
+test("a close over a colleague's change shows the conflict panel, and re-applies the close on their version", async ({ page, request, token }) => {
+  const headers = { Authorization: `Bearer ${token}` };
+  const name = `Close conflict ${Date.now().toString(36)}`;
+  const made = await request.post('/api/2023-01/projects', { headers, data: { project: { name } } });
+  expect(made.ok()).toBe(true);
+  const { id } = ((await made.json()) as { project: { id: string } }).project;
+  await page.goto(`/projects/${id}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: `Close “${name}”` });
+  // The first choice after the page loads is made again until the page has hydrated.
+  await expect(async () => {
+    await page.getByLabel('Move to stage').selectOption({ label: 'Lost' });
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await dialog.getByLabel('Loss reason').selectOption({ label: 'Lost to Competitor' });
+
+  // A colleague changes the project while the dialog is open: the close is refused (If-Match), nothing is lost.
+  const theirs = await request.patch(`/api/2023-01/projects/${id}`, { headers, data: { project: { description: 'Rebid in the spring.' } } });
+  expect(theirs.ok()).toBe(true);
+  await dialog.getByRole('button', { name: 'Close as lost' }).click();
+  const conflict = dialog.getByRole('alert', { name: 'Edit conflict' });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.locator('tr[data-field="description"]')).toContainText('Rebid in the spring.');
+  await expect(conflict).toContainText('Your changes: Project stage, Close type, Loss reason.');
+  const after = (await (await request.get(`/api/2023-01/projects/${id}`, { headers })).json()) as { project: { close_type: string | null } };
+  expect(after.project.close_type).toBeNull();
+
+  // Re-applied on their version: closed as lost with the reason, their description kept.
+  await conflict.getByRole('button', { name: 'Re-apply my changes to their version' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Moved “${name}” to Lost.`)).toBeVisible();
+  const closed = (await (await request.get(`/api/2023-01/projects/${id}`, { headers })).json()) as {
+    project: { close_type: string | null; description: string | null; loss_reason: { name: string } | null };
+  };
+  expect(closed.project).toMatchObject({ close_type: 'lost', description: 'Rebid in the spring.', loss_reason: { name: 'Lost to Competitor' } });
+});
+
 test('edits every kind of project field on the detail page', async ({ page }) => {
   await page.goto('/projects?view=table&q=Cherry Creek North');
   await page.getByRole('link', { name: 'Cherry Creek North Retail Podium' }).click();

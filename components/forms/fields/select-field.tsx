@@ -10,7 +10,8 @@ import { useFieldError } from './use-field-error';
 interface SelectFieldProps extends FieldBase {
   /** Undefined while they load. */
   options: readonly Option[] | undefined;
-  placeholder?: string;
+  /** The empty choice's text; null for a choice that is never empty (a close type). */
+  placeholder?: string | null;
   disabled?: boolean;
   /** Focused when the form opens (in a dialog, once it shows). */
   autoFocus?: boolean;

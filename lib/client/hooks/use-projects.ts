@@ -108,7 +108,14 @@ export function useUpdateProject({ silent = false }: { silent?: boolean } = {}) 
       for (const [key, page] of snapshot?.lists ?? []) qc.setQueryData(key, page);
       if (snapshot?.detail) qc.setQueryData(projectKeys.detail(id), snapshot.detail);
     },
-    onSuccess: (project) => qc.setQueryData(projectKeys.detail(project.id), project),
+    // The API's project at once in place of the optimistic one (whose version the API never had),
+    // so an edit started before the lists refetch sends the If-Match of the version there is.
+    onSuccess: (project) => {
+      qc.setQueryData(projectKeys.detail(project.id), project);
+      for (const [key, page] of qc.getQueriesData<ListPage<Project>>({ queryKey: projectKeys.lists() })) {
+        if (page) qc.setQueryData(key, placeInPage(page, paramsOf(key), project));
+      }
+    },
     onSettled: (_project, _err, { changes }) =>
       Promise.all([
         qc.invalidateQueries({ queryKey: projectKeys.lists() }),
