@@ -50,8 +50,22 @@ function recreateBody(lead: Lead): Changes {
 const count = (n: number) => (n === 1 ? 'the lead' : `${n} leads`);
 const named = (leads: readonly Lead[]) => (leads.length === 1 ? `“${leads[0]!.name}”` : `${leads.length} leads`);
 
+const snoozing =
+  (until: string | null) =>
+  (lead: Lead): Change => ({
+    lead,
+    changes: { snooze_until: until },
+    optimistic: { snooze_until: until },
+    previous: { snooze_until: lead.snooze_until },
+    previousOptimistic: { snooze_until: lead.snooze_until },
+  });
+const snoozed = (leads: readonly Lead[], until: string | null) =>
+  until ? `Snoozed ${named(leads)} until ${formatDateTime(until)}.` : `${named(leads)} woken up.`;
+
 export function useLeadActions() {
   const update = useUpdateLead();
+  // A form's own write: it shows the refusal itself (a 412's conflict panel), no toast.
+  const formUpdate = useUpdateLead({ silent: true });
   const convertLead = useConvertLead();
   const undoConvert = useUndoConvert();
   const remove = useDeleteLead();
@@ -67,7 +81,12 @@ export function useLeadActions() {
     });
     if (done.length === 0) return;
     const partial = done.length < items.length ? ` (${items.length - done.length} could not be changed)` : '';
-    toastWithUndo(`${message}${partial}`, async () => {
+    offerUndo(done, `${message}${partial}`);
+  }
+
+  /** The toast of changes the API took, with Undo: each reverted with If-Match on the lead it answered. */
+  function offerUndo(done: (Change & { saved: Lead })[], message: string) {
+    toastWithUndo(message, async () => {
       const undone = await Promise.allSettled(
         done.map(({ lead, saved, previous, previousOptimistic }) =>
           update.mutateAsync({ id: lead.id, changes: previous, optimistic: previousOptimistic, base: saved }),
@@ -96,18 +115,19 @@ export function useLeadActions() {
         who ? `Assigned ${named(leads)} to ${who}.` : `${named(leads)} unassigned.`,
       );
     },
-    snooze(leads: readonly Lead[], until: Date | null) {
-      const value = until ? apiTime(until) : null;
-      return apply(
-        leads.map((lead) => ({
-          lead,
-          changes: { snooze_until: value },
-          optimistic: { snooze_until: value },
-          previous: { snooze_until: lead.snooze_until },
-          previousOptimistic: { snooze_until: lead.snooze_until },
-        })),
-        until ? `Snoozed ${named(leads)} until ${formatDateTime(value)}.` : `${named(leads)} woken up.`,
-      );
+    /** Snoozes the leads until `until` (the API's timestamp); null wakes them. */
+    snooze(leads: readonly Lead[], until: string | null) {
+      return apply(leads.map(snoozing(until)), snoozed(leads, until));
+    },
+    /**
+     * Snoozes one lead from its dialog, with If-Match on the lead as the dialog has it: a refusal
+     * is thrown for the dialog to show (a colleague's change since: the conflict panel), not toasted.
+     */
+    async snoozeOne(lead: Lead, until: string | null): Promise<Lead> {
+      const change = snoozing(until)(lead);
+      const saved = await formUpdate.mutateAsync({ id: lead.id, changes: change.changes, optimistic: change.optimistic, base: lead });
+      offerUndo([{ ...change, saved }], snoozed([lead], until));
+      return saved;
     },
     archive(leads: readonly Lead[], archive = true) {
       const value = archive ? apiTime(new Date()) : null;

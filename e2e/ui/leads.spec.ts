@@ -105,3 +105,32 @@ test('creates, edits, stars, snoozes, archives and converts a lead', async ({ pa
   await expect(page.getByText('Converted to the project')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
+
+test("snoozing a lead over a colleague's change shows the conflict panel, and re-applies the snooze on their version", async ({ page, request, token }) => {
+  const headers = { Authorization: `Bearer ${token}` };
+  const name = `Snooze conflict ${Date.now().toString(36)}`;
+  const made = await request.post('/api/2023-01/leads', { headers, data: { lead: { name } } });
+  expect(made.ok()).toBe(true);
+  const { id } = ((await made.json()) as { lead: { id: string } }).lead;
+  await page.goto(`/leads/${id}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: `Snooze “${name}”` });
+  // The first click after the page loads is made again until the page has hydrated.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Snooze', exact: true }).click();
+    await expect(dialog).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+
+  const theirs = await request.patch(`/api/2023-01/leads/${id}`, { headers, data: { lead: { description: 'Owner calls back in May.' } } });
+  expect(theirs.ok()).toBe(true);
+  await dialog.getByRole('button', { name: /^In a month/ }).click();
+  const conflict = dialog.getByRole('alert', { name: 'Edit conflict' });
+  await expect(conflict.locator('tr[data-field="description"]')).toContainText('Owner calls back in May.');
+  await expect(conflict).toContainText('Your changes: Snooze until.');
+
+  await conflict.getByRole('button', { name: 'Re-apply my changes to their version' }).click();
+  await expect(dialog).toBeHidden();
+  const lead = (await (await request.get(`/api/2023-01/leads/${id}`, { headers })).json()) as { lead: { snooze_until: string | null; description: string } };
+  expect(lead.lead.description).toBe('Owner calls back in May.');
+  expect(new Date(lead.lead.snooze_until!).getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+});

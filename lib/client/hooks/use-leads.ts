@@ -42,9 +42,10 @@ export function useCreateLead() {
  * PATCH a lead, optimistically: the lists and the detail show the change at once and roll back if
  * the API refuses it (cancel → snapshot → set → rollback → invalidate).
  */
-export function useUpdateLead() {
+export function useUpdateLead({ silent = false }: { silent?: boolean } = {}) {
   const qc = useQueryClient();
   return useMutation({
+    meta: { silent },
     mutationFn: ({ id, changes, base }: { id: string; changes: Record<string, unknown>; optimistic?: Partial<Lead>; base?: unknown }) =>
       api.patch<Lead>(`/leads/${id}`, 'lead', { lead: changes }, undefined, base),
     onMutate: async ({ id, optimistic }) => {
@@ -62,7 +63,13 @@ export function useUpdateLead() {
       for (const [key, page] of snapshot?.lists ?? []) qc.setQueryData(key, page);
       if (snapshot?.detail) qc.setQueryData(leadKeys.detail(id), snapshot.detail);
     },
-    onSuccess: (lead) => qc.setQueryData(leadKeys.detail(lead.id), lead),
+    // The API's lead at once in place of the optimistic one, so a next edit's If-Match is of the version there is.
+    onSuccess: (lead) => {
+      qc.setQueryData(leadKeys.detail(lead.id), lead);
+      for (const [key, page] of qc.getQueriesData<ListPage<Lead>>({ queryKey: leadKeys.lists() })) {
+        if (page) qc.setQueryData(key, { ...page, items: page.items.map((l) => (l.id === lead.id ? lead : l)) });
+      }
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: leadKeys.lists() }),
   });
 }
