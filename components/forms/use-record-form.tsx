@@ -114,27 +114,24 @@ export type RecordFormState<V extends FieldValues> = { form: UseFormReturn<V, un
 
 /**
  * The form element of `useRecordForm`: the fields get the form by context; the banner goes first.
- * `dialogDirty={false}` for a form that shares its dialog with another record form (a person's
- * time off beside their details): one report per dialog, so its own would overwrite the other's.
+ * It tells the dialog around it (if any) when it holds unsaved changes, each form for itself.
  */
 export function RecordForm<V extends FieldValues>({
   state,
   className = 'space-y-5',
   'aria-label': label,
-  dialogDirty = true,
   children,
 }: {
   state: RecordFormState<V>;
   className?: string;
   /** The form's accessible name, when it needs one (an inline form among others). */
   'aria-label'?: string;
-  dialogDirty?: boolean;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...state.form}>
       <form onSubmit={state.onSubmit} noValidate className={className} aria-label={label}>
-        {dialogDirty ? <ReportDirty /> : null}
+        <ReportDirty />
         {state.banner}
         {children}
       </form>

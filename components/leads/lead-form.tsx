@@ -93,7 +93,7 @@ function LeadFormBody({ lead, onDone, custom }: { lead?: Lead; onDone: (lead: Le
     toPayload: (v: Values & CustomFieldValues) => ({ ...toPayload(v), ...custom.payload(v) }),
     fieldOf: { value_in_cents: 'value_dollars' },
     inputChecks: (v: Values & CustomFieldValues) => ({ ...inputChecks(v), ...custom.checks(v) }),
-    save: saveWith(useCreateLead(), useUpdateLead()),
+    save: saveWith(useCreateLead(), useUpdateLead({ silent: true })),
     done: (saved, created) => {
       toast.success(created ? 'Lead created.' : 'Lead saved.');
       onDone(saved);

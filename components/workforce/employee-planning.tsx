@@ -185,7 +185,7 @@ function TimeOffForm({ employee, onDone }: { employee: Employee; onDone: () => v
     },
   });
   return (
-    <RecordForm state={state} aria-label="Add time off" className={inlineForm} dialogDirty={false}>
+    <RecordForm state={state} aria-label="Add time off" className={inlineForm}>
       <div className="grid gap-3 sm:grid-cols-3">
         <DateField name="start_date" label="First day off" />
         <DateField name="end_date" label="Last day off" />
@@ -318,7 +318,7 @@ function CertificationForm({ employee, certification, onDone }: { employee: Empl
     },
   });
   return (
-    <RecordForm state={state} aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'} className={inlineForm} dialogDirty={false}>
+    <RecordForm state={state} aria-label={certification ? `Edit ${certification.name}` : 'Add a certification'} className={inlineForm}>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField name="name" label="Certification" placeholder="OSHA 30" />
         <DateField name="issued_on" label="Issued on" />

@@ -181,9 +181,18 @@ test('time off with backfill turns the days an assignment loses into an unfilled
   await form.getByLabel(/Backfill their assignments/).check();
   await expect(form).toContainText('gets an unfilled copy');
   await screens(page, 'employee-time-off');
+  // Typed and not saved: closing the person asks first, though their own details are untouched.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const ask = dialog.getByRole('alertdialog', { name: 'Discard changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
   await form.getByRole('button', { name: 'Save time off' }).click();
   await expect(form).toBeHidden();
   await expect(dialog.getByRole('list', { name: 'Time off' })).toContainText('Jury duty');
+  // Saved: nothing is left to lose, and the dialog closes at once.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 
   const unfilled = (await get(request, token, `/workforce/assignments?project_id=${busy.project.id}&unfilled=true&from=${start}&to=${end}&per_page=100`))
     .workforce_assignments as Json[];
