@@ -447,7 +447,7 @@ async function merge(
   if (Object.keys(changes).length) {
     await tx
       .update(table)
-      .set({ ...changes, updatedAt: new Date() } as never)
+      .set({ ...changes, updatedAt: new Date() })
       .where(eq(table.id, targetId));
   }
   const aliases = sources.flatMap((s) => aliasesFor(resource, s, { ...target, ...changes }));
@@ -526,7 +526,7 @@ export async function undoMerge(db: Db, ctx: CallerContext, mergeId: number): Pr
       );
       await tx
         .update(table)
-        .set({ ...before, updatedAt: new Date() } as never)
+        .set({ ...before, updatedAt: new Date() })
         .where(eq(table.id, m.targetId));
       events.push({ resource: key, action: 'update', id: m.targetId, path: resourcePath(key, m.targetId), changed: before });
     }

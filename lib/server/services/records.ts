@@ -159,7 +159,7 @@ export async function createRecord<Row, Out extends object>(
     const row: Record<string, unknown> = { ...(await values(tx)), accountId: ctx.accountId };
     if (kind.customFields)
       row.customFields = await customFieldValues(tx, ctx, kind.customFields, input.custom_fields as Record<string, unknown> | null | undefined);
-    const id = await insertRow(tx, kind.table, row as never);
+    const id = await insertRow(tx, kind.table, row);
     if (after) await after(tx, id);
     if (kind.sink !== undefined) {
       const answer = await getRecord(tx, ctx, kind, id);
@@ -227,7 +227,7 @@ export async function updateRecord<Row, Out extends object>(
     if (Object.keys(changes).length === 0 && !related) return answer;
     // Set explicitly: a change of related rows alone touches no column of the row itself.
     const values = { ...changes, updatedAt: new Date() };
-    const written = kind.write ? await kind.write(tx, ctx.accountId, id, values) : await updateRow(tx, kind.table, ctx.accountId, id, values as never);
+    const written = kind.write ? await kind.write(tx, ctx.accountId, id, values) : await updateRow(tx, kind.table, ctx.accountId, id, values);
     const after = written ?? (await getRecord(tx, ctx, kind, id));
     const changed = { ...changes, ...related };
     const more = rules.after ? await rules.after(changes, tx) : [];
