@@ -26,6 +26,7 @@ import {
   type CalendarView,
 } from './calendar-params';
 import { AgendaView, DayList, MonthGrid, WeekView } from './calendar-views';
+import { CARD } from '@/components/ui/section-card';
 
 const label = 'mb-1 block text-sm font-medium text-slate-700 dark:text-slate-300';
 const MINE = 'mine';
@@ -150,10 +151,7 @@ export function CalendarPage() {
         ))}
       </ul>
 
-      <div
-        className={`min-w-0 overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${query.isPlaceholderData ? 'opacity-60' : ''}`}
-        aria-busy={query.isPlaceholderData}
-      >
+      <div className={`min-w-0 overflow-hidden ${CARD} ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isPlaceholderData}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !day || !today || !query.data ? (

@@ -9,6 +9,7 @@ import { useCalls } from '@/lib/client/hooks/use-calls';
 import { CallList } from './call-list';
 import { CALLS_PER_PAGE, CALLS_URL_KEYS, callsListParams } from './calls-params';
 import { LogCallButton } from './log-call-dialog';
+import { CARD } from '@/components/ui/section-card';
 
 const FILTERS = ['contact', 'company', 'project'] as const;
 
@@ -32,7 +33,7 @@ export function CallsPage() {
           <RecordFilter key={kind} page="calls" kind={kind} id={state[`${kind}_id`]} onChange={(id) => setState({ [`${kind}_id`]: id })} />
         ))}
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" aria-busy={isFetching}>
+      <div className={`overflow-hidden ${CARD}`} aria-busy={isFetching}>
         {error ? (
           <ErrorState error={error} onRetry={() => refetch()} />
         ) : isPending ? (

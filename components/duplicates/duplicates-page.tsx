@@ -18,6 +18,7 @@ import { MERGE_RESOURCES, type MergeResource } from '@/lib/shared/validation/enu
 import { DUPLICATES_PER_PAGE, DUPLICATES_URL_KEYS, duplicatesParams, resourceOf } from './duplicates-params';
 import { MergeHistory } from './merge-history';
 import { likelihood, listWords, reasonWords, recordName, RESOURCE_WORDS, VERY_LIKELY } from './merge-words';
+import { CARD, PANEL } from '@/components/ui/section-card';
 
 // Loads when a group is reviewed, out of the page's first-load JavaScript.
 const MergeReview = dynamic(() => import('./merge-review').then((m) => m.MergeReview));
@@ -41,7 +42,7 @@ function Group({ resource, group, onReview }: { resource: MergeResource; group: 
   const sure = group.score >= VERY_LIKELY;
   return (
     <li>
-      <article aria-label={listWords(names)} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <article aria-label={listWords(names)} className={PANEL}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span
             className={`rounded px-1.5 py-0.5 text-xs font-semibold ${sure ? 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100' : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'}`}
@@ -144,10 +145,7 @@ export function DuplicatesPage() {
           Only an admin can merge records. You can look through the likely duplicates here and ask an admin of your account to merge them.
         </p>
       )}
-      <section
-        aria-label={`Likely duplicate ${words.many}`}
-        className={query.data?.items.length ? '' : 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900'}
-      >
+      <section aria-label={`Likely duplicate ${words.many}`} className={query.data?.items.length ? '' : CARD}>
         {groups}
       </section>
       {mayMerge ? <MergeHistory key={resource} resource={resource} /> : null}

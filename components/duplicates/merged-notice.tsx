@@ -5,6 +5,7 @@ import { useCompany } from '@/lib/client/hooks/use-companies';
 import { useContact } from '@/lib/client/hooks/use-contacts';
 import type { MergeResource } from '@/lib/shared/validation/enums';
 import { RESOURCE_WORDS } from './merge-words';
+import { CARD } from '@/components/ui/section-card';
 
 const linkClass = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 
@@ -20,7 +21,7 @@ export function MergedNotice({ resource, into }: { resource: MergeResource; into
   const words = RESOURCE_WORDS[resource];
   const name = useIntoName(resource, into);
   return (
-    <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-14 text-center dark:border-slate-800 dark:bg-slate-900">
+    <div role="alert" className={`${CARD} px-6 py-14 text-center`}>
       <p className="font-medium">
         This {words.one} was merged into{' '}
         <Link href={`/${resource}/${into}`} className={linkClass}>

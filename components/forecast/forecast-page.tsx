@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { inputClass, Select } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
-import { SectionCard } from '@/components/ui/section-card';
+import { CARD, SectionCard } from '@/components/ui/section-card';
 import { RecordFilter } from '@/components/ui/record-filter';
 import { ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { formatCents } from '@/lib/client/format';
@@ -32,8 +32,6 @@ const ForecastChart = dynamic(() => import('./forecast-chart').then((m) => m.For
 const RevenueTargetsForm = dynamic(() => import('./revenue-targets-form').then((m) => m.RevenueTargetsForm), {
   loading: () => <TableSkeleton rows={4} />,
 });
-
-const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
 function Filters({
   state,
@@ -164,7 +162,7 @@ export function ForecastPage() {
       <Filters state={state} setState={setState} range={f} />
 
       {query.error ? (
-        <div className={card}>
+        <div className={CARD}>
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         </div>
       ) : !f ? (

@@ -15,6 +15,7 @@ import { usePipelineReport } from '@/lib/client/hooks/use-reports';
 import { useMe } from '@/lib/client/hooks/use-users';
 import { enteredProbability } from '@/lib/shared/domain/insights';
 import { compactDollars, PipelineChart } from './pipeline-chart';
+import { CARD } from '@/components/ui/section-card';
 
 const BID_WINDOW = 14;
 
@@ -25,10 +26,7 @@ const itemLink = 'font-medium text-slate-900 hover:text-blue-800 hover:underline
 
 function Card({ title, className = '', children }: { title: string; className?: string; children: ReactNode }) {
   return (
-    <section
-      aria-label={title}
-      className={`min-w-0 rounded-lg border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900 ${className}`}
-    >
+    <section aria-label={title} className={`min-w-0 ${CARD} p-4 sm:p-5 ${className}`}>
       <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{title}</h2>
       <div className="mt-3">{children}</div>
     </section>

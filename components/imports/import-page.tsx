@@ -15,6 +15,7 @@ import { ImportHistory } from './import-history';
 import { ImportProgress, importTitle } from './import-progress';
 import { MappingTable } from './mapping-table';
 import { SettingsSection } from '@/components/settings/settings-section';
+import { PANEL } from '@/components/ui/section-card';
 
 const KEYS: Record<ImportableResource, string> = {
   leads: 'external ID',
@@ -36,7 +37,7 @@ const ONE: Record<ImportableResource, string> = {
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`import-step-${n}`} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-labelledby={`import-step-${n}`} className={PANEL}>
       <h3 id={`import-step-${n}`} className="mb-3 flex items-center gap-2 text-base font-semibold">
         <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded-full bg-blue-700 text-xs text-white dark:bg-blue-600">
           {n}

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, DataTable, type Column } from '@/components/ui/data-table';
 import { inputClass, Select } from '@/components/ui/field';
-import { SectionCard } from '@/components/ui/section-card';
+import { CARD, SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useCompetitors, type Competitor } from '@/lib/client/hooks/use-insights';
@@ -19,7 +19,7 @@ import { percent } from './win-rate-bars';
 
 type Row = Competitor & { id: string };
 
-const card = 'min-w-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
+const card = `min-w-0 ${CARD}`;
 const label = 'mb-1 block font-medium text-slate-700 dark:text-slate-300';
 const link = 'font-medium text-blue-800 hover:underline dark:text-blue-300';
 

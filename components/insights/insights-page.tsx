@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/field';
 import { HeaderRow } from '@/components/ui/header-row';
 import { PageHeader } from '@/components/ui/page-header';
-import { SectionCard } from '@/components/ui/section-card';
+import { CARD, SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton } from '@/components/ui/states';
 import { formatDate, todayIso } from '@/lib/client/format';
 import { useWinRates } from '@/lib/client/hooks/use-insights';
@@ -41,7 +41,7 @@ const CompetitorsView = dynamic(() => import('./competitors-view').then((m) => m
   loading: () => <Skeleton className="h-96 w-full" />,
 });
 
-const card = 'min-w-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
+const card = `min-w-0 ${CARD}`;
 const label = 'mb-1 block font-medium text-slate-700 dark:text-slate-300';
 
 /** The page's views as links (each its own address), the one shown marked. */

@@ -9,6 +9,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useUrlState } from '@/lib/client/hooks/use-url-state';
 import { useMarkRead, useNotifications, type Notification } from '@/lib/client/hooks/use-notifications';
+import { CARD } from '@/components/ui/section-card';
 
 // The notification inbox (docs/collaboration.md): unread first, grouped by day; mark one or all
 // read; a click opens the record at the comment and marks it read. Below, one's upcoming reminders.
@@ -109,7 +110,7 @@ export function NotificationsPage() {
           </button>
         ))}
       </div>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={`overflow-hidden ${CARD}`}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : query.isPending ? (

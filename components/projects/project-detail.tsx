@@ -10,7 +10,7 @@ import { CustomFieldLines } from '@/components/custom-fields/custom-field-detail
 import { Button } from '@/components/ui/button';
 import { Breadcrumb } from '@/components/ui/detail';
 import { Dialog } from '@/components/ui/dialog';
-import { SectionCard } from '@/components/ui/section-card';
+import { CARD, SectionCard } from '@/components/ui/section-card';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '@/components/ui/states';
 import { Options } from '@/components/ui/field';
 import { ApiClientError } from '@/lib/client/api-client';
@@ -78,8 +78,6 @@ const ProjectGoNoGo = dynamic(() => import('./project-go-no-go').then((m) => m.P
 const ProjectStaffing = dynamic(() => import('./project-staffing').then((m) => m.ProjectStaffing), {
   loading: () => <Skeleton className="h-64 w-full" />,
 });
-
-const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 
 /** A definition list of label → value; empty values show as a dash. */
 function Facts({ items }: { items: [string, ReactNode][] }) {
@@ -292,7 +290,7 @@ export function ProjectDetail({ id }: { id: string }) {
   if (error) {
     if (error instanceof ApiClientError && error.status === 404) {
       return (
-        <div className={card}>
+        <div className={CARD}>
           <EmptyState title="No such project.">
             It may have been deleted.{' '}
             <Link className="underline" href="/projects">
@@ -303,7 +301,7 @@ export function ProjectDetail({ id }: { id: string }) {
       );
     }
     return (
-      <div className={card}>
+      <div className={CARD}>
         <ErrorState error={error} onRetry={() => refetch()} />
       </div>
     );

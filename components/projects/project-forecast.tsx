@@ -13,6 +13,7 @@ import { forecastKeys, useProjectForecast, type ProjectForecast as ProjectForeca
 import { useUpdateProject, type Project } from '@/lib/client/hooks/use-projects';
 import { FORECAST_CURVES, monthsSpanned } from '@/lib/shared/domain/forecast';
 import { projectUpdate } from '@/lib/shared/validation/projects';
+import { CARD } from '@/components/ui/section-card';
 
 // A project's Forecast tab: how its amount spreads over the months it runs (the curve, or manual
 // cumulative percentages), its estimated cost, and the months the API computes from them.
@@ -212,17 +213,16 @@ function Months({ projectId }: { projectId: string }) {
 
 /** The Forecast tab of a project. */
 export function ProjectForecast({ project }: { project: Project }) {
-  const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
   return (
     <div className="space-y-4">
-      <section aria-labelledby="forecast-settings-heading" className={`${card} min-w-0`}>
+      <section aria-labelledby="forecast-settings-heading" className={`${CARD} min-w-0`}>
         <h2 id="forecast-settings-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold dark:border-slate-800">
           Forecast settings
         </h2>
         {/* Mounted again when the project changes (its dates decide the months), so the form starts from it. */}
         <CurveForm key={`${project.updated_at}-${project.start_date}-${project.end_date}`} project={project} />
       </section>
-      <section aria-labelledby="forecast-months-heading" className={`${card} min-w-0`}>
+      <section aria-labelledby="forecast-months-heading" className={`${CARD} min-w-0`}>
         <h2 id="forecast-months-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold dark:border-slate-800">
           Revenue by month
         </h2>

@@ -9,13 +9,13 @@ import { useGoNoGo, useSaveGoNoGo, type GoNoGoDetail } from '@/lib/client/hooks/
 import type { Project } from '@/lib/client/hooks/use-projects';
 import { enteredProbability, goNoGoScore, probabilitySource } from '@/lib/shared/domain/insights';
 import { priceBasis, priceRange, priceToWinSentence } from './bid-results-text';
+import { CARD, PANEL } from '@/components/ui/section-card';
 
 // A project's Go / no-go tab (docs/insights.md): the account's scorecard answered 1–5, the score as
 // the answers change, the capacity the workforce demand suggests, the value of an estimating hour,
 // and the decision — a no-go may close the pursuit as did not pursue in the same step.
 
 const DECISIONS: Record<string, string> = { go: 'Go', no_go: 'No-go', undecided: 'Undecided' };
-const card = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
 const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10} %`);
 
 function Fact({ label, value, hint, className = '' }: { label: string; value: string; hint?: string; className?: string }) {
@@ -49,7 +49,7 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
 
   return (
     <div className="space-y-4">
-      <section aria-labelledby="go-no-go-summary" className={`${card} p-4`}>
+      <section aria-labelledby="go-no-go-summary" className={PANEL}>
         <h2 id="go-no-go-summary" className="sr-only">
           Summary
         </h2>
@@ -82,7 +82,7 @@ function Scorecard({ project, data }: { project: Project; data: GoNoGoDetail }) 
 
       <form
         aria-labelledby="go-no-go-criteria"
-        className={card}
+        className={CARD}
         onSubmit={(e) => {
           e.preventDefault();
           submit();

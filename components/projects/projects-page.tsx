@@ -29,6 +29,7 @@ import {
   projectsView,
 } from './projects-params';
 import { useMoveProject } from './use-move-project';
+import { CARD } from '@/components/ui/section-card';
 
 // The New project dialog and its form (react-hook-form and the API's zod schemas) load when it opens.
 const NewProjectDialog = dynamic(() => import('./new-project-dialog').then((m) => m.NewProjectDialog), {
@@ -166,7 +167,7 @@ export function ProjectsPage() {
         </p>
       ) : null}
       {stages.error ? (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={CARD}>
           <ErrorState error={stages.error} onRetry={() => stages.refetch()} />
         </div>
       ) : view === 'table' ? (
@@ -181,7 +182,7 @@ export function ProjectsPage() {
       ) : stages.isPending ? (
         <TableSkeleton rows={4} />
       ) : stages.data.length === 0 ? (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={CARD}>
           <EmptyState title="This account has no project stages.">
             An admin sets up the pipeline in{' '}
             <Link href="/settings/pipeline" className="font-medium text-blue-700 underline dark:text-blue-300">

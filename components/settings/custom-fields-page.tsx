@@ -13,6 +13,7 @@ import { useAllCustomFields, useUpdateCustomField, type CustomField } from '@/li
 import { CUSTOM_FIELD_RESOURCES, type CustomFieldResource } from '@/lib/shared/validation/enums';
 import { FIELD_TYPE_LABELS, RESOURCE_LABELS } from './labels';
 import { SettingsSection } from './settings-section';
+import { CARD } from '@/components/ui/section-card';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const CustomFieldForm = dynamic(() => import('./custom-field-form').then((m) => m.CustomFieldForm), {
@@ -115,9 +116,7 @@ export function CustomFieldsPage() {
               </div>
               {items?.length === 0 ? (
                 // A short line, not the lists' tall empty state: most resources have no fields.
-                <p className="rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
-                  No custom fields on {label.toLowerCase()}.
-                </p>
+                <p className={`${CARD} px-3 py-2.5 text-sm text-slate-600 dark:text-slate-400`}>No custom fields on {label.toLowerCase()}.</p>
               ) : (
                 <DataTable
                   query={{ ...query, data: items ? { items, total: items.length } : undefined }}

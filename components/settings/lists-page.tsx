@@ -23,6 +23,7 @@ import {
 } from '@/lib/client/hooks/use-lists';
 import { MergeForm } from './merge-form';
 import { SettingsSection } from './settings-section';
+import { CARD } from '@/components/ui/section-card';
 
 // Settings → Lists (docs/settings.md): the pick lists of the account's forms. Admins add a value,
 // rename it, archive it (kept on its records, offered for no new one), merge it into another (its
@@ -235,7 +236,7 @@ function EditableListSection({ list, isAdmin }: { list: EditableList; isAdmin: b
         </>
       }
     >
-      <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={CARD}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !query.data ? (
@@ -266,7 +267,7 @@ function FixedListSection({ list }: { list: (typeof FIXED_LISTS)[number] }) {
   });
   return (
     <SettingsSection id="list-heading" title={list.label} description="A set that is the same in every Groundwork account: it cannot be changed.">
-      <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={CARD}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !query.data ? (

@@ -11,7 +11,7 @@ import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useNotificationSettings, useUpdateNotificationSettings } from '@/lib/client/hooks/use-notifications';
 import { useMe } from '@/lib/client/hooks/use-users';
 import type { NotificationSettings } from '@/lib/shared/validation/notification-settings';
-import { PANEL } from '@/components/ui/section-card';
+import { CARD, PANEL } from '@/components/ui/section-card';
 
 // Settings → Notifications (docs/collaboration.md#email): for each kind of notification, whether it
 // also comes by email right away, in the 07:00 digest, or not at all — in the app every
@@ -103,7 +103,7 @@ export function NotificationSettingsPage() {
         </Link>
         .
       </p>
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={`overflow-hidden ${CARD}`}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !query.data ? (

@@ -12,6 +12,7 @@ import { useMe } from '@/lib/client/hooks/use-users';
 import type { OAuthApplicationWithSecret } from '@/lib/shared/validation/oauth-applications';
 import { SCOPE_LABELS } from './labels';
 import { SettingsSection } from './settings-section';
+import { CARD } from '@/components/ui/section-card';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const RegisterAppDialog = dynamic(() => import('./oauth-app-dialog').then((m) => m.RegisterAppDialog));
@@ -100,7 +101,7 @@ export function OAuthAppsPage() {
       actions={isAdmin ? <Button onClick={() => setOpen(true)}>Register application</Button> : null}
     >
       {me.data && !isAdmin ? (
-        <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={`overflow-hidden ${CARD}`}>
           <EmptyState title="Only an admin manages OAuth applications.">Ask an admin of your account to register one.</EmptyState>
         </div>
       ) : (

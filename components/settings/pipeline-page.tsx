@@ -21,6 +21,7 @@ import {
 } from '@/lib/client/hooks/use-lists';
 import { MergeForm } from './merge-form';
 import { SettingsSection } from './settings-section';
+import { CARD } from '@/components/ui/section-card';
 
 // Settings → Pipeline (docs/settings.md): the project stages in board order. Admins rename them,
 // set their win chance and colour, reorder them by dragging or with Move up / Move down, add
@@ -285,7 +286,7 @@ export function PipelinePage() {
         </>
       }
     >
-      <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={CARD}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !query.data ? (

@@ -8,6 +8,7 @@ import { Field, Input, inputClass } from '@/components/ui/field';
 import { ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useCreateGoNoGoCriterion, useGoNoGoCriteria, useUpdateGoNoGoCriterion, type GoNoGoCriterion } from '@/lib/client/hooks/use-go-no-go';
 import { SettingsSection } from './settings-section';
+import { CARD } from '@/components/ui/section-card';
 
 // Settings → Scorecard: the go / no-go criteria a pursuit is answered on (docs/insights.md).
 // Account admins add them, weigh them and archive them; everyone with insights reads them.
@@ -133,7 +134,7 @@ export function ScorecardPage() {
         </>
       }
     >
-      <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={CARD}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !query.data ? (

@@ -11,6 +11,7 @@ import type { UserRole } from '@/lib/shared/validation/enums';
 import { SignOutButton } from './sign-out-button';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
+import { CARD } from '@/components/ui/section-card';
 
 export interface ShellUser {
   name: string;
@@ -26,7 +27,7 @@ function isActive(pathname: string, href: string) {
 /** A page the user's access does not reach: what it is, and who can open it for them. */
 function NoAccess({ page }: { page: string }) {
   return (
-    <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-14 text-center dark:border-slate-800 dark:bg-slate-900">
+    <div role="alert" className={`${CARD} px-6 py-14 text-center`}>
       <h1 className="text-lg font-semibold">You don’t have access to {page}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Ask an admin of your account to give you access, or go back to your pages.</p>
       <Link href="/" className="mt-4 inline-block text-sm font-medium text-blue-800 hover:underline dark:text-blue-300">

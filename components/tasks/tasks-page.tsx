@@ -19,6 +19,7 @@ import { useTasks, useUpdateTask, type Task } from '@/lib/client/hooks/use-tasks
 import { useMe } from '@/lib/client/hooks/use-users';
 import type { TaskDefaults } from './task-form';
 import { DUE_WINDOWS, TASK_VIEWS, TASKS_PER_PAGE, TASKS_URL_KEYS, taskViewTranslation, tasksListParams } from './tasks-params';
+import { CARD } from '@/components/ui/section-card';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const TaskForm = dynamic(() => import('./task-form').then((m) => m.TaskForm));
@@ -203,7 +204,7 @@ export function TasksPage() {
         ) : null}
       </div>
 
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" aria-busy={isFetching}>
+      <div className={`overflow-hidden ${CARD}`} aria-busy={isFetching}>
         {error ? (
           <ErrorState error={error} onRetry={() => refetch()} />
         ) : me.error && mine ? (

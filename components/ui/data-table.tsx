@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Pagination } from './pagination';
 import { EmptyState, ErrorState, TableSkeleton } from './states';
+import { CARD } from './section-card';
 
 /** One column: its header, its cell, and classes for both (breakpoint visibility, nowrap). */
 export interface Column<T> {
@@ -185,7 +186,7 @@ export function DataTable<T extends { id: string }>({
     );
   }
   if (bare) return <>{body}</>;
-  return <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">{body}</div>;
+  return <div className={`overflow-hidden ${CARD}`}>{body}</div>;
 }
 
 /** An em dash for an empty cell. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ApiClientError } from '@/lib/client/api-client';
 import { formatDate } from '@/lib/client/format';
 import { ErrorState, Skeleton } from './states';
-import { PANEL } from './section-card';
+import { CARD, PANEL } from './section-card';
 
 // Pieces of a record's page: its fields, its loading state, and its error (or absence).
 
@@ -85,7 +85,7 @@ export function AddedItem({
 export function DetailError({ error, what, listHref, onRetry }: { error: Error; what: string; listHref: string; onRetry: () => void }) {
   if (error instanceof ApiClientError && error.status === 404) {
     return (
-      <div role="alert" className="rounded-lg border border-slate-200 bg-white px-6 py-14 text-center dark:border-slate-800 dark:bg-slate-900">
+      <div role="alert" className={`${CARD} px-6 py-14 text-center`}>
         <p className="font-medium">This {what} does not exist, or was deleted.</p>
         <Link href={listHref} className="mt-3 inline-block text-sm font-medium text-blue-800 hover:underline dark:text-blue-300">
           Back to the list
@@ -94,7 +94,7 @@ export function DetailError({ error, what, listHref, onRetry }: { error: Error; 
     );
   }
   return (
-    <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div className={CARD}>
       <ErrorState error={error} onRetry={onRetry} />
     </div>
   );

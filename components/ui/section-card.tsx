@@ -2,8 +2,11 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, TableSkeleton } from './states';
 
+/** The surface of every card of a page: its rounded border and background, light and dark. */
+export const CARD = 'rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900';
+
 /** A plain card of a page (a settings panel, a form): the section card's frame with room inside, no heading bar. */
-export const PANEL = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+export const PANEL = `${CARD} p-4`;
 
 /** A list query as a card's `query`: its loading and error states, and whether it holds no records. */
 export const listState = (q: { isPending: boolean; error: Error | null; refetch: () => unknown; data?: { items: readonly unknown[] } }) => ({
@@ -53,10 +56,7 @@ export function SectionCard({
     </h2>
   );
   return (
-    <section
-      aria-labelledby={id}
-      className={`min-w-0 rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900 ${query ? 'overflow-hidden' : ''} ${className}`}
-    >
+    <section aria-labelledby={id} className={`min-w-0 ${CARD} ${query ? 'overflow-hidden' : ''} ${className}`}>
       <div className="flex min-h-13 flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
         {description ? (
           <div>

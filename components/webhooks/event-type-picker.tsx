@@ -2,6 +2,7 @@
 
 import { EVENT_ACTIONS, EVENT_RESOURCES, EVENT_TYPES, MERGE_EVENT_TYPES } from '@/lib/shared/validation/enums';
 import { ACTION_LABELS, RESOURCE_LABELS } from './event-target';
+import { CARD } from '@/components/ui/section-card';
 
 /** The event types as a grid of checkboxes, a row per resource; the API takes several at once. */
 export function EventTypePicker({
@@ -26,7 +27,7 @@ export function EventTypePicker({
     onChange(EVENT_TYPES.filter((t) => next.has(t)));
   };
   return (
-    <details className="group rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <details className={`group ${CARD}`}>
       <summary className="cursor-pointer select-none rounded-lg px-4 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600">
         {summary} {selected.length ? `(${selected.length} selected)` : `(${noneMeans})`}
       </summary>

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, TableSkeleton } from '@/components/ui/states';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks, type Webhook } from '@/lib/client/hooks/use-webhooks';
 import { WebhookAttempts } from './webhook-attempts';
 import { SettingsSection } from '@/components/settings/settings-section';
+import { CARD } from '@/components/ui/section-card';
 
 // Loads when first shown, out of the page's first-load JavaScript (react-hook-form, zod schemas).
 const WebhookDialog = dynamic(() => import('./webhook-dialog').then((m) => m.WebhookDialog));
@@ -30,7 +31,7 @@ function Endpoint({ webhook, onEdit }: { webhook: Webhook; onEdit: () => void })
     }
   };
   return (
-    <li className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <li className={`overflow-hidden ${CARD}`}>
       <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
@@ -81,7 +82,7 @@ export function WebhookEndpointsPage() {
       ) : isPending ? (
         <TableSkeleton rows={3} />
       ) : data.items.length === 0 ? (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={CARD}>
           <EmptyState title="No webhook endpoints yet.">
             Add an endpoint to have your other systems told of every lead, project, contact and task change as it happens.
           </EmptyState>

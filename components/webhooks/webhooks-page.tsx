@@ -14,6 +14,7 @@ import { useWebhookMessages, type WebhookMessage } from '@/lib/client/hooks/use-
 import { ACTION_LABELS, eventTarget, RESOURCE_LABELS } from './event-target';
 import { EventTypePicker } from './event-type-picker';
 import { parseEventTypes as parseTypes, WEBHOOKS_PER_PAGE, WEBHOOKS_URL_KEYS, webhookMessagesListParams } from './webhooks-params';
+import { CARD } from '@/components/ui/section-card';
 
 const ACTION_STYLES: Record<string, string> = {
   create: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
@@ -99,7 +100,7 @@ export function WebhooksPage() {
         ) : null}
       </div>
 
-      <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={`overflow-hidden ${CARD}`}>
         {error ? (
           <ErrorState error={error} onRetry={() => refetch()} />
         ) : isPending ? (

@@ -14,6 +14,7 @@ import type { DemandPoint } from './demand-chart';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
 import { DivisionSelect, EarlierLater, IntervalToggle, RoleSelect } from './plan-controls';
+import { CARD, PANEL } from '@/components/ui/section-card';
 
 // Recharts (about 100 kB) loads with this page's chart only, after the first paint.
 const DemandChart = dynamic(() => import('./demand-chart').then((m) => m.DemandChart), {
@@ -90,7 +91,7 @@ export function DemandPage() {
       </div>
 
       {query.error ? (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={CARD}>
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         </div>
       ) : !demand ? (
@@ -99,7 +100,7 @@ export function DemandPage() {
         <EmptyState title="No roles yet.">Add workforce roles to see the demand for each.</EmptyState>
       ) : (
         <>
-          <section aria-labelledby="demand-chart-heading" className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+          <section aria-labelledby="demand-chart-heading" className={PANEL}>
             <h2 id="demand-chart-heading" className="text-base font-semibold">
               {roleName}: demand against headcount, in full-time people
             </h2>
@@ -134,7 +135,7 @@ function DemandTable({
 }) {
   const th = 'px-3 py-2 text-right whitespace-nowrap';
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <div className={`mt-4 overflow-x-auto ${CARD}`}>
       <table className="w-full text-sm">
         <caption className="px-3 py-2 text-left text-sm font-semibold">
           {roleName} by {interval}, in FTE

@@ -10,6 +10,7 @@ import { EmployeeDialog } from './employee-dialog';
 import { allManagerIds, OrgChart } from './org-chart';
 import { buildOrgTree } from './org-tree';
 import { WorkforceTabs } from './workforce-tabs';
+import { CARD } from '@/components/ui/section-card';
 
 const KEYS = ['employee'] as const;
 
@@ -33,13 +34,13 @@ export function OrgChartPage() {
       />
       <WorkforceTabs current="/workforce/org-chart" />
       {error ? (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={CARD}>
           <ErrorState error={error} onRetry={() => refetch()} />
         </div>
       ) : isPending ? (
         <TableSkeleton rows={10} />
       ) : roots.length === 0 ? (
-        <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <div className={CARD}>
           <EmptyState title="No one on the org chart yet.">Add people with “New employee”, then pick each one's manager.</EmptyState>
         </div>
       ) : (

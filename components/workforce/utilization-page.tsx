@@ -14,6 +14,7 @@ import { pageOf } from '@/lib/shared/url-state';
 import { asDate, asInterval, periodLabel, periodStart, shiftPeriods, WINDOW, windowEnd, type PlanInterval } from './plan-range';
 import { WorkforceTabs } from './workforce-tabs';
 import { DivisionSelect, EarlierLater, IntervalToggle, RoleSelect } from './plan-controls';
+import { CARD } from '@/components/ui/section-card';
 
 const KEYS = ['role_id', 'division_id', 'interval', 'from', 'page'] as const;
 const PER_PAGE = 25;
@@ -100,7 +101,7 @@ export function UtilizationPage() {
         ))}
       </ul>
 
-      <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className={CARD}>
         {query.error ? (
           <ErrorState error={query.error} onRetry={() => query.refetch()} />
         ) : !grid ? (
