@@ -12,9 +12,9 @@ import type { PasswordChange, ProfileUpdate, UserCreate, UserListQuery, UserResp
 import { permissionColumns } from '@/lib/shared/permissions';
 import { revokeCalendarFeed } from './calendar';
 import { toColumns } from './common';
-import { createRecord, updateRecord, type RecordKind } from './records';
+import { createRecord, getRecord, updateRecord, type RecordKind } from './records';
 import { recordSecurityEvent } from './security-events';
-import { forbidden, invalidField, notFound, validationFailed } from '@/lib/server/services/errors';
+import { forbidden, invalidField, validationFailed } from '@/lib/server/services/errors';
 import { pageWindow, toPage, type Page } from '@/lib/server/services/paging';
 import type { CallerContext } from '@/lib/server/services/context';
 
@@ -29,10 +29,8 @@ export async function listUsers(db: Db, ctx: CallerContext, query: UserListQuery
   return toPage(query, result, serializeUser);
 }
 
-export async function getUser(db: Db, ctx: CallerContext, id: number): Promise<UserResponse> {
-  const row = await findUser(db, ctx.accountId, id);
-  if (!row) throw notFound('User');
-  return serializeUser(row);
+export function getUser(db: Db, ctx: CallerContext, id: number): Promise<UserResponse> {
+  return getRecord(db, ctx, userKind(), id);
 }
 
 /** The caller, as `GET /users/me` answers it. */
