@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { expectNoSeriousA11yViolations } from './axe';
+import { openCloseDialog } from './close-dialog';
 import { screens } from './screens';
 
 // Bids and competitors: a pursuit closed as lost says who won and at what price; the winner shows
@@ -27,12 +28,7 @@ test('closes a pursuit as lost to a competitor, sees the winner in its bid resul
   try {
     await page.goto(`/projects/${made.project.id}`);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    const dialog = page.getByRole('dialog', { name: `Close “${name}”` });
-    // The first choice after the page loads is made again until the page has hydrated.
-    await expect(async () => {
-      await page.getByLabel('Move to stage').selectOption({ label: 'Lost' });
-      await expect(dialog).toBeVisible({ timeout: 1_000 });
-    }).toPass();
+    const dialog = await openCloseDialog(page, name);
     await expect(dialog.getByLabel('Close type')).toHaveValue('lost');
     await dialog.getByRole('combobox', { name: 'Winning company' }).fill(rival);
     await dialog.getByRole('option', { name: rival }).click();

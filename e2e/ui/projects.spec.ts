@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { openCloseDialog } from './close-dialog';
 import { screens } from './screens';
 
 // The project manager's journey: the board by stage (drag, keyboard, stage select, closing as lost),
@@ -189,12 +190,7 @@ test("a close over a colleague's change shows the conflict panel, and re-applies
   const { id } = ((await made.json()) as { project: { id: string } }).project;
   await page.goto(`/projects/${id}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-  const dialog = page.getByRole('dialog', { name: `Close “${name}”` });
-  // The first choice after the page loads is made again until the page has hydrated.
-  await expect(async () => {
-    await page.getByLabel('Move to stage').selectOption({ label: 'Lost' });
-    await expect(dialog).toBeVisible({ timeout: 1_000 });
-  }).toPass();
+  const dialog = await openCloseDialog(page, name);
   await dialog.getByLabel('Loss reason').selectOption({ label: 'Lost to Competitor' });
 
   // A colleague changes the project while the dialog is open: the close is refused (If-Match), nothing is lost.
