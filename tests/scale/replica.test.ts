@@ -150,8 +150,12 @@ describe('read replicas', () => {
 
   it('a replica further behind than DATABASE_REPLICA_MAX_LAG_MS is skipped and the health check says so; a bad Min-LSN is a 400', async () => {
     const slow = apps[2]!; // DATABASE_REPLICA_MAX_LAG_MS=1000
-    const before = await call(slow.base, reader, 'GET', '/leads');
-    expect(before.headers.get('x-groundwork-read-from')).toBe('replica');
+    // Within its lag, the replica answers. Just after a write it has received and not yet replayed
+    // (300 ms late), it is as far behind as its last replayed transaction is old, which the writes
+    // of the test before can make more than a second: it answers again once it has replayed them.
+    await expect
+      .poll(async () => (await call(slow.base, reader, 'GET', '/leads')).headers.get('x-groundwork-read-from'), { timeout: 10_000, interval: 250 })
+      .toBe('replica');
     await replicaAdmin.unsafe('select pg_wal_replay_pause()');
     try {
       // Writes the replica receives but does not replay: it falls behind, a second and more.
